@@ -1,0 +1,57 @@
+# Kormeer's task index. `make run` and `make test` are the two commands of the quick start; both
+# install what they need (npm packages, Debian's Chromium for the browser tests).
+
+GO       ?= go
+VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS  := -s -w -X main.version=$(VERSION)
+ADDR     ?= 127.0.0.1:8080
+WEB_SRC  := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/package.json
+
+.PHONY: run build web test test-go test-web test-e2e bench lint clean
+
+## run: build and start the portal on SQLite with demo data
+run: build
+	./bin/kormeer serve --demo --listen $(ADDR)
+
+## build: bin/kormeer with the web app embedded
+build: web
+	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/kormeer ./cmd/kormeer
+
+web: web/dist/index.html
+
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	@touch $@
+
+web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SRC)
+	cd web && npm run build
+
+## test: everything: Go (with -race, on PostgreSQL too when KORMEER_TEST_POSTGRES_URL is set), web unit tests, browser tests
+test: test-go test-web test-e2e
+
+test-go: web
+	$(GO) vet ./...
+	$(GO) test -race -count=1 ./...
+
+test-web: web/node_modules/.package-lock.json
+	cd web && npm run typecheck && npm test
+
+e2e/node_modules/.package-lock.json: e2e/package-lock.json
+	cd e2e && npm ci --no-audit --no-fund
+	@touch $@
+
+test-e2e: build e2e/node_modules/.package-lock.json
+	./scripts/ensure-chromium.sh
+	cd e2e && npx playwright test
+
+## bench: Go benchmarks (figures go to docs/PERFORMANCE.md)
+bench: web
+	$(GO) test -run '^$$' -bench . -benchmem -count=1 ./...
+
+lint: web/node_modules/.package-lock.json
+	$(GO) vet ./...
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
+	cd web && npm run typecheck
+
+clean:
+	rm -rf bin web/dist

@@ -1,0 +1,64 @@
+// Command kormeer is the central bank's payment-system oversight portal: one binary serving the
+// JSON API and the embedded web app, on SQLite by default or PostgreSQL in production.
+//
+//	kormeer [serve] [flags]     start the portal (the default)
+//	kormeer migrate [flags]     bring the database schema up to date and exit
+//	kormeer users create ...    create an account
+//	kormeer version             print the version
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(Run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr))
+}
+
+// Run runs one subcommand and returns the process exit code. Tests call it directly.
+func Run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	cmd := "serve"
+	if len(args) > 0 && (args[0] == "" || args[0][0] != '-') {
+		cmd, args = args[0], args[1:]
+	}
+	var err error
+	switch cmd {
+	case "serve":
+		err = serve(ctx, args, getenv, stdout, stderr)
+	case "migrate":
+		err = migrate(ctx, args, getenv, stdout, stderr)
+	case "users":
+		err = users(ctx, args, getenv, stdout, stderr)
+	case "version":
+		fmt.Fprintln(stdout, "kormeer", version)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+	default:
+		fmt.Fprintf(stderr, "kormeer: unknown command %q\n\n%s", cmd, usage)
+		return 2
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "kormeer:", err)
+		return 1
+	}
+	return 0
+}
+
+const usage = `Usage:
+  kormeer [serve] [flags]   start the portal (default)
+  kormeer migrate [flags]   apply database migrations and exit
+  kormeer users create --email E --password P --role R --first-name F --last-name L [--institution I] [--guest]
+  kormeer version           print the version
+
+Run "kormeer serve -h" for the flags; every flag also reads a KORMEER_* variable.
+`

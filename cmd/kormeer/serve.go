@@ -1,0 +1,220 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/kormeer/kormeer/internal/auth"
+	"github.com/kormeer/kormeer/internal/config"
+	"github.com/kormeer/kormeer/internal/demo"
+	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/httpapi"
+	"github.com/kormeer/kormeer/internal/store"
+	"github.com/kormeer/kormeer/web"
+)
+
+// env is what every subcommand starts from: configuration, a logger and a migrated store.
+type env struct {
+	cfg   *config.Config
+	log   *slog.Logger
+	store *store.Store
+}
+
+func setup(ctx context.Context, name string, args []string, getenv func(string) string, stderr io.Writer,
+	extra func(*flag.FlagSet)) (*env, error) {
+	fs := flag.NewFlagSet("kormeer "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	if extra != nil {
+		extra(fs)
+	}
+	cfg, err := config.Load(fs, args, getenv)
+	if err != nil {
+		return nil, err
+	}
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(cfg.LogLevel))
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	st, err := store.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	applied, err := st.Migrate(ctx)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	if len(applied) > 0 {
+		log.Info("migrated database", "applied", applied)
+	}
+	return &env{cfg: cfg, log: log, store: st}, nil
+}
+
+func migrate(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	e, err := setup(ctx, "migrate", args, getenv, stderr, nil)
+	if err != nil {
+		return err
+	}
+	defer e.store.Close()
+	fmt.Fprintln(stdout, "database schema is up to date")
+	return nil
+}
+
+func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	e, err := setup(ctx, "serve", args, getenv, stderr, nil)
+	if err != nil {
+		return err
+	}
+	defer e.store.Close()
+	cfg, st, log := e.cfg, e.store, e.log
+	if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {
+		return fmt.Errorf("create data directory: %w", err)
+	}
+	hasher := auth.Hasher{Params: auth.DefaultParams}
+	if err := ensureAdmin(ctx, st, hasher, cfg, log); err != nil {
+		return err
+	}
+	if cfg.Demo {
+		loaded, err := demo.Load(ctx, st, hasher)
+		if err != nil {
+			return fmt.Errorf("load demo data: %w", err)
+		}
+		if loaded {
+			log.Info("loaded demo data", "transactions", demo.TransactionCount)
+		}
+	}
+	if cfg.Dev {
+		log.Warn("development mode: self-registration may choose any role (for /jwt-test); never run production like this")
+	}
+	tokens, err := tokenService(ctx, st, cfg)
+	if err != nil {
+		return err
+	}
+	opts := httpapi.DefaultOptions()
+	opts.SessionTTL, opts.TrustProxy, opts.Dev = cfg.SessionTTL, cfg.TrustProxy, cfg.Dev
+	srv, err := httpapi.New(st, tokens, hasher, opts, log, web.Dist())
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		return err
+	}
+	httpSrv := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
+		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	go sweep(ctx, st, opts.LoginWindow, log)
+
+	fmt.Fprintf(stdout, "Kormeer %s is listening on http://%s (database: %s)\n", version, ln.Addr(), describeDB(cfg.DatabaseURL))
+	if cfg.Demo {
+		fmt.Fprintln(stdout, "Demo sign-ins (public demo passwords; never use demo data with real payments):")
+		for _, a := range demo.Accounts {
+			fmt.Fprintf(stdout, "  %-13s %-22s %s\n", a.Role, a.Login, a.Password)
+		}
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- httpSrv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := httpSrv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// ensureAdmin creates the first cbsl_admin from KORMEER_ADMIN_EMAIL and _PASSWORD unless an
+// account with that email exists; it never changes an existing account.
+func ensureAdmin(ctx context.Context, st *store.Store, hasher auth.Hasher, cfg *config.Config, log *slog.Logger) error {
+	if cfg.AdminEmail == "" {
+		return nil
+	}
+	acct := domain.NewAccount{Email: cfg.AdminEmail, Password: cfg.AdminPassword, FirstName: "Central Bank",
+		LastName: "Administrator", Role: domain.RoleCBSLAdmin}
+	if err := acct.Validate(); err != nil {
+		return fmt.Errorf("KORMEER_ADMIN_EMAIL/PASSWORD: %v", describeFields(err))
+	}
+	hash, err := hasher.Hash(acct.Password)
+	if err != nil {
+		return err
+	}
+	u := &domain.User{Email: acct.Email, FirstName: acct.FirstName, LastName: acct.LastName, PasswordHash: hash,
+		Role: domain.RoleCBSLAdmin, IsActive: true}
+	created, err := st.EnsureUser(ctx, u, store.Audit{Action: "user.bootstrap_admin", Resource: "user",
+		Details: map[string]any{"email": acct.Email}})
+	if err != nil {
+		return err
+	}
+	if created {
+		log.Info("created the first administrator", "email", acct.Email)
+	}
+	return nil
+}
+
+// tokenService signs with KORMEER_TOKEN_SECRET, or with a key generated on first start and kept
+// in the database so that every instance and every restart uses the same one.
+func tokenService(ctx context.Context, st *store.Store, cfg *config.Config) (*auth.Tokens, error) {
+	key := cfg.TokenSecret
+	if key == "" {
+		var err error
+		key, err = st.ServerKey(ctx, "token_hs256", func() (string, error) { return auth.RandomToken(48), nil })
+		if err != nil {
+			return nil, fmt.Errorf("token key: %w", err)
+		}
+	}
+	return auth.NewTokens([]byte(key), cfg.TokenTTL, nil)
+}
+
+// sweep deletes expired sessions and old failed sign-ins every few minutes until ctx ends.
+func sweep(ctx context.Context, st *store.Store, loginWindow time.Duration, log *slog.Logger) {
+	t := time.NewTicker(5 * time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if _, err := st.DeleteExpiredSessions(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("sweep sessions", "err", err)
+		}
+		if err := st.DeleteLoginFailuresBefore(ctx, st.Now().Add(-loginWindow)); err != nil && ctx.Err() == nil {
+			log.Warn("sweep login failures", "err", err)
+		}
+	}
+}
+
+// describeDB names the database without its password.
+func describeDB(url string) string {
+	if i := strings.Index(url, "://"); i >= 0 {
+		if at := strings.LastIndex(url, "@"); at > i {
+			return url[:i+3] + "…" + url[at:]
+		}
+		return url
+	}
+	return "SQLite " + url
+}
+
+func describeFields(err error) string {
+	var e *domain.Error
+	if errors.As(err, &e) && len(e.Fields) > 0 {
+		parts := make([]string, 0, len(e.Fields))
+		for k, v := range e.Fields {
+			parts = append(parts, k+": "+v)
+		}
+		return strings.Join(parts, "; ")
+	}
+	return err.Error()
+}

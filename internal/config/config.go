@@ -1,0 +1,157 @@
+// Package config reads Kormeer's settings from KORMEER_* environment variables and command-line
+// flags (flags win). Every secret may instead be read from a file named by the variable with a
+// _FILE suffix, which is how container secrets are mounted. The defaults let `kormeer serve` start
+// with nothing configured.
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is the whole configuration of a kormeer process.
+type Config struct {
+	Listen        string
+	DatabaseURL   string
+	DataDir       string
+	Dev           bool
+	Demo          bool
+	AdminEmail    string
+	AdminPassword string
+	TokenSecret   string
+	TokenTTL      time.Duration
+	SessionTTL    time.Duration
+	TrustProxy    bool
+	LogLevel      string
+}
+
+// Var documents one setting; Vars is the single list that both flag parsing and the README's
+// configuration table come from.
+type Var struct {
+	Env     string
+	Flag    string
+	Default string
+	Secret  bool // may be given as <Env>_FILE
+	Help    string
+}
+
+// Vars lists every setting.
+var Vars = []Var{
+	{"KORMEER_LISTEN", "listen", "127.0.0.1:8080", false, "address to serve HTTP on"},
+	{"KORMEER_DATABASE_URL", "database-url", "./data/kormeer.db", true, "SQLite file path, or a postgres:// URL to use PostgreSQL"},
+	{"KORMEER_DATA_DIR", "data-dir", "./data", false, "directory for uploaded files"},
+	{"KORMEER_DEV", "dev", "false", false, "development mode: relaxes registration roles for /jwt-test and logs it"},
+	{"KORMEER_DEMO", "demo", "false", false, "load the demo data set once and print its sign-ins"},
+	{"KORMEER_ADMIN_EMAIL", "admin-email", "", false, "create this cbsl_admin at start if no account has this email"},
+	{"KORMEER_ADMIN_PASSWORD", "admin-password", "", true, "password of that first cbsl_admin"},
+	{"KORMEER_TOKEN_SECRET", "token-secret", "", true, "HS256 key for API tokens (≥32 bytes); generated and stored in the database when empty"},
+	{"KORMEER_TOKEN_TTL", "token-ttl", "8h", false, "lifetime of API tokens"},
+	{"KORMEER_SESSION_TTL", "session-ttl", "12h", false, "lifetime of browser sessions"},
+	{"KORMEER_TRUST_PROXY", "trust-proxy", "false", false, "trust X-Forwarded-For and X-Forwarded-Proto from a reverse proxy"},
+	{"KORMEER_LOG_LEVEL", "log-level", "info", false, "debug, info, warn or error"},
+}
+
+// Load registers the settings on fs, parses args and returns the configuration. getenv is
+// os.Getenv in production and a map in tests.
+func Load(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config, error) {
+	values := map[string]*string{}
+	for _, v := range Vars {
+		def, err := envValue(v, getenv)
+		if err != nil {
+			return nil, err
+		}
+		val := def
+		values[v.Env] = &val
+		fs.Var(&flagValue{s: &val, isBool: v.Default == "true" || v.Default == "false"}, v.Flag, v.Help+" ($"+v.Env+")")
+	}
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	get := func(env string) string { return strings.TrimSpace(*values[env]) }
+	c := &Config{
+		Listen:        get("KORMEER_LISTEN"),
+		DatabaseURL:   get("KORMEER_DATABASE_URL"),
+		DataDir:       get("KORMEER_DATA_DIR"),
+		AdminEmail:    get("KORMEER_ADMIN_EMAIL"),
+		AdminPassword: *values["KORMEER_ADMIN_PASSWORD"],
+		TokenSecret:   *values["KORMEER_TOKEN_SECRET"],
+		LogLevel:      get("KORMEER_LOG_LEVEL"),
+	}
+	var errs []error
+	parseBool := func(env string, dst *bool) {
+		b, err := strconv.ParseBool(get(env))
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: want true or false, got %q", env, get(env)))
+		}
+		*dst = b
+	}
+	parseDuration := func(env string, dst *time.Duration) {
+		d, err := time.ParseDuration(get(env))
+		if err != nil || d <= 0 {
+			errs = append(errs, fmt.Errorf("%s: want a positive duration such as 8h, got %q", env, get(env)))
+		}
+		*dst = d
+	}
+	parseBool("KORMEER_DEV", &c.Dev)
+	parseBool("KORMEER_DEMO", &c.Demo)
+	parseBool("KORMEER_TRUST_PROXY", &c.TrustProxy)
+	parseDuration("KORMEER_TOKEN_TTL", &c.TokenTTL)
+	parseDuration("KORMEER_SESSION_TTL", &c.SessionTTL)
+	if c.TokenSecret != "" && len(c.TokenSecret) < 32 {
+		errs = append(errs, errors.New("KORMEER_TOKEN_SECRET: must be at least 32 bytes"))
+	}
+	if (c.AdminEmail == "") != (c.AdminPassword == "") {
+		errs = append(errs, errors.New("KORMEER_ADMIN_EMAIL and KORMEER_ADMIN_PASSWORD must be set together"))
+	}
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		errs = append(errs, fmt.Errorf("KORMEER_LOG_LEVEL: want debug, info, warn or error, got %q", c.LogLevel))
+	}
+	return c, errors.Join(errs...)
+}
+
+// envValue returns the variable's value, reading <Env>_FILE for secrets; setting both is an error
+// because one of them would be silently ignored.
+func envValue(v Var, getenv func(string) string) (string, error) {
+	val := getenv(v.Env)
+	if v.Secret {
+		if path := getenv(v.Env + "_FILE"); path != "" {
+			if val != "" {
+				return "", fmt.Errorf("set %s or %s_FILE, not both", v.Env, v.Env)
+			}
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return "", fmt.Errorf("%s_FILE: %w", v.Env, err)
+			}
+			return strings.TrimRight(string(b), "\r\n"), nil
+		}
+	}
+	if val == "" {
+		return v.Default, nil
+	}
+	return val, nil
+}
+
+// flagValue holds a setting's text; boolean settings are boolean flags, so "--demo" alone means
+// true and does not swallow the next argument.
+type flagValue struct {
+	s      *string
+	isBool bool
+}
+
+func (f *flagValue) String() string {
+	if f.s == nil {
+		return ""
+	}
+	return *f.s
+}
+
+func (f *flagValue) Set(v string) error { *f.s = v; return nil }
+
+func (f *flagValue) IsBoolFlag() bool { return f.isBool }

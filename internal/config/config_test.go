@@ -1,0 +1,65 @@
+package config
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func load(t *testing.T, env map[string]string, args ...string) (*Config, error) {
+	t.Helper()
+	return Load(flag.NewFlagSet("test", flag.ContinueOnError), args, func(k string) string { return env[k] })
+}
+
+func TestDefaultsStartWithNothingConfigured(t *testing.T) {
+	c, err := load(t, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Listen != "127.0.0.1:8080" || c.DatabaseURL != "./data/kormeer.db" || c.DataDir != "./data" ||
+		c.Dev || c.Demo || c.TokenTTL != 8*time.Hour || c.SessionTTL != 12*time.Hour {
+		t.Fatalf("defaults: %+v", c)
+	}
+}
+
+func TestEnvFileAndFlagPrecedence(t *testing.T) {
+	dir := t.TempDir()
+	secret := filepath.Join(dir, "pw")
+	os.WriteFile(secret, []byte("s3cret-password\n"), 0o600)
+	c, err := load(t, map[string]string{
+		"KORMEER_LISTEN":              "0.0.0.0:9000",
+		"KORMEER_DEMO":                "1",
+		"KORMEER_ADMIN_EMAIL":         "root@bank.so",
+		"KORMEER_ADMIN_PASSWORD_FILE": secret,
+	}, "--dev", "--listen", "127.0.0.1:7000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Listen != "127.0.0.1:7000" || !c.Demo || !c.Dev || c.AdminPassword != "s3cret-password" {
+		t.Fatalf("got %+v", c)
+	}
+}
+
+func TestInvalidValuesAreReported(t *testing.T) {
+	_, err := load(t, map[string]string{
+		"KORMEER_DEV":          "maybe",
+		"KORMEER_TOKEN_TTL":    "-1h",
+		"KORMEER_TOKEN_SECRET": "short",
+		"KORMEER_ADMIN_EMAIL":  "root@bank.so",
+	})
+	if err == nil {
+		t.Fatal("invalid configuration accepted")
+	}
+	for _, want := range []string{"KORMEER_DEV", "KORMEER_TOKEN_TTL", "KORMEER_TOKEN_SECRET", "KORMEER_ADMIN_PASSWORD"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error does not name %s: %v", want, err)
+		}
+	}
+	_, err = load(t, map[string]string{"KORMEER_TOKEN_SECRET": "x", "KORMEER_TOKEN_SECRET_FILE": "/nonexistent"})
+	if err == nil || !strings.Contains(err.Error(), "not both") {
+		t.Fatalf("both secret sources accepted: %v", err)
+	}
+}

@@ -1,0 +1,362 @@
+// Package demo loads a realistic data set for demonstrations and the browser tests: an account
+// for every role, licensed institutions, some weeks of payments with risk scores and alerts, KYC
+// applications and pending licence applications. It runs once per database.
+package demo
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/kormeer/kormeer/internal/auth"
+	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/store"
+)
+
+// Account is a demo sign-in, printed at start so that people can try every role.
+type Account struct {
+	Role     string
+	Login    string
+	Password string
+}
+
+// Accounts are the demo sign-ins. Their passwords are public by design: never load demo data
+// into a database that holds real payments.
+var Accounts = []Account{
+	{"cbsl_admin", "admin@kormeer.demo", "Admin-demo-2026"},
+	{"cbsl_officer", "officer@kormeer.demo", "Officer-demo-2026"},
+	{"psp_admin", "psp@kormeer.demo", "Psp-demo-2026"},
+	{"mno_admin", "mno@kormeer.demo", "Mno-demo-2026"},
+	{"citizen", "citizen@kormeer.demo", "Citizen-demo-2026"},
+	{"guest", "guest", "Guest-demo-2026"},
+}
+
+// TransactionCount is how many payments the demo spreads over the last eight weeks.
+const TransactionCount = 3000
+
+// operator is a wallet operator of 001 §9 with its number prefix and USSD code.
+type operator struct{ name, code, prefix, ussd string }
+
+var operators = []operator{
+	{"Premium-Wallet", "PREMIUM-WALLET", "+252 65", "*770#"},
+	{"E-Dahab", "E-DAHAB", "+252 64", "*712#"},
+	{"Waafi", "WAAFI", "+252 63", "*63#"},
+	{"Zaad", "ZAAD", "+252 63", "*712#"},
+}
+
+var banks = []struct{ name, prefix string }{
+	{"Dahabshiil Bank International", "DBI-"}, {"Premier Bank", "PBS-"}, {"Salaam Bank", "SBS-"},
+	{"Dara-Salaam Bank", "DSB-"}, {"Amal Bank", "ABS-"},
+}
+
+var mnos = []string{"Telesom", "Somtel", "Hormuud"}
+
+// Load loads the demo data unless it was loaded before, and reports whether it did.
+func Load(ctx context.Context, st *store.Store, hasher auth.Hasher) (bool, error) {
+	hashes := make([]string, len(Accounts))
+	for i, a := range Accounts {
+		h, err := hasher.Hash(a.Password)
+		if err != nil {
+			return false, err
+		}
+		hashes[i] = h
+	}
+	return st.Once(ctx, "demo-data", func(tx *store.Tx) error {
+		return (&loader{tx: tx, rnd: rand.New(rand.NewPCG(2026, 11)), now: tx.Now()}).load(ctx, hashes)
+	})
+}
+
+type loader struct {
+	tx     *store.Tx
+	rnd    *rand.Rand
+	now    time.Time
+	psps   map[string]string // operator code -> psp id
+	mnoIDs []string
+	users  map[string]*domain.User
+	serial int
+}
+
+func (l *loader) load(ctx context.Context, hashes []string) error {
+	if err := l.institutions(ctx); err != nil {
+		return err
+	}
+	if err := l.accounts(ctx, hashes); err != nil {
+		return err
+	}
+	if err := l.transactions(ctx); err != nil {
+		return err
+	}
+	if err := l.kyc(ctx); err != nil {
+		return err
+	}
+	if err := l.applications(ctx); err != nil {
+		return err
+	}
+	return l.systemAlerts(ctx)
+}
+
+func (l *loader) institutions(ctx context.Context) error {
+	l.psps = map[string]string{}
+	add := func(kind, name, code string, n int, status string) (string, error) {
+		in := &store.Institution{Kind: kind, Name: name, Code: code,
+			LicenseNumber: fmt.Sprintf("CB-%s-%04d", map[string]string{"psp": "PSP", "mno": "MNO", "bank": "BNK"}[kind], 101+n),
+			ContactEmail:  "compliance@" + slug(name) + ".so", ContactPhone: fmt.Sprintf("+252 61 %07d", 2000000+n*137),
+			Address: "Hargeisa, Somaliland", ComplianceStatus: status,
+			LicenseIssuedAt:  l.now.AddDate(-2, -n, 0),
+			LicenseExpiresAt: l.now.AddDate(0, 1+n*4, 0)}
+		err := l.tx.InsertInstitution(ctx, in)
+		return in.ID, err
+	}
+	statuses := []string{"compliant", "compliant", "under_review", "compliant", "non_compliant"}
+	for i, op := range operators {
+		id, err := add("psp", op.name, op.code, i, statuses[i%len(statuses)])
+		if err != nil {
+			return err
+		}
+		l.psps[op.code] = id
+	}
+	for i, name := range mnos {
+		id, err := add("mno", name, "MNO-"+slug(name), i, "compliant")
+		if err != nil {
+			return err
+		}
+		l.mnoIDs = append(l.mnoIDs, id)
+	}
+	for i, b := range banks {
+		if _, err := add("bank", b.name, b.prefix, i, statuses[(i+1)%len(statuses)]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (l *loader) accounts(ctx context.Context, hashes []string) error {
+	l.users = map[string]*domain.User{}
+	names := [][2]string{{"Amina", "Warsame"}, {"Abdirahman", "Yusuf"}, {"Hodan", "Farah"}, {"Mohamed", "Jama"},
+		{"Sahra", "Ismail"}, {"Guest", "Visitor"}}
+	for i, a := range Accounts {
+		u := &domain.User{Email: a.Login, FirstName: names[i][0], LastName: names[i][1], PasswordHash: hashes[i],
+			Role: domain.Role(a.Role), IsActive: true}
+		switch a.Role {
+		case "psp_admin":
+			u.Institution = l.psps["PREMIUM-WALLET"]
+		case "mno_admin":
+			u.Institution = l.mnoIDs[0]
+		case "guest":
+			u.Role, u.Email, u.Username = domain.RoleCitizen, "guest@kormeer.demo", a.Login
+			u.IsGuest, u.GuestUnitsRemaining = true, domain.DefaultGuestUnits
+		}
+		if err := l.tx.InsertUser(ctx, u); err != nil {
+			return err
+		}
+		l.users[a.Role] = u
+	}
+	return nil
+}
+
+// wallet returns a random wallet number of the operator.
+func (l *loader) wallet(op operator) string {
+	return fmt.Sprintf("%s %07d", op.prefix, l.rnd.IntN(10_000_000))
+}
+
+func (l *loader) bankAccount() (string, string) {
+	b := banks[l.rnd.IntN(len(banks))]
+	return b.name, fmt.Sprintf("ACC%05d", l.rnd.IntN(100_000))
+}
+
+var firstNames = []string{"Ahmed", "Fadumo", "Khadar", "Nimco", "Liban", "Ayaan", "Guled", "Hibo", "Mustafe", "Ubah", "Yasmin", "Bashir"}
+var lastNames = []string{"Hassan", "Abdi", "Omar", "Nur", "Aden", "Ali", "Mohamud", "Egal", "Duale", "Hirsi"}
+
+func (l *loader) person() string {
+	return firstNames[l.rnd.IntN(len(firstNames))] + " " + lastNames[l.rnd.IntN(len(lastNames))]
+}
+
+func (l *loader) transactions(ctx context.Context) error {
+	statuses := []string{"completed", "completed", "completed", "completed", "completed", "completed", "completed",
+		"pending", "processing", "failed"}
+	types := []string{"transfer", "transfer", "payment", "npss_transfer", "withdrawal", "deposit"}
+	for i := 0; i < TransactionCount; i++ {
+		op := operators[l.rnd.IntN(len(operators))]
+		t := &store.NewTransaction{}
+		t.TransactionID = fmt.Sprintf("TXN%s%06d", l.now.Format("0601"), i+1)
+		t.NPSSReference = fmt.Sprintf("NPSS%012d", 260000000000+int64(i)*7919)
+		t.Currency = domain.USD
+		t.Amount = domain.Minor(500 + l.rnd.IntN(150_000)) // $5 – $1,505
+		if l.rnd.IntN(3) == 0 {
+			t.Currency = domain.SHS
+			t.Amount = domain.Minor(10_000+l.rnd.IntN(5_000_000)) * 100
+		}
+		if l.rnd.IntN(40) == 0 { // a few large payments
+			t.Amount *= 20
+		}
+		if l.rnd.IntN(15) == 0 { // and some suspiciously round ones
+			t.Amount = t.Amount / 100_000 * 100_000
+			if t.Amount == 0 {
+				t.Amount = 100_000
+			}
+		}
+		t.Fee = min(t.Amount*2/100, feeCap(t.Currency))
+		t.Status = statuses[l.rnd.IntN(len(statuses))]
+		t.Type = types[l.rnd.IntN(len(types))]
+		t.TransferMode = "online"
+		switch r := l.rnd.IntN(10); {
+		case r == 0 && op.name != "Waafi":
+			t.TransferMode, t.USSDCode, t.SettlementMode = "ussd", op.ussd, "batch"
+		case r == 1 && op.name != "Waafi":
+			t.TransferMode, t.USSDCode, t.SettlementMode = "offline", op.ussd, "batch"
+		}
+		if op.name == "Zaad" && t.TransferMode == "online" { // Zaad is offline only (001 §9)
+			t.TransferMode, t.USSDCode, t.SettlementMode = "offline", op.ussd, "batch"
+		}
+		t.Sender, t.SenderName, t.SenderInstitution = l.wallet(op), l.person(), op.name
+		t.FlowType = "P2P"
+		t.Recipient, t.RecipientName, t.ReceiverInstitution = l.wallet(operators[l.rnd.IntN(len(operators))]), l.person(), op.name
+		if l.rnd.IntN(5) == 0 {
+			t.FlowType = "P2B"
+			t.ReceiverInstitution, t.Recipient = l.bankAccount()
+			t.RecipientName = t.ReceiverInstitution
+		}
+		t.PSPID, t.InstitutionID, t.InstitutionType = l.psps[op.code], l.psps[op.code], "psp"
+		t.MNOID = l.mnoIDs[l.rnd.IntN(len(l.mnoIDs))]
+		t.CreatedAt = l.now.Add(-time.Duration(l.rnd.Int64N(int64(56 * 24 * time.Hour)))).Truncate(time.Millisecond)
+		t.AMLScore, t.RiskLevel = demoRisk(t)
+		t.IsHighRisk = t.RiskLevel == "high"
+		if err := l.tx.InsertTransaction(ctx, t); err != nil {
+			return fmt.Errorf("demo transaction %d: %w", i, err)
+		}
+		if t.IsHighRisk {
+			if err := l.alert(ctx, t); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func feeCap(c domain.Currency) domain.Minor {
+	if c == domain.USD {
+		return 150_00
+	}
+	return 1_725_000_00
+}
+
+// demoRisk gives demo payments plausible risk scores from their size, roundness and channel. It
+// is a simple stand-in used only for demo data; live transactions are scored by the AML rules.
+func demoRisk(t *store.NewTransaction) (int, string) {
+	usd := domain.USDMinor(t.Amount, t.Currency)
+	score := 5
+	switch {
+	case usd >= 10_000_00:
+		score += 60
+	case usd >= 3_000_00:
+		score += 35
+	case usd >= 1_000_00:
+		score += 15
+	}
+	if t.Amount%100_000 == 0 {
+		score += 15
+	}
+	if t.TransferMode != "online" && usd >= 1_000_00 {
+		score += 15
+	}
+	score = min(score, 100)
+	switch {
+	case score >= 70:
+		return score, "high"
+	case score >= 40:
+		return score, "medium"
+	}
+	return score, "low"
+}
+
+func (l *loader) alert(ctx context.Context, t *store.NewTransaction) error {
+	severity, rule := "high", "large_value"
+	if t.AMLScore >= 90 {
+		severity = "critical"
+	}
+	if t.Amount%100_000 == 0 {
+		rule = "round_amount"
+	}
+	status := "open"
+	if t.CreatedAt.Before(l.now.AddDate(0, 0, -21)) {
+		status = []string{"resolved", "false_positive", "investigating"}[l.rnd.IntN(3)]
+	}
+	return l.tx.InsertAMLAlert(ctx, &store.AMLAlert{TransactionID: t.ID, AlertType: "aml", Severity: severity,
+		TriggerRule: rule, Title: "High-risk transaction " + t.TransactionID,
+		Description: fmt.Sprintf("%s %s from %s scored %d.", t.Amount, t.Currency, t.SenderInstitution, t.AMLScore),
+		Amount:      t.Amount, Currency: t.Currency, InstitutionID: t.InstitutionID, InstitutionType: "psp",
+		Status: status, CreatedAt: t.CreatedAt})
+}
+
+func (l *loader) kyc(ctx context.Context) error {
+	statuses := []string{"compliant", "compliant", "compliant", "under_review", "under_review", "non_compliant", "pending"}
+	docs := []string{"national_id", "passport", "drivers_license"}
+	for i := 0; i < 14; i++ {
+		k := &store.KYCApplication{FullName: l.person(), NationalID: fmt.Sprintf("SL%08d", 10_000_000+i*7_331),
+			PhoneNumber: fmt.Sprintf("+252 63 %07d", 4_000_000+i*913), Email: fmt.Sprintf("customer%d@mail.so", i+1),
+			Address: "Jigjiga Yar, Hargeisa, Maroodi Jeex", DocumentType: docs[i%len(docs)],
+			DocumentNumber: fmt.Sprintf("D%07d", 100_000+i*17), Status: statuses[i%len(statuses)],
+			CreatedAt: l.now.AddDate(0, 0, -i*3)}
+		if i == 0 {
+			k.UserID = l.users["citizen"].ID
+		}
+		if err := l.tx.InsertKYCApplication(ctx, k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (l *loader) applications(ctx context.Context) error {
+	apps := []store.InstitutionApplication{
+		{InstitutionName: "Berbera Pay", InstitutionType: "psp", ContactPerson: "Ayaan Duale",
+			BusinessDescription: "Merchant payments and QR acceptance for small traders in Berbera port."},
+		{InstitutionName: "Sool Mobile", InstitutionType: "mno", ContactPerson: "Guled Egal",
+			BusinessDescription: "Mobile network and wallet services for Sool and Sanaag regions."},
+		{InstitutionName: "Hawala Link", InstitutionType: "psp", ContactPerson: "Nimco Hirsi",
+			BusinessDescription: "Cross-border remittance collection for the diaspora."},
+		{InstitutionName: "Togdheer Telecom", InstitutionType: "mno", ContactPerson: "Liban Aden", Status: "rejected"},
+	}
+	for i := range apps {
+		a := &apps[i]
+		a.LicenseNumber = fmt.Sprintf("APP-2026-%03d", 41+i)
+		a.ContactEmail = "licensing@" + slug(a.InstitutionName) + ".so"
+		a.ContactPhone = fmt.Sprintf("+252 65 %07d", 3_100_000+i*211)
+		a.Address = "Road 1, Hargeisa"
+		a.SubmittedBy = l.users["citizen"].ID
+		a.CreatedAt = l.now.AddDate(0, 0, -2*(i+1))
+		if err := l.tx.InsertInstitutionApplication(ctx, a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (l *loader) systemAlerts(ctx context.Context) error {
+	alerts := []store.SystemAlert{
+		{Title: "Licence renewal due", Message: "Premium-Wallet's licence expires within 30 days.", AlertType: "warning", TargetRole: "cbsl_admin"},
+		{Title: "Monthly report window open", Message: "Institutions may submit this month's compliance reports.", AlertType: "info", TargetRole: "cbsl_officer"},
+		{Title: "Settlement batch delayed", Message: "The offline (USSD) settlement batch ran 40 minutes late.", AlertType: "critical", TargetRole: "cbsl_admin"},
+	}
+	for i := range alerts {
+		alerts[i].CreatedAt = l.now.Add(-time.Duration(i+1) * 3 * time.Hour)
+		if err := l.tx.InsertSystemAlert(ctx, &alerts[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func slug(s string) string {
+	out := make([]rune, 0, len(s))
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			out = append(out, r)
+		case r >= 'A' && r <= 'Z':
+			out = append(out, r+('a'-'A'))
+		}
+	}
+	return string(out)
+}

@@ -1,0 +1,118 @@
+package domain
+
+import (
+	"net/mail"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// DefaultGuestUnits is how many reads a new guest account may make (spec 001 §2: "10 units").
+const DefaultGuestUnits = 10
+
+// Password length bounds follow NIST SP 800-63B: at least 8 characters, and a generous maximum so
+// that pass phrases fit while hashing cost stays bounded.
+const (
+	MinPasswordLen = 8
+	MaxPasswordLen = 128
+)
+
+// User is an account of the portal. PasswordHash never leaves the server.
+type User struct {
+	ID                  string
+	Email               string
+	Username            string
+	FirstName           string
+	LastName            string
+	ProfileImageURL     string
+	PasswordHash        string
+	Role                Role
+	Institution         string
+	IsActive            bool
+	IsGuest             bool
+	GuestUnitsRemaining int
+	TokenVersion        int
+	CreatedAt           time.Time
+	UpdatedAt           time.Time
+}
+
+// NewAccount is what registration, the command line and demo data supply to create an account.
+type NewAccount struct {
+	Email       string `json:"email"`
+	Password    string `json:"password"`
+	FirstName   string `json:"firstName"`
+	LastName    string `json:"lastName"`
+	Role        Role   `json:"role"`
+	Institution string `json:"institution"`
+}
+
+// NormalizeEmail lower-cases and trims an address so that uniqueness and sign-in ignore case.
+func NormalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+// ValidEmail reports whether s is a plain address (no display name) that mail could reach.
+func ValidEmail(s string) bool {
+	if len(s) > 254 || strings.ContainsAny(s, " <>\"") {
+		return false
+	}
+	a, err := mail.ParseAddress(s)
+	return err == nil && a.Address == s && strings.Contains(s[strings.LastIndexByte(s, '@'):], ".")
+}
+
+// Validate trims and checks a new account, defaulting the role to citizen. It reports every
+// faulty field at once so a form can mark them all.
+func (a *NewAccount) Validate() error {
+	a.Email = NormalizeEmail(a.Email)
+	a.FirstName = strings.TrimSpace(a.FirstName)
+	a.LastName = strings.TrimSpace(a.LastName)
+	a.Institution = strings.TrimSpace(a.Institution)
+	if a.Role == "" {
+		a.Role = RoleCitizen
+	}
+	fields := map[string]string{}
+	switch {
+	case a.Email == "":
+		fields["email"] = "Email is required"
+	case !ValidEmail(a.Email):
+		fields["email"] = "Enter a valid email address"
+	}
+	if msg := CheckPassword(a.Password); msg != "" {
+		fields["password"] = msg
+	}
+	checkName(fields, "firstName", "First name", a.FirstName)
+	checkName(fields, "lastName", "Last name", a.LastName)
+	if !a.Role.Valid() {
+		fields["role"] = "Role must be one of citizen, psp_admin, mno_admin, cbsl_officer, cbsl_admin"
+	}
+	if utf8.RuneCountInString(a.Institution) > 200 {
+		fields["institution"] = "Institution must be at most 200 characters"
+	}
+	if a.Role.IsInstitutionStaff() && a.Institution == "" {
+		fields["institution"] = "Institution is required for PSP and MNO staff"
+	}
+	if len(fields) > 0 {
+		return FieldError("Please correct the highlighted fields.", fields)
+	}
+	return nil
+}
+
+// CheckPassword returns why a password is unacceptable, or "" when it is fine.
+func CheckPassword(p string) string {
+	switch n := utf8.RuneCountInString(p); {
+	case p == "":
+		return "Password is required"
+	case n < MinPasswordLen:
+		return "Password must be at least 8 characters"
+	case n > MaxPasswordLen:
+		return "Password must be at most 128 characters"
+	}
+	return ""
+}
+
+func checkName(fields map[string]string, key, label, v string) {
+	switch n := utf8.RuneCountInString(v); {
+	case n == 0:
+		fields[key] = label + " is required"
+	case n > 100:
+		fields[key] = label + " must be at most 100 characters"
+	}
+}

@@ -1,0 +1,110 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/kormeer/kormeer/internal/domain"
+)
+
+// route is one line of the route table: pattern ("METHOD /path/{id}"), who may call it and
+// the handler.
+type route struct {
+	pattern string
+	access  access
+	handle  handlerFunc
+}
+
+// guestRule says what a guest account may do on a route.
+type guestRule int
+
+const (
+	guestDenied  guestRule = iota // guests get 403
+	guestAllowed                  // guests may call it freely (their own profile, signing out)
+	guestMetered                  // guests may read, one unit per call (transactions and reports)
+)
+
+// access is a route's authorization rule. The zero value admits nobody, so a route must say
+// who may call it.
+type access struct {
+	public bool          // anyone, signed in or not
+	roles  []domain.Role // signed-in non-guest accounts with one of these roles
+	guest  guestRule
+}
+
+var allRoles = domain.Roles
+
+// Constructors for the access rules the route table uses.
+func public() access                    { return access{public: true} }
+func anyAccount() access                { return access{roles: allRoles, guest: guestAllowed} }
+func staff(roles ...domain.Role) access { return access{roles: roles} }
+
+var regulators = []domain.Role{domain.RoleCBSLAdmin, domain.RoleCBSLOfficer}
+
+// metered lets guests call the route too, each call taking one of their units.
+func (a access) metered() access { a.guest = guestMetered; return a }
+
+type principalKey struct{}
+
+// principalFrom returns the signed-in account of the request, or nil.
+func principalFrom(ctx context.Context) *domain.User {
+	u, _ := ctx.Value(principalKey{}).(*domain.User)
+	return u
+}
+
+// authenticate finds the caller: a Bearer token wins over the session cookie, so that the token
+// test page reports on the token it sends and not on the browser's session. No credentials is
+// not an error (nil principal); bad credentials are.
+func (s *Server) authenticate(r *http.Request) (*domain.User, error) {
+	if h := r.Header.Get("Authorization"); h != "" {
+		scheme, token, _ := strings.Cut(h, " ")
+		if !strings.EqualFold(scheme, "Bearer") || token == "" {
+			return nil, domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
+		}
+		claims, err := s.tokens.Verify(strings.TrimSpace(token))
+		if err != nil {
+			return nil, domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
+		}
+		u, err := s.store.UserByID(r.Context(), claims.Subject)
+		if err != nil || !u.IsActive || u.TokenVersion != claims.TokenVersion {
+			return nil, domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
+		}
+		return u, nil
+	}
+	c, err := r.Cookie(sessionCookie)
+	if err != nil || c.Value == "" {
+		return nil, nil
+	}
+	u, err := s.store.SessionUser(r.Context(), c.Value)
+	if domain.ErrorCode(err) == domain.EUNAUTHORIZED {
+		return nil, nil // an expired or ended session is the same as none
+	}
+	return u, err
+}
+
+// authorize applies a route's rule to the caller, consuming a guest unit on metered routes.
+func (s *Server) authorize(ctx context.Context, a access, p *domain.User) error {
+	if a.public {
+		return nil
+	}
+	if p == nil {
+		return domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
+	}
+	if p.IsGuest {
+		switch a.guest {
+		case guestAllowed:
+			return nil
+		case guestMetered:
+			left, err := s.store.ConsumeGuestUnit(ctx, p.ID)
+			p.GuestUnitsRemaining = left
+			return err
+		}
+		return domain.Errorf(domain.EFORBIDDEN, "Guest accounts may only read transactions and reports.")
+	}
+	if slices.Contains(a.roles, p.Role) {
+		return nil
+	}
+	return domain.Errorf(domain.EFORBIDDEN, "Your role (%s) may not use this function.", p.Role)
+}

@@ -1,0 +1,131 @@
+package httpapi
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/store/storetest"
+)
+
+// Callers the access test tries every route as.
+const (
+	anon    = "anonymous"
+	guest   = "guest"
+	citizen = "citizen"
+	psp     = "psp_admin"
+	mno     = "mno_admin"
+	officer = "cbsl_officer"
+	admin   = "cbsl_admin"
+)
+
+var callers = []string{anon, guest, citizen, psp, mno, officer, admin}
+
+// expectedAccess is written out by hand, independently of routes.go: who may call each route.
+// A route missing here fails the test, so a new route cannot ship without a decided rule.
+var expectedAccess = map[string][]string{
+	"GET /api/login":             callers,
+	"POST /api/login":            callers,
+	"GET /api/logout":            callers,
+	"GET /api/auth/user":         {guest, citizen, psp, mno, officer, admin},
+	"POST /api/auth/register":    callers,
+	"POST /api/auth/login":       callers,
+	"POST /api/auth/guest-login": callers,
+	"GET /api/auth/profile":      {guest, citizen, psp, mno, officer, admin},
+	"GET /api/auth/admin-only":   {admin},
+	"GET /api/auth/cbsl-only":    {officer, admin},
+	"GET /api/auth/psp-only":     {psp},
+	"GET /api/auth/mno-only":     {mno},
+	"GET /api/metrics":           callers,
+	"GET /api/transactions":      {guest, citizen, psp, mno, officer, admin},
+}
+
+// TestRouteAccess walks every route of the table as every role, a guest and an anonymous caller,
+// by session cookie and by Bearer token, and checks allow or deny against expectedAccess.
+func TestRouteAccess(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		e := newEnv(t, b, nil)
+		users := map[string]*domain.User{}
+		for _, c := range callers[1:] {
+			role := domain.Role(c)
+			if c == guest {
+				role = domain.RoleCitizen
+			}
+			users[c] = e.mustUser(c+"@example.so", role, func(u *domain.User) {
+				u.IsGuest = c == guest
+				u.GuestUnitsRemaining = 1000
+				if role.IsInstitutionStaff() {
+					u.Institution = "inst-1"
+				}
+			})
+		}
+		srv, _ := New(e.store, e.tokens, testHasher, DefaultOptions(), nil, nil)
+		seen := map[string]bool{}
+		for _, rt := range srv.routes() {
+			seen[rt.pattern] = true
+			allowed, ok := expectedAccess[rt.pattern]
+			if !ok {
+				t.Errorf("route %s has no entry in expectedAccess: decide who may call it", rt.pattern)
+				continue
+			}
+			method, path, _ := strings.Cut(rt.pattern, " ")
+			for _, c := range callers {
+				want := contains(allowed, c)
+				for _, via := range []string{"cookie", "token"} {
+					if c == anon && via == "token" {
+						continue
+					}
+					client := e.client()
+					var headers []string
+					if c != anon {
+						if via == "cookie" {
+							e.signIn(client, users[c].Email)
+						} else {
+							headers = []string{"Authorization", "Bearer " + e.token(users[c])}
+						}
+					}
+					var body any
+					if method == http.MethodPost {
+						body = map[string]any{}
+					}
+					res := e.do(client, method, path, body, headers...)
+					denied := res.status == http.StatusUnauthorized || res.status == http.StatusForbidden
+					if want == denied {
+						t.Errorf("%s as %s by %s: status %d (%s); want allowed=%v", rt.pattern, c, via, res.status, res.body, want)
+					}
+					if !want && c == anon && res.status != http.StatusUnauthorized {
+						t.Errorf("%s anonymous: status %d, want 401", rt.pattern, res.status)
+					}
+					if !want && c != anon && res.status != http.StatusForbidden {
+						t.Errorf("%s as %s: status %d, want 403", rt.pattern, c, res.status)
+					}
+				}
+			}
+		}
+		for p := range expectedAccess {
+			if !seen[p] {
+				t.Errorf("expectedAccess names %s, which is not a route", p)
+			}
+		}
+	})
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// TestZeroAccessAdmitsNobody guards the rule that a route must say who may call it.
+func TestZeroAccessAdmitsNobody(t *testing.T) {
+	s := &Server{}
+	for _, u := range []*domain.User{nil, {Role: domain.RoleCBSLAdmin}, {Role: domain.RoleCitizen, IsGuest: true}} {
+		if err := s.authorize(t.Context(), access{}, u); err == nil {
+			t.Errorf("zero access admitted %+v", u)
+		}
+	}
+}

@@ -1,0 +1,263 @@
+package httpapi
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kormeer/kormeer/internal/auth"
+	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/store"
+)
+
+// sessionCookie names the browser session cookie. It holds only a random session id; the
+// session itself lives in the sessions table, so signing out ends it on the server.
+const sessionCookie = "kormeer_session"
+
+// userJSON is the current user as GET /api/auth/user answers it (000 §3).
+type userJSON struct {
+	ID                  string      `json:"id"`
+	Email               string      `json:"email"`
+	FirstName           string      `json:"firstName"`
+	LastName            string      `json:"lastName"`
+	Role                domain.Role `json:"role"`
+	ProfileImageURL     *string     `json:"profileImageUrl"`
+	IsGuest             bool        `json:"isGuest"`
+	GuestUnitsRemaining int         `json:"guestUnitsRemaining"`
+	Institution         *string     `json:"institution"`
+}
+
+func toUserJSON(u *domain.User) userJSON {
+	return userJSON{ID: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, Role: u.Role,
+		ProfileImageURL: optional(u.ProfileImageURL), IsGuest: u.IsGuest, GuestUnitsRemaining: u.GuestUnitsRemaining,
+		Institution: optional(u.Institution)}
+}
+
+// loginPage sends a browser that navigates to /api/login to the web app's sign-in page, or home
+// when it is signed in already.
+func (s *Server) loginPage(w http.ResponseWriter, r *http.Request) error {
+	target := "/login"
+	if principalFrom(r.Context()) != nil {
+		target = "/"
+	}
+	http.Redirect(w, r, target, http.StatusFound)
+	return nil
+}
+
+type credentials struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+func (c credentials) validate(loginField, loginLabel, login string) error {
+	fields := map[string]string{}
+	if strings.TrimSpace(login) == "" {
+		fields[loginField] = loginLabel + " is required"
+	}
+	if c.Password == "" {
+		fields["password"] = "Password is required"
+	} else if len(c.Password) > 4*domain.MaxPasswordLen {
+		fields["password"] = "Password is too long"
+	}
+	if len(fields) > 0 {
+		return domain.FieldError("Please enter your "+strings.ToLower(loginLabel)+" and password.", fields)
+	}
+	return nil
+}
+
+// login signs a browser in with email and password (POST /api/login).
+func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
+	var c credentials
+	if err := decodeJSON(w, r, &c); err != nil {
+		return err
+	}
+	if err := c.validate("email", "Email", c.Email); err != nil {
+		return err
+	}
+	u, err := s.signIn(w, r, c.Email, c.Password, false)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"user": toUserJSON(u), "message": "Signed in"})
+	return nil
+}
+
+// tokenLogin is POST /api/auth/login: a sign-in that answers an API token (and also starts a
+// browser session, so the test page's sign-in behaves like the portal's).
+func (s *Server) tokenLogin(w http.ResponseWriter, r *http.Request) error {
+	var c credentials
+	if err := decodeJSON(w, r, &c); err != nil {
+		return err
+	}
+	if err := c.validate("email", "Email", c.Email); err != nil {
+		return err
+	}
+	u, err := s.signIn(w, r, c.Email, c.Password, false)
+	if err != nil {
+		return err
+	}
+	return s.writeToken(w, http.StatusOK, u, "Login successful")
+}
+
+// guestLogin is POST /api/auth/guest-login: only guest accounts may sign in here.
+func (s *Server) guestLogin(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Username string `json:"username"`
+		Password string `json:"password"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := (credentials{Password: in.Password}).validate("username", "Username", in.Username); err != nil {
+		return err
+	}
+	u, err := s.signIn(w, r, in.Username, in.Password, true)
+	if err != nil {
+		return err
+	}
+	return s.writeToken(w, http.StatusOK, u, "Guest login successful: "+strconv.Itoa(u.GuestUnitsRemaining)+" units remaining")
+}
+
+func (s *Server) writeToken(w http.ResponseWriter, status int, u *domain.User, message string) error {
+	token, err := s.tokens.Issue(u.ID, u.TokenVersion)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, status, map[string]any{"access_token": token, "token_type": "Bearer", "message": message, "user": toUserJSON(u)})
+	return nil
+}
+
+// signIn checks credentials, throttling guessing per account and per address, and on success
+// starts a new browser session (a fresh id every time, and the previous one ended). Unknown and
+// known logins get the same answer and take the same time.
+func (s *Server) signIn(w http.ResponseWriter, r *http.Request, login, password string, guestOnly bool) (*domain.User, error) {
+	ctx := r.Context()
+	key := domain.NormalizeEmail(login)
+	ip := s.clientIP(r)
+	byAccount, byIP, err := s.store.LoginFailures(ctx, key, ip, s.store.Now().Add(-s.opts.LoginWindow))
+	if err != nil {
+		return nil, err
+	}
+	if byAccount >= s.opts.MaxFailuresPerAccount || byIP >= s.opts.MaxFailuresPerIP {
+		minutes := int(s.opts.LoginWindow.Round(time.Minute) / time.Minute)
+		w.Header().Set("Retry-After", strconv.Itoa(int(s.opts.LoginWindow.Seconds())))
+		return nil, domain.Errorf(domain.ETOOMANY, "Too many failed sign-in attempts. Try again in %d minutes.", minutes)
+	}
+	u, err := s.store.UserByLogin(ctx, login)
+	if err != nil && domain.ErrorCode(err) != domain.ENOTFOUND {
+		return nil, err
+	}
+	hash := s.dummyHash
+	if u != nil {
+		hash = u.PasswordHash
+	}
+	match, err := s.hasher.Verify(password, hash)
+	if err != nil {
+		return nil, err
+	}
+	if u == nil || !match || !u.IsActive || (guestOnly && !u.IsGuest) {
+		a := s.audit(r, "auth.login_failed", "session")
+		a.Details = map[string]any{"login": key, "guestLogin": guestOnly}
+		if u != nil {
+			a.UserID = u.ID
+		}
+		if err := s.store.RecordLoginFailure(ctx, key, ip, a); err != nil {
+			return nil, err
+		}
+		if guestOnly {
+			return nil, domain.Errorf(domain.EUNAUTHORIZED, "Invalid guest username or password.")
+		}
+		return nil, domain.Errorf(domain.EUNAUTHORIZED, "Invalid email or password.")
+	}
+	if err := s.endBrowserSession(r); err != nil {
+		return nil, err
+	}
+	sid := auth.RandomToken(32)
+	expire := s.store.Now().Add(s.opts.SessionTTL)
+	a := s.audit(r, "auth.login", "session")
+	a.UserID, a.ResourceID = u.ID, sessionRef(sid)
+	a.Details = map[string]any{"email": key, "guestLogin": guestOnly}
+	if err := s.store.CreateSession(ctx, sid, store.SessionData{UserID: u.ID, IPAddress: ip, UserAgent: r.UserAgent()}, expire, a); err != nil {
+		return nil, err
+	}
+	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: sid, Path: "/", Expires: expire,
+		MaxAge: int(s.opts.SessionTTL.Seconds()), HttpOnly: true, Secure: s.isTLS(r), SameSite: http.SameSiteLaxMode})
+	return u, nil
+}
+
+// sessionRef is how audit rows name a session: a prefix of its id, enough to tell sessions apart
+// in the log without making the log a list of usable session ids.
+func sessionRef(sid string) string { return sid[:8] }
+
+// endBrowserSession deletes the session named by the request's cookie, if any.
+func (s *Server) endBrowserSession(r *http.Request) error {
+	c, err := r.Cookie(sessionCookie)
+	if err != nil || c.Value == "" {
+		return nil
+	}
+	a := s.audit(r, "auth.logout", "session")
+	if len(c.Value) >= 8 {
+		a.ResourceID = sessionRef(c.Value)
+	}
+	return s.store.DeleteSession(r.Context(), c.Value, a)
+}
+
+// logout ends the browser session on the server, clears the cookie and goes home (000 §7).
+func (s *Server) logout(w http.ResponseWriter, r *http.Request) error {
+	if err := s.endBrowserSession(r); err != nil {
+		return err
+	}
+	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
+		Secure: s.isTLS(r), SameSite: http.SameSiteLaxMode})
+	http.Redirect(w, r, "/", http.StatusFound)
+	return nil
+}
+
+func (s *Server) currentUser(w http.ResponseWriter, r *http.Request) error {
+	writeJSON(w, http.StatusOK, toUserJSON(principalFrom(r.Context())))
+	return nil
+}
+
+// profile answers the protected test endpoints (001 §7) with the caller's profile; the route
+// table decides who gets this far.
+func (s *Server) profile(w http.ResponseWriter, r *http.Request) error {
+	u := principalFrom(r.Context())
+	writeJSON(w, http.StatusOK, map[string]any{"message": "Access granted", "endpoint": r.URL.Path, "user": toUserJSON(u)})
+	return nil
+}
+
+// register creates an account (POST /api/auth/register). Self-registration always makes a
+// citizen; only a signed-in cbsl_admin may grant another role (spec README, decision 2), unless
+// the server runs in development mode. It answers a token but starts no browser session, so an
+// administrator creating accounts stays signed in as themself.
+func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
+	var in domain.NewAccount
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := in.Validate(); err != nil {
+		return err
+	}
+	caller := principalFrom(r.Context())
+	isAdmin := caller != nil && caller.Role == domain.RoleCBSLAdmin && !caller.IsGuest
+	if in.Role.Privileged() && !isAdmin && !s.opts.Dev {
+		return domain.Errorf(domain.EFORBIDDEN,
+			"Only a central-bank administrator (cbsl_admin) can create an account with the role %s. Register without a role to get a citizen account.", in.Role)
+	}
+	hash, err := s.hasher.Hash(in.Password)
+	if err != nil {
+		return err
+	}
+	u := &domain.User{Email: in.Email, FirstName: in.FirstName, LastName: in.LastName, PasswordHash: hash,
+		Role: in.Role, Institution: in.Institution, IsActive: true}
+	a := s.audit(r, "user.register", "user")
+	a.Details = map[string]any{"email": in.Email, "role": in.Role, "byAdmin": isAdmin}
+	if err := s.store.CreateUser(r.Context(), u, a); err != nil {
+		if domain.ErrorCode(err) == domain.ECONFLICT {
+			return domain.Errorf(domain.ECONFLICT, "An account with this email already exists.")
+		}
+		return err
+	}
+	return s.writeToken(w, http.StatusCreated, u, "Registration successful")
+}

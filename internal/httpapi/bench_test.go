@@ -1,0 +1,48 @@
+package httpapi
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/kormeer/kormeer/internal/auth"
+	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/store/storetest"
+)
+
+// BenchmarkSignIn measures POST /api/login through the whole HTTP stack with the production
+// argon2id costs: throttle check, account lookup, password verification, session and audit rows.
+func BenchmarkSignIn(b *testing.B) {
+	for _, backend := range storetest.Backends() {
+		b.Run(backend.Name, func(b *testing.B) {
+			e := newEnvHasher(b, backend, auth.Hasher{Params: auth.DefaultParams}, nil)
+			u := e.mustUser("bench@example.so", domain.RoleCBSLOfficer, nil)
+			c := e.client()
+			body := map[string]string{"email": u.Email, "password": testPassword}
+			b.ResetTimer()
+			for b.Loop() {
+				if res := e.do(c, "POST", "/api/login", body); res.status != http.StatusOK {
+					b.Fatalf("sign-in: %d %s", res.status, res.body)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkAuthUser measures GET /api/auth/user for a signed-in browser: the request every page
+// load makes (session lookup joined with the account).
+func BenchmarkAuthUser(b *testing.B) {
+	for _, backend := range storetest.Backends() {
+		b.Run(backend.Name, func(b *testing.B) {
+			e := newEnv(b, backend, nil)
+			u := e.mustUser("bench@example.so", domain.RoleCBSLOfficer, nil)
+			c := e.client()
+			e.signIn(c, u.Email)
+			b.ResetTimer()
+			for b.Loop() {
+				if res := e.do(c, "GET", "/api/auth/user", nil); res.status != http.StatusOK {
+					b.Fatalf("auth/user: %d", res.status)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,165 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/kormeer/kormeer/internal/auth"
+	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/store"
+	"github.com/kormeer/kormeer/internal/store/storetest"
+)
+
+// testHasher keeps argon2id but with tiny costs, so scenario tests stay fast.
+var testHasher = auth.Hasher{Params: auth.Params{Memory: 1024, Time: 1, Threads: 1}}
+
+const testPassword = "correct horse battery"
+
+// testEnv is a running server on a fresh database.
+type testEnv struct {
+	t      testing.TB
+	srv    *httptest.Server
+	store  *store.Store
+	tokens *auth.Tokens
+	hasher auth.Hasher
+}
+
+func newEnv(t testing.TB, b storetest.Backend, mod func(*Options)) *testEnv {
+	t.Helper()
+	return newEnvHasher(t, b, testHasher, mod)
+}
+
+// newEnvHasher is newEnv with a chosen password hasher (benchmarks use the production costs).
+func newEnvHasher(t testing.TB, b storetest.Backend, hasher auth.Hasher, mod func(*Options)) *testEnv {
+	t.Helper()
+	st := storetest.MustOpen(t, b)
+	tokens, err := auth.NewTokens([]byte(strings.Repeat("t", 32)), time.Hour, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := DefaultOptions()
+	if mod != nil {
+		mod(&opts)
+	}
+	web := fstest.MapFS{
+		"index.html":         {Data: []byte("<!doctype html><title>Kormeer</title>")},
+		"assets/app-1234.js": {Data: []byte("console.log(1)")},
+	}
+	s, err := New(st, tokens, hasher, opts, slog.New(slog.NewTextHandler(io.Discard, nil)), web)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(s.Handler())
+	t.Cleanup(srv.Close)
+	return &testEnv{t: t, srv: srv, store: st, tokens: tokens, hasher: hasher}
+}
+
+// mustUser creates an account with testPassword.
+func (e *testEnv) mustUser(email string, role domain.Role, mod func(*domain.User)) *domain.User {
+	e.t.Helper()
+	hash, err := e.hasher.Hash(testPassword)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	u := &domain.User{Email: email, FirstName: "Test", LastName: string(role), PasswordHash: hash, Role: role, IsActive: true}
+	if mod != nil {
+		mod(u)
+	}
+	if err := e.store.CreateUser(context.Background(), u, store.Audit{Action: "user.create", Resource: "user"}); err != nil {
+		e.t.Fatal(err)
+	}
+	return u
+}
+
+func (e *testEnv) token(u *domain.User) string {
+	e.t.Helper()
+	tok, err := e.tokens.Issue(u.ID, u.TokenVersion)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return tok
+}
+
+// client is a browser-like HTTP client with its own cookie jar that does not follow redirects.
+func (e *testEnv) client() *http.Client {
+	jar, _ := cookiejar.New(nil)
+	return &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
+// response is a finished request: status, headers and body.
+type response struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+func (r response) json(t testing.TB) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(r.body, &m); err != nil {
+		t.Fatalf("body %q is not a JSON object: %v", r.body, err)
+	}
+	return m
+}
+
+// do sends a request; body is sent as is when it is a string, or JSON-encoded otherwise.
+func (e *testEnv) do(c *http.Client, method, path string, body any, headers ...string) response {
+	e.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	default:
+		buf, _ := json.Marshal(b)
+		rd = bytes.NewReader(buf)
+	}
+	req, err := http.NewRequest(method, e.srv.URL+path, rd)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if rd != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	if c == nil {
+		c = e.client()
+	}
+	res, err := c.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return response{status: res.StatusCode, header: res.Header, body: b}
+}
+
+// signIn signs c in through POST /api/login and fails the test if that does not work.
+func (e *testEnv) signIn(c *http.Client, email string) {
+	e.t.Helper()
+	res := e.do(c, "POST", "/api/login", map[string]string{"email": email, "password": testPassword})
+	if res.status != http.StatusOK {
+		e.t.Fatalf("sign-in of %s: %d %s", email, res.status, res.body)
+	}
+}
+
+func (e *testEnv) auditCount(action string) int {
+	e.t.Helper()
+	rows, err := e.store.AuditLog(context.Background(), action, 1000)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return len(rows)
+}

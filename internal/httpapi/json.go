@@ -1,0 +1,125 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime"
+	"net/http"
+	"strings"
+
+	"github.com/kormeer/kormeer/internal/domain"
+)
+
+// maxBodyBytes bounds every JSON request body; uploads have their own limits.
+const maxBodyBytes = 1 << 20
+
+// errorBody is the one shape of every error answer.
+type errorBody struct {
+	Message string            `json:"message"`
+	Fields  map[string]string `json:"fields,omitempty"`
+}
+
+// statusOf maps error codes to HTTP statuses, in one place.
+var statusOf = map[string]int{
+	domain.EINVALID:       http.StatusBadRequest,
+	domain.EUNAUTHORIZED:  http.StatusUnauthorized,
+	domain.EFORBIDDEN:     http.StatusForbidden,
+	domain.ENOTFOUND:      http.StatusNotFound,
+	domain.ECONFLICT:      http.StatusConflict,
+	domain.ETOOLARGE:      http.StatusRequestEntityTooLarge,
+	domain.EUNPROCESSABLE: http.StatusUnprocessableEntity,
+	domain.ETOOMANY:       http.StatusTooManyRequests,
+	domain.EUNSUPPORTED:   http.StatusUnsupportedMediaType,
+	domain.EMETHOD:        http.StatusMethodNotAllowed,
+}
+
+// writeError answers err as JSON. Application errors show their message; anything else is logged
+// with the request's details and answered with a generic 500, so internals never leak.
+func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	var e *domain.Error
+	if !errors.As(err, &e) {
+		log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		writeJSON(w, http.StatusInternalServerError, errorBody{Message: "Internal server error. Please try again; if it persists, contact support."})
+		return
+	}
+	status, ok := statusOf[e.Code]
+	if !ok {
+		status = http.StatusInternalServerError
+	}
+	writeJSON(w, status, errorBody{Message: e.Message, Fields: e.Fields})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// decodeJSON reads exactly one JSON object of at most maxBodyBytes into v, refusing unknown
+// fields and trailing data, and turns every failure into a 4xx error that says what is wrong.
+func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
+	if ct := r.Header.Get("Content-Type"); ct != "" {
+		mt, _, err := mime.ParseMediaType(ct)
+		if err != nil || mt != "application/json" {
+			return domain.Errorf(domain.EUNSUPPORTED, "Send the request body as JSON with Content-Type: application/json.")
+		}
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBodyBytes))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return jsonError(err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return jsonError(err)
+		}
+		return domain.Errorf(domain.EINVALID, "The request body must hold a single JSON object.")
+	}
+	return nil
+}
+
+func jsonError(err error) error {
+	var (
+		syntax  *json.SyntaxError
+		typeErr *json.UnmarshalTypeError
+		tooBig  *http.MaxBytesError
+	)
+	switch {
+	case errors.As(err, &tooBig):
+		return domain.Errorf(domain.ETOOLARGE, "The request body is larger than %d bytes.", maxBodyBytes)
+	case errors.Is(err, io.EOF):
+		return domain.Errorf(domain.EINVALID, "The request body is empty; send a JSON object.")
+	case errors.As(err, &syntax), errors.Is(err, io.ErrUnexpectedEOF):
+		return domain.Errorf(domain.EINVALID, "The request body is not valid JSON.")
+	case errors.As(err, &typeErr):
+		field := typeErr.Field
+		if field == "" {
+			return domain.Errorf(domain.EINVALID, "The request body must be a JSON object.")
+		}
+		return domain.FieldError(fmt.Sprintf("Field %q must be of type %s.", field, jsonType(typeErr.Type.Kind().String())),
+			map[string]string{field: "must be of type " + jsonType(typeErr.Type.Kind().String())})
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		return domain.FieldError(fmt.Sprintf("Unknown field %q.", field), map[string]string{field: "unknown field"})
+	}
+	return domain.Errorf(domain.EINVALID, "The request body could not be read as JSON.")
+}
+
+func jsonType(kind string) string {
+	switch kind {
+	case "string":
+		return "string"
+	case "bool":
+		return "boolean"
+	case "struct", "map":
+		return "object"
+	case "slice", "array":
+		return "array"
+	}
+	return "number"
+}

@@ -1,0 +1,219 @@
+// Package httpapi serves Kormeer's JSON API and the embedded web app. Every route, its handler
+// and who may call it are declared in routes.go; this file turns that table into a handler.
+package httpapi
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/kormeer/kormeer/internal/auth"
+	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/store"
+)
+
+// Options are the server's settings that come from configuration.
+type Options struct {
+	SessionTTL time.Duration
+	// TrustProxy makes the server believe X-Forwarded-For and X-Forwarded-Proto.
+	TrustProxy bool
+	// Dev relaxes registration roles for the /jwt-test page (spec README, decision 2).
+	Dev bool
+	// Login throttling: at most MaxFailuresPerAccount failed sign-ins per account and
+	// MaxFailuresPerIP per client address within LoginWindow.
+	LoginWindow           time.Duration
+	MaxFailuresPerAccount int
+	MaxFailuresPerIP      int
+}
+
+// DefaultOptions are the production settings.
+func DefaultOptions() Options {
+	return Options{SessionTTL: 12 * time.Hour, LoginWindow: 15 * time.Minute, MaxFailuresPerAccount: 5, MaxFailuresPerIP: 20}
+}
+
+// Server holds what handlers need. Create it with New.
+type Server struct {
+	store  *store.Store
+	tokens *auth.Tokens
+	hasher auth.Hasher
+	opts   Options
+	log    *slog.Logger
+	web    fs.FS
+	// dummyHash is verified against when an email is unknown, so that a sign-in takes as long
+	// for an unknown account as for a known one and timing does not reveal which accounts exist.
+	dummyHash string
+}
+
+// New returns a server. web is the built web app (index.html at its root); it may be nil in
+// tests that only exercise the API.
+func New(st *store.Store, tokens *auth.Tokens, hasher auth.Hasher, opts Options, log *slog.Logger, web fs.FS) (*Server, error) {
+	dummy, err := hasher.Hash(auth.RandomToken(16))
+	if err != nil {
+		return nil, err
+	}
+	return &Server{store: st, tokens: tokens, hasher: hasher, opts: opts, log: log, web: web, dummyHash: dummy}, nil
+}
+
+// Handler returns the whole HTTP handler: API routes, the web app, and the middleware every
+// request passes (panic recovery, logging, security headers, cross-origin protection).
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	byPath := map[string]map[string]route{}
+	var order []string
+	for _, rt := range s.routes() {
+		method, path, _ := strings.Cut(rt.pattern, " ")
+		if byPath[path] == nil {
+			byPath[path] = map[string]route{}
+			order = append(order, path)
+		}
+		byPath[path][method] = rt
+	}
+	for _, path := range order {
+		mux.Handle(path, s.dispatch(byPath[path]))
+	}
+	mux.Handle("/api/", s.apiNotFound())
+	mux.Handle("/", s.spa())
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusForbidden, errorBody{Message: "Cross-origin request refused."})
+	}))
+	return s.recoverer(s.logRequests(securityHeaders(cop.Handler(mux))))
+}
+
+// handlerFunc is a route's handler: it returns an error instead of writing one, so that every
+// error is answered by writeError in the same way.
+type handlerFunc func(w http.ResponseWriter, r *http.Request) error
+
+// dispatch picks the route for the request's method, resolves the caller and enforces the
+// route's access rule before the handler runs. An unknown method answers 405 in JSON.
+func (s *Server) dispatch(methods map[string]route) http.Handler {
+	allow := make([]string, 0, len(methods))
+	for m := range methods {
+		allow = append(allow, m)
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rt, ok := methods[r.Method]
+		if !ok && r.Method == http.MethodHead {
+			rt, ok = methods[http.MethodGet]
+		}
+		if !ok {
+			w.Header().Set("Allow", strings.Join(allow, ", "))
+			writeError(w, r, s.log, domain.Errorf(domain.EMETHOD, "Method %s is not allowed on %s.", r.Method, r.URL.Path))
+			return
+		}
+		p, err := s.authenticate(r)
+		if err == nil {
+			err = s.authorize(r.Context(), rt.access, p)
+		}
+		if err == nil {
+			r = r.WithContext(context.WithValue(r.Context(), principalKey{}, p))
+			err = rt.handle(w, r)
+		}
+		if err != nil {
+			writeError(w, r, s.log, err)
+		}
+	})
+}
+
+func (s *Server) apiNotFound() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, r, s.log, domain.Errorf(domain.ENOTFOUND, "No API endpoint at %s.", r.URL.Path))
+	})
+}
+
+func securityHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "+
+			"img-src 'self' data: blob:; connect-src 'self' ws: wss:; font-src 'self'; object-src 'none'; "+
+			"frame-ancestors 'none'; base-uri 'self'; form-action 'self'")
+		next.ServeHTTP(w, r)
+	})
+}
+
+// statusRecorder remembers the status for the request log.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusRecorder) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusRecorder) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+func (s *Server) logRequests(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w}
+		next.ServeHTTP(rec, r)
+		if rec.status == 0 {
+			rec.status = http.StatusOK
+		}
+		level := slog.LevelDebug
+		if rec.status >= 500 {
+			level = slog.LevelError
+		} else if strings.HasPrefix(r.URL.Path, "/api/") {
+			level = slog.LevelInfo
+		}
+		s.log.Log(r.Context(), level, "http", "method", r.Method, "path", r.URL.Path, "status", rec.status,
+			"duration_ms", time.Since(start).Milliseconds(), "ip", s.clientIP(r))
+	})
+}
+
+func (s *Server) recoverer(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.log.Error("panic", "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
+				writeJSON(w, http.StatusInternalServerError, errorBody{Message: "Internal server error."})
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// clientIP is the caller's address: the connection's peer, or the first X-Forwarded-For entry
+// when the server is configured to sit behind a trusted proxy.
+func (s *Server) clientIP(r *http.Request) string {
+	if s.opts.TrustProxy {
+		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
+			first, _, _ := strings.Cut(xff, ",")
+			return strings.TrimSpace(first)
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// isTLS reports whether the browser reached us over HTTPS, directly or through a trusted proxy.
+func (s *Server) isTLS(r *http.Request) bool {
+	return r.TLS != nil || (s.opts.TrustProxy && r.Header.Get("X-Forwarded-Proto") == "https")
+}
+
+// audit starts an audit row with the request's caller, address and user agent filled in.
+func (s *Server) audit(r *http.Request, action, resource string) store.Audit {
+	a := store.Audit{Action: action, Resource: resource, IPAddress: s.clientIP(r), UserAgent: r.UserAgent()}
+	if p := principalFrom(r.Context()); p != nil {
+		a.UserID = p.ID
+	}
+	return a
+}

@@ -1,0 +1,42 @@
+package httpapi
+
+import (
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+)
+
+// spa serves the embedded web app: real files as they are (hashed assets cached for a year), and
+// index.html for every other path so that the app's router decides, including its 404 screen.
+func (s *Server) spa() http.Handler {
+	if s.web == nil {
+		return http.NotFoundHandler()
+	}
+	files := http.FileServerFS(s.web)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			writeJSON(w, http.StatusMethodNotAllowed, errorBody{Message: "Method not allowed."})
+			return
+		}
+		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+		if name != "" && name != "index.html" {
+			if st, err := fs.Stat(s.web, name); err == nil && !st.IsDir() {
+				if strings.HasPrefix(name, "assets/") {
+					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+				}
+				files.ServeHTTP(w, r)
+				return
+			}
+		}
+		index, err := fs.ReadFile(s.web, "index.html")
+		if err != nil {
+			http.Error(w, "The web app is not built: run `make build`.", http.StatusNotFound)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Write(index)
+	})
+}

@@ -1,0 +1,180 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// dialect is the small seam between SQLite and PostgreSQL: everything else is shared SQL with
+// $N placeholders, which modernc's SQLite binds by number exactly like PostgreSQL.
+type dialect int
+
+const (
+	dialectSQLite dialect = iota
+	dialectPostgres
+)
+
+func (d dialect) String() string {
+	if d == dialectPostgres {
+		return "postgres"
+	}
+	return "sqlite"
+}
+
+// ddlTokens are substituted into migrations (see migrations/0001_init.sql).
+func (d dialect) ddlTokens() *strings.Replacer {
+	if d == dialectPostgres {
+		return strings.NewReplacer("{{uuid}}", "UUID", "{{ts}}", "TIMESTAMPTZ", "{{json}}", "JSONB", "{{now}}", "now()")
+	}
+	return strings.NewReplacer("{{uuid}}", "TEXT", "{{ts}}", "TEXT", "{{json}}", "TEXT",
+		"{{now}}", "(strftime('%Y-%m-%dT%H:%M:%fZ','now'))")
+}
+
+// isUniqueViolation reports whether err is a unique or primary-key violation on either database.
+func isUniqueViolation(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code == "23505"
+	}
+	var sqErr *sqlite.Error
+	if errors.As(err, &sqErr) {
+		return sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
+	}
+	return false
+}
+
+func isPostgresURL(u string) bool {
+	return strings.HasPrefix(u, "postgres://") || strings.HasPrefix(u, "postgresql://")
+}
+
+func openPostgres(ctx context.Context, url string) (*sql.DB, error) {
+	db, err := sql.Open("pgx", url)
+	if err != nil {
+		return nil, fmt.Errorf("open postgres: %w", err)
+	}
+	db.SetMaxOpenConns(25)
+	db.SetMaxIdleConns(25)
+	db.SetConnMaxIdleTime(5 * time.Minute)
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("connect to postgres: %w", err)
+	}
+	return db, nil
+}
+
+// openSQLite opens one writer connection and a pool of readers on the same file. WAL lets readers
+// run beside the writer; busy_timeout covers other processes (a second kormeer on the same file).
+func openSQLite(ctx context.Context, dsn string) (reader, writer *sql.DB, err error) {
+	path := strings.TrimPrefix(strings.TrimPrefix(dsn, "sqlite:"), "file:")
+	if i := strings.IndexByte(path, '?'); i >= 0 {
+		path = path[:i]
+	}
+	if path == "" || strings.Contains(path, ":memory:") {
+		return nil, nil, errors.New("sqlite: a file path is required (readers and the writer share it)")
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+		return nil, nil, fmt.Errorf("create database directory: %w", err)
+	}
+	base := "file:" + (&url.URL{Path: path}).EscapedPath() +
+		"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
+		"&_pragma=synchronous(NORMAL)&_time_format=sqlite"
+	writer, err = sql.Open("sqlite", base+"&_txlock=immediate")
+	if err != nil {
+		return nil, nil, fmt.Errorf("open sqlite: %w", err)
+	}
+	writer.SetMaxOpenConns(1)
+	writer.SetConnMaxIdleTime(0)
+	// The writer must connect first: it creates the file and switches it to WAL.
+	if err := writer.PingContext(ctx); err != nil {
+		writer.Close()
+		return nil, nil, fmt.Errorf("open sqlite %s: %w", path, err)
+	}
+	reader, err = sql.Open("sqlite", base+"&_pragma=query_only(1)")
+	if err != nil {
+		writer.Close()
+		return nil, nil, fmt.Errorf("open sqlite: %w", err)
+	}
+	reader.SetMaxOpenConns(8)
+	reader.SetMaxIdleConns(8)
+	return reader, writer, nil
+}
+
+// timeLayout is how SQLite keeps timestamps: fixed-width UTC with milliseconds, so text order is
+// time order and the {{now}} default writes the same shape. PostgreSQL parses it into timestamptz.
+const timeLayout = "2006-01-02T15:04:05.000Z"
+
+// dbTime binds a time as timeLayout text on both databases.
+type dbTime time.Time
+
+func (t dbTime) Value() (driver.Value, error) { return time.Time(t).UTC().Format(timeLayout), nil }
+
+// ts binds a time; a zero time binds as NULL.
+func ts(t time.Time) any {
+	if t.IsZero() {
+		return nil
+	}
+	return dbTime(t)
+}
+
+// timeScanner reads a timestamp from either database into a time.Time (zero for NULL).
+type timeScanner struct{ t *time.Time }
+
+func scanTime(t *time.Time) timeScanner { return timeScanner{t} }
+
+func (s timeScanner) Scan(v any) error {
+	switch x := v.(type) {
+	case nil:
+		*s.t = time.Time{}
+	case time.Time:
+		*s.t = x.UTC()
+	case string:
+		return s.parse(x)
+	case []byte:
+		return s.parse(string(x))
+	default:
+		return fmt.Errorf("cannot scan %T into a time", v)
+	}
+	return nil
+}
+
+func (s timeScanner) parse(v string) error {
+	for _, layout := range []string{timeLayout, time.RFC3339Nano, "2006-01-02 15:04:05.999999999-07:00"} {
+		if t, err := time.Parse(layout, v); err == nil {
+			*s.t = t.UTC()
+			return nil
+		}
+	}
+	return fmt.Errorf("cannot parse time %q", v)
+}
+
+func marshalJSON(v any) (string, error) {
+	if v == nil {
+		return "{}", nil
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "", fmt.Errorf("encode json: %w", err)
+	}
+	return string(b), nil
+}
+
+func unmarshalJSON(b []byte, v any) error {
+	if len(b) == 0 {
+		return nil
+	}
+	return json.Unmarshal(b, v)
+}

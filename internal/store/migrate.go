@@ -1,0 +1,107 @@
+package store
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// migrationFS holds the numbered, append-only migrations. A released migration is never edited:
+// a change is a new file, so every database reaches the same schema by the same steps.
+//
+//go:embed migrations/*.sql
+var migrationFS embed.FS
+
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+func loadMigrations() ([]migration, error) {
+	names, err := fs.Glob(migrationFS, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	var out []migration
+	for _, n := range names {
+		base := strings.TrimPrefix(n, "migrations/")
+		v, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
+		if err != nil {
+			return nil, fmt.Errorf("migration %s: name must start with a number", base)
+		}
+		b, err := migrationFS.ReadFile(n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, migration{version: v, name: base, sql: string(b)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].version < out[j].version })
+	return out, nil
+}
+
+// Migrate applies every migration not yet applied, each in its own transaction. On PostgreSQL an
+// advisory lock makes instances that start together migrate one after another.
+func (s *Store) Migrate(ctx context.Context) (applied []string, err error) {
+	migs, err := loadMigrations()
+	if err != nil {
+		return nil, err
+	}
+	conn, err := s.wdb.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close()
+	if s.dialect == dialectPostgres {
+		if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock(72201)`); err != nil {
+			return nil, fmt.Errorf("lock for migration: %w", err)
+		}
+		defer conn.ExecContext(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock(72201)`)
+	}
+	if _, err := conn.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`); err != nil {
+		return nil, fmt.Errorf("create schema_migrations: %w", err)
+	}
+	done := map[int]bool{}
+	rows, err := conn.QueryContext(ctx, `SELECT version FROM schema_migrations`)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var v int
+		if err := rows.Scan(&v); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		done[v] = true
+	}
+	rows.Close()
+	tokens := s.dialect.ddlTokens()
+	for _, m := range migs {
+		if done[m.version] {
+			continue
+		}
+		tx, err := conn.BeginTx(ctx, nil)
+		if err != nil {
+			return applied, err
+		}
+		if _, err := tx.ExecContext(ctx, tokens.Replace(m.sql)); err != nil {
+			tx.Rollback()
+			return applied, fmt.Errorf("migration %s on %s: %w", m.name, s.dialect, err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)`,
+			m.version, m.name, dbTime(s.Now())); err != nil {
+			tx.Rollback()
+			return applied, err
+		}
+		if err := tx.Commit(); err != nil {
+			return applied, err
+		}
+		applied = append(applied, m.name)
+	}
+	return applied, nil
+}

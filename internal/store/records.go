@@ -1,0 +1,231 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/kormeer/kormeer/internal/domain"
+)
+
+// The insert helpers below write one record each inside a write transaction. Features and the
+// demo data share them, so a record kind is written the same way everywhere.
+
+// InsertUser inserts u, assigning its id and times.
+func (tx *Tx) InsertUser(ctx context.Context, u *domain.User) error { return tx.insertUser(ctx, u) }
+
+// Institution is a licensed PSP, MNO or bank.
+type Institution struct {
+	ID               string
+	Kind             string // psp, mno or bank: which table holds it
+	Name             string
+	Code             string
+	LicenseNumber    string
+	ContactEmail     string
+	ContactPhone     string
+	Address          string
+	ComplianceStatus string
+	LicenseIssuedAt  time.Time
+	LicenseExpiresAt time.Time
+}
+
+var institutionTables = map[string]string{"psp": "psps", "mno": "mnos", "bank": "banks"}
+
+// InsertInstitution inserts a licensed institution into its kind's table.
+func (tx *Tx) InsertInstitution(ctx context.Context, in *Institution) error {
+	table, ok := institutionTables[in.Kind]
+	if !ok {
+		return domain.Errorf(domain.EINVALID, "Unknown institution kind %q.", in.Kind)
+	}
+	in.ID = NewID()
+	if in.ComplianceStatus == "" {
+		in.ComplianceStatus = "under_review"
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO `+table+` (id, name, code, license_number, contact_email,
+		contact_phone, address, compliance_status, license_issued_at, license_expires_at, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
+		in.ID, in.Name, nullString(in.Code), in.LicenseNumber, nullString(in.ContactEmail), nullString(in.ContactPhone),
+		nullString(in.Address), in.ComplianceStatus, ts(in.LicenseIssuedAt), ts(in.LicenseExpiresAt), ts(tx.now))
+	return err
+}
+
+// NewTransaction is a transaction to store. CreatedAt defaults to the transaction's clock.
+type NewTransaction struct {
+	Transaction
+	InstitutionType     string
+	SenderInstitution   string
+	ReceiverInstitution string
+	SettlementMode      string
+	USSDCode            string
+	CreatedBy           string
+}
+
+// InsertTransaction stores a transaction, assigning its id.
+func (tx *Tx) InsertTransaction(ctx context.Context, t *NewTransaction) error {
+	t.ID = NewID()
+	if t.CreatedAt.IsZero() {
+		t.CreatedAt = tx.now
+	}
+	if t.SettlementMode == "" {
+		t.SettlementMode = "real-time"
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO transactions (id, transaction_id, npss_reference, psp_id, mno_id,
+		institution_id, institution_type, amount_minor, fee_minor, currency, status, type, transfer_mode, flow_type,
+		sender, recipient, sender_name, recipient_name, sender_institution, receiver_institution, aml_score,
+		risk_level, is_high_risk, settlement_mode, ussd_code, created_by, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
+		$22, $23, $24, $25, $26, $27, $27)`,
+		t.ID, t.TransactionID, nullString(t.NPSSReference), nullString(t.PSPID), nullString(t.MNOID),
+		nullString(t.InstitutionID), nullString(t.InstitutionType), int64(t.Amount), int64(t.Fee), string(t.Currency),
+		t.Status, t.Type, t.TransferMode, nullString(t.FlowType), t.Sender, t.Recipient, nullString(t.SenderName),
+		nullString(t.RecipientName), nullString(t.SenderInstitution), nullString(t.ReceiverInstitution), t.AMLScore,
+		t.RiskLevel, t.IsHighRisk, t.SettlementMode, nullString(t.USSDCode), nullString(t.CreatedBy), ts(t.CreatedAt))
+	return err
+}
+
+// AMLAlert is an anti-money-laundering alert raised on a transaction.
+type AMLAlert struct {
+	ID              string
+	TransactionID   string
+	AlertType       string
+	Severity        string
+	TriggerRule     string
+	Title           string
+	Description     string
+	Amount          domain.Minor
+	Currency        domain.Currency
+	InstitutionID   string
+	InstitutionType string
+	Status          string
+	CreatedAt       time.Time
+}
+
+// InsertAMLAlert stores an alert, assigning its id.
+func (tx *Tx) InsertAMLAlert(ctx context.Context, a *AMLAlert) error {
+	a.ID = NewID()
+	if a.CreatedAt.IsZero() {
+		a.CreatedAt = tx.now
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO aml_alerts (id, transaction_id, alert_type, severity, trigger_rule,
+		title, description, amount_minor, currency, institution_id, institution_type, status, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)`,
+		a.ID, nullString(a.TransactionID), a.AlertType, a.Severity, a.TriggerRule, a.Title, a.Description,
+		int64(a.Amount), nullString(string(a.Currency)), nullString(a.InstitutionID), nullString(a.InstitutionType),
+		a.Status, ts(a.CreatedAt))
+	return err
+}
+
+// KYCApplication is a know-your-customer submission.
+type KYCApplication struct {
+	ID             string
+	UserID         string
+	FullName       string
+	NationalID     string
+	PhoneNumber    string
+	Email          string
+	Address        string
+	DocumentType   string
+	DocumentNumber string
+	Status         string
+	CreatedAt      time.Time
+}
+
+// InsertKYCApplication stores a KYC application, assigning its id.
+func (tx *Tx) InsertKYCApplication(ctx context.Context, k *KYCApplication) error {
+	k.ID = NewID()
+	if k.CreatedAt.IsZero() {
+		k.CreatedAt = tx.now
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO kyc_applications (id, user_id, full_name, national_id, phone_number,
+		email, address, document_type, document_number, status, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
+		k.ID, nullString(k.UserID), k.FullName, k.NationalID, k.PhoneNumber, k.Email, k.Address, k.DocumentType,
+		k.DocumentNumber, k.Status, ts(k.CreatedAt))
+	return err
+}
+
+// InstitutionApplication is a licence application by a prospective PSP, MNO or bank.
+type InstitutionApplication struct {
+	ID                  string
+	InstitutionName     string
+	InstitutionType     string
+	LicenseNumber       string
+	ContactEmail        string
+	ContactPhone        string
+	ContactPerson       string
+	Address             string
+	BusinessDescription string
+	Status              string
+	SubmittedBy         string
+	CreatedAt           time.Time
+}
+
+// InsertInstitutionApplication stores an application, assigning its id.
+func (tx *Tx) InsertInstitutionApplication(ctx context.Context, a *InstitutionApplication) error {
+	a.ID = NewID()
+	if a.CreatedAt.IsZero() {
+		a.CreatedAt = tx.now
+	}
+	if a.Status == "" {
+		a.Status = "pending"
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO institution_applications (id, institution_name, institution_type,
+		license_number, contact_email, contact_phone, contact_person, address, business_description, status,
+		submitted_by, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
+		a.ID, a.InstitutionName, a.InstitutionType, a.LicenseNumber, a.ContactEmail, a.ContactPhone, a.ContactPerson,
+		a.Address, nullString(a.BusinessDescription), a.Status, nullString(a.SubmittedBy), ts(a.CreatedAt))
+	return err
+}
+
+// SystemAlert is a notice to one account or to everyone with a role.
+type SystemAlert struct {
+	ID           string
+	Title        string
+	Message      string
+	AlertType    string
+	TargetUserID string
+	TargetRole   string
+	CreatedAt    time.Time
+}
+
+// InsertSystemAlert stores a system alert, assigning its id.
+func (tx *Tx) InsertSystemAlert(ctx context.Context, a *SystemAlert) error {
+	a.ID = NewID()
+	if a.CreatedAt.IsZero() {
+		a.CreatedAt = tx.now
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO system_alerts (id, title, message, alert_type, target_user_id,
+		target_role, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
+		a.ID, a.Title, a.Message, a.AlertType, nullString(a.TargetUserID), nullString(a.TargetRole), ts(a.CreatedAt))
+	return err
+}
+
+// Once runs fn in a write transaction unless a run under name has committed before, and reports
+// whether it ran. The marker is written in the same transaction, so a failed run leaves nothing
+// and concurrent runs produce one.
+func (s *Store) Once(ctx context.Context, name string, fn func(*Tx) error) (ran bool, err error) {
+	err = s.Write(ctx, func(tx *Tx) error {
+		var v string
+		err := tx.QueryRowContext(ctx, `SELECT value FROM server_keys WHERE name = $1`, "once:"+name).Scan(&v)
+		if err == nil {
+			return nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO server_keys (name, value, created_at) VALUES ($1, $2, $3)`,
+			"once:"+name, tx.now.Format(time.RFC3339), ts(tx.now)); err != nil {
+			return err
+		}
+		ran = true
+		return fn(tx)
+	})
+	if isUniqueViolation(err) {
+		return false, nil // a concurrent run committed first
+	}
+	return ran, err
+}
+
+// Now is the transaction's clock reading.
+func (tx *Tx) Now() time.Time { return tx.now }

@@ -1,0 +1,83 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/kormeer/kormeer/internal/domain"
+)
+
+// SessionData is what the sess column holds: enough to list and explain a session to its owner.
+type SessionData struct {
+	UserID    string    `json:"userId"`
+	CreatedAt time.Time `json:"createdAt"`
+	IPAddress string    `json:"ipAddress,omitempty"`
+	UserAgent string    `json:"userAgent,omitempty"`
+}
+
+// CreateSession stores a new browser session and the audit row of the sign-in in one transaction.
+// It also clears the account's failed sign-ins, so the count only tracks guessing since the last
+// success.
+func (s *Store) CreateSession(ctx context.Context, sid string, data SessionData, expire time.Time, audit Audit) error {
+	return s.Write(ctx, func(tx *Tx) error {
+		data.CreatedAt = tx.now
+		sess, err := marshalJSON(data)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO sessions (sid, sess, expire, user_id) VALUES ($1, $2, $3, $4)`,
+			sid, sess, ts(expire), data.UserID); err != nil {
+			return err
+		}
+		if audit.Details != nil {
+			if email, _ := audit.Details["email"].(string); email != "" {
+				if _, err := tx.ExecContext(ctx, `DELETE FROM login_failures WHERE email = $1`, email); err != nil {
+					return err
+				}
+			}
+		}
+		return tx.Audit(ctx, audit)
+	})
+}
+
+// SessionUser returns the active account of an unexpired session, or EUNAUTHORIZED. The session
+// and its account are read in one query because every signed-in request does this.
+func (s *Store) SessionUser(ctx context.Context, sid string) (*domain.User, error) {
+	u, err := scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users
+		WHERE id = (SELECT user_id FROM sessions WHERE sid = $1 AND expire > $2) AND is_active`, sid, ts(s.Now())))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
+	}
+	return u, err
+}
+
+// DeleteSession ends a session and writes the audit row of the sign-out. Deleting a session that
+// no longer exists is not an error: signing out twice leaves the same state.
+func (s *Store) DeleteSession(ctx context.Context, sid string, audit Audit) error {
+	return s.Write(ctx, func(tx *Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE sid = $1`, sid)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil
+		}
+		return tx.Audit(ctx, audit)
+	})
+}
+
+// DeleteExpiredSessions removes sessions past their expiry and returns how many.
+func (s *Store) DeleteExpiredSessions(ctx context.Context) (int64, error) {
+	var n int64
+	err := s.Write(ctx, func(tx *Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE expire <= $1`, ts(tx.now))
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return n, err
+}

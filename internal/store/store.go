@@ -1,0 +1,173 @@
+// Package store keeps Kormeer's records in SQLite (the embedded default) or PostgreSQL
+// (production) through one implementation in portable SQL. The dialects differ only in DDL
+// types, connection set-up and error codes, which live in dialect.go.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/kormeer/kormeer/internal/domain"
+)
+
+// Store is a handle on the database. It is safe for concurrent use.
+type Store struct {
+	dialect dialect
+	// db serves reads. On SQLite it is a pool of read-only connections; on PostgreSQL it is the
+	// only pool and also serves writes.
+	db *sql.DB
+	// wdb serves write transactions. On SQLite it holds exactly one connection, so writers queue
+	// in Go instead of failing with SQLITE_BUSY, and every transaction begins IMMEDIATE.
+	wdb *sql.DB
+	now func() time.Time
+}
+
+// Open connects to the database named by url: a postgres:// or postgresql:// URL selects
+// PostgreSQL, anything else is a SQLite file path (optionally prefixed with sqlite: or file:).
+// The SQLite file and its directory are created when missing. Open does not migrate.
+func Open(ctx context.Context, url string) (*Store, error) {
+	s := &Store{now: time.Now}
+	var err error
+	if isPostgresURL(url) {
+		s.dialect = dialectPostgres
+		s.db, err = openPostgres(ctx, url)
+		s.wdb = s.db
+	} else {
+		s.dialect = dialectSQLite
+		s.db, s.wdb, err = openSQLite(ctx, url)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// IsPostgres reports whether the store runs on PostgreSQL.
+func (s *Store) IsPostgres() bool { return s.dialect == dialectPostgres }
+
+// DB exposes the read pool for health checks and pool metrics.
+func (s *Store) DB() *sql.DB { return s.db }
+
+// SetClock replaces the clock, so tests can move time (session expiry, rate-limit windows).
+func (s *Store) SetClock(now func() time.Time) { s.now = now }
+
+// Now is the store's clock, truncated to the millisecond precision both databases keep.
+func (s *Store) Now() time.Time { return s.now().UTC().Truncate(time.Millisecond) }
+
+// Close closes both pools.
+func (s *Store) Close() error {
+	err := s.db.Close()
+	if s.wdb != s.db {
+		err = errors.Join(err, s.wdb.Close())
+	}
+	return err
+}
+
+// Tx is a write transaction. Storage methods open one and hand it to small helpers, so a state
+// change and its audit row commit together or not at all.
+type Tx struct {
+	*sql.Tx
+	store *Store
+	// now is the transaction's single clock reading, so every row it writes carries one time.
+	now time.Time
+}
+
+// Write runs fn in a write transaction, committing if fn returns nil and rolling back otherwise.
+func (s *Store) Write(ctx context.Context, fn func(*Tx) error) error {
+	sqlTx, err := s.wdb.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	tx := &Tx{Tx: sqlTx, store: s, now: s.Now()}
+	if err := fn(tx); err != nil {
+		_ = sqlTx.Rollback()
+		return err
+	}
+	if err := sqlTx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// NewID returns a new record id. Version 7 UUIDs are time-ordered, which keeps primary-key
+// indexes compact under heavy inserts.
+func NewID() string { return uuid.Must(uuid.NewV7()).String() }
+
+// Audit is one audit_logs row: who did what to which record, from where.
+type Audit struct {
+	UserID     string
+	Action     string
+	Resource   string
+	ResourceID string
+	Details    map[string]any
+	IPAddress  string
+	UserAgent  string
+}
+
+// Audit writes an audit row inside the transaction.
+func (tx *Tx) Audit(ctx context.Context, a Audit) error {
+	details, err := marshalJSON(a.Details)
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO audit_logs
+		(id, user_id, action, resource, resource_id, details, ip_address, user_agent, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+		NewID(), nullString(a.UserID), a.Action, a.Resource, nullString(a.ResourceID), details,
+		nullString(a.IPAddress), nullString(truncate(a.UserAgent, 512)), ts(tx.now))
+	if err != nil {
+		return fmt.Errorf("insert audit row: %w", err)
+	}
+	return nil
+}
+
+// AuditEntry is an audit row as read back.
+type AuditEntry struct {
+	Audit
+	ID        string
+	CreatedAt time.Time
+}
+
+// AuditLog returns the newest audit rows, optionally only those of one action.
+func (s *Store) AuditLog(ctx context.Context, action string, limit int) ([]AuditEntry, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, user_id, action, resource,
+		COALESCE(resource_id, ''), details, COALESCE(ip_address, ''), COALESCE(user_agent, ''), created_at
+		FROM audit_logs WHERE ($1 = '' OR action = $1) ORDER BY created_at DESC, id DESC LIMIT $2`, action, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []AuditEntry
+	for rows.Next() {
+		var e AuditEntry
+		var details []byte
+		var userID sql.NullString
+		if err := rows.Scan(&e.ID, &userID, &e.Action, &e.Resource, &e.ResourceID, &details,
+			&e.IPAddress, &e.UserAgent, scanTime(&e.CreatedAt)); err != nil {
+			return nil, err
+		}
+		e.UserID = userID.String
+		if err := unmarshalJSON(details, &e.Details); err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+func nullString(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return strings.ToValidUTF8(s[:n], "")
+}
+
+// notFound is returned by single-row reads so handlers answer 404 with a clear message.
+func notFound(what string) error { return domain.Errorf(domain.ENOTFOUND, "%s not found.", what) }
