@@ -63,3 +63,16 @@ func TestInvalidValuesAreReported(t *testing.T) {
 		t.Fatalf("both secret sources accepted: %v", err)
 	}
 }
+
+// TestREADMEDocumentsEverySetting keeps the README's configuration table complete.
+func TestREADMEDocumentsEverySetting(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range Vars {
+		if !strings.Contains(string(readme), "`"+v.Env+"`") || !strings.Contains(string(readme), "`--"+v.Flag+"`") {
+			t.Errorf("README.md does not document %s (--%s)", v.Env, v.Flag)
+		}
+	}
+}
