@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -18,6 +19,7 @@ import (
 	"github.com/kormeer/kormeer/internal/demo"
 	"github.com/kormeer/kormeer/internal/domain"
 	"github.com/kormeer/kormeer/internal/httpapi"
+	"github.com/kormeer/kormeer/internal/objects"
 	"github.com/kormeer/kormeer/internal/store"
 	"github.com/kormeer/kormeer/web"
 )
@@ -98,9 +100,18 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
+	objs, err := objects.NewDirStore(filepath.Join(cfg.DataDir, "objects"))
+	if err != nil {
+		return err
+	}
+	uploadKey, err := st.ServerKey(ctx, "upload_hmac", func() (string, error) { return auth.RandomToken(32), nil })
+	if err != nil {
+		return fmt.Errorf("upload key: %w", err)
+	}
 	opts := httpapi.DefaultOptions()
-	opts.SessionTTL, opts.TrustProxy, opts.Dev = cfg.SessionTTL, cfg.TrustProxy, cfg.Dev
-	srv, err := httpapi.New(st, tokens, hasher, opts, log, web.Dist())
+	opts.SessionTTL, opts.TrustProxy, opts.Dev, opts.LicenseValidity = cfg.SessionTTL, cfg.TrustProxy, cfg.Dev, cfg.LicenseTTL
+	srv, err := httpapi.New(httpapi.Deps{Store: st, Tokens: tokens, Hasher: hasher, Objects: objs,
+		Uploads: objects.NewSigner([]byte(uploadKey), 15*time.Minute, nil), Log: log, Web: web.Dist()}, opts)
 	if err != nil {
 		return err
 	}

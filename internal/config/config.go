@@ -26,6 +26,7 @@ type Config struct {
 	TokenSecret   string
 	TokenTTL      time.Duration
 	SessionTTL    time.Duration
+	LicenseTTL    time.Duration
 	TrustProxy    bool
 	LogLevel      string
 }
@@ -52,6 +53,7 @@ var Vars = []Var{
 	{"KORMEER_TOKEN_SECRET", "token-secret", "", true, "HS256 key for API tokens (≥32 bytes); generated and stored in the database when empty"},
 	{"KORMEER_TOKEN_TTL", "token-ttl", "8h", false, "lifetime of API tokens"},
 	{"KORMEER_SESSION_TTL", "session-ttl", "12h", false, "lifetime of browser sessions"},
+	{"KORMEER_LICENSE_VALIDITY", "license-validity", "8760h", false, "how long a licence issued on approval lasts (8760h = one year)"},
 	{"KORMEER_TRUST_PROXY", "trust-proxy", "false", false, "trust X-Forwarded-For and X-Forwarded-Proto from a reverse proxy"},
 	{"KORMEER_LOG_LEVEL", "log-level", "info", false, "debug, info, warn or error"},
 }
@@ -102,6 +104,7 @@ func Load(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config,
 	parseBool("KORMEER_TRUST_PROXY", &c.TrustProxy)
 	parseDuration("KORMEER_TOKEN_TTL", &c.TokenTTL)
 	parseDuration("KORMEER_SESSION_TTL", &c.SessionTTL)
+	parseDuration("KORMEER_LICENSE_VALIDITY", &c.LicenseTTL)
 	if c.TokenSecret != "" && len(c.TokenSecret) < 32 {
 		errs = append(errs, errors.New("KORMEER_TOKEN_SECRET: must be at least 32 bytes"))
 	}

@@ -43,6 +43,10 @@ func staff(roles ...domain.Role) access { return access{roles: roles} }
 
 var regulators = []domain.Role{domain.RoleCBSLAdmin, domain.RoleCBSLOfficer}
 
+// institutionReaders are the roles that may read registries: regulators all of them, PSP and
+// MNO staff their own institution's entry.
+var institutionReaders = []domain.Role{domain.RoleCBSLAdmin, domain.RoleCBSLOfficer, domain.RolePSPAdmin, domain.RoleMNOAdmin}
+
 // metered lets guests call the route too, each call taking one of their units.
 func (a access) metered() access { a.guest = guestMetered; return a }
 

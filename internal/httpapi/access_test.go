@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/store"
 	"github.com/kormeer/kormeer/internal/store/storetest"
 )
 
@@ -39,6 +40,23 @@ var expectedAccess = map[string][]string{
 	"GET /api/auth/mno-only":     {mno},
 	"GET /api/metrics":           callers,
 	"GET /api/transactions":      {guest, citizen, psp, mno, officer, admin},
+
+	"POST /api/objects/upload":                        {citizen, psp, mno, officer, admin},
+	"PUT /api/objects/upload/{token}":                 {citizen, psp, mno, officer, admin},
+	"PUT /api/institution-logos":                      {citizen, psp, mno, officer, admin},
+	"GET /objects/{kind}/{file}":                      callers,
+	"POST /api/institution-applications":              {citizen, psp, mno, officer, admin},
+	"GET /api/institution-applications":               {citizen, psp, mno, officer, admin},
+	"GET /api/institution-applications/{id}":          {citizen, psp, mno, officer, admin},
+	"POST /api/institution-applications/{id}/approve": {officer, admin},
+	"POST /api/institution-applications/{id}/reject":  {officer, admin},
+	"GET /api/onboarding":                             {officer, admin},
+	"PATCH /api/onboarding/{id}/status":               {officer, admin},
+	"GET /api/psps":                                   {psp, mno, officer, admin},
+	"GET /api/mnos":                                   {psp, mno, officer, admin},
+	"PATCH /api/psps/{id}/license":                    {officer, admin},
+	"PATCH /api/mnos/{id}/license":                    {officer, admin},
+	"GET /api/public/register":                        callers,
 }
 
 // TestRouteAccess walks every route of the table as every role, a guest and an anonymous caller,
@@ -60,7 +78,7 @@ func TestRouteAccess(t *testing.T) {
 				}
 			})
 		}
-		srv, _ := New(e.store, e.tokens, testHasher, DefaultOptions(), nil, nil)
+		srv, _ := New(Deps{Store: e.store, Tokens: e.tokens, Hasher: testHasher}, DefaultOptions())
 		seen := map[string]bool{}
 		for _, rt := range srv.routes() {
 			seen[rt.pattern] = true
@@ -70,6 +88,7 @@ func TestRouteAccess(t *testing.T) {
 				continue
 			}
 			method, path, _ := strings.Cut(rt.pattern, " ")
+			path = strings.NewReplacer("{id}", store.NewID(), "{kind}", "logos", "{file}", "x.png").Replace(path)
 			for _, c := range callers {
 				want := contains(allowed, c)
 				for _, via := range []string{"cookie", "token"} {
@@ -85,8 +104,13 @@ func TestRouteAccess(t *testing.T) {
 							headers = []string{"Authorization", "Bearer " + e.token(users[c])}
 						}
 					}
+					uploadToken := "x"
+					if c != anon {
+						uploadToken = e.uploads.Sign(store.NewID(), users[c].ID)
+					}
+					path := strings.ReplaceAll(path, "{token}", uploadToken)
 					var body any
-					if method == http.MethodPost {
+					if method != http.MethodGet {
 						body = map[string]any{}
 					}
 					res := e.do(client, method, path, body, headers...)

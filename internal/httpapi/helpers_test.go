@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/kormeer/kormeer/internal/auth"
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/objects"
 	"github.com/kormeer/kormeer/internal/store"
 	"github.com/kormeer/kormeer/internal/store/storetest"
 )
@@ -27,11 +29,12 @@ const testPassword = "correct horse battery"
 
 // testEnv is a running server on a fresh database.
 type testEnv struct {
-	t      testing.TB
-	srv    *httptest.Server
-	store  *store.Store
-	tokens *auth.Tokens
-	hasher auth.Hasher
+	t       testing.TB
+	srv     *httptest.Server
+	store   *store.Store
+	tokens  *auth.Tokens
+	hasher  auth.Hasher
+	uploads *objects.Signer
 }
 
 func newEnv(t testing.TB, b storetest.Backend, mod func(*Options)) *testEnv {
@@ -55,13 +58,19 @@ func newEnvHasher(t testing.TB, b storetest.Backend, hasher auth.Hasher, mod fun
 		"index.html":         {Data: []byte("<!doctype html><title>Kormeer</title>")},
 		"assets/app-1234.js": {Data: []byte("console.log(1)")},
 	}
-	s, err := New(st, tokens, hasher, opts, slog.New(slog.NewTextHandler(io.Discard, nil)), web)
+	objs, err := objects.NewDirStore(filepath.Join(t.TempDir(), "objects"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	uploads := objects.NewSigner([]byte("upload-key"), 15*time.Minute, nil)
+	s, err := New(Deps{Store: st, Tokens: tokens, Hasher: hasher, Objects: objs, Uploads: uploads,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: web}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(srv.Close)
-	return &testEnv{t: t, srv: srv, store: st, tokens: tokens, hasher: hasher}
+	return &testEnv{t: t, srv: srv, store: st, tokens: tokens, hasher: hasher, uploads: uploads}
 }
 
 // mustUser creates an account with testPassword.

@@ -28,5 +28,27 @@ func (s *Server) routes() []route {
 
 		// Reads that guests may make, one unit each.
 		{"GET /api/transactions", staff(allRoles...).metered(), s.listTransactions},
+
+		// Uploads (000 §7): a signed URL, the upload itself, and turning an upload into a logo.
+		{"POST /api/objects/upload", staff(allRoles...), s.requestUpload},
+		{"PUT /api/objects/upload/{token}", staff(allRoles...), s.receiveUpload},
+		{"PUT /api/institution-logos", staff(allRoles...), s.normalizeLogo},
+		{"GET /objects/{kind}/{file}", public(), s.serveObject},
+
+		// Licence applications and their review (000 §2, §7; 001 §7).
+		{"POST /api/institution-applications", staff(allRoles...), s.submitApplication},
+		{"GET /api/institution-applications", staff(allRoles...), s.listApplications},
+		{"GET /api/institution-applications/{id}", staff(allRoles...), s.getApplication},
+		{"POST /api/institution-applications/{id}/approve", staff(regulators...), s.approveApplication},
+		{"POST /api/institution-applications/{id}/reject", staff(regulators...), s.rejectApplication},
+		{"GET /api/onboarding", staff(regulators...), s.listOnboarding},
+		{"PATCH /api/onboarding/{id}/status", staff(regulators...), s.setOnboardingStatus},
+
+		// Registries of licensed institutions and the public register.
+		{"GET /api/psps", staff(institutionReaders...), s.listPSPs},
+		{"GET /api/mnos", staff(institutionReaders...), s.listMNOs},
+		{"PATCH /api/psps/{id}/license", staff(regulators...), s.changePSPLicense},
+		{"PATCH /api/mnos/{id}/license", staff(regulators...), s.changeMNOLicense},
+		{"GET /api/public/register", public(), s.publicRegister},
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/kormeer/kormeer/internal/auth"
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/objects"
 	"github.com/kormeer/kormeer/internal/store"
 )
 
@@ -24,6 +25,8 @@ type Options struct {
 	TrustProxy bool
 	// Dev relaxes registration roles for the /jwt-test page (spec README, decision 2).
 	Dev bool
+	// LicenseValidity is how long a licence issued on approval lasts.
+	LicenseValidity time.Duration
 	// Login throttling: at most MaxFailuresPerAccount failed sign-ins per account and
 	// MaxFailuresPerIP per client address within LoginWindow.
 	LoginWindow           time.Duration
@@ -33,30 +36,45 @@ type Options struct {
 
 // DefaultOptions are the production settings.
 func DefaultOptions() Options {
-	return Options{SessionTTL: 12 * time.Hour, LoginWindow: 15 * time.Minute, MaxFailuresPerAccount: 5, MaxFailuresPerIP: 20}
+	return Options{SessionTTL: 12 * time.Hour, LicenseValidity: 365 * 24 * time.Hour, LoginWindow: 15 * time.Minute,
+		MaxFailuresPerAccount: 5, MaxFailuresPerIP: 20}
+}
+
+// Deps are the server's collaborators.
+type Deps struct {
+	Store   *store.Store
+	Tokens  *auth.Tokens
+	Hasher  auth.Hasher
+	Objects objects.Store
+	Uploads *objects.Signer
+	Log     *slog.Logger
+	// Web is the built web app (index.html at its root); nil in tests that only use the API.
+	Web fs.FS
 }
 
 // Server holds what handlers need. Create it with New.
 type Server struct {
-	store  *store.Store
-	tokens *auth.Tokens
-	hasher auth.Hasher
-	opts   Options
-	log    *slog.Logger
-	web    fs.FS
+	store   *store.Store
+	tokens  *auth.Tokens
+	hasher  auth.Hasher
+	objects objects.Store
+	uploads *objects.Signer
+	opts    Options
+	log     *slog.Logger
+	web     fs.FS
 	// dummyHash is verified against when an email is unknown, so that a sign-in takes as long
 	// for an unknown account as for a known one and timing does not reveal which accounts exist.
 	dummyHash string
 }
 
-// New returns a server. web is the built web app (index.html at its root); it may be nil in
-// tests that only exercise the API.
-func New(st *store.Store, tokens *auth.Tokens, hasher auth.Hasher, opts Options, log *slog.Logger, web fs.FS) (*Server, error) {
-	dummy, err := hasher.Hash(auth.RandomToken(16))
+// New returns a server.
+func New(d Deps, opts Options) (*Server, error) {
+	dummy, err := d.Hasher.Hash(auth.RandomToken(16))
 	if err != nil {
 		return nil, err
 	}
-	return &Server{store: st, tokens: tokens, hasher: hasher, opts: opts, log: log, web: web, dummyHash: dummy}, nil
+	return &Server{store: d.Store, tokens: d.Tokens, hasher: d.Hasher, objects: d.Objects, uploads: d.Uploads,
+		opts: opts, log: d.Log, web: d.Web, dummyHash: dummy}, nil
 }
 
 // Handler returns the whole HTTP handler: API routes, the web app, and the middleware every
@@ -77,6 +95,9 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle(path, s.dispatch(byPath[path]))
 	}
 	mux.Handle("/api/", s.apiNotFound())
+	// The real-time alert socket arrives with the compliance work; until then /ws answers an
+	// honest 404 instead of the web app, so the client shows "Disconnected".
+	mux.Handle("/ws", s.apiNotFound())
 	mux.Handle("/", s.spa())
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

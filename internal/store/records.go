@@ -26,6 +26,8 @@ type Institution struct {
 	ContactPhone     string
 	Address          string
 	ComplianceStatus string
+	LogoURL          string
+	ApplicationID    string
 	LicenseIssuedAt  time.Time
 	LicenseExpiresAt time.Time
 }
@@ -43,10 +45,11 @@ func (tx *Tx) InsertInstitution(ctx context.Context, in *Institution) error {
 		in.ComplianceStatus = "under_review"
 	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO `+table+` (id, name, code, license_number, contact_email,
-		contact_phone, address, compliance_status, license_issued_at, license_expires_at, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
+		contact_phone, address, compliance_status, logo_url, application_id, license_issued_at, license_expires_at,
+		created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)`,
 		in.ID, in.Name, nullString(in.Code), in.LicenseNumber, nullString(in.ContactEmail), nullString(in.ContactPhone),
-		nullString(in.Address), in.ComplianceStatus, ts(in.LicenseIssuedAt), ts(in.LicenseExpiresAt), ts(tx.now))
+		nullString(in.Address), in.ComplianceStatus, nullString(in.LogoURL), nullString(in.ApplicationID),
+		ts(in.LicenseIssuedAt), ts(in.LicenseExpiresAt), ts(tx.now))
 	return err
 }
 
@@ -156,6 +159,7 @@ type InstitutionApplication struct {
 	ContactPerson       string
 	Address             string
 	BusinessDescription string
+	LogoURL             string
 	Status              string
 	SubmittedBy         string
 	CreatedAt           time.Time
@@ -171,10 +175,10 @@ func (tx *Tx) InsertInstitutionApplication(ctx context.Context, a *InstitutionAp
 		a.Status = "pending"
 	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO institution_applications (id, institution_name, institution_type,
-		license_number, contact_email, contact_phone, contact_person, address, business_description, status,
-		submitted_by, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
+		license_number, contact_email, contact_phone, contact_person, address, business_description, logo_url, status,
+		submitted_by, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)`,
 		a.ID, a.InstitutionName, a.InstitutionType, a.LicenseNumber, a.ContactEmail, a.ContactPhone, a.ContactPerson,
-		a.Address, nullString(a.BusinessDescription), a.Status, nullString(a.SubmittedBy), ts(a.CreatedAt))
+		a.Address, nullString(a.BusinessDescription), nullString(a.LogoURL), a.Status, nullString(a.SubmittedBy), ts(a.CreatedAt))
 	return err
 }
 

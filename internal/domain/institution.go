@@ -1,0 +1,171 @@
+package domain
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// Institution types that may apply for a licence. The story wizard also offers "bank", but the
+// application form (and so the API) licenses PSPs and MNOs (spec 000 §2).
+const (
+	InstitutionPSP = "psp"
+	InstitutionMNO = "mno"
+)
+
+// Application statuses (000 §4). Only pending applications may be approved or rejected.
+const (
+	ApplicationPending     = "pending"
+	ApplicationUnderReview = "under_review"
+	ApplicationApproved    = "approved"
+	ApplicationRejected    = "rejected"
+)
+
+// ApplicationInput is a licence application as submitted (000 §7).
+type ApplicationInput struct {
+	InstitutionName     string  `json:"institutionName"`
+	InstitutionType     string  `json:"institutionType"`
+	LicenseNumber       string  `json:"licenseNumber"`
+	ContactEmail        string  `json:"contactEmail"`
+	ContactPhone        string  `json:"contactPhone"`
+	ContactPerson       string  `json:"contactPerson"`
+	Address             string  `json:"address"`
+	BusinessDescription *string `json:"businessDescription"`
+	LogoURL             *string `json:"logoUrl"`
+	Status              *string `json:"status"`
+}
+
+var (
+	licenseNumberPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9/-]*$`)
+	phonePattern         = regexp.MustCompile(`^\+?[0-9][0-9 -]*$`)
+	logoPathPattern      = regexp.MustCompile(`^/objects/logos/[A-Za-z0-9-]+\.(png|jpg)$`)
+)
+
+// ValidPhone reports whether s is a phone number: digits with an optional leading +, spaces or
+// hyphens between groups, 7 to 15 digits in all (E.164's bound).
+func ValidPhone(s string) bool {
+	if !phonePattern.MatchString(s) {
+		return false
+	}
+	digits := 0
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			digits++
+		}
+	}
+	return digits >= 7 && digits <= 15
+}
+
+// Validate trims the input and checks every field, reporting all faults at once with the
+// messages the application form shows (the same rules run in the browser; see
+// testdata/institution_application.json).
+func (a *ApplicationInput) Validate() error {
+	trim := func(s *string) { *s = strings.TrimSpace(*s) }
+	for _, s := range []*string{&a.InstitutionName, &a.InstitutionType, &a.LicenseNumber, &a.ContactEmail,
+		&a.ContactPhone, &a.ContactPerson, &a.Address} {
+		trim(s)
+	}
+	a.ContactEmail = NormalizeEmail(a.ContactEmail)
+	a.LicenseNumber = strings.ToUpper(a.LicenseNumber)
+	for _, p := range []**string{&a.BusinessDescription, &a.LogoURL} {
+		if *p != nil {
+			v := strings.TrimSpace(**p)
+			if v == "" {
+				*p = nil
+			} else {
+				*p = &v
+			}
+		}
+	}
+	f := map[string]string{}
+	text := func(key, label, v string, min, max int) {
+		n := utf8.RuneCountInString(v)
+		switch {
+		case n == 0:
+			f[key] = label + " is required"
+		case n < min:
+			f[key] = label + " is too short"
+		case n > max:
+			f[key] = label + " is too long"
+		}
+	}
+	text("institutionName", "Institution name", a.InstitutionName, 2, 200)
+	if a.InstitutionType != InstitutionPSP && a.InstitutionType != InstitutionMNO {
+		f["institutionType"] = "Choose PSP or MNO"
+	}
+	text("licenseNumber", "License number", a.LicenseNumber, 3, 50)
+	if f["licenseNumber"] == "" && !licenseNumberPattern.MatchString(a.LicenseNumber) {
+		f["licenseNumber"] = "Use letters, digits, / and - only"
+	}
+	switch {
+	case a.ContactEmail == "":
+		f["contactEmail"] = "Contact email is required"
+	case !ValidEmail(a.ContactEmail):
+		f["contactEmail"] = "Enter a valid email address"
+	}
+	switch {
+	case a.ContactPhone == "":
+		f["contactPhone"] = "Contact phone is required"
+	case !ValidPhone(a.ContactPhone):
+		f["contactPhone"] = "Enter a valid phone number, e.g. +252 63 4123456"
+	}
+	text("contactPerson", "Contact person", a.ContactPerson, 2, 100)
+	text("address", "Business address", a.Address, 5, 300)
+	if a.BusinessDescription != nil && utf8.RuneCountInString(*a.BusinessDescription) > 2000 {
+		f["businessDescription"] = "Description must be at most 2000 characters"
+	}
+	if a.LogoURL != nil && !logoPathPattern.MatchString(*a.LogoURL) {
+		f["logoUrl"] = "Upload the logo again"
+	}
+	if a.Status != nil && *a.Status != ApplicationPending {
+		f["status"] = "A new application is always pending"
+	}
+	if len(f) > 0 {
+		return FieldError("Please correct the highlighted fields.", f)
+	}
+	return nil
+}
+
+// ReviewNotes trims review notes; empty notes are omitted (000 §5). A rejection must give a
+// reason (spec README, decision 4).
+func ReviewNotes(decision string, notes *string) (string, error) {
+	n := ""
+	if notes != nil {
+		n = strings.TrimSpace(*notes)
+	}
+	if utf8.RuneCountInString(n) > 2000 {
+		return "", FieldError("Review notes must be at most 2000 characters.", map[string]string{"notes": "At most 2000 characters"})
+	}
+	if decision == ApplicationRejected && n == "" {
+		return "", FieldError("A reason must be provided to reject an application.", map[string]string{"notes": "A reason is required"})
+	}
+	return n, nil
+}
+
+// Licence statuses of a registered institution and the actions that move between them.
+const (
+	LicenseActive    = "active"
+	LicenseSuspended = "suspended"
+	LicenseRevoked   = "revoked"
+)
+
+// licenseTransitions lists, per action, the statuses it applies to and the status it leads to.
+// Revocation is final.
+var licenseTransitions = map[string]struct {
+	from []string
+	to   string
+}{
+	"suspend":   {[]string{LicenseActive}, LicenseSuspended},
+	"reinstate": {[]string{LicenseSuspended}, LicenseActive},
+	"revoke":    {[]string{LicenseActive, LicenseSuspended}, LicenseRevoked},
+}
+
+// LicenseTransition returns the statuses an action may start from and the status it leads to,
+// or EINVALID for an unknown action.
+func LicenseTransition(action string) (from []string, to string, err error) {
+	t, ok := licenseTransitions[action]
+	if !ok {
+		return nil, "", FieldError("Action must be suspend, reinstate or revoke.", map[string]string{"action": "Must be suspend, reinstate or revoke"})
+	}
+	return t.from, t.to, nil
+}

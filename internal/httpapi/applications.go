@@ -1,0 +1,201 @@
+package httpapi
+
+import (
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/store"
+)
+
+// applicationJSON is an application as listed (000 §3), plus who reviewed it and the licensed
+// institution once approved.
+type applicationJSON struct {
+	ID                  string     `json:"id"`
+	InstitutionName     string     `json:"institutionName"`
+	InstitutionType     string     `json:"institutionType"`
+	LicenseNumber       string     `json:"licenseNumber"`
+	Address             string     `json:"address"`
+	ContactPerson       string     `json:"contactPerson"`
+	ContactEmail        string     `json:"contactEmail"`
+	ContactPhone        string     `json:"contactPhone"`
+	BusinessDescription *string    `json:"businessDescription"`
+	LogoURL             *string    `json:"logoUrl"`
+	Status              string     `json:"status"`
+	ReviewedBy          *string    `json:"reviewedBy"`
+	ReviewNotes         *string    `json:"reviewNotes"`
+	ReviewedAt          *time.Time `json:"reviewedAt"`
+	SubmittedBy         *string    `json:"submittedBy"`
+	InstitutionID       *string    `json:"institutionId"`
+	CreatedAt           time.Time  `json:"createdAt"`
+	UpdatedAt           time.Time  `json:"updatedAt"`
+}
+
+func optionalTime(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return &t
+}
+
+func toApplicationJSON(a *store.Application) applicationJSON {
+	return applicationJSON{ID: a.ID, InstitutionName: a.InstitutionName, InstitutionType: a.InstitutionType,
+		LicenseNumber: a.LicenseNumber, Address: a.Address, ContactPerson: a.ContactPerson, ContactEmail: a.ContactEmail,
+		ContactPhone: a.ContactPhone, BusinessDescription: optional(a.BusinessDescription), LogoURL: optional(a.LogoURL),
+		Status: a.Status, ReviewedBy: optional(a.ReviewedBy), ReviewNotes: optional(a.ReviewNotes),
+		ReviewedAt: optionalTime(a.ReviewedAt), SubmittedBy: optional(a.SubmittedBy),
+		InstitutionID: optional(a.InstitutionID), CreatedAt: a.CreatedAt, UpdatedAt: a.UpdatedAt}
+}
+
+// submitApplication is POST /api/institution-applications: a signed-in applicant files a
+// pending application. The rules are those of the form (testdata/institution_application.json);
+// a logo must be one the applicant uploaded.
+func (s *Server) submitApplication(w http.ResponseWriter, r *http.Request) error {
+	var in domain.ApplicationInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := in.Validate(); err != nil {
+		return err
+	}
+	if in.LogoURL != nil {
+		o, err := s.objectFromURL(r, *in.LogoURL)
+		if err == nil && o.Kind != "logo" {
+			err = domain.FieldError("Upload the logo again.", map[string]string{"logoUrl": "Upload the logo again"})
+		}
+		if err != nil {
+			return err
+		}
+	}
+	u := principalFrom(r.Context())
+	a := s.audit(r, "application.submit", "institution_application")
+	a.Details = map[string]any{"institutionName": in.InstitutionName, "institutionType": in.InstitutionType, "licenseNumber": in.LicenseNumber}
+	app, err := s.store.SubmitApplication(r.Context(), &in, u.ID, a)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, toApplicationJSON(app))
+	return nil
+}
+
+// listApplications is GET /api/institution-applications: every application for regulators,
+// one's own for anyone else.
+func (s *Server) listApplications(w http.ResponseWriter, r *http.Request) error {
+	u := principalFrom(r.Context())
+	f := store.ApplicationFilter{}
+	if !u.Role.IsRegulator() {
+		f.SubmittedBy = u.ID
+	}
+	apps, err := s.store.Applications(r.Context(), f)
+	if err != nil {
+		return err
+	}
+	out := make([]applicationJSON, len(apps))
+	for i, a := range apps {
+		out[i] = toApplicationJSON(a)
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// getApplication answers one application to a regulator or its applicant; to anyone else it
+// does not exist.
+func (s *Server) getApplication(w http.ResponseWriter, r *http.Request) error {
+	app, err := s.store.ApplicationByID(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	if u := principalFrom(r.Context()); !u.Role.IsRegulator() && app.SubmittedBy != u.ID {
+		return domain.Errorf(domain.ENOTFOUND, "Application not found.")
+	}
+	writeJSON(w, http.StatusOK, toApplicationJSON(app))
+	return nil
+}
+
+// readNotes reads the optional {notes} body of a review; an empty body means no notes.
+func readNotes(w http.ResponseWriter, r *http.Request) (*string, error) {
+	var in struct {
+		Notes *string `json:"notes"`
+	}
+	if r.ContentLength == 0 {
+		return nil, nil
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return nil, err
+	}
+	return in.Notes, nil
+}
+
+func (s *Server) approveApplication(w http.ResponseWriter, r *http.Request) error {
+	return s.decide(w, r, domain.ApplicationApproved)
+}
+
+func (s *Server) rejectApplication(w http.ResponseWriter, r *http.Request) error {
+	return s.decide(w, r, domain.ApplicationRejected)
+}
+
+func (s *Server) decide(w http.ResponseWriter, r *http.Request, decision string) error {
+	notes, err := readNotes(w, r)
+	if err != nil {
+		return err
+	}
+	return s.review(w, r, r.PathValue("id"), decision, notes)
+}
+
+// review applies a regulator's decision and answers the application as it now stands.
+func (s *Server) review(w http.ResponseWriter, r *http.Request, id, decision string, notes *string) error {
+	n, err := domain.ReviewNotes(decision, notes)
+	if err != nil {
+		return err
+	}
+	app, err := s.store.ReviewApplication(r.Context(), store.Review{ApplicationID: id, Decision: decision,
+		ReviewerID: principalFrom(r.Context()).ID, Notes: n, LicenseValidity: s.opts.LicenseValidity,
+		Audit: s.audit(r, "", "")})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toApplicationJSON(app))
+	return nil
+}
+
+// onboardingItem is an application as the pending-onboarding table shows it (001 §3).
+type onboardingItem struct {
+	ID            string `json:"id"`
+	Name          string `json:"name"`
+	Type          string `json:"type"`
+	LicenseNumber string `json:"licenseNumber"`
+	ContactEmail  string `json:"contactEmail"`
+	Status        string `json:"status"`
+}
+
+// listOnboarding is GET /api/onboarding: the applications awaiting a decision.
+func (s *Server) listOnboarding(w http.ResponseWriter, r *http.Request) error {
+	apps, err := s.store.Applications(r.Context(), store.ApplicationFilter{Status: domain.ApplicationPending})
+	if err != nil {
+		return err
+	}
+	out := make([]onboardingItem, len(apps))
+	for i, a := range apps {
+		out[i] = onboardingItem{ID: a.ID, Name: a.InstitutionName, Type: strings.ToUpper(a.InstitutionType),
+			LicenseNumber: a.LicenseNumber, ContactEmail: a.ContactEmail, Status: a.Status}
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// setOnboardingStatus is PATCH /api/onboarding/{id}/status {status, notes}: the same decision
+// as approve and reject, with the same rules.
+func (s *Server) setOnboardingStatus(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Status string  `json:"status"`
+		Notes  *string `json:"notes"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if in.Status != domain.ApplicationApproved && in.Status != domain.ApplicationRejected {
+		return domain.FieldError("Status must be approved or rejected.", map[string]string{"status": "Must be approved or rejected"})
+	}
+	return s.review(w, r, r.PathValue("id"), in.Status, in.Notes)
+}

@@ -1,0 +1,66 @@
+package objects
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kormeer/kormeer/internal/domain"
+)
+
+// Signer makes and checks short-lived upload URLs. A URL names the object id the server chose,
+// its expiry, and (inside the MAC) the account allowed to upload, so it cannot be reused by
+// someone else, for another object, or later.
+type Signer struct {
+	key []byte
+	ttl time.Duration
+	now func() time.Time
+}
+
+// NewSigner returns a signer whose URLs are valid for ttl.
+func NewSigner(key []byte, ttl time.Duration, now func() time.Time) *Signer {
+	if now == nil {
+		now = time.Now
+	}
+	return &Signer{key: key, ttl: ttl, now: now}
+}
+
+func (s *Signer) mac(objectID, exp, userID string) []byte {
+	m := hmac.New(sha256.New, s.key)
+	m.Write([]byte(objectID + "|" + exp + "|" + userID))
+	return m.Sum(nil)
+}
+
+// Sign returns the token for uploading objectID as userID.
+func (s *Signer) Sign(objectID, userID string) string {
+	exp := strconv.FormatInt(s.now().Add(s.ttl).Unix(), 10)
+	enc := base64.RawURLEncoding
+	return enc.EncodeToString([]byte(objectID+"|"+exp)) + "." + enc.EncodeToString(s.mac(objectID, exp, userID))
+}
+
+// Verify returns the object id of a token signed for userID and not yet expired.
+func (s *Signer) Verify(token, userID string) (string, error) {
+	bad := domain.Errorf(domain.EFORBIDDEN, "This upload link is invalid or has expired; start the upload again.")
+	payload, sig, ok := strings.Cut(token, ".")
+	if !ok {
+		return "", bad
+	}
+	enc := base64.RawURLEncoding
+	p, err1 := enc.DecodeString(payload)
+	mac, err2 := enc.DecodeString(sig)
+	if err1 != nil || err2 != nil {
+		return "", bad
+	}
+	objectID, exp, ok := strings.Cut(string(p), "|")
+	if !ok || !hmac.Equal(mac, s.mac(objectID, exp, userID)) {
+		return "", bad
+	}
+	unix, err := strconv.ParseInt(exp, 10, 64)
+	if err != nil || s.now().Unix() > unix {
+		return "", bad
+	}
+	return objectID, nil
+}

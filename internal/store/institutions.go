@@ -1,0 +1,172 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/kormeer/kormeer/internal/domain"
+)
+
+// RegistryEntry is a licensed institution as the registries show it, with its recent activity.
+type RegistryEntry struct {
+	Institution
+	LicenseStatus       string
+	LicenseStatusReason string
+	IsActive            bool
+	// Activity over the last 30 days: transactions reported and their volume in USD minor units.
+	Transactions30d int64
+	VolumeUSD30d    domain.Minor
+}
+
+// RegistryFilter narrows a registry: Query matches name, code or licence number; LicenseStatus
+// and ID select exactly.
+type RegistryFilter struct {
+	Query         string
+	LicenseStatus string
+	ID            string
+}
+
+// activityColumn names the transactions column that ties a payment to each kind of institution.
+var activityColumn = map[string]string{"psp": "psp_id", "mno": "mno_id", "bank": "institution_id"}
+
+// Registry lists the institutions of one kind (psp, mno or bank), by name.
+func (s *Store) Registry(ctx context.Context, kind string, f RegistryFilter) ([]*RegistryEntry, error) {
+	table, ok := institutionTables[kind]
+	if !ok {
+		return nil, domain.Errorf(domain.EINVALID, "Unknown institution kind %q.", kind)
+	}
+	col := activityColumn[kind]
+	since := ts(s.Now().AddDate(0, 0, -30))
+	args := []any{since}
+	where := ""
+	if f.Query != "" {
+		args = append(args, "%"+strings.ToLower(f.Query)+"%")
+		where += fmt.Sprintf(" AND (LOWER(i.name) LIKE $%[1]d OR LOWER(COALESCE(i.code, '')) LIKE $%[1]d OR LOWER(i.license_number) LIKE $%[1]d)", len(args))
+	}
+	if f.LicenseStatus != "" {
+		args = append(args, f.LicenseStatus)
+		where += fmt.Sprintf(" AND i.license_status = $%d", len(args))
+	}
+	if f.ID != "" {
+		if !validID(f.ID) {
+			return []*RegistryEntry{}, nil
+		}
+		args = append(args, f.ID)
+		where += fmt.Sprintf(" AND i.id = $%d", len(args))
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT i.id, i.name, COALESCE(i.code, ''), i.license_number,
+		COALESCE(i.contact_email, ''), COALESCE(i.contact_phone, ''), COALESCE(i.address, ''), i.compliance_status,
+		COALESCE(i.logo_url, ''), i.license_issued_at, i.license_expires_at, i.license_status,
+		COALESCE(i.license_status_reason, ''), i.is_active,
+		(SELECT COUNT(*) FROM transactions t WHERE t.`+col+` = i.id AND t.created_at > $1),
+		(SELECT COALESCE(SUM(t.amount_minor), 0) FROM transactions t WHERE t.`+col+` = i.id AND t.created_at > $1 AND t.currency = 'USD'),
+		(SELECT COALESCE(SUM(t.amount_minor), 0) FROM transactions t WHERE t.`+col+` = i.id AND t.created_at > $1 AND t.currency = 'SHS')
+		FROM `+table+` i WHERE 1 = 1`+where+` ORDER BY i.name, i.id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*RegistryEntry{}
+	for rows.Next() {
+		e := &RegistryEntry{}
+		e.Kind = kind
+		var usd, shs int64
+		if err := rows.Scan(&e.ID, &e.Name, &e.Code, &e.LicenseNumber, &e.ContactEmail, &e.ContactPhone, &e.Address,
+			&e.ComplianceStatus, &e.LogoURL, scanTime(&e.LicenseIssuedAt), scanTime(&e.LicenseExpiresAt), &e.LicenseStatus,
+			&e.LicenseStatusReason, &e.IsActive, &e.Transactions30d, &usd, &shs); err != nil {
+			return nil, err
+		}
+		e.VolumeUSD30d = domain.Minor(usd) + domain.USDMinor(domain.Minor(shs), domain.SHS)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// LicenseChange is a regulator's suspend, reinstate or revoke of a licence.
+type LicenseChange struct {
+	Kind, ID, Action, Reason string
+	Audit                    Audit
+}
+
+// ChangeLicense applies a licence action as a conditional update (so concurrent changes cannot
+// skip a state) with its audit row, and answers the institution's new registry entry.
+func (s *Store) ChangeLicense(ctx context.Context, c LicenseChange) (*RegistryEntry, error) {
+	table, ok := institutionTables[c.Kind]
+	if !ok || !validID(c.ID) {
+		return nil, notFound("Institution")
+	}
+	from, to, err := domain.LicenseTransition(c.Action)
+	if err != nil {
+		return nil, err
+	}
+	err = s.Write(ctx, func(tx *Tx) error {
+		var current string
+		err := tx.QueryRowContext(ctx, `SELECT license_status FROM `+table+` WHERE id = $1`, c.ID).Scan(&current)
+		if errors.Is(err, sql.ErrNoRows) {
+			return notFound("Institution")
+		}
+		if err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE `+table+` SET license_status = $2, license_status_reason = $3,
+			updated_at = $4 WHERE id = $1 AND license_status IN ($5, $6)`,
+			c.ID, to, c.Reason, ts(tx.now), from[0], from[len(from)-1])
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return domain.Errorf(domain.ECONFLICT, "A %s licence cannot be %s.", current, pastTense[c.Action])
+		}
+		a := c.Audit
+		a.Action, a.Resource, a.ResourceID = "institution.license_"+c.Action, table, c.ID
+		a.Details = map[string]any{"from": current, "to": to, "reason": c.Reason}
+		return tx.Audit(ctx, a)
+	})
+	if err != nil {
+		return nil, err
+	}
+	entries, err := s.Registry(ctx, c.Kind, RegistryFilter{ID: c.ID})
+	if err != nil || len(entries) == 0 {
+		return nil, err
+	}
+	return entries[0], nil
+}
+
+var pastTense = map[string]string{"suspend": "suspended", "reinstate": "reinstated", "revoke": "revoked"}
+
+// RegisterEntry is a line of the public register of licensed institutions.
+type RegisterEntry struct {
+	ID, Kind, Name, LicenseNumber, LogoURL string
+	LicenseIssuedAt, LicenseExpiresAt      time.Time
+}
+
+// PublicRegister lists every institution whose licence is currently valid: active, not
+// suspended or revoked, and not expired.
+func (s *Store) PublicRegister(ctx context.Context) ([]RegisterEntry, error) {
+	var parts []string
+	for _, kind := range []string{"psp", "mno", "bank"} {
+		parts = append(parts, fmt.Sprintf(`SELECT id, '%s', name, license_number, COALESCE(logo_url, ''),
+			license_issued_at, license_expires_at FROM %s
+			WHERE license_status = 'active' AND is_active AND (license_expires_at IS NULL OR license_expires_at > $1)`,
+			kind, institutionTables[kind]))
+	}
+	rows, err := s.db.QueryContext(ctx, strings.Join(parts, " UNION ALL ")+` ORDER BY 3, 1`, ts(s.Now()))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []RegisterEntry{}
+	for rows.Next() {
+		var e RegisterEntry
+		if err := rows.Scan(&e.ID, &e.Kind, &e.Name, &e.LicenseNumber, &e.LogoURL, scanTime(&e.LicenseIssuedAt),
+			scanTime(&e.LicenseExpiresAt)); err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}

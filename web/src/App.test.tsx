@@ -1,0 +1,184 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { App } from "@/App";
+import type { CurrentUser } from "@/api/types";
+import { renderWithProviders, routeFetch } from "@/test/render";
+
+const admin: CurrentUser = {
+  id: "u-1",
+  email: "amina@bank.so",
+  firstName: "Amina",
+  lastName: "Warsame",
+  role: "cbsl_admin",
+  profileImageUrl: null,
+  isGuest: false,
+  guestUnitsRemaining: null,
+};
+
+function signedIn(user: CurrentUser | null) {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(
+      routeFetch({
+        "GET /api/auth/user": user ? { status: 200, body: user } : { status: 401, body: { message: "Unauthorized" } },
+        "GET /api/metrics": { status: 200, body: {} },
+      }),
+    ),
+  );
+}
+
+class NoopSocket {
+  onopen = null;
+  onclose = null;
+  onerror = null;
+  onmessage = null;
+  readyState = 0;
+  send() {}
+  close() {}
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("App routing", () => {
+  it("shows the pulsing shield while the user loads", () => {
+    vi.stubGlobal("fetch", vi.fn(() => new Promise(() => {})));
+    renderWithProviders(<App />);
+    expect(screen.getByText("Loading Kormeer...")).toBeInTheDocument();
+  });
+
+  it("shows the landing page when signed out", async () => {
+    signedIn(null);
+    renderWithProviders(<App />);
+    expect(await screen.findByRole("heading", { level: 1, name: "Oversight of the national payment system" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Login to Portal/ })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Apply for License/ })).toHaveAttribute("href", "/apply");
+    expect(screen.getByRole("link", { name: "Test JWT Auth (Dev)" })).toHaveAttribute("href", "/jwt-test");
+    expect(screen.getByText(/© 2026 Kormeer/)).toBeInTheDocument();
+    expect(screen.getByText("Sovereign Financial Infrastructure")).toBeInTheDocument();
+  });
+
+  it("shows not-found for an unknown signed-out path", async () => {
+    signedIn(null);
+    renderWithProviders(<App />, { path: "/nowhere" });
+    expect(await screen.findByText("404 Page Not Found")).toBeInTheDocument();
+    expect(screen.getByText("Did you forget to add the page to the router?")).toBeInTheDocument();
+  });
+
+  it("shows the onboarding placeholder signed out", async () => {
+    signedIn(null);
+    renderWithProviders(<App />, { path: "/onboarding" });
+    expect(await screen.findByRole("heading", { name: "Onboarding tour" })).toBeInTheDocument();
+  });
+
+  describe("signed in", () => {
+    it("renders the shell with name, role and the dashboard", async () => {
+      vi.stubGlobal("WebSocket", NoopSocket);
+      signedIn(admin);
+      renderWithProviders(<App />);
+      expect(await screen.findByTestId("user-name")).toHaveTextContent("Amina Warsame");
+      expect(screen.getByTestId("user-role")).toHaveTextContent("CBSL ADMIN");
+      expect(await screen.findByRole("heading", { level: 1, name: "National Payment Monitoring Dashboard" })).toBeInTheDocument();
+      const sidebar = screen.getByTestId("sidebar");
+      expect(within(sidebar).getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+      expect(within(sidebar).getByRole("link", { name: "Compliance" })).toBeInTheDocument();
+      expect(within(sidebar).getByRole("link", { name: "Demo" })).toBeInTheDocument();
+      expect(screen.queryByTestId("guest-box")).not.toBeInTheDocument();
+      expect(screen.getByTestId("alert-status-panel")).toHaveTextContent("Disconnected");
+    });
+
+    it("titles the metrics page 'System Performance Metrics'", async () => {
+      vi.stubGlobal("WebSocket", NoopSocket);
+      signedIn(admin);
+      renderWithProviders(<App />, { path: "/metrics" });
+      expect(await screen.findByRole("heading", { level: 1, name: "System Performance Metrics" })).toBeInTheDocument();
+    });
+
+    it("redirects /login to /", async () => {
+      vi.stubGlobal("WebSocket", NoopSocket);
+      signedIn(admin);
+      const { location } = renderWithProviders(<App />, { path: "/login" });
+      await waitFor(() => expect(location.history?.at(-1)).toBe("/"));
+    });
+
+    it("shows not-found for unknown paths inside the shell", async () => {
+      vi.stubGlobal("WebSocket", NoopSocket);
+      signedIn(admin);
+      renderWithProviders(<App />, { path: "/psp-registry" });
+      expect(await screen.findByText("404 Page Not Found")).toBeInTheDocument();
+      expect(screen.getByTestId("sidebar")).toBeInTheDocument();
+    });
+
+    it("shows the search sub-item only on the transactions page while expanded", async () => {
+      vi.stubGlobal("WebSocket", NoopSocket);
+      signedIn(admin);
+      renderWithProviders(<App />, { path: "/transactions" });
+      const sidebar = await screen.findByTestId("sidebar");
+      expect(within(sidebar).getByRole("link", { name: "Search transaction" })).toBeInTheDocument();
+      fireEvent.click(screen.getByTestId("sidebar-toggle"));
+      expect(within(sidebar).queryByRole("link", { name: "Search transaction" })).not.toBeInTheDocument();
+    });
+
+    it("collapses the sidebar, labels the toggle and remembers the choice", async () => {
+      vi.stubGlobal("WebSocket", NoopSocket);
+      signedIn(admin);
+      renderWithProviders(<App />);
+      const toggle = await screen.findByTestId("sidebar-toggle");
+      expect(toggle).toHaveAttribute("aria-label", "Collapse sidebar");
+      expect(toggle).toHaveAttribute("aria-expanded", "true");
+      fireEvent.click(toggle);
+      expect(toggle).toHaveAttribute("aria-label", "Expand sidebar");
+      expect(toggle).toHaveAttribute("aria-expanded", "false");
+      expect(screen.getByTestId("sidebar")).toHaveClass("w-16");
+      expect(localStorage.getItem("kormeer-sidebar-collapsed")).toBe("true");
+    });
+
+    it("gives guests only the core group and the guest box", async () => {
+      vi.stubGlobal("WebSocket", NoopSocket);
+      signedIn({ ...admin, role: null, isGuest: true, guestUnitsRemaining: 7 });
+      renderWithProviders(<App />);
+      const sidebar = await screen.findByTestId("sidebar");
+      expect(screen.getByTestId("user-role")).toHaveTextContent("User");
+      const links = within(sidebar).getAllByRole("link").map((a) => a.textContent);
+      expect(links).toEqual(["Dashboard", "Transfers", "Transactions"]);
+      const box = within(sidebar).getByTestId("guest-box");
+      expect(box).toHaveTextContent("Guest Access");
+      expect(box).toHaveTextContent("7 units remaining");
+      expect(box).toHaveTextContent("Transactions & Reports only");
+    });
+
+    it("says 'Limited access' for a guest without a unit count", async () => {
+      vi.stubGlobal("WebSocket", NoopSocket);
+      signedIn({ ...admin, isGuest: true, guestUnitsRemaining: null });
+      renderWithProviders(<App />);
+      const sidebar = await screen.findByTestId("sidebar");
+      expect(within(sidebar).getByTestId("guest-box")).toHaveTextContent("Limited access");
+    });
+
+    it("opens the mobile drawer and closes it on navigation", async () => {
+      vi.stubGlobal("WebSocket", NoopSocket);
+      signedIn(admin);
+      renderWithProviders(<App />);
+      fireEvent.click(await screen.findByTestId("mobile-menu-button"));
+      const drawer = await screen.findByTestId("mobile-drawer");
+      fireEvent.click(within(drawer).getByRole("link", { name: "Transfers" }));
+      await waitFor(() => expect(screen.queryByTestId("mobile-drawer")).not.toBeInTheDocument());
+      expect(await screen.findByRole("heading", { level: 1, name: "Transfers" })).toBeInTheDocument();
+    });
+
+    it("switches language to Somali", async () => {
+      vi.stubGlobal("WebSocket", NoopSocket);
+      signedIn(admin);
+      renderWithProviders(<App />);
+      await screen.findByTestId("sidebar");
+      const { default: i18n } = await import("@/i18n");
+      await act(async () => {
+        await i18n.changeLanguage("so");
+      });
+      expect(await within(screen.getByTestId("sidebar")).findByRole("link", { name: "Lacag-wareejin" })).toBeInTheDocument();
+      expect(screen.getByTestId("logout-button")).toHaveAttribute("aria-label", "Ka bax");
+      expect(localStorage.getItem("kormeer-language")).toBe("so");
+    });
+  });
+});

@@ -1,0 +1,51 @@
+import { lazy, Suspense } from "react";
+import { Route, Switch } from "wouter";
+import { useAuth } from "@/features/auth/useAuth";
+import { LandingPage } from "@/features/landing/LandingPage";
+import { LoadingScreen } from "@/features/pages/LoadingScreen";
+import { NotFound } from "@/features/pages/NotFound";
+import { RealtimeProvider } from "@/features/realtime/RealtimeContext";
+
+const AuthenticatedApp = lazy(() => import("@/features/shell/AuthenticatedApp"));
+const LoginPage = lazy(() => import("@/features/auth/LoginPage"));
+const JwtTestPage = lazy(() => import("@/features/jwt-test/JwtTestPage"));
+const PublicPlaceholderPage = lazy(() => import("@/features/pages/PublicPlaceholderPage"));
+
+/** Signed-out routes (spec 000 §2, plus /login and /apply). */
+function PublicRoutes() {
+  return (
+    <Switch>
+      <Route path="/">
+        <LandingPage />
+      </Route>
+      <Route path="/onboarding">
+        <PublicPlaceholderPage page="pages.onboarding" />
+      </Route>
+      <Route path="/apply">
+        <PublicPlaceholderPage page="pages.apply" />
+      </Route>
+      <Route path="/jwt-test">
+        <JwtTestPage />
+      </Route>
+      <Route path="/login">
+        <LoginPage />
+      </Route>
+      <Route>
+        <NotFound fullScreen />
+      </Route>
+    </Switch>
+  );
+}
+
+/** Chooses signed-in or signed-out routes once the user is known. */
+export function App() {
+  const { user, isLoading, isAuthenticated } = useAuth();
+  if (isLoading) return <LoadingScreen />;
+  return (
+    <RealtimeProvider userId={isAuthenticated && user ? user.id : null}>
+      <Suspense fallback={<LoadingScreen />}>
+        {isAuthenticated && user ? <AuthenticatedApp user={user} /> : <PublicRoutes />}
+      </Suspense>
+    </RealtimeProvider>
+  );
+}

@@ -1,0 +1,36 @@
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { getQueryFn } from "@/api/client";
+import { handleUnauthorized, isUnauthorizedError } from "@/lib/auth-utils";
+
+/**
+ * Builds the app's QueryClient with the specification's fetching policy:
+ * data never goes stale, no refetch on focus, no polling and no retries.
+ * An unauthorised failure anywhere sends the user back to sign in.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (isUnauthorizedError(error)) handleUnauthorized();
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (isUnauthorizedError(error)) handleUnauthorized();
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: "throw" }),
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: Infinity,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** The app-wide client. */
+export const queryClient = createQueryClient();

@@ -1,0 +1,122 @@
+import { useState } from "react";
+import type { FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import { ArrowLeft, Loader2, Shield } from "lucide-react";
+import { ApiError, apiJson } from "@/api/client";
+import type { CurrentUser } from "@/api/types";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/components/ui/use-toast";
+import { LanguageSwitcher } from "@/features/shell/LanguageSwitcher";
+import { usePageTitle } from "@/lib/usePageTitle";
+
+interface LoginBody {
+  email: string;
+  password: string;
+}
+
+/**
+ * The sign-in page /api/login redirects to. It posts the credentials as JSON;
+ * on success the server sets the HttpOnly session cookie and we reload at /.
+ */
+export function LoginPage({ navigate = (url: string) => window.location.assign(url) }: {
+  navigate?: (url: string) => void;
+}) {
+  const { t } = useTranslation();
+  usePageTitle(t("login.title"));
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: (body: LoginBody) => apiJson<{ user: CurrentUser }>("POST", "/api/login", body),
+    onSuccess: () => navigate("/"),
+    onError: (err) => {
+      const message =
+        err instanceof ApiError ? err.serverMessage : t("login.networkError");
+      setError(message);
+      toast({ title: t("login.failedTitle"), description: message, variant: "destructive" });
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    mutation.mutate({ email: email.trim(), password });
+  }
+
+  return (
+    <div className="flex min-h-screen flex-col bg-background">
+      <header className="flex items-center justify-between px-4 py-4 sm:px-6">
+        <Link
+          href="/"
+          className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground"
+        >
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          {t("login.backHome")}
+        </Link>
+        <LanguageSwitcher />
+      </header>
+      <main className="flex flex-1 items-start justify-center px-4 pb-16 pt-6 sm:items-center sm:pt-0">
+        <Card className="w-full max-w-sm">
+          <CardHeader className="items-center text-center">
+            <Shield className="mb-2 h-10 w-10 text-primary" aria-hidden="true" />
+            <CardTitle as="h1" className="text-xl">
+              {t("login.title")}
+            </CardTitle>
+            <CardDescription>{t("login.subtitle")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <form onSubmit={onSubmit} className="space-y-4" noValidate={false}>
+              <div className="space-y-2">
+                <Label htmlFor="login-email">{t("login.email")}</Label>
+                <Input
+                  id="login-email"
+                  type="email"
+                  autoComplete="username"
+                  required
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? "login-error" : undefined}
+                />
+              </div>
+              <div className="space-y-2">
+                <Label htmlFor="login-password">{t("login.password")}</Label>
+                <Input
+                  id="login-password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? "login-error" : undefined}
+                />
+              </div>
+              {error ? (
+                <p
+                  id="login-error"
+                  role="alert"
+                  className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive"
+                >
+                  {error}
+                </p>
+              ) : null}
+              <Button type="submit" className="w-full" disabled={mutation.isPending}>
+                {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+                {mutation.isPending ? t("login.submitting") : t("login.submit")}
+              </Button>
+            </form>
+          </CardContent>
+        </Card>
+      </main>
+    </div>
+  );
+}
+
+export default LoginPage;

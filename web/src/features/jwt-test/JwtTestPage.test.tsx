@@ -1,0 +1,161 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { JwtTestPage } from "@/features/jwt-test/JwtTestPage";
+import { renderWithProviders, routeFetch } from "@/test/render";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function fill(label: string, value: string, index = 0) {
+  fireEvent.change(screen.getAllByLabelText(label)[index]!, { target: { value } });
+}
+
+function submitRegister() {
+  fireEvent.click(screen.getAllByRole("button", { name: "Register" }).at(-1)!);
+}
+
+describe("JwtTestPage", () => {
+  it("shows the guest note", () => {
+    renderWithProviders(<JwtTestPage />);
+    expect(screen.getByTestId("guest-note")).toHaveTextContent(
+      "Guest access: 10 units remaining, transactions and reports only",
+    );
+  });
+
+  it.each([
+    [{}, "Email requis"],
+    [{ email: "a@b.so" }, "Mot de passe requis"],
+    [{ email: "a@b.so", password: "pw" }, "Prénom requis"],
+    [{ email: "a@b.so", password: "pw", first: "Ali" }, "Nom requis"],
+  ])("validates presence in order (%o → %s)", async (values, message) => {
+    const fetchFn = vi.fn();
+    vi.stubGlobal("fetch", fetchFn);
+    renderWithProviders(<JwtTestPage />);
+    if ("email" in values) fill("Email", values.email!);
+    if ("password" in values) fill("Password", values.password!);
+    if ("first" in values) fill("First name", values.first!);
+    submitRegister();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(fetchFn).not.toHaveBeenCalled();
+  });
+
+  async function registerWith(response: { status: number; body?: unknown } | "network") {
+    vi.stubGlobal(
+      "fetch",
+      response === "network"
+        ? vi.fn(async () => {
+            throw new TypeError("Failed to fetch");
+          })
+        : vi.fn(routeFetch({ "POST /api/auth/register": response })),
+    );
+    renderWithProviders(<JwtTestPage />);
+    fill("Email", "a@b.so");
+    fill("Password", "pw");
+    fill("First name", "Ali");
+    fill("Last name", "Nur");
+    submitRegister();
+  }
+
+  it("registers and shows the token and raw response", async () => {
+    await registerWith({ status: 201, body: { access_token: "tok-123", message: "User created" } });
+    expect(await screen.findByText("tok-123")).toBeInTheDocument();
+    expect(screen.getByTestId("raw-response")).toHaveTextContent("201");
+    expect(screen.getByTestId("raw-response")).toHaveTextContent('"access_token": "tok-123"');
+  });
+
+  it("409 says the user exists", async () => {
+    await registerWith({ status: 409, body: { message: "exists" } });
+    expect(await screen.findByText("Utilisateur déjà existant")).toBeInTheDocument();
+    expect(screen.getByText("Un compte avec cette adresse email existe déjà.")).toBeInTheDocument();
+  });
+
+  it("other failures show the server message", async () => {
+    await registerWith({ status: 403, body: { message: "Only an administrator may create that role" } });
+    expect(await screen.findByText("Only an administrator may create that role")).toBeInTheDocument();
+  });
+
+  it("other failures without a message show 'Erreur HTTP {status}'", async () => {
+    await registerWith({ status: 500 });
+    expect(await screen.findByText("Erreur HTTP 500")).toBeInTheDocument();
+  });
+
+  it("network failure says 'Erreur réseau'", async () => {
+    await registerWith("network");
+    expect(await screen.findByText("Erreur réseau")).toBeInTheDocument();
+    expect(screen.getByText("Impossible de contacter le serveur")).toBeInTheDocument();
+  });
+
+  it("refuses protected calls without a token", async () => {
+    const fetchFn = vi.fn();
+    vi.stubGlobal("fetch", fetchFn);
+    renderWithProviders(<JwtTestPage />);
+    fireEvent.click(screen.getByTestId("protected-profile"));
+    expect(await screen.findByText("Veuillez vous connecter d'abord")).toBeInTheDocument();
+    expect(fetchFn).not.toHaveBeenCalled();
+  });
+
+  it("logs in, then calls protected endpoints with the Bearer token", async () => {
+    const fetchFn = vi.fn(
+      routeFetch({
+        "POST /api/auth/login": { status: 200, body: { access_token: "jwt-abc", message: "ok" } },
+        "GET /api/auth/profile": { status: 200, body: { id: "u1", role: "citizen" } },
+        "GET /api/auth/admin-only": { status: 403, body: { message: "Forbidden" } },
+      }),
+    );
+    vi.stubGlobal("fetch", fetchFn);
+    renderWithProviders(<JwtTestPage />);
+    fill("Email", "a@b.so", 1);
+    fill("Password", "pw", 1);
+    fireEvent.click(screen.getAllByRole("button", { name: "Login" })[0]!);
+    expect(await screen.findByText("jwt-abc")).toBeInTheDocument();
+
+    fireEvent.click(screen.getByTestId("protected-profile"));
+    await waitFor(() => expect(screen.getByTestId("raw-response")).toHaveTextContent("GET /api/auth/profile"));
+    const call = fetchFn.mock.calls.find((c) => c[0] === "/api/auth/profile")!;
+    expect((call[1] as RequestInit).headers).toEqual({ Authorization: "Bearer jwt-abc" });
+    expect((call[1] as RequestInit).credentials).toBe("omit");
+
+    fireEvent.click(screen.getByTestId("protected-adminOnly"));
+    expect(await screen.findByText("Accès refusé")).toBeInTheDocument();
+    expect(screen.getByTestId("raw-response")).toHaveTextContent("403");
+  });
+
+  it("login failure shows 'Login error' with the server message", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(routeFetch({ "POST /api/auth/login": { status: 401, body: { message: "Invalid email or password" } } })),
+    );
+    renderWithProviders(<JwtTestPage />);
+    fireEvent.click(screen.getAllByRole("button", { name: "Login" })[0]!);
+    expect(await screen.findByText("Login error")).toBeInTheDocument();
+    expect(screen.getByText("Invalid email or password")).toBeInTheDocument();
+  });
+
+  it("guest login redirects to / after 2 s", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(routeFetch({ "POST /api/auth/guest-login": { status: 200, body: { access_token: "g-1" } } })),
+    );
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const navigate = vi.fn();
+    renderWithProviders(<JwtTestPage navigate={navigate} />);
+    fill("Username", "guest");
+    fireEvent.click(screen.getByRole("button", { name: "Login as guest" }));
+    expect(await screen.findByText("g-1")).toBeInTheDocument();
+    expect(navigate).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(2000));
+    expect(navigate).toHaveBeenCalledWith("/");
+  });
+
+  it("guest login failure", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(routeFetch({ "POST /api/auth/guest-login": { status: 401, body: { message: "Invalid guest credentials" } } })),
+    );
+    renderWithProviders(<JwtTestPage />);
+    fireEvent.click(screen.getByRole("button", { name: "Login as guest" }));
+    expect(await screen.findByText("Guest Login Error")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,77 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { ToastInput } from "@/components/ui/use-toast";
+import type { RealtimeMessage } from "@/features/realtime/socket";
+
+export type AlertSeverity = "low" | "medium" | "high" | "critical";
+
+/** How long a compliance alert toast stays, by severity (spec 000 §9). */
+export const ALERT_TOAST_DURATION_MS: Record<AlertSeverity, number> = {
+  critical: Number.POSITIVE_INFINITY,
+  high: 10_000,
+  medium: 8_000,
+  low: 5_000,
+};
+
+/** Reads a severity, defaulting to medium like the stored alerts do. */
+export function normaliseSeverity(value: unknown): AlertSeverity {
+  return value === "low" || value === "high" || value === "critical" || value === "medium"
+    ? value
+    : "medium";
+}
+
+export interface AlertHandlerDeps {
+  queryClient: Pick<QueryClient, "invalidateQueries">;
+  toast: (input: ToastInput) => unknown;
+  translate: (key: string, options?: Record<string, unknown>) => string;
+  /** Raises a desktop notification when the browser allows it. */
+  notify?: (title: string, body: string) => void;
+  logger?: Pick<Console, "error">;
+}
+
+/**
+ * Acts on one server message. compliance_alert refreshes the alerts list and
+ * shows a toast by severity; error is logged; everything else is ignored.
+ */
+export function handleRealtimeMessage(message: RealtimeMessage, deps: AlertHandlerDeps): void {
+  switch (message.type) {
+    case "compliance_alert": {
+      const data = (message.data && typeof message.data === "object" ? message.data : {}) as {
+        severity?: unknown;
+        title?: unknown;
+        description?: unknown;
+      };
+      const severity = normaliseSeverity(data.severity);
+      const title =
+        typeof data.title === "string" && data.title
+          ? data.title
+          : deps.translate("realtime.alertTitle");
+      const description = typeof data.description === "string" ? data.description : "";
+      void deps.queryClient.invalidateQueries({ queryKey: ["/api/alerts"] });
+      deps.toast({
+        title: `${deps.translate(`realtime.severity.${severity}`)} · ${title}`,
+        description,
+        duration: ALERT_TOAST_DURATION_MS[severity],
+        variant: severity === "critical" || severity === "high" ? "destructive" : "default",
+      });
+      if (severity === "critical") deps.notify?.(title, description);
+      return;
+    }
+    case "error":
+      (deps.logger ?? console).error("[realtime] server error", message.message);
+      return;
+    default:
+      // auth_success and unknown types need no action.
+      return;
+  }
+}
+
+/** Shows a desktop notification that waits for the user, if already permitted. */
+export function desktopNotify(title: string, body: string): void {
+  try {
+    if (typeof Notification !== "undefined" && Notification.permission === "granted") {
+      new Notification(title, { body, requireInteraction: true, tag: "kormeer-critical-alert" });
+    }
+  } catch (error) {
+    console.error("[realtime] notification failed", error);
+  }
+}

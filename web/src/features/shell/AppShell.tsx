@@ -1,0 +1,46 @@
+import { useEffect, useState } from "react";
+import type { ReactNode } from "react";
+import { useLocation } from "wouter";
+import { useTranslation } from "react-i18next";
+import type { CurrentUser } from "@/api/types";
+import { TooltipProvider, TOOLTIP_DELAY_MS } from "@/components/ui/tooltip";
+import { AlertStatusPanel } from "@/features/realtime/AlertStatusPanel";
+import { DesktopSidebar } from "@/features/shell/Sidebar";
+import { Header } from "@/features/shell/Header";
+import { MobileDrawer } from "@/features/shell/MobileDrawer";
+import { useSidebarCollapsed } from "@/features/shell/useSidebarCollapsed";
+
+/** The signed-in layout: sidebar (or drawer), top bar, page, alert status. */
+export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const { t } = useTranslation();
+  const [collapsed, toggleCollapsed] = useSidebarCollapsed();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [location] = useLocation();
+
+  // Any navigation closes the drawer (links also close it directly).
+  useEffect(() => {
+    setDrawerOpen(false);
+  }, [location]);
+
+  return (
+    <TooltipProvider delayDuration={TOOLTIP_DELAY_MS}>
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
+      >
+        {t("common.skipToContent")}
+      </a>
+      <div className="flex min-h-screen">
+        <DesktopSidebar user={user} collapsed={collapsed} onToggle={toggleCollapsed} />
+        <MobileDrawer user={user} open={drawerOpen} onOpenChange={setDrawerOpen} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <Header user={user} menuOpen={drawerOpen} onOpenMenu={() => setDrawerOpen(true)} />
+          <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 pb-24 sm:px-6 lg:px-8 lg:py-8">
+            {children}
+          </main>
+        </div>
+      </div>
+      <AlertStatusPanel />
+    </TooltipProvider>
+  );
+}

@@ -1,0 +1,55 @@
+import i18n from "i18next";
+import LanguageDetector from "i18next-browser-languagedetector";
+import { initReactI18next } from "react-i18next";
+import en from "@/i18n/en.json";
+import so from "@/i18n/so.json";
+
+/** localStorage key that remembers the chosen language. */
+export const LANGUAGE_STORAGE_KEY = "kormeer-language";
+
+/** Languages the interface is offered in, with their own names. */
+export const SUPPORTED_LANGUAGES = [
+  { code: "en", nativeName: "English" },
+  { code: "so", nativeName: "Soomaali" },
+] as const;
+
+export type LanguageCode = (typeof SUPPORTED_LANGUAGES)[number]["code"];
+
+function syncHtmlLang(lng: string | undefined): void {
+  if (typeof document !== "undefined" && lng) {
+    document.documentElement.lang = lng.split("-")[0] ?? "en";
+  }
+}
+
+void i18n
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    resources: { en: { translation: en }, so: { translation: so } },
+    supportedLngs: ["en", "so"],
+    nonExplicitSupportedLngs: true,
+    load: "languageOnly",
+    fallbackLng: "en",
+    // Missing keys fall back to English, then to the key itself.
+    returnNull: false,
+    returnEmptyString: false,
+    interpolation: { escapeValue: false },
+    detection: {
+      order: ["localStorage", "navigator", "htmlTag"],
+      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+      caches: ["localStorage"],
+    },
+    react: { useSuspense: false },
+    initAsync: false,
+  });
+
+syncHtmlLang(i18n.resolvedLanguage ?? i18n.language);
+i18n.on("languageChanged", syncHtmlLang);
+
+/** The active language reduced to one we ship ("en" or "so"). */
+export function currentLanguage(): LanguageCode {
+  const lng = (i18n.resolvedLanguage ?? i18n.language ?? "en").split("-")[0];
+  return lng === "so" ? "so" : "en";
+}
+
+export default i18n;

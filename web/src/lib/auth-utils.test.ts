@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { handleUnauthorized, isUnauthorizedError, logout } from "@/lib/auth-utils";
+import { reducer } from "@/components/ui/use-toast";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("isUnauthorizedError", () => {
+  it("matches 401 messages mentioning Unauthorized", () => {
+    expect(isUnauthorizedError(new Error('401: {"message":"Unauthorized"}'))).toBe(true);
+    expect(isUnauthorizedError(new Error("401: Unauthorized"))).toBe(true);
+    expect(isUnauthorizedError(new Error("401: Invalid email or password"))).toBe(false);
+    expect(isUnauthorizedError(new Error("403: Unauthorized"))).toBe(false);
+    expect(isUnauthorizedError("401: Unauthorized")).toBe(false);
+  });
+});
+
+describe("handleUnauthorized", () => {
+  it("redirects to /api/login after 500 ms, once per burst", () => {
+    vi.useFakeTimers();
+    const navigate = vi.fn();
+    handleUnauthorized(navigate);
+    handleUnauthorized(navigate);
+    vi.advanceTimersByTime(499);
+    expect(navigate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith("/api/login");
+  });
+});
+
+describe("logout", () => {
+  it("clears storage and JS cookies, keeps the language, then navigates", async () => {
+    localStorage.setItem("secret", "x");
+    localStorage.setItem("kormeer-language", "so");
+    sessionStorage.setItem("s", "y");
+    document.cookie = "visible=1; path=/";
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    const navigate = vi.fn();
+    await logout(navigate);
+    expect(localStorage.getItem("secret")).toBeNull();
+    expect(localStorage.getItem("kormeer-language")).toBe("so");
+    expect(sessionStorage.length).toBe(0);
+    expect(document.cookie).not.toContain("visible=1");
+    expect(writeText).toHaveBeenCalledWith("");
+    expect(navigate).toHaveBeenCalledWith("/api/logout");
+  });
+
+  it("still navigates when the clipboard refuses", async () => {
+    Object.defineProperty(navigator, "clipboard", {
+      value: { writeText: () => Promise.reject(new Error("denied")) },
+      configurable: true,
+    });
+    const navigate = vi.fn();
+    await logout(navigate);
+    expect(navigate).toHaveBeenCalledWith("/api/logout");
+  });
+});
+
+describe("toast reducer", () => {
+  it("keeps at most one toast", () => {
+    let state = { toasts: [] as { id: string }[] };
+    state = reducer(state as never, { type: "ADD_TOAST", toast: { id: "1" } });
+    state = reducer(state as never, { type: "ADD_TOAST", toast: { id: "2" } });
+    expect(state.toasts.map((t) => t.id)).toEqual(["2"]);
+  });
+});

@@ -1,0 +1,68 @@
+import i18n from "@/i18n";
+import { toast } from "@/components/ui/use-toast";
+
+/** Delay before redirecting an unauthorised user to sign in (spec 000 §9). */
+export const UNAUTHORIZED_REDIRECT_MS = 500;
+
+/** True for a failure whose message starts with "401:" and mentions Unauthorized. */
+export function isUnauthorizedError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return /^401: .*Unauthorized/.test(error.message);
+}
+
+let redirectPending = false;
+
+/**
+ * Tells the user the session is gone and sends the browser to /api/login
+ * after 0.5 s. Repeated calls while a redirect is pending are ignored so a
+ * burst of failing queries shows one toast.
+ */
+export function handleUnauthorized(navigate: (url: string) => void = defaultNavigate): void {
+  if (redirectPending) return;
+  redirectPending = true;
+  toast({
+    title: i18n.t("auth.unauthorizedTitle"),
+    description: i18n.t("auth.unauthorizedDescription"),
+    variant: "destructive",
+  });
+  setTimeout(() => {
+    redirectPending = false;
+    navigate("/api/login");
+  }, UNAUTHORIZED_REDIRECT_MS);
+}
+
+function defaultNavigate(url: string): void {
+  window.location.href = url;
+}
+
+/**
+ * Clears what this browser holds for the user (storage, JS-readable cookies,
+ * clipboard), ignoring failures, then ends the server session.
+ */
+export async function logout(navigate: (url: string) => void = defaultNavigate): Promise<void> {
+  const language = safe(() => localStorage.getItem("kormeer-language"));
+  safe(() => localStorage.clear());
+  safe(() => sessionStorage.clear());
+  // Keep the language choice: it is a display preference, not user data.
+  if (language) safe(() => localStorage.setItem("kormeer-language", language));
+  safe(() => {
+    for (const cookie of document.cookie.split(";")) {
+      const name = cookie.split("=")[0]?.trim();
+      if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+    }
+  });
+  try {
+    await navigator.clipboard?.writeText("");
+  } catch {
+    // Clipboard access needs focus/permission; failing is fine.
+  }
+  navigate("/api/logout");
+}
+
+function safe<T>(fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch {
+    return undefined;
+  }
+}

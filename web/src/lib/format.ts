@@ -1,0 +1,32 @@
+import i18n from "@/i18n";
+
+/** BCP 47 locale for Intl, following the active interface language. */
+export function activeLocale(): string {
+  const lng = (i18n.resolvedLanguage ?? i18n.language ?? "en").split("-")[0];
+  return lng === "so" ? "so-SO" : "en-US";
+}
+
+/** Formats a plain number per the active language. */
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(activeLocale(), options).format(value);
+}
+
+/** Formats a whole-number percentage (95 → "95%") per the active language. */
+export function formatPercent(value: number): string {
+  return new Intl.NumberFormat(activeLocale(), {
+    style: "percent",
+    maximumFractionDigits: 1,
+  }).format(value / 100);
+}
+
+/** Formats a date (and optionally time) per the active language. */
+export function formatDate(value: Date | string | number, withTime = false): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  return new Intl.DateTimeFormat(activeLocale(), {
+    year: "numeric",
+    month: "short",
+    day: "2-digit",
+    ...(withTime ? { hour: "2-digit", minute: "2-digit" } : {}),
+  }).format(date);
+}

@@ -1,0 +1,20 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { QueryClientProvider } from "@tanstack/react-query";
+import "@/i18n";
+import "@/index.css";
+import { queryClient } from "@/api/queryClient";
+import { Toaster } from "@/components/ui/toaster";
+import { App } from "@/App";
+
+const root = document.getElementById("root");
+if (!root) throw new Error("missing #root element");
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <App />
+      <Toaster />
+    </QueryClientProvider>
+  </StrictMode>,
+);

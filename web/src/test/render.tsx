@@ -1,0 +1,42 @@
+import type { ReactElement, ReactNode } from "react";
+import { render } from "@testing-library/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { createQueryClient } from "@/api/queryClient";
+import { Toaster } from "@/components/ui/toaster";
+
+/** Renders with a fresh QueryClient, an in-memory router at `path` and the toaster. */
+export function renderWithProviders(ui: ReactElement, { path = "/" }: { path?: string } = {}) {
+  const queryClient = createQueryClient();
+  const location = memoryLocation({ path, record: true });
+  function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <Router hook={location.hook}>
+          {children}
+          <Toaster />
+        </Router>
+      </QueryClientProvider>
+    );
+  }
+  return { ...render(ui, { wrapper: Wrapper }), queryClient, location };
+}
+
+/** A fetch stub answering by "METHOD path" with a status and JSON body. */
+export function routeFetch(
+  routes: Record<string, { status: number; body?: unknown } | (() => { status: number; body?: unknown })>,
+) {
+  return async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const method = (init?.method ?? "GET").toUpperCase();
+    const path = url.replace(/^https?:\/\/[^/]+/, "");
+    const entry = routes[`${method} ${path}`];
+    if (!entry) return new Response('{"message":"Not Found"}', { status: 404 });
+    const { status, body } = typeof entry === "function" ? entry() : entry;
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { "Content-Type": "application/json" },
+    });
+  };
+}
