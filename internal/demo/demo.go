@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"sort"
 	"time"
 
 	"github.com/kormeer/kormeer/internal/auth"
@@ -157,7 +158,7 @@ func (l *loader) accounts(ctx context.Context, hashes []string) error {
 
 // wallet returns a random wallet number of the operator.
 func (l *loader) wallet(op operator) string {
-	return fmt.Sprintf("%s %07d", op.prefix, l.rnd.IntN(10_000_000))
+	return domain.NormalizeAccount(fmt.Sprintf("%s %07d", op.prefix, l.rnd.IntN(10_000_000)))
 }
 
 func (l *loader) bankAccount() (string, string) {
@@ -172,15 +173,18 @@ func (l *loader) person() string {
 	return firstNames[l.rnd.IntN(len(firstNames))] + " " + lastNames[l.rnd.IntN(len(lastNames))]
 }
 
+// transactions spreads TransactionCount payments over eight weeks and records them in time order
+// through the live AML rules, so the demo's scores and alerts are the ones the portal would give.
 func (l *loader) transactions(ctx context.Context) error {
 	statuses := []string{"completed", "completed", "completed", "completed", "completed", "completed", "completed",
 		"pending", "processing", "failed"}
 	types := []string{"transfer", "transfer", "payment", "npss_transfer", "withdrawal", "deposit"}
-	for i := 0; i < TransactionCount; i++ {
+	txs := make([]*store.NewTransaction, TransactionCount)
+	for i := range txs {
 		op := operators[l.rnd.IntN(len(operators))]
 		t := &store.NewTransaction{}
-		t.TransactionID = fmt.Sprintf("TXN%s%06d", l.now.Format("0601"), i+1)
-		t.NPSSReference = fmt.Sprintf("NPSS%012d", 260000000000+int64(i)*7919)
+		t.TransactionID = fmt.Sprintf("TXN-DEMO-%06d", i+1)
+		t.NPSSReference = fmt.Sprintf("NPSS%016d", 2026000000000000+int64(i)*7919)
 		t.Currency = domain.USD
 		t.Amount = domain.Minor(500 + l.rnd.IntN(150_000)) // $5 – $1,505
 		if l.rnd.IntN(3) == 0 {
@@ -191,12 +195,9 @@ func (l *loader) transactions(ctx context.Context) error {
 			t.Amount *= 20
 		}
 		if l.rnd.IntN(15) == 0 { // and some suspiciously round ones
-			t.Amount = t.Amount / 100_000 * 100_000
-			if t.Amount == 0 {
-				t.Amount = 100_000
-			}
+			t.Amount = max(t.Amount/100_000*100_000, 100_000)
 		}
-		t.Fee = min(t.Amount*2/100, feeCap(t.Currency))
+		t.Fee = domain.TransferFee(t.Amount, t.Currency)
 		t.Status = statuses[l.rnd.IntN(len(statuses))]
 		t.Type = types[l.rnd.IntN(len(types))]
 		t.TransferMode = "online"
@@ -220,73 +221,16 @@ func (l *loader) transactions(ctx context.Context) error {
 		t.PSPID, t.InstitutionID, t.InstitutionType = l.psps[op.code], l.psps[op.code], "psp"
 		t.MNOID = l.mnoIDs[l.rnd.IntN(len(l.mnoIDs))]
 		t.CreatedAt = l.now.Add(-time.Duration(l.rnd.Int64N(int64(56 * 24 * time.Hour)))).Truncate(time.Millisecond)
-		t.AMLScore, t.RiskLevel = demoRisk(t)
-		t.IsHighRisk = t.RiskLevel == "high"
-		if err := l.tx.InsertTransaction(ctx, t); err != nil {
+		txs[i] = t
+	}
+	sort.Slice(txs, func(i, j int) bool { return txs[i].CreatedAt.Before(txs[j].CreatedAt) })
+	scoring := store.Scoring{Thresholds: domain.DefaultAMLThresholds()}
+	for i, t := range txs {
+		if _, _, _, err := l.tx.RecordTransaction(ctx, t, scoring); err != nil {
 			return fmt.Errorf("demo transaction %d: %w", i, err)
-		}
-		if t.IsHighRisk {
-			if err := l.alert(ctx, t); err != nil {
-				return err
-			}
 		}
 	}
 	return nil
-}
-
-func feeCap(c domain.Currency) domain.Minor {
-	if c == domain.USD {
-		return 150_00
-	}
-	return 1_725_000_00
-}
-
-// demoRisk gives demo payments plausible risk scores from their size, roundness and channel. It
-// is a simple stand-in used only for demo data; live transactions are scored by the AML rules.
-func demoRisk(t *store.NewTransaction) (int, string) {
-	usd := domain.USDMinor(t.Amount, t.Currency)
-	score := 5
-	switch {
-	case usd >= 10_000_00:
-		score += 60
-	case usd >= 3_000_00:
-		score += 35
-	case usd >= 1_000_00:
-		score += 15
-	}
-	if t.Amount%100_000 == 0 {
-		score += 15
-	}
-	if t.TransferMode != "online" && usd >= 1_000_00 {
-		score += 15
-	}
-	score = min(score, 100)
-	switch {
-	case score >= 70:
-		return score, "high"
-	case score >= 40:
-		return score, "medium"
-	}
-	return score, "low"
-}
-
-func (l *loader) alert(ctx context.Context, t *store.NewTransaction) error {
-	severity, rule := "high", "large_value"
-	if t.AMLScore >= 90 {
-		severity = "critical"
-	}
-	if t.Amount%100_000 == 0 {
-		rule = "round_amount"
-	}
-	status := "open"
-	if t.CreatedAt.Before(l.now.AddDate(0, 0, -21)) {
-		status = []string{"resolved", "false_positive", "investigating"}[l.rnd.IntN(3)]
-	}
-	return l.tx.InsertAMLAlert(ctx, &store.AMLAlert{TransactionID: t.ID, AlertType: "aml", Severity: severity,
-		TriggerRule: rule, Title: "High-risk transaction " + t.TransactionID,
-		Description: fmt.Sprintf("%s %s from %s scored %d.", t.Amount, t.Currency, t.SenderInstitution, t.AMLScore),
-		Amount:      t.Amount, Currency: t.Currency, InstitutionID: t.InstitutionID, InstitutionType: "psp",
-		Status: status, CreatedAt: t.CreatedAt})
 }
 
 func (l *loader) kyc(ctx context.Context) error {

@@ -41,6 +41,7 @@ var expectedAccess = map[string][]string{
 	"GET /api/metrics":           callers,
 	"GET /api/transactions":      {guest, citizen, psp, mno, officer, admin},
 
+	"POST /api/transfer":                              {citizen, psp, mno, officer, admin},
 	"POST /api/objects/upload":                        {citizen, psp, mno, officer, admin},
 	"PUT /api/objects/upload/{token}":                 {citizen, psp, mno, officer, admin},
 	"PUT /api/institution-logos":                      {citizen, psp, mno, officer, admin},

@@ -26,7 +26,8 @@ func (s *Server) routes() []route {
 		// Summary figures for the landing page's carousel: aggregates only, so public.
 		{"GET /api/metrics", public(), s.summaryMetrics},
 
-		// Reads that guests may make, one unit each.
+		// Transactions (001 §7): transfers; reads that guests may make, one unit each.
+		{"POST /api/transfer", staff(allRoles...), s.createTransfer},
 		{"GET /api/transactions", staff(allRoles...).metered(), s.listTransactions},
 
 		// Uploads (000 §7): a signed URL, the upload itself, and turning an upload into a logo.

@@ -38,10 +38,11 @@ func (d dialect) String() string {
 // ddlTokens are substituted into migrations (see migrations/0001_init.sql).
 func (d dialect) ddlTokens() *strings.Replacer {
 	if d == dialectPostgres {
-		return strings.NewReplacer("{{uuid}}", "UUID", "{{ts}}", "TIMESTAMPTZ", "{{json}}", "JSONB", "{{now}}", "now()")
+		return strings.NewReplacer("{{uuid}}", "UUID", "{{ts}}", "TIMESTAMPTZ", "{{json}}", "JSONB", "{{now}}", "now()",
+			"{{day:created_at}}", "to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')")
 	}
 	return strings.NewReplacer("{{uuid}}", "TEXT", "{{ts}}", "TEXT", "{{json}}", "TEXT",
-		"{{now}}", "(strftime('%Y-%m-%dT%H:%M:%fZ','now'))")
+		"{{now}}", "(strftime('%Y-%m-%dT%H:%M:%fZ','now'))", "{{day:created_at}}", "substr(created_at, 1, 10)")
 }
 
 // isUniqueViolation reports whether err is a unique or primary-key violation on either database.

@@ -170,3 +170,29 @@ func (s *Store) PublicRegister(ctx context.Context) ([]RegisterEntry, error) {
 	}
 	return out, rows.Err()
 }
+
+// LicenseStatus returns the licence status of an institution of the given kind, or EFORBIDDEN
+// when the account's institution is not registered (it may not report transactions).
+func (s *Store) LicenseStatus(ctx context.Context, kind, id string) (string, error) {
+	table, ok := institutionTables[kind]
+	if !ok || !validID(id) {
+		return "", domain.Errorf(domain.EFORBIDDEN, "Your account is not linked to a registered institution.")
+	}
+	var status string
+	err := s.db.QueryRowContext(ctx, `SELECT license_status FROM `+table+` WHERE id = $1`, id).Scan(&status)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", domain.Errorf(domain.EFORBIDDEN, "Your account is not linked to a registered institution.")
+	}
+	return status, err
+}
+
+// InstitutionIDByName returns the id of the institution of the kind with this name, or "".
+func (s *Store) InstitutionIDByName(ctx context.Context, kind, name string) (string, error) {
+	var id string
+	err := s.db.QueryRowContext(ctx, `SELECT id FROM `+institutionTables[kind]+` WHERE LOWER(name) = LOWER($1)
+		ORDER BY created_at LIMIT 1`, name).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return id, err
+}

@@ -57,15 +57,24 @@ func (tx *Tx) InsertInstitution(ctx context.Context, in *Institution) error {
 type NewTransaction struct {
 	Transaction
 	InstitutionType     string
+	ExternalID          string // the reporting institution's own id, unique per institution
 	SenderInstitution   string
 	ReceiverInstitution string
 	SettlementMode      string
 	USSDCode            string
+	RoutingCode         string
+	Description         string
+	CompensationDetails string // JSON
+	AMLRules            string // JSON list of the rules that fired
+	AMLRuleVersion      int
+	ProcessedAt         time.Time
 	CreatedBy           string
 }
 
-// InsertTransaction stores a transaction, assigning its id.
-func (tx *Tx) InsertTransaction(ctx context.Context, t *NewTransaction) error {
+// InsertTransaction stores a transaction, assigning its id, and counts it in the headline
+// statistics. A transaction whose (institution, external id) was stored before is not stored
+// again: InsertTransaction then reports inserted = false.
+func (tx *Tx) InsertTransaction(ctx context.Context, t *NewTransaction) (inserted bool, err error) {
 	t.ID = NewID()
 	if t.CreatedAt.IsZero() {
 		t.CreatedAt = tx.now
@@ -73,19 +82,48 @@ func (tx *Tx) InsertTransaction(ctx context.Context, t *NewTransaction) error {
 	if t.SettlementMode == "" {
 		t.SettlementMode = "real-time"
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO transactions (id, transaction_id, npss_reference, psp_id, mno_id,
-		institution_id, institution_type, amount_minor, fee_minor, currency, status, type, transfer_mode, flow_type,
-		sender, recipient, sender_name, recipient_name, sender_institution, receiver_institution, aml_score,
-		risk_level, is_high_risk, settlement_mode, ussd_code, created_by, created_at, updated_at)
+	if t.AMLRules == "" {
+		t.AMLRules = "[]"
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO transactions (id, transaction_id, npss_reference, psp_id, mno_id,
+		institution_id, institution_type, external_id, amount_minor, fee_minor, currency, status, type, transfer_mode,
+		flow_type, sender, recipient, sender_name, recipient_name, sender_institution, receiver_institution,
+		description, aml_score, risk_level, is_high_risk, aml_rules, aml_rule_version, routing_code, settlement_mode,
+		ussd_code, compensation_details, created_by, processed_at, created_at, updated_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-		$22, $23, $24, $25, $26, $27, $27)`,
+		$22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $34)
+		ON CONFLICT (institution_id, external_id) DO NOTHING`,
 		t.ID, t.TransactionID, nullString(t.NPSSReference), nullString(t.PSPID), nullString(t.MNOID),
-		nullString(t.InstitutionID), nullString(t.InstitutionType), int64(t.Amount), int64(t.Fee), string(t.Currency),
-		t.Status, t.Type, t.TransferMode, nullString(t.FlowType), t.Sender, t.Recipient, nullString(t.SenderName),
-		nullString(t.RecipientName), nullString(t.SenderInstitution), nullString(t.ReceiverInstitution), t.AMLScore,
-		t.RiskLevel, t.IsHighRisk, t.SettlementMode, nullString(t.USSDCode), nullString(t.CreatedBy), ts(t.CreatedAt))
-	return err
+		nullString(t.InstitutionID), nullString(t.InstitutionType), nullString(t.ExternalID), int64(t.Amount),
+		int64(t.Fee), string(t.Currency), t.Status, t.Type, t.TransferMode, nullString(t.FlowType), t.Sender,
+		t.Recipient, nullString(t.SenderName), nullString(t.RecipientName), nullString(t.SenderInstitution),
+		nullString(t.ReceiverInstitution), nullString(t.Description), t.AMLScore, t.RiskLevel, t.IsHighRisk,
+		t.AMLRules, nullInt(t.AMLRuleVersion), nullString(t.RoutingCode), t.SettlementMode, nullString(t.USSDCode),
+		nullJSON(t.CompensationDetails), nullString(t.CreatedBy), ts(t.ProcessedAt), ts(t.CreatedAt))
+	if err != nil {
+		return false, err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return false, nil
+	}
+	highRisk := 0
+	if t.IsHighRisk {
+		highRisk = 1
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO transaction_stats (day, currency, bucket, tx_count, amount_minor, high_risk)
+		VALUES ($1, $2, $3, 1, $4, $5) ON CONFLICT (day, currency, bucket) DO UPDATE SET
+		tx_count = transaction_stats.tx_count + 1, amount_minor = transaction_stats.amount_minor + excluded.amount_minor,
+		high_risk = transaction_stats.high_risk + excluded.high_risk`,
+		t.CreatedAt.UTC().Format("2006-01-02"), string(t.Currency), statsBucket(t.ID), int64(t.Amount), highRisk)
+	return err == nil, err
 }
+
+// statsBucket spreads statistics rows by the new id's random tail.
+func statsBucket(id string) int { return int(id[len(id)-1]) % 8 }
+
+func nullInt(n int) sql.NullInt64 { return sql.NullInt64{Int64: int64(n), Valid: n != 0} }
+
+func nullJSON(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
 
 // AMLAlert is an anti-money-laundering alert raised on a transaction.
 type AMLAlert struct {

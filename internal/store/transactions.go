@@ -77,13 +77,14 @@ type Summary struct {
 	ComplianceScore   *int64
 }
 
-// Summary computes the headline figures from the database with one round trip.
+// Summary computes the headline figures with one round trip, from the statistics maintained as
+// transactions arrive rather than from the transactions themselves.
 func (s *Store) Summary(ctx context.Context) (Summary, error) {
 	var count, shs, usd, psps, kycAll, kycOK int64
 	err := s.db.QueryRowContext(ctx, `SELECT
-		(SELECT COUNT(*) FROM transactions),
-		(SELECT COALESCE(SUM(amount_minor), 0) FROM transactions WHERE currency = 'SHS'),
-		(SELECT COALESCE(SUM(amount_minor), 0) FROM transactions WHERE currency = 'USD'),
+		(SELECT COALESCE(SUM(tx_count), 0) FROM transaction_stats),
+		(SELECT COALESCE(SUM(amount_minor), 0) FROM transaction_stats WHERE currency = 'SHS'),
+		(SELECT COALESCE(SUM(amount_minor), 0) FROM transaction_stats WHERE currency = 'USD'),
 		(SELECT COUNT(*) FROM psps WHERE is_active),
 		(SELECT COUNT(*) FROM kyc_applications),
 		(SELECT COUNT(*) FROM kyc_applications WHERE status = 'compliant')`).

@@ -1,6 +1,7 @@
 -- Kormeer's schema, written once for both databases. The store renders a few tokens per dialect
 -- before running it: {{uuid}} (uuid | TEXT), {{ts}} (timestamptz | TEXT holding a fixed-width UTC
--- time that sorts as text), {{json}} (jsonb | TEXT) and {{now}}.
+-- time that sorts as text), {{json}} (jsonb | TEXT), {{now}} and {{day:created_at}} (the UTC day of
+-- created_at as YYYY-MM-DD).
 -- Money is BIGINT minor units (cents): never a float, and sums stay exact in SQL.
 -- Enumerations are CHECKed text so that both databases refuse the same values.
 
@@ -219,7 +220,7 @@ CREATE TABLE idempotency_keys (
   idem_key     TEXT NOT NULL,
   request_hash TEXT NOT NULL,
   status_code  INTEGER,
-  response     {{json}},
+  response     TEXT,
   created_at   {{ts}} NOT NULL DEFAULT {{now}},
   PRIMARY KEY (user_id, idem_key)
 );

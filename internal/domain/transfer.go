@@ -1,0 +1,380 @@
+package domain
+
+import (
+	"fmt"
+	"math/big"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Transfer modes (001 §3, §9): online settles in real time, offline goes through USSD and
+// settles in batches.
+const (
+	ModeOnline  = "online"
+	ModeOffline = "offline"
+)
+
+// Account types of a transfer's parties; with two of them they make the flow type.
+const (
+	AccountWallet = "wallet"
+	AccountBank   = "bank"
+)
+
+// Operator is a mobile-wallet operator of 001 §9.
+type Operator struct {
+	Name     string `json:"name"`
+	Prefix   string `json:"prefix"` // "+252 65"
+	USSDCode string `json:"ussdCode"`
+	// Modes the operator serves: Waafi is online only, Zaad offline only.
+	Modes []string `json:"modes"`
+}
+
+// Operators are the wallet operators of 001 §9.
+var Operators = []Operator{
+	{"Premium-Wallet", "+252 65", "*770#", []string{ModeOnline, ModeOffline}},
+	{"E-Dahab", "+252 64", "*712#", []string{ModeOnline, ModeOffline}},
+	{"Waafi", "+252 63", "*63#", []string{ModeOnline}},
+	{"Zaad", "+252 63", "*712#", []string{ModeOffline}},
+}
+
+// Bank is a traditional bank with its routing prefix (001 §9).
+type Bank struct {
+	Name   string `json:"name"`
+	Prefix string `json:"prefix"`
+}
+
+// Banks are the banks of 001 §9.
+var Banks = []Bank{
+	{"Dahabshiil", "DBI-"}, {"Premier", "PBS-"}, {"Salaam", "SBS-"}, {"Dara-Salaam", "DSB-"}, {"Amal", "ABS-"},
+}
+
+// OperatorByName finds a wallet operator.
+func OperatorByName(name string) (Operator, bool) {
+	for _, o := range Operators {
+		if strings.EqualFold(o.Name, name) {
+			return o, true
+		}
+	}
+	return Operator{}, false
+}
+
+// BankByName finds a bank.
+func BankByName(name string) (Bank, bool) {
+	for _, b := range Banks {
+		if strings.EqualFold(b.Name, name) {
+			return b, true
+		}
+	}
+	return Bank{}, false
+}
+
+// The number formats and their messages (001 §5).
+var (
+	walletPattern = regexp.MustCompile(`^(\d{7}|\+252 ?(\d{2}) ?\d{7}|G\d{7})$`)
+	bankPattern   = regexp.MustCompile(`^\d{5}$`)
+)
+
+const (
+	MsgWalletFormat = "Invalid wallet format. Use 1234567, +252 65 1234567, or G1234567"
+	MsgBankFormat   = "Invalid bank account format. Use exactly 5 digits (e.g., 12345)"
+	MsgAmount       = "Amount must be greater than 0"
+)
+
+// TransferRequest is POST /api/transfer's body (001 §3). Amount is a decimal string, never a
+// float; a JSON number is accepted too and read exactly.
+type TransferRequest struct {
+	SenderNumber        string         `json:"senderNumber"`
+	ReceiverNumber      string         `json:"receiverNumber"`
+	Amount              DecimalString  `json:"amount"`
+	Currency            string         `json:"currency"`
+	Mode                string         `json:"mode"`
+	SenderInstitution   string         `json:"senderInstitution"`
+	ReceiverInstitution string         `json:"receiverInstitution"`
+	USSDCode            string         `json:"ussdCode,omitempty"`
+	FlowType            string         `json:"flowType,omitempty"`
+	SenderType          string         `json:"senderType"`
+	ReceiverType        string         `json:"receiverType"`
+	SenderPrefix        string         `json:"senderPrefix,omitempty"`
+	ReceiverPrefix      string         `json:"receiverPrefix,omitempty"`
+	ClearingHouse       *ClearingHouse `json:"clearingHouse,omitempty"`
+	Preferences         *Preferences   `json:"preferences,omitempty"`
+	Description         string         `json:"description,omitempty"`
+}
+
+// ClearingHouse are the clearing settings of a transfer (001 §3, §9: both flags true by default).
+type ClearingHouse struct {
+	AutomaticCompensation bool   `json:"automaticCompensation"`
+	VirtualClearing       bool   `json:"virtualClearing"`
+	SettlementMethod      string `json:"settlementMethod,omitempty"`
+}
+
+// Preferences steer route choice.
+type Preferences struct {
+	PrioritizeSpeed      bool `json:"prioritizeSpeed"`
+	PrioritizeCost       bool `json:"prioritizeCost"`
+	PrioritizeCompliance bool `json:"prioritizeCompliance"`
+}
+
+// DecimalString is an amount as JSON: "12.50" or 12.50, read exactly into text.
+type DecimalString string
+
+// UnmarshalJSON accepts a JSON string or number without going through float64.
+func (d *DecimalString) UnmarshalJSON(b []byte) error {
+	s := strings.TrimSpace(string(b))
+	if s == "null" {
+		*d = ""
+		return nil
+	}
+	*d = DecimalString(strings.Trim(s, `"`))
+	return nil
+}
+
+// maxAmount bounds a single transfer (10^13 minor units): far above any real payment, far below
+// overflow.
+const maxAmount Minor = 10_000_000_000_000
+
+// ParseAmount reads a decimal amount with at most two decimal places into minor units.
+func ParseAmount(s string) (Minor, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" || len(s) > 20 {
+		return 0, false
+	}
+	r, ok := new(big.Rat).SetString(s)
+	if !ok || strings.ContainsAny(s, "eE/") {
+		return 0, false
+	}
+	r.Mul(r, big.NewRat(100, 1))
+	if !r.IsInt() {
+		return 0, false
+	}
+	n := r.Num()
+	if !n.IsInt64() {
+		return 0, false
+	}
+	return Minor(n.Int64()), true
+}
+
+// Transfer is a validated transfer with everything the engine computed.
+type Transfer struct {
+	Request        TransferRequest
+	Amount         Minor
+	Currency       Currency
+	Fee            Minor
+	Total          Minor
+	FlowType       string
+	SettlementMode string
+	USSDCode       string
+	Route          Route
+	// Routes are every route that could carry the transfer, best first; Route is the first.
+	Routes []Route
+}
+
+// ValidateTransfer checks a transfer request with the messages of 001 §5, reporting every fault
+// at once, and computes its fee, total, flow type, settlement, USSD code and route.
+func ValidateTransfer(in TransferRequest) (*Transfer, error) {
+	f := map[string]string{}
+	in.SenderNumber = strings.TrimSpace(in.SenderNumber)
+	in.ReceiverNumber = strings.TrimSpace(in.ReceiverNumber)
+	if in.SenderType == "" {
+		in.SenderType = AccountWallet
+	}
+	if in.ReceiverType == "" {
+		in.ReceiverType = AccountWallet
+	}
+	for _, p := range []struct{ key, label, typ string }{
+		{"senderType", "Sender type", in.SenderType}, {"receiverType", "Receiver type", in.ReceiverType}} {
+		if p.typ != AccountWallet && p.typ != AccountBank {
+			f[p.key] = p.label + " must be wallet or bank"
+		}
+	}
+	if in.Currency != string(SHS) && in.Currency != string(USD) {
+		f["currency"] = "Currency must be SHS or USD"
+	}
+	if in.Mode != ModeOnline && in.Mode != ModeOffline {
+		f["mode"] = "Mode must be online or offline"
+	}
+	amount, ok := ParseAmount(string(in.Amount))
+	if !ok || amount < 1 || amount > maxAmount {
+		f["amount"] = MsgAmount
+	}
+	checkParty(f, "senderNumber", "senderInstitution", "Sender Number", in.SenderNumber, in.SenderType, in.SenderInstitution, in.Mode)
+	checkParty(f, "receiverNumber", "receiverInstitution", "Receiver Number", in.ReceiverNumber, in.ReceiverType, in.ReceiverInstitution, in.Mode)
+	if len(f) > 0 {
+		return nil, FieldError("Please correct the transfer details.", f)
+	}
+	t := &Transfer{Request: in, Amount: amount, Currency: Currency(in.Currency)}
+	t.Fee = TransferFee(amount, t.Currency)
+	t.Total = amount + t.Fee
+	t.FlowType = FlowType(in.SenderType, in.ReceiverType)
+	t.SettlementMode = "real-time"
+	if in.Mode == ModeOffline {
+		t.SettlementMode = "batch"
+		if op, ok := OperatorByName(in.SenderInstitution); ok && in.SenderType == AccountWallet {
+			t.USSDCode = op.USSDCode
+		}
+	}
+	t.Routes = SelectRoutes(t.FlowType, in.Mode, USDMinor(amount, t.Currency))
+	if len(t.Routes) == 0 {
+		return nil, FieldError("No payment route supports this transfer; check the amount and the mode.",
+			map[string]string{"amount": "No route supports this amount in " + in.Mode + " mode"})
+	}
+	t.Route = t.Routes[0]
+	return t, nil
+}
+
+// checkParty validates one side of a transfer: the number's format for its account type, the
+// institution, the operator's availability in the mode and the number's prefix.
+func checkParty(f map[string]string, numKey, instKey, label, number, typ, inst, mode string) {
+	instLabel := strings.Replace(label, "Number", "Institution", 1)
+	if number == "" {
+		f[numKey] = label + ": required"
+	}
+	if strings.TrimSpace(inst) == "" {
+		f[instKey] = instLabel + ": required"
+		if number != "" && typ == AccountWallet && !walletPattern.MatchString(number) {
+			f[numKey] = label + ": " + MsgWalletFormat
+		}
+		return
+	}
+	switch typ {
+	case AccountWallet:
+		op, ok := OperatorByName(inst)
+		if !ok {
+			f[instKey] = instLabel + ": unknown wallet operator " + inst
+			return
+		}
+		if (mode == ModeOnline || mode == ModeOffline) && !contains(op.Modes, mode) {
+			f[instKey] = fmt.Sprintf("%s: %s is available %s only", instLabel, op.Name, op.Modes[0])
+		}
+		if number == "" {
+			return
+		}
+		m := walletPattern.FindStringSubmatch(number)
+		if m == nil {
+			f[numKey] = label + ": " + MsgWalletFormat
+			return
+		}
+		if m[2] != "" && "+252 "+m[2] != op.Prefix {
+			f[numKey] = fmt.Sprintf("%s: +252 %s is not a %s number (%s)", label, m[2], op.Name, op.Prefix)
+		}
+	case AccountBank:
+		if _, ok := BankByName(inst); !ok {
+			f[instKey] = instLabel + ": unknown bank " + inst
+			return
+		}
+		if number != "" && !bankPattern.MatchString(number) {
+			f[numKey] = label + ": " + MsgBankFormat
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Fee caps (001 §9): 2 % of the amount, at most 150 USD or 1,725,000 SHS (150 × 11,500).
+var feeCap = map[Currency]Minor{USD: 150_00, SHS: 150 * SHSPerUSD * 100}
+
+// TransferFee is 2 % of the amount, rounded half up to the minor unit, capped per currency.
+func TransferFee(amount Minor, cur Currency) Minor {
+	fee := (amount*2 + 50) / 100
+	return min(fee, feeCap[cur])
+}
+
+// FlowType derives P2P, P2B, B2P or B2B from the sender's and receiver's account types.
+func FlowType(senderType, receiverType string) string {
+	letter := func(t string) string {
+		if t == AccountBank {
+			return "B"
+		}
+		return "P"
+	}
+	return letter(senderType) + "2" + letter(receiverType)
+}
+
+// Route is a payment route option (001 §3, §9). Amount limits are in US dollars (SHS amounts
+// are compared at 11,500 SHS per USD); Fee is the route's fixed fee in USD.
+type Route struct {
+	ID             string   `json:"id"`
+	Name           string   `json:"name"`
+	FlowType       string   `json:"flowType"`
+	RoutingCode    string   `json:"routingCode"`
+	Fee            int64    `json:"fee"`
+	ProcessingTime string   `json:"processingTime"`
+	SupportedModes []string `json:"supportedModes"`
+	MinAmount      int64    `json:"minAmount"`
+	MaxAmount      int64    `json:"maxAmount"`
+	OfflineLimit   int64    `json:"offlineLimit,omitempty"`
+	DailyLimit     int64    `json:"dailyLimit"`
+	Score          int      `json:"score"`
+}
+
+// Routes are the sample routes of 001 §9.
+var Routes = []Route{
+	{"p2p-internal", "P2P internal", "P2P", "NPSS-P2P-INT", 2, "instant", []string{ModeOnline, ModeOffline}, 0, 50_000, 10_000, 200_000, 95},
+	{"p2p-cross", "P2P cross-operator", "P2P", "NPSS-P2P-XOP", 5, "under 30 s", []string{ModeOnline}, 0, 100_000, 0, 500_000, 85},
+	{"p2b-direct", "P2B direct", "P2B", "NPSS-P2B-DIR", 15, "under 2 min", []string{ModeOnline}, 10, 200_000, 0, 1_000_000, 88},
+	{"b2p-direct", "B2P direct", "B2P", "NPSS-B2P-DIR", 12, "under 2 min", []string{ModeOnline}, 10, 300_000, 0, 1_500_000, 90},
+	{"b2b-swift", "B2B SWIFT", "B2B", "SWIFT-B2B", 25, "1–2 h", []string{ModeOnline}, 100, 10_000_000, 0, 50_000_000, 95},
+	{"b2b-clearing", "B2B clearing house", "B2B", "NPSS-B2B-ACH", 30, "next batch", []string{ModeOnline, ModeOffline}, 500, 50_000_000, 0, 200_000_000, 92},
+}
+
+// SelectRoutes returns the routes for a flow type that support the mode and the amount (in USD
+// minor units), best score first (001 §9). Offline transfers must also stay within a route's
+// offline limit.
+func SelectRoutes(flowType, mode string, usd Minor) []Route {
+	var out []Route
+	for _, r := range Routes {
+		if r.FlowType != flowType || !contains(r.SupportedModes, mode) {
+			continue
+		}
+		if usd < Minor(r.MinAmount*100) || usd > Minor(r.MaxAmount*100) {
+			continue
+		}
+		if mode == ModeOffline && r.OfflineLimit > 0 && usd > Minor(r.OfflineLimit*100) {
+			continue
+		}
+		out = append(out, r)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
+	return out
+}
+
+// BridgeFees are the mobile bridge's fees (001 §9) in minor units.
+type BridgeFees struct {
+	ProcessingFee Minor `json:"processingFee"`
+	RoutingFee    Minor `json:"routingFee"`
+	SettlementFee Minor `json:"settlementFee"`
+	TotalFee      Minor `json:"totalFee"`
+}
+
+// MobileBridgeFees: processing 0.1 % capped at 5, routing 0.50, settlement 0.25.
+func MobileBridgeFees(amount Minor) BridgeFees {
+	b := BridgeFees{ProcessingFee: min((amount+500)/1000, 500), RoutingFee: 50, SettlementFee: 25}
+	b.TotalFee = b.ProcessingFee + b.RoutingFee + b.SettlementFee
+	return b
+}
+
+// NetworkOperator maps a +252 number to its network (001 §9): 61–64 Telesom, 65–66 Somtel,
+// 67–68 Hormuud; "" when unknown.
+func NetworkOperator(number string) string {
+	digits := strings.ReplaceAll(strings.TrimPrefix(strings.TrimSpace(number), "+252"), " ", "")
+	if len(digits) < 2 {
+		return ""
+	}
+	switch digits[:2] {
+	case "61", "62", "63", "64":
+		return "Telesom"
+	case "65", "66":
+		return "Somtel"
+	case "67", "68":
+		return "Hormuud"
+	}
+	return ""
+}

@@ -1,0 +1,104 @@
+package domain
+
+import (
+	"encoding/json"
+	"os"
+	"testing"
+)
+
+// TestTransferVectors runs testdata/transfers.json, shared with the web tests.
+func TestTransferVectors(t *testing.T) {
+	raw, err := os.ReadFile("../../testdata/transfers.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		Base  map[string]any `json:"base"`
+		Cases []struct {
+			Name   string            `json:"name"`
+			Change map[string]any    `json:"change"`
+			Fields map[string]string `json:"fields"`
+			Result *struct {
+				Fee, Total                         int64
+				FlowType, SettlementMode, UssdCode string
+				Route                              string
+			} `json:"result"`
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range file.Cases {
+		t.Run(c.Name, func(t *testing.T) {
+			in := map[string]any{}
+			for k, v := range file.Base {
+				in[k] = v
+			}
+			for k, v := range c.Change {
+				in[k] = v
+			}
+			b, _ := json.Marshal(in)
+			var req TransferRequest
+			if err := json.Unmarshal(b, &req); err != nil {
+				t.Fatal(err)
+			}
+			tr, err := ValidateTransfer(req)
+			if c.Result == nil {
+				e, ok := err.(*Error)
+				if !ok {
+					t.Fatalf("want field errors %v, got %v", c.Fields, err)
+				}
+				if len(e.Fields) != len(c.Fields) {
+					t.Fatalf("fields %v, want %v", e.Fields, c.Fields)
+				}
+				for k, want := range c.Fields {
+					if e.Fields[k] != want {
+						t.Errorf("%s = %q, want %q", k, e.Fields[k], want)
+					}
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("unexpected error %v", err)
+			}
+			r := c.Result
+			if int64(tr.Fee) != r.Fee || int64(tr.Total) != r.Total || tr.FlowType != r.FlowType ||
+				tr.SettlementMode != r.SettlementMode || tr.USSDCode != r.UssdCode || tr.Route.ID != r.Route {
+				t.Fatalf("got fee %d total %d %s %s %q route %s; want %+v", tr.Fee, tr.Total, tr.FlowType,
+					tr.SettlementMode, tr.USSDCode, tr.Route.ID, *r)
+			}
+		})
+	}
+}
+
+func TestParseAmount(t *testing.T) {
+	for s, want := range map[string]Minor{"1": 100, "0.01": 1, "12.5": 1250, "1234.56": 123456, " 7.00 ": 700} {
+		if got, ok := ParseAmount(s); !ok || got != want {
+			t.Errorf("ParseAmount(%q) = %d, %v", s, got, ok)
+		}
+	}
+	for _, s := range []string{"", "1.001", "abc", "1e3", "1/2", "99999999999999999999999"} {
+		if _, ok := ParseAmount(s); ok {
+			t.Errorf("ParseAmount(%q) accepted", s)
+		}
+	}
+	var d DecimalString
+	if err := json.Unmarshal([]byte(`12.34`), &d); err != nil || d != "12.34" {
+		t.Errorf("JSON number read as %q", d)
+	}
+}
+
+func TestMobileBridge(t *testing.T) {
+	if f := MobileBridgeFees(100_00); f.ProcessingFee != 10 || f.TotalFee != 85 {
+		t.Errorf("fees on 100: %+v", f)
+	}
+	if f := MobileBridgeFees(1_000_000_00); f.ProcessingFee != 500 {
+		t.Errorf("processing fee not capped at 5: %+v", f)
+	}
+	for n, want := range map[string]string{"+252 61 1234567": "Telesom", "+252 64 1": "Telesom", "+252 66 1234567": "Somtel",
+		"+25268 1234567": "Hormuud", "+252 69 1234567": "", "": ""} {
+		if got := NetworkOperator(n); got != want {
+			t.Errorf("NetworkOperator(%q) = %q, want %q", n, got, want)
+		}
+	}
+}

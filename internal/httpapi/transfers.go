@@ -1,0 +1,144 @@
+package httpapi
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/store"
+)
+
+// transferResponse is POST /api/transfer's answer (001 §3, extended with what the receipt shows).
+type transferResponse struct {
+	ID             string            `json:"id"`
+	TransactionID  string            `json:"transactionId"`
+	NPSSReference  string            `json:"npssReference"`
+	Status         string            `json:"status"`
+	Amount         string            `json:"amount"`
+	Fee            string            `json:"fee"`
+	Total          string            `json:"total"`
+	Currency       string            `json:"currency"`
+	FlowType       string            `json:"flowType"`
+	SettlementMode string            `json:"settlementMode"`
+	USSDCode       *string           `json:"ussdCode"`
+	Route          domain.Route      `json:"route"`
+	Routes         []domain.Route    `json:"routes"`
+	BridgeFees     domain.BridgeFees `json:"bridgeFees"`
+	AMLScore       int               `json:"amlScore"`
+	RiskLevel      string            `json:"riskLevel"`
+	AMLRules       []domain.RuleHit  `json:"amlRules"`
+	CreatedAt      time.Time         `json:"createdAt"`
+}
+
+// createTransfer is POST /api/transfer: validate, compute fee and route, score AML risk and store
+// the transaction with its log, alert and audit rows in one database transaction. An
+// Idempotency-Key header makes retries safe.
+func (s *Server) createTransfer(w http.ResponseWriter, r *http.Request) error {
+	u := principalFrom(r.Context())
+	key := strings.TrimSpace(r.Header.Get("Idempotency-Key"))
+	if len(key) > 200 {
+		return domain.Errorf(domain.EINVALID, "The Idempotency-Key header must be at most 200 characters.")
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
+	if err != nil {
+		return jsonError(err)
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	var in domain.TransferRequest
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	t, err := domain.ValidateTransfer(in)
+	if err != nil {
+		return err
+	}
+	instID, instType, err := s.reportingInstitution(r, u, in.SenderInstitution)
+	if err != nil {
+		return err
+	}
+	now := s.store.Now()
+	nt := store.NewTransaction{InstitutionType: instType, SenderInstitution: in.SenderInstitution,
+		ReceiverInstitution: in.ReceiverInstitution, SettlementMode: t.SettlementMode, USSDCode: t.USSDCode,
+		RoutingCode: t.Route.RoutingCode, Description: strings.TrimSpace(in.Description), CreatedBy: u.ID}
+	nt.TransactionID, nt.NPSSReference = domain.NewTransactionID(now), domain.NewNPSSReference()
+	nt.Amount, nt.Fee, nt.Currency = t.Amount, t.Fee, t.Currency
+	nt.Type, nt.TransferMode, nt.FlowType = "transfer", in.Mode, t.FlowType
+	nt.Sender, nt.Recipient = domain.NormalizeAccount(in.SenderNumber), domain.NormalizeAccount(in.ReceiverNumber)
+	nt.InstitutionID = instID
+	if instType == "psp" {
+		nt.PSPID = instID
+	}
+	if instType == "mno" {
+		nt.MNOID = instID
+	}
+	nt.Status, nt.ProcessedAt = "completed", now // real-time settlement
+	if in.Mode == domain.ModeOffline {
+		nt.Status, nt.ProcessedAt = "processing", time.Time{} // settles with the next batch
+	}
+	if in.ClearingHouse != nil {
+		b, _ := json.Marshal(in.ClearingHouse)
+		nt.CompensationDetails = string(b)
+	}
+	sum := sha256.Sum256(body)
+	res, err := s.store.CreateTransfer(r.Context(), &store.TransferWrite{Tx: nt, Scoring: s.scoring(),
+		IdempotencyKey: key, RequestHash: hex.EncodeToString(sum[:]), UserID: u.ID, Audit: s.audit(r, "", ""),
+		Respond: func(st *store.NewTransaction, aml domain.AMLResult) ([]byte, error) {
+			var ussd *string
+			if st.USSDCode != "" {
+				ussd = &st.USSDCode
+			}
+			return json.Marshal(transferResponse{ID: st.ID, TransactionID: st.TransactionID, NPSSReference: st.NPSSReference,
+				Status: st.Status, Amount: st.Amount.String(), Fee: st.Fee.String(), Total: (st.Amount + st.Fee).String(),
+				Currency: string(st.Currency), FlowType: st.FlowType, SettlementMode: st.SettlementMode, USSDCode: ussd,
+				Route: t.Route, Routes: t.Routes, BridgeFees: domain.MobileBridgeFees(st.Amount), AMLScore: aml.Score,
+				RiskLevel: aml.Level, AMLRules: aml.Rules, CreatedAt: st.CreatedAt})
+		}})
+	if err != nil {
+		return err
+	}
+	if res.Replayed {
+		w.Header().Set("Idempotent-Replayed", "true")
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusCreated)
+	w.Write(res.Response)
+	return nil
+}
+
+// scoring is the AML rule set in force.
+func (s *Server) scoring() store.Scoring {
+	return store.Scoring{Thresholds: domain.DefaultAMLThresholds()}
+}
+
+// reportingInstitution decides which institution a transaction is recorded under: PSP and MNO
+// staff report for their own institution (never for one named in the body), and only while its
+// licence is active; anyone else's transfer is recorded under the sender's wallet operator when
+// it is a registered PSP.
+func (s *Server) reportingInstitution(r *http.Request, u *domain.User, senderInstitution string) (id, kind string, err error) {
+	if u.Role.IsInstitutionStaff() {
+		kind = "psp"
+		if u.Role == domain.RoleMNOAdmin {
+			kind = "mno"
+		}
+		status, err := s.store.LicenseStatus(r.Context(), kind, u.Institution)
+		if err != nil {
+			return "", "", err
+		}
+		if status != domain.LicenseActive {
+			return "", "", domain.Errorf(domain.EFORBIDDEN, "Your institution's licence is %s: it may not submit transactions.", status)
+		}
+		return u.Institution, kind, nil
+	}
+	id, err = s.store.InstitutionIDByName(r.Context(), "psp", senderInstitution)
+	if err != nil || id == "" {
+		return "", "", err
+	}
+	return id, "psp", nil
+}

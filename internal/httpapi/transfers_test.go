@@ -1,0 +1,191 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/store"
+	"github.com/kormeer/kormeer/internal/store/storetest"
+)
+
+func transferBody(amount string) map[string]any {
+	return map[string]any{"senderNumber": "+252 65 1234567", "receiverNumber": "12345", "amount": amount,
+		"currency": "USD", "mode": "online", "senderInstitution": "Premium-Wallet", "receiverInstitution": "Dahabshiil",
+		"senderType": "wallet", "receiverType": "bank",
+		"clearingHouse": map[string]any{"automaticCompensation": true, "virtualClearing": true, "settlementMethod": "real-time"}}
+}
+
+func (e *testEnv) transactions(c *http.Client) []map[string]any {
+	e.t.Helper()
+	var list []map[string]any
+	res := e.do(c, "GET", "/api/transactions", nil)
+	if err := json.Unmarshal(res.body, &list); err != nil {
+		e.t.Fatalf("transactions: %d %s", res.status, res.body)
+	}
+	return list
+}
+
+func TestTransfer(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		e := newEnv(t, b, nil)
+		e.mustUser("amina@example.so", domain.RoleCitizen, nil)
+		e.mustUser("officer@example.so", domain.RoleCBSLOfficer, nil)
+		c, officer := e.client(), e.client()
+		e.signIn(c, "amina@example.so")
+		e.signIn(officer, "officer@example.so")
+
+		res := e.do(c, "POST", "/api/transfer", transferBody("250.50"))
+		if res.status != http.StatusCreated {
+			t.Fatalf("transfer: %d %s", res.status, res.body)
+		}
+		got := res.json(t)
+		for k, want := range map[string]any{"amount": "250.50", "fee": "5.01", "total": "255.51", "currency": "USD",
+			"flowType": "P2B", "settlementMode": "real-time", "status": "completed", "riskLevel": "low"} {
+			if got[k] != want {
+				t.Errorf("%s = %v, want %v", k, got[k], want)
+			}
+		}
+		if !strings.HasPrefix(got["transactionId"].(string), "TXN-") || !strings.HasPrefix(got["npssReference"].(string), "NPSS") {
+			t.Errorf("references %v %v", got["transactionId"], got["npssReference"])
+		}
+		if route, _ := got["route"].(map[string]any); route["id"] != "p2b-direct" {
+			t.Errorf("route %v", got["route"])
+		}
+		list := e.transactions(officer)
+		if len(list) != 1 || list[0]["transactionId"] != got["transactionId"] || list[0]["sender"] != "+252651234567" {
+			t.Fatalf("stored: %v", list)
+		}
+		if n := e.auditCount("transaction.transfer"); n != 1 {
+			t.Fatalf("audit rows %d", n)
+		}
+
+		// Refused transfers write nothing and say why, with the spec's messages.
+		bad := transferBody("0")
+		bad["senderNumber"] = "123"
+		res = e.do(c, "POST", "/api/transfer", bad)
+		fields, _ := res.json(t)["fields"].(map[string]any)
+		if res.status != 400 || fields["amount"] != domain.MsgAmount || fields["senderNumber"] != "Sender Number: "+domain.MsgWalletFormat {
+			t.Fatalf("invalid transfer: %d %s", res.status, res.body)
+		}
+		for _, body := range []string{`{"amount": true}`, `{"amount": "1", "currency": ["USD"]}`} {
+			if res := e.do(c, "POST", "/api/transfer", body); res.status != 400 {
+				t.Fatalf("%s: %d %s", body, res.status, res.body)
+			}
+		}
+		if len(e.transactions(officer)) != 1 {
+			t.Fatal("a refused transfer was stored")
+		}
+		// The citizen sees their own transfer; a guest may not make one.
+		if mine := e.transactions(c); len(mine) != 1 {
+			t.Fatalf("citizen sees %d", len(mine))
+		}
+	})
+}
+
+func TestTransferIdempotency(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		e := newEnv(t, b, nil)
+		u := e.mustUser("amina@example.so", domain.RoleCitizen, nil)
+		tok := e.token(u)
+		auth := []string{"Authorization", "Bearer " + tok, "Idempotency-Key", "key-1"}
+		first := e.do(nil, "POST", "/api/transfer", transferBody("10"), auth...)
+		again := e.do(nil, "POST", "/api/transfer", transferBody("10"), auth...)
+		if first.status != 201 || again.status != 201 || string(first.body) != string(again.body) || again.header.Get("Idempotent-Replayed") != "true" {
+			t.Fatalf("retry: %d %s / %d %s", first.status, first.body, again.status, again.body)
+		}
+		if res := e.do(nil, "POST", "/api/transfer", transferBody("11"), auth...); res.status != 422 {
+			t.Fatalf("same key, different body: %d %s", res.status, res.body)
+		}
+
+		// 50 concurrent submissions with one key leave exactly one transaction.
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		ids := map[string]int{}
+		for i := 0; i < 50; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				res := e.do(nil, "POST", "/api/transfer", transferBody("20"), "Authorization", "Bearer "+tok, "Idempotency-Key", "key-50")
+				mu.Lock()
+				defer mu.Unlock()
+				if res.status != 201 {
+					t.Errorf("concurrent submission: %d %s", res.status, res.body)
+					return
+				}
+				ids[res.json(t)["transactionId"].(string)]++
+			}()
+		}
+		wg.Wait()
+		if len(ids) != 1 {
+			t.Fatalf("50 submissions with one key made %d transactions", len(ids))
+		}
+		c := e.client()
+		e.signIn(c, u.Email)
+		if n := len(e.transactions(c)); n != 2 {
+			t.Fatalf("%d transactions stored, want 2", n)
+		}
+	})
+}
+
+func TestStructuringRaisesAlert(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		e := newEnv(t, b, nil)
+		u := e.mustUser("amina@example.so", domain.RoleCitizen, nil)
+		tok := e.token(u)
+		var last map[string]any
+		for _, amount := range []string{"9400.10", "9350.20", "9600.30"} {
+			body := transferBody(amount)
+			body["receiverType"], body["receiverNumber"], body["receiverInstitution"] = "wallet", "+252 64 7654321", "E-Dahab"
+			res := e.do(nil, "POST", "/api/transfer", body, "Authorization", "Bearer "+tok)
+			if res.status != 201 {
+				t.Fatalf("transfer: %d %s", res.status, res.body)
+			}
+			last = res.json(t)
+		}
+		if last["riskLevel"] != "high" || last["status"] != "pending" {
+			t.Fatalf("third near-threshold transfer: %v", last)
+		}
+		rules, _ := last["amlRules"].([]any)
+		fired := map[string]bool{}
+		for _, r := range rules {
+			fired[r.(map[string]any)["rule"].(string)] = true
+		}
+		if !fired[domain.RuleStructuring] {
+			t.Fatalf("structuring did not fire: %v", rules)
+		}
+		var n int
+		if err := e.store.DB().QueryRowContext(context.Background(), `SELECT COUNT(*) FROM aml_alerts WHERE trigger_rule <> ''`).Scan(&n); err != nil || n != 1 {
+			t.Fatalf("alerts %d, %v", n, err)
+		}
+	})
+}
+
+func TestSuspendedInstitutionCannotTransfer(t *testing.T) {
+	e := newEnv(t, storetest.Backends()[0], nil)
+	ctx := context.Background()
+	var pspID string
+	e.store.Write(ctx, func(tx *store.Tx) error {
+		in := &store.Institution{Kind: "psp", Name: "Premium-Wallet", LicenseNumber: "CB-PSP-1"}
+		err := tx.InsertInstitution(ctx, in)
+		pspID = in.ID
+		return err
+	})
+	staff := e.mustUser("staff@example.so", domain.RolePSPAdmin, func(u *domain.User) { u.Institution = pspID })
+	e.mustUser("officer@example.so", domain.RoleCBSLOfficer, nil)
+	tok := e.token(staff)
+	if res := e.do(nil, "POST", "/api/transfer", transferBody("10"), "Authorization", "Bearer "+tok); res.status != 201 {
+		t.Fatalf("active PSP: %d %s", res.status, res.body)
+	}
+	officer := e.client()
+	e.signIn(officer, "officer@example.so")
+	e.do(officer, "PATCH", "/api/psps/"+pspID+"/license", map[string]string{"action": "suspend", "reason": "Audit findings"})
+	res := e.do(nil, "POST", "/api/transfer", transferBody("10"), "Authorization", "Bearer "+tok)
+	if res.status != 403 || !strings.Contains(string(res.body), "suspended") {
+		t.Fatalf("suspended PSP: %d %s", res.status, res.body)
+	}
+}

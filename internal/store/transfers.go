@@ -1,0 +1,202 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/kormeer/kormeer/internal/domain"
+)
+
+// Scoring is what a new transaction needs from the AML rules: the thresholds in force.
+type Scoring struct {
+	Thresholds domain.AMLThresholds
+}
+
+// amlHistory reads what the AML rules need to know about a sender, inside the transaction that
+// will store the new transfer, so concurrent transfers by one sender are scored in order.
+func (tx *Tx) amlHistory(ctx context.Context, sender string, at time.Time, th domain.AMLThresholds) (domain.AMLHistory, error) {
+	var h domain.AMLHistory
+	rows, err := tx.QueryContext(ctx, `SELECT amount_minor, currency, created_at FROM transactions
+		WHERE sender = $1 AND created_at > $2 ORDER BY created_at DESC LIMIT 1000`, sender, ts(at.Add(-th.Window())))
+	if err != nil {
+		return h, err
+	}
+	for rows.Next() {
+		var p domain.PastTransfer
+		if err := rows.Scan(&p.Amount, &p.Currency, scanTime(&p.At)); err != nil {
+			rows.Close()
+			return h, err
+		}
+		h.Sent = append(h.Sent, p)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return h, err
+	}
+	var usd, shs int64
+	var firstSent, firstReceived time.Time
+	err = tx.QueryRowContext(ctx, `SELECT
+		(SELECT COALESCE(SUM(amount_minor), 0) FROM transactions WHERE recipient = $1 AND created_at > $2 AND currency = 'USD'),
+		(SELECT COALESCE(SUM(amount_minor), 0) FROM transactions WHERE recipient = $1 AND created_at > $2 AND currency = 'SHS'),
+		(SELECT MIN(created_at) FROM transactions WHERE sender = $1),
+		(SELECT MIN(created_at) FROM transactions WHERE recipient = $1)`,
+		sender, ts(at.Add(-th.PassThroughWindow))).Scan(&usd, &shs, scanTime(&firstSent), scanTime(&firstReceived))
+	if err != nil {
+		return h, err
+	}
+	h.ReceivedUSD = domain.Minor(usd) + domain.USDMinor(domain.Minor(shs), domain.SHS)
+	h.FirstSeen = firstSent
+	if !firstReceived.IsZero() && (h.FirstSeen.IsZero() || firstReceived.Before(h.FirstSeen)) {
+		h.FirstSeen = firstReceived
+	}
+	return h, nil
+}
+
+// RecordTransaction scores t with the AML rules, stores it with its log row and, when it is high
+// risk, its AML alert; all inside tx. It reports whether t was new (not a replay of the same
+// institution's id) and the alert raised, if any.
+func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scoring) (bool, *AMLAlert, domain.AMLResult, error) {
+	th := sc.Thresholds
+	if t.CreatedAt.IsZero() {
+		t.CreatedAt = tx.now
+	}
+	h, err := tx.amlHistory(ctx, t.Sender, t.CreatedAt, th)
+	if err != nil {
+		return false, nil, domain.AMLResult{}, err
+	}
+	aml := domain.ScoreAML(domain.AMLInput{Amount: t.Amount, Currency: t.Currency, Mode: t.TransferMode, At: t.CreatedAt}, h, th)
+	rules, _ := json.Marshal(aml.Rules)
+	t.AMLScore, t.RiskLevel, t.IsHighRisk = aml.Score, aml.Level, aml.HighRisk()
+	t.AMLRules, t.AMLRuleVersion = string(rules), aml.RuleVersion
+	if t.IsHighRisk && t.Status == "completed" {
+		t.Status, t.ProcessedAt = "pending", time.Time{} // held for review
+	}
+	inserted, err := tx.InsertTransaction(ctx, t)
+	if err != nil || !inserted {
+		return inserted, nil, aml, err
+	}
+	details, _ := json.Marshal(map[string]any{"amlScore": aml.Score, "riskLevel": aml.Level, "route": t.RoutingCode})
+	if _, err := tx.ExecContext(ctx, `INSERT INTO transaction_logs (id, transaction_id, action, performed_by, details,
+		new_status, notes, created_at) VALUES ($1, $2, 'created', $3, $4, $5, $6, $7)`,
+		NewID(), t.ID, nullString(t.CreatedBy), string(details), t.Status, nullString(riskNote(aml)), ts(tx.now)); err != nil {
+		return true, nil, aml, err
+	}
+	if !t.IsHighRisk {
+		return true, nil, aml, nil
+	}
+	rule := aml.Rules[0].Rule
+	for _, r := range aml.Rules {
+		if r.Weight > th.Weights[rule] {
+			rule = r.Rule
+		}
+	}
+	alert := &AMLAlert{TransactionID: t.ID, AlertType: "aml", Severity: aml.AlertSeverity(th), TriggerRule: rule,
+		Title:       "High-risk transaction " + t.TransactionID,
+		Description: aml.Rules[0].Evidence,
+		Amount:      t.Amount, Currency: t.Currency, InstitutionID: t.InstitutionID, InstitutionType: t.InstitutionType,
+		Status: "open", CreatedAt: tx.now}
+	if len(aml.Rules) > 1 {
+		alert.Description = "Rules fired: "
+		for i, r := range aml.Rules {
+			if i > 0 {
+				alert.Description += "; "
+			}
+			alert.Description += r.Rule + " (" + r.Evidence + ")"
+		}
+	}
+	if err := tx.InsertAMLAlert(ctx, alert); err != nil {
+		return true, nil, aml, err
+	}
+	return true, alert, aml, nil
+}
+
+func riskNote(aml domain.AMLResult) string {
+	if aml.HighRisk() {
+		return "held for AML review"
+	}
+	return ""
+}
+
+// TransferWrite is a transfer to store through POST /api/transfer.
+type TransferWrite struct {
+	Tx      NewTransaction
+	Scoring Scoring
+	// IdempotencyKey (optional) and RequestHash make retries safe: the same key and body answer
+	// the first response; the same key with another body is refused.
+	IdempotencyKey string
+	RequestHash    string
+	UserID         string
+	Audit          Audit
+	// Respond builds the answer stored with the idempotency key, from the stored transaction.
+	Respond func(t *NewTransaction, aml domain.AMLResult) ([]byte, error)
+}
+
+// TransferResult is what CreateTransfer did.
+type TransferResult struct {
+	Response []byte
+	Replayed bool      // the answer of an earlier request with the same key
+	Alert    *AMLAlert // raised by this transfer, if any
+}
+
+// CreateTransfer stores a transfer in one database transaction: idempotency record, AML score,
+// the transaction, its log row, its alert if high risk, and the audit row. Concurrent requests
+// with one idempotency key leave exactly one transaction: the key's row is inserted first, so
+// the others wait for it and then replay its answer.
+func (s *Store) CreateTransfer(ctx context.Context, w *TransferWrite) (*TransferResult, error) {
+	out := &TransferResult{}
+	err := s.Write(ctx, func(tx *Tx) error {
+		if w.IdempotencyKey != "" {
+			res, err := tx.ExecContext(ctx, `INSERT INTO idempotency_keys (user_id, idem_key, request_hash, created_at)
+				VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, idem_key) DO NOTHING`,
+				w.UserID, w.IdempotencyKey, w.RequestHash, ts(tx.now))
+			if err != nil {
+				return err
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				var hash string
+				var resp []byte
+				if err := tx.QueryRowContext(ctx, `SELECT request_hash, response FROM idempotency_keys
+					WHERE user_id = $1 AND idem_key = $2`, w.UserID, w.IdempotencyKey).Scan(&hash, &resp); err != nil {
+					return err
+				}
+				if hash != w.RequestHash {
+					return domain.Errorf(domain.EUNPROCESSABLE, "This Idempotency-Key was used for a different request; use a new key for a new transfer.")
+				}
+				out.Response, out.Replayed = resp, true
+				return nil
+			}
+		}
+		t := &w.Tx
+		_, alert, aml, err := tx.RecordTransaction(ctx, t, w.Scoring)
+		if err != nil {
+			return err
+		}
+		out.Alert = alert
+		a := w.Audit
+		a.Action, a.Resource, a.ResourceID = "transaction.transfer", "transaction", t.ID
+		a.Details = map[string]any{"transactionId": t.TransactionID, "amount": t.Amount.String(), "currency": t.Currency,
+			"amlScore": aml.Score, "riskLevel": aml.Level}
+		if err := tx.Audit(ctx, a); err != nil {
+			return err
+		}
+		resp, err := w.Respond(t, aml)
+		if err != nil {
+			return err
+		}
+		out.Response = resp
+		if w.IdempotencyKey != "" {
+			_, err = tx.ExecContext(ctx, `UPDATE idempotency_keys SET status_code = 201, response = $3
+				WHERE user_id = $1 AND idem_key = $2`, w.UserID, w.IdempotencyKey, string(resp))
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if out.Replayed && out.Response == nil {
+		return nil, errors.New("idempotency record without a response")
+	}
+	return out, nil
+}
