@@ -85,12 +85,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	if cfg.Demo {
-		loaded, err := demo.Load(ctx, st, hasher)
+		loaded, err := demo.Load(ctx, st, hasher, cfg.DemoTransactions)
 		if err != nil {
 			return fmt.Errorf("load demo data: %w", err)
 		}
 		if loaded {
-			log.Info("loaded demo data", "transactions", demo.TransactionCount)
+			log.Info("loaded demo data", "transactions", cfg.DemoTransactions)
 		}
 	}
 	if cfg.Dev {

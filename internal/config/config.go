@@ -16,19 +16,21 @@ import (
 
 // Config is the whole configuration of a kormeer process.
 type Config struct {
-	Listen        string
-	DatabaseURL   string
-	DataDir       string
-	Dev           bool
-	Demo          bool
-	AdminEmail    string
-	AdminPassword string
-	TokenSecret   string
-	TokenTTL      time.Duration
-	SessionTTL    time.Duration
-	LicenseTTL    time.Duration
-	TrustProxy    bool
-	LogLevel      string
+	Listen      string
+	DatabaseURL string
+	DataDir     string
+	Dev         bool
+	Demo        bool
+	// DemoTransactions is how many payments the demo data spreads over eight weeks.
+	DemoTransactions int
+	AdminEmail       string
+	AdminPassword    string
+	TokenSecret      string
+	TokenTTL         time.Duration
+	SessionTTL       time.Duration
+	LicenseTTL       time.Duration
+	TrustProxy       bool
+	LogLevel         string
 }
 
 // Var documents one setting; Vars is the single list that both flag parsing and the README's
@@ -48,6 +50,7 @@ var Vars = []Var{
 	{"KORMEER_DATA_DIR", "data-dir", "./data", false, "directory for uploaded files"},
 	{"KORMEER_DEV", "dev", "false", false, "development mode: relaxes registration roles for /jwt-test and logs it"},
 	{"KORMEER_DEMO", "demo", "false", false, "load the demo data set once and print its sign-ins"},
+	{"KORMEER_DEMO_TRANSACTIONS", "demo-transactions", "3000", false, "how many payments the demo data holds"},
 	{"KORMEER_ADMIN_EMAIL", "admin-email", "", false, "create this cbsl_admin at start if no account has this email"},
 	{"KORMEER_ADMIN_PASSWORD", "admin-password", "", true, "password of that first cbsl_admin"},
 	{"KORMEER_TOKEN_SECRET", "token-secret", "", true, "HS256 key for API tokens (≥32 bytes); generated and stored in the database when empty"},
@@ -102,6 +105,11 @@ func Load(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config,
 	parseBool("KORMEER_DEV", &c.Dev)
 	parseBool("KORMEER_DEMO", &c.Demo)
 	parseBool("KORMEER_TRUST_PROXY", &c.TrustProxy)
+	if n, err := strconv.Atoi(get("KORMEER_DEMO_TRANSACTIONS")); err != nil || n < 0 || n > 10_000_000 {
+		errs = append(errs, fmt.Errorf("KORMEER_DEMO_TRANSACTIONS: want a number from 0 to 10000000, got %q", get("KORMEER_DEMO_TRANSACTIONS")))
+	} else {
+		c.DemoTransactions = n
+	}
 	parseDuration("KORMEER_TOKEN_TTL", &c.TokenTTL)
 	parseDuration("KORMEER_SESSION_TTL", &c.SessionTTL)
 	parseDuration("KORMEER_LICENSE_VALIDITY", &c.LicenseTTL)

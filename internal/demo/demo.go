@@ -33,9 +33,6 @@ var Accounts = []Account{
 	{"guest", "guest", "Guest-demo-2026"},
 }
 
-// TransactionCount is how many payments the demo spreads over the last eight weeks.
-const TransactionCount = 3000
-
 // operator is a wallet operator of 001 §9 with its number prefix and USSD code.
 type operator struct{ name, code, prefix, ussd string }
 
@@ -53,8 +50,9 @@ var banks = []struct{ name, prefix string }{
 
 var mnos = []string{"Telesom", "Somtel", "Hormuud"}
 
-// Load loads the demo data unless it was loaded before, and reports whether it did.
-func Load(ctx context.Context, st *store.Store, hasher auth.Hasher) (bool, error) {
+// Load loads the demo data, with the given number of payments spread over the last eight weeks,
+// unless it was loaded before, and reports whether it did.
+func Load(ctx context.Context, st *store.Store, hasher auth.Hasher, transactions int) (bool, error) {
 	hashes := make([]string, len(Accounts))
 	for i, a := range Accounts {
 		h, err := hasher.Hash(a.Password)
@@ -64,7 +62,7 @@ func Load(ctx context.Context, st *store.Store, hasher auth.Hasher) (bool, error
 		hashes[i] = h
 	}
 	return st.Once(ctx, "demo-data", func(tx *store.Tx) error {
-		return (&loader{tx: tx, rnd: rand.New(rand.NewPCG(2026, 11)), now: tx.Now()}).load(ctx, hashes)
+		return (&loader{tx: tx, rnd: rand.New(rand.NewPCG(2026, 11)), now: tx.Now(), count: transactions}).load(ctx, hashes)
 	})
 }
 
@@ -75,7 +73,7 @@ type loader struct {
 	psps   map[string]string // operator code -> psp id
 	mnoIDs []string
 	users  map[string]*domain.User
-	serial int
+	count  int // payments to make
 }
 
 func (l *loader) load(ctx context.Context, hashes []string) error {
@@ -173,13 +171,13 @@ func (l *loader) person() string {
 	return firstNames[l.rnd.IntN(len(firstNames))] + " " + lastNames[l.rnd.IntN(len(lastNames))]
 }
 
-// transactions spreads TransactionCount payments over eight weeks and records them in time order
+// transactions spreads l.count payments over eight weeks and records them in time order
 // through the live AML rules, so the demo's scores and alerts are the ones the portal would give.
 func (l *loader) transactions(ctx context.Context) error {
 	statuses := []string{"completed", "completed", "completed", "completed", "completed", "completed", "completed",
 		"pending", "processing", "failed"}
 	types := []string{"transfer", "transfer", "payment", "npss_transfer", "withdrawal", "deposit"}
-	txs := make([]*store.NewTransaction, TransactionCount)
+	txs := make([]*store.NewTransaction, l.count)
 	for i := range txs {
 		op := operators[l.rnd.IntN(len(operators))]
 		t := &store.NewTransaction{}
