@@ -43,9 +43,9 @@ func staff(roles ...domain.Role) access { return access{roles: roles} }
 
 var regulators = []domain.Role{domain.RoleCBSLAdmin, domain.RoleCBSLOfficer}
 
-// institutionReaders are the roles that may read registries: regulators all of them, PSP and
+// staffAndRegulators are the roles that may read registries: regulators all of them, PSP and
 // MNO staff their own institution's entry.
-var institutionReaders = []domain.Role{domain.RoleCBSLAdmin, domain.RoleCBSLOfficer, domain.RolePSPAdmin, domain.RoleMNOAdmin}
+var staffAndRegulators = []domain.Role{domain.RoleCBSLAdmin, domain.RoleCBSLOfficer, domain.RolePSPAdmin, domain.RoleMNOAdmin}
 
 // metered lets guests call the route too, each call taking one of their units.
 func (a access) metered() access { a.guest = guestMetered; return a }

@@ -41,6 +41,10 @@ var expectedAccess = map[string][]string{
 	"GET /api/metrics":           callers,
 	"GET /api/transactions":      {guest, citizen, psp, mno, officer, admin},
 
+	"GET /api/transactions/search":                    {guest, citizen, psp, mno, officer, admin},
+	"GET /api/transactions/export":                    {citizen, psp, mno, officer, admin},
+	"GET /api/transactions/{id}":                      {guest, citizen, psp, mno, officer, admin},
+	"POST /api/transactions/batch":                    {psp, mno, officer, admin},
 	"POST /api/transfer":                              {citizen, psp, mno, officer, admin},
 	"POST /api/objects/upload":                        {citizen, psp, mno, officer, admin},
 	"PUT /api/objects/upload/{token}":                 {citizen, psp, mno, officer, admin},

@@ -123,3 +123,11 @@ func jsonType(kind string) string {
 	}
 	return "number"
 }
+
+// optional turns "" into a JSON null.
+func optional(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}

@@ -28,7 +28,11 @@ func (s *Server) routes() []route {
 
 		// Transactions (001 §7): transfers; reads that guests may make, one unit each.
 		{"POST /api/transfer", staff(allRoles...), s.createTransfer},
+		{"POST /api/transactions/batch", staff(staffAndRegulators...), s.submitBatch},
 		{"GET /api/transactions", staff(allRoles...).metered(), s.listTransactions},
+		{"GET /api/transactions/search", staff(allRoles...).metered(), s.searchTransactions},
+		{"GET /api/transactions/export", staff(allRoles...), s.exportTransactions},
+		{"GET /api/transactions/{id}", staff(allRoles...).metered(), s.getTransaction},
 
 		// Uploads (000 §7): a signed URL, the upload itself, and turning an upload into a logo.
 		{"POST /api/objects/upload", staff(allRoles...), s.requestUpload},
@@ -46,8 +50,8 @@ func (s *Server) routes() []route {
 		{"PATCH /api/onboarding/{id}/status", staff(regulators...), s.setOnboardingStatus},
 
 		// Registries of licensed institutions and the public register.
-		{"GET /api/psps", staff(institutionReaders...), s.listPSPs},
-		{"GET /api/mnos", staff(institutionReaders...), s.listMNOs},
+		{"GET /api/psps", staff(staffAndRegulators...), s.listPSPs},
+		{"GET /api/mnos", staff(staffAndRegulators...), s.listMNOs},
 		{"PATCH /api/psps/{id}/license", staff(regulators...), s.changePSPLicense},
 		{"PATCH /api/mnos/{id}/license", staff(regulators...), s.changeMNOLicense},
 		{"GET /api/public/register", public(), s.publicRegister},

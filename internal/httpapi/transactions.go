@@ -1,7 +1,13 @@
 package httpapi
 
 import (
+	"encoding/base64"
+	"fmt"
 	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
@@ -31,72 +37,278 @@ func (s *Server) summaryMetrics(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// transactionJSON is a transaction as lists show it (001 §3), amounts as decimal strings.
+// transactionJSON is a transaction as lists and the detail panel show it (001 §3), amounts as
+// decimal strings.
 type transactionJSON struct {
-	ID            string    `json:"id"`
-	TransactionID string    `json:"transactionId"`
-	NPSSReference string    `json:"npssReference"`
-	PSPID         *string   `json:"pspId"`
-	MNOID         *string   `json:"mnoId"`
-	Amount        string    `json:"amount"`
-	Fee           string    `json:"fee"`
-	Currency      string    `json:"currency"`
-	Status        string    `json:"status"`
-	Type          string    `json:"type"`
-	TransferMode  string    `json:"transferMode"`
-	FlowType      string    `json:"flowType,omitempty"`
-	Sender        string    `json:"sender"`
-	Receiver      string    `json:"receiver"`
-	SenderName    string    `json:"senderName"`
-	RecipientName string    `json:"recipientName"`
-	AMLScore      int       `json:"amlScore"`
-	RiskLevel     string    `json:"riskLevel"`
-	IsHighRisk    bool      `json:"isHighRisk"`
-	CreatedAt     time.Time `json:"createdAt"`
+	ID                  string           `json:"id"`
+	TransactionID       string           `json:"transactionId"`
+	NPSSReference       string           `json:"npssReference"`
+	PSPID               *string          `json:"pspId"`
+	MNOID               *string          `json:"mnoId"`
+	Amount              string           `json:"amount"`
+	Fee                 string           `json:"fee"`
+	Currency            string           `json:"currency"`
+	Status              string           `json:"status"`
+	Type                string           `json:"type"`
+	TransferMode        string           `json:"transferMode"`
+	FlowType            string           `json:"flowType,omitempty"`
+	Sender              string           `json:"sender"`
+	Receiver            string           `json:"receiver"`
+	SenderName          string           `json:"senderName"`
+	RecipientName       string           `json:"recipientName"`
+	SenderInstitution   string           `json:"senderInstitution"`
+	ReceiverInstitution string           `json:"receiverInstitution"`
+	SettlementMode      string           `json:"settlementMode"`
+	USSDCode            *string          `json:"ussdCode"`
+	RoutingCode         *string          `json:"routingCode"`
+	AMLScore            int              `json:"amlScore"`
+	RiskLevel           string           `json:"riskLevel"`
+	IsHighRisk          bool             `json:"isHighRisk"`
+	AMLRules            []domain.RuleHit `json:"amlRules"`
+	AMLRuleVersion      int              `json:"amlRuleVersion,omitempty"`
+	ProcessedAt         *time.Time       `json:"processedAt"`
+	CreatedAt           time.Time        `json:"createdAt"`
 }
 
-// listTransactions answers GET /api/transactions: the newest 50 transactions the caller may see.
-// Regulators see all; PSP and MNO staff their institution's; citizens their own; guests see the
-// country's recent payments with the parties masked.
-func (s *Server) listTransactions(w http.ResponseWriter, r *http.Request) error {
-	u := principalFrom(r.Context())
-	var scope store.TxScope
+func toTransactionJSON(t *store.Transaction, masked bool) transactionJSON {
+	j := transactionJSON{ID: t.ID, TransactionID: t.TransactionID, NPSSReference: t.NPSSReference,
+		PSPID: optional(t.PSPID), MNOID: optional(t.MNOID), Amount: t.Amount.String(), Fee: t.Fee.String(),
+		Currency: string(t.Currency), Status: t.Status, Type: t.Type, TransferMode: t.TransferMode, FlowType: t.FlowType,
+		Sender: t.Sender, Receiver: t.Recipient, SenderName: t.SenderName, RecipientName: t.RecipientName,
+		SenderInstitution: t.SenderInstitution, ReceiverInstitution: t.ReceiverInstitution,
+		SettlementMode: t.SettlementMode, USSDCode: optional(t.USSDCode), RoutingCode: optional(t.RoutingCode),
+		AMLScore: t.AMLScore, RiskLevel: t.RiskLevel, IsHighRisk: t.IsHighRisk, AMLRules: t.AMLRules,
+		AMLRuleVersion: t.AMLRuleVersion, ProcessedAt: optionalTime(t.ProcessedAt), CreatedAt: t.CreatedAt}
+	if masked {
+		j.Sender, j.Receiver = domain.MaskAccount(t.Sender), domain.MaskAccount(t.Recipient)
+		j.SenderName, j.RecipientName = "", ""
+	}
+	return j
+}
+
+// txScope is what the caller may see: regulators everything; PSP and MNO staff their
+// institution's; citizens their own. Guests read everything with the parties masked.
+func txScope(u *domain.User) (scope store.TxScope, masked bool) {
 	switch {
-	case u.IsGuest || u.Role.IsRegulator():
+	case u.IsGuest:
+		return scope, true
+	case u.Role.IsRegulator():
 	case u.Role.IsInstitutionStaff():
 		scope.InstitutionID = u.Institution
 		if scope.InstitutionID == "" {
-			writeJSON(w, http.StatusOK, []transactionJSON{})
-			return nil
+			scope.InstitutionID = "none" // an unlinked account sees nothing
 		}
 	default:
 		scope.CreatedBy = u.ID
 	}
-	txs, err := s.store.RecentTransactions(r.Context(), scope, 50)
+	return scope, false
+}
+
+// Page sizes: 50 by default, at most 200.
+const (
+	defaultPageSize = 50
+	maxPageSize     = 200
+)
+
+// listTransactions is GET /api/transactions: the newest transactions the caller may see, one
+// page at a time (?limit=, ?cursor=); the next page's cursor is in the X-Next-Cursor header.
+func (s *Server) listTransactions(w http.ResponseWriter, r *http.Request) error {
+	return s.searchPage(w, r, false)
+}
+
+// searchTransactions is GET /api/transactions/search with the filters of 001 §7, combined. The
+// X-Total-Count header carries the number of matches ("10000+" beyond that).
+func (s *Server) searchTransactions(w http.ResponseWriter, r *http.Request) error {
+	return s.searchPage(w, r, true)
+}
+
+func (s *Server) searchPage(w http.ResponseWriter, r *http.Request, withFilters bool) error {
+	q := r.URL.Query()
+	var f store.TxFilter
+	if withFilters {
+		var err error
+		if f, err = parseTxFilter(q); err != nil {
+			return err
+		}
+	}
+	limit, cursor, err := parsePage(q)
 	if err != nil {
 		return err
 	}
-	out := make([]transactionJSON, len(txs))
-	for i, t := range txs {
-		j := transactionJSON{ID: t.ID, TransactionID: t.TransactionID, NPSSReference: t.NPSSReference,
-			PSPID: optional(t.PSPID), MNOID: optional(t.MNOID), Amount: t.Amount.String(), Fee: t.Fee.String(),
-			Currency: string(t.Currency), Status: t.Status, Type: t.Type, TransferMode: t.TransferMode,
-			FlowType: t.FlowType, Sender: t.Sender, Receiver: t.Recipient, SenderName: t.SenderName,
-			RecipientName: t.RecipientName, AMLScore: t.AMLScore, RiskLevel: t.RiskLevel, IsHighRisk: t.IsHighRisk,
-			CreatedAt: t.CreatedAt}
-		if u.IsGuest {
-			j.Sender, j.Receiver = domain.MaskAccount(t.Sender), domain.MaskAccount(t.Recipient)
-			j.SenderName, j.RecipientName = "", ""
+	scope, masked := txScope(principalFrom(r.Context()))
+	page, err := s.store.SearchTransactions(r.Context(), scope, f, cursor, limit)
+	if err != nil {
+		return err
+	}
+	if withFilters && cursor == nil {
+		n, capped, err := s.store.CountTransactions(r.Context(), scope, f)
+		if err != nil {
+			return err
 		}
-		out[i] = j
+		total := strconv.Itoa(n)
+		if capped {
+			total += "+"
+		}
+		w.Header().Set("X-Total-Count", total)
+	}
+	if page.Next != nil {
+		w.Header().Set("X-Next-Cursor", encodeCursor(page.Next))
+	}
+	out := make([]transactionJSON, len(page.Items))
+	for i, t := range page.Items {
+		out[i] = toTransactionJSON(t, masked)
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil
 }
 
-func optional(s string) *string {
-	if s == "" {
-		return nil
+// getTransaction is GET /api/transactions/{id}: every field, the AML rules that fired and the log.
+func (s *Server) getTransaction(w http.ResponseWriter, r *http.Request) error {
+	scope, masked := txScope(principalFrom(r.Context()))
+	t, err := s.store.TransactionByID(r.Context(), scope, r.PathValue("id"))
+	if err != nil {
+		return err
 	}
-	return &s
+	logs, err := s.store.TransactionLogs(r.Context(), t.ID)
+	if err != nil {
+		return err
+	}
+	type logJSON struct {
+		Action         string         `json:"action"`
+		PreviousStatus *string        `json:"previousStatus"`
+		NewStatus      *string        `json:"newStatus"`
+		Notes          *string        `json:"notes"`
+		Details        map[string]any `json:"details"`
+		CreatedAt      time.Time      `json:"createdAt"`
+	}
+	out := struct {
+		transactionJSON
+		Logs []logJSON `json:"logs"`
+	}{transactionJSON: toTransactionJSON(t, masked), Logs: make([]logJSON, len(logs))}
+	for i, l := range logs {
+		out.Logs[i] = logJSON{Action: l.Action, PreviousStatus: optional(l.PreviousStatus), NewStatus: optional(l.NewStatus),
+			Notes: optional(l.Notes), Details: l.Details, CreatedAt: l.CreatedAt}
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+func parsePage(q url.Values) (int, *store.Cursor, error) {
+	limit := defaultPageSize
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxPageSize {
+			return 0, nil, domain.FieldError(fmt.Sprintf("limit must be a number from 1 to %d.", maxPageSize),
+				map[string]string{"limit": fmt.Sprintf("From 1 to %d", maxPageSize)})
+		}
+		limit = n
+	}
+	var cursor *store.Cursor
+	if v := q.Get("cursor"); v != "" {
+		c, ok := decodeCursor(v)
+		if !ok {
+			return 0, nil, domain.FieldError("The page cursor is not valid; start from the first page.", map[string]string{"cursor": "Not a valid cursor"})
+		}
+		cursor = c
+	}
+	return limit, cursor, nil
+}
+
+// Cursors are opaque to clients: base64 of "<unix millis>|<id>".
+func encodeCursor(c *store.Cursor) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(strconv.FormatInt(c.CreatedAt.UnixMilli(), 10) + "|" + c.ID))
+}
+
+func decodeCursor(s string) (*store.Cursor, bool) {
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		return nil, false
+	}
+	ms, id, ok := strings.Cut(string(b), "|")
+	n, err := strconv.ParseInt(ms, 10, 64)
+	if !ok || err != nil || n < 0 || len(id) != 36 {
+		return nil, false
+	}
+	return &store.Cursor{CreatedAt: time.UnixMilli(n).UTC(), ID: id}, true
+}
+
+// Filter vocabularies (001 §3, §4). "all" means no filter (001 §5).
+var (
+	txStatuses = []string{"pending", "approved", "rejected", "processing", "completed", "failed"}
+	txTypes    = []string{"transfer", "payment", "withdrawal", "deposit", "refund", "fee", "npss_transfer"}
+	txModes    = []string{"online", "offline", "ussd"}
+	currencies = []string{"SHS", "USD"}
+)
+
+// parseTxFilter reads the search filters of 001 §7, refusing invalid values with a message that
+// names the field.
+func parseTxFilter(q url.Values) (store.TxFilter, error) {
+	var f store.TxFilter
+	fields := map[string]string{}
+	get := func(k string) string {
+		v := strings.TrimSpace(q.Get(k))
+		if v == "all" {
+			return ""
+		}
+		return v
+	}
+	f.Search = strings.ToUpper(domain.NormalizeAccount(get("search")))
+	if len(f.Search) > 64 {
+		fields["search"] = "At most 64 characters"
+	}
+	oneOf := func(key string, allowed []string, dst *string) {
+		v := get(key)
+		if v != "" && !slices.Contains(allowed, v) {
+			fields[key] = "Must be one of " + strings.Join(allowed, ", ")
+		}
+		*dst = v
+	}
+	oneOf("status", txStatuses, &f.Status)
+	oneOf("type", txTypes, &f.Type)
+	oneOf("transferMode", txModes, &f.TransferMode)
+	oneOf("currency", currencies, &f.Currency)
+	f.NPSSReference = strings.ToUpper(get("npssReference"))
+	if len(f.NPSSReference) > 64 {
+		fields["npssReference"] = "At most 64 characters"
+	}
+	date := func(key string, endOfDay bool) time.Time {
+		v := get(key)
+		if v == "" {
+			return time.Time{}
+		}
+		if t, err := time.Parse("2006-01-02", v); err == nil {
+			if endOfDay {
+				t = t.AddDate(0, 0, 1)
+			}
+			return t
+		}
+		if t, err := time.Parse(time.RFC3339, v); err == nil {
+			return t
+		}
+		fields[key] = "Use a date such as 2026-11-22"
+		return time.Time{}
+	}
+	f.DateFrom, f.DateTo = date("dateFrom", false), date("dateTo", true)
+	if !f.DateFrom.IsZero() && !f.DateTo.IsZero() && !f.DateFrom.Before(f.DateTo) {
+		fields["dateTo"] = "Must not be before the start date"
+	}
+	amount := func(key string) domain.Minor {
+		v := get(key)
+		if v == "" {
+			return 0
+		}
+		m, ok := domain.ParseAmount(v)
+		if !ok || m < 0 {
+			fields[key] = "Enter an amount such as 100 or 99.50"
+		}
+		return m
+	}
+	f.AmountMin, f.AmountMax = amount("amountMin"), amount("amountMax")
+	if f.AmountMin > 0 && f.AmountMax > 0 && f.AmountMin > f.AmountMax {
+		fields["amountMax"] = "Must not be below the minimum"
+	}
+	if len(fields) > 0 {
+		return f, domain.FieldError("Please correct the search filters.", fields)
+	}
+	return f, nil
 }

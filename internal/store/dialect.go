@@ -39,10 +39,20 @@ func (d dialect) String() string {
 func (d dialect) ddlTokens() *strings.Replacer {
 	if d == dialectPostgres {
 		return strings.NewReplacer("{{uuid}}", "UUID", "{{ts}}", "TIMESTAMPTZ", "{{json}}", "JSONB", "{{now}}", "now()",
-			"{{day:created_at}}", "to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')")
+			"{{day:created_at}}", "to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')", "{{bytewise}}", d.bytewise())
 	}
 	return strings.NewReplacer("{{uuid}}", "TEXT", "{{ts}}", "TEXT", "{{json}}", "TEXT",
-		"{{now}}", "(strftime('%Y-%m-%dT%H:%M:%fZ','now'))", "{{day:created_at}}", "substr(created_at, 1, 10)")
+		"{{now}}", "(strftime('%Y-%m-%dT%H:%M:%fZ','now'))", "{{day:created_at}}", "substr(created_at, 1, 10)",
+		"{{bytewise}}", d.bytewise())
+}
+
+// bytewise is the collation that compares text byte by byte, for prefix ranges that an index
+// can serve.
+func (d dialect) bytewise() string {
+	if d == dialectPostgres {
+		return `COLLATE "C"`
+	}
+	return "COLLATE BINARY"
 }
 
 // isUniqueViolation reports whether err is a unique or primary-key violation on either database.

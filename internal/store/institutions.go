@@ -196,3 +196,18 @@ func (s *Store) InstitutionIDByName(ctx context.Context, kind, name string) (str
 	}
 	return id, err
 }
+
+// InstitutionKind returns "psp" or "mno" for a registered institution with an active licence,
+// or "" when there is none.
+func (s *Store) InstitutionKind(ctx context.Context, id string) (string, error) {
+	if !validID(id) {
+		return "", nil
+	}
+	var kind string
+	err := s.db.QueryRowContext(ctx, `SELECT 'psp' FROM psps WHERE id = $1 AND license_status = 'active'
+		UNION ALL SELECT 'mno' FROM mnos WHERE id = $1 AND license_status = 'active'`, id).Scan(&kind)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return kind, err
+}

@@ -171,3 +171,9 @@ func truncate(s string, n int) string {
 
 // notFound is returned by single-row reads so handlers answer 404 with a clear message.
 func notFound(what string) error { return domain.Errorf(domain.ENOTFOUND, "%s not found.", what) }
+
+// RecordAccess writes an audit row for a read that matters (a bulk export), in its own
+// transaction: the read changes nothing, but who took what must be on record.
+func (s *Store) RecordAccess(ctx context.Context, a Audit) error {
+	return s.Write(ctx, func(tx *Tx) error { return tx.Audit(ctx, a) })
+}

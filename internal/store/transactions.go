@@ -3,6 +3,9 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
@@ -10,27 +13,62 @@ import (
 
 // Transaction is a stored payment as the lists show it.
 type Transaction struct {
-	ID            string
-	TransactionID string
-	NPSSReference string
-	PSPID         string
-	MNOID         string
-	InstitutionID string
-	Amount        domain.Minor
-	Fee           domain.Minor
-	Currency      domain.Currency
-	Status        string
-	Type          string
-	TransferMode  string
-	FlowType      string
-	Sender        string
-	Recipient     string
-	SenderName    string
-	RecipientName string
-	AMLScore      int
-	RiskLevel     string
-	IsHighRisk    bool
-	CreatedAt     time.Time
+	ID                  string
+	TransactionID       string
+	NPSSReference       string
+	PSPID               string
+	MNOID               string
+	InstitutionID       string
+	Amount              domain.Minor
+	Fee                 domain.Minor
+	Currency            domain.Currency
+	Status              string
+	Type                string
+	TransferMode        string
+	FlowType            string
+	Sender              string
+	Recipient           string
+	SenderName          string
+	RecipientName       string
+	SenderInstitution   string
+	ReceiverInstitution string
+	SettlementMode      string
+	USSDCode            string
+	RoutingCode         string
+	AMLScore            int
+	RiskLevel           string
+	IsHighRisk          bool
+	AMLRules            []domain.RuleHit
+	AMLRuleVersion      int
+	ProcessedAt         time.Time
+	CreatedAt           time.Time
+}
+
+const transactionColumns = `id, transaction_id, npss_reference, psp_id, mno_id, institution_id, amount_minor,
+	fee_minor, currency, status, type, transfer_mode, flow_type, sender, recipient, sender_name, recipient_name,
+	sender_institution, receiver_institution, settlement_mode, ussd_code, routing_code, aml_score, risk_level,
+	is_high_risk, aml_rules, aml_rule_version, processed_at, created_at`
+
+func scanTransaction(row interface{ Scan(...any) error }) (*Transaction, error) {
+	var t Transaction
+	var npss, psp, mno, inst, flow, sn, rn, si, ri, ussd, routing sql.NullString
+	var version sql.NullInt64
+	var rules []byte
+	if err := row.Scan(&t.ID, &t.TransactionID, &npss, &psp, &mno, &inst, &t.Amount, &t.Fee, &t.Currency, &t.Status,
+		&t.Type, &t.TransferMode, &flow, &t.Sender, &t.Recipient, &sn, &rn, &si, &ri, &t.SettlementMode, &ussd,
+		&routing, &t.AMLScore, &t.RiskLevel, &t.IsHighRisk, &rules, &version, scanTime(&t.ProcessedAt),
+		scanTime(&t.CreatedAt)); err != nil {
+		return nil, err
+	}
+	t.NPSSReference, t.PSPID, t.MNOID, t.InstitutionID = npss.String, psp.String, mno.String, inst.String
+	t.FlowType, t.SenderName, t.RecipientName = flow.String, sn.String, rn.String
+	t.SenderInstitution, t.ReceiverInstitution, t.USSDCode, t.RoutingCode = si.String, ri.String, ussd.String, routing.String
+	t.AMLRuleVersion = int(version.Int64)
+	t.AMLRules = []domain.RuleHit{}
+	if err := unmarshalJSON(rules, &t.AMLRules); err != nil {
+		return nil, err
+	}
+	return &t, nil
 }
 
 // TxScope limits which transactions a reader sees: the zero value is everything (regulators);
@@ -40,30 +78,182 @@ type TxScope struct {
 	CreatedBy     string
 }
 
-// RecentTransactions returns the newest transactions in scope, newest first.
-func (s *Store) RecentTransactions(ctx context.Context, scope TxScope, limit int) ([]Transaction, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, transaction_id, npss_reference, psp_id, mno_id, institution_id,
-		amount_minor, fee_minor, currency, status, type, transfer_mode, flow_type, sender, recipient,
-		sender_name, recipient_name, aml_score, risk_level, is_high_risk, created_at
-		FROM transactions
-		WHERE ($1 = '' OR CAST(institution_id AS TEXT) = $1) AND ($2 = '' OR CAST(created_by AS TEXT) = $2)
-		ORDER BY created_at DESC, id DESC LIMIT $3`, scope.InstitutionID, scope.CreatedBy, limit)
+// TxFilter is a transaction search (001 §7); zero fields do not filter.
+type TxFilter struct {
+	// Search matches the start of the transaction id, NPSS reference, sender or recipient.
+	Search        string
+	Status        string
+	Type          string
+	TransferMode  string
+	Currency      string
+	DateFrom      time.Time // inclusive
+	DateTo        time.Time // exclusive
+	AmountMin     domain.Minor
+	AmountMax     domain.Minor
+	NPSSReference string
+}
+
+// Cursor is a position in the newest-first order: the last row of the previous page.
+type Cursor struct {
+	CreatedAt time.Time
+	ID        string
+}
+
+// TxPage is one page of a search.
+type TxPage struct {
+	Items []*Transaction
+	Next  *Cursor // nil on the last page
+}
+
+// countCap bounds counting: beyond it the count says "more than", so a broad filter over
+// millions of rows stays fast.
+const countCap = 10_000
+
+// prefixEnd is appended to a prefix to make the exclusive end of its byte range.
+const prefixEnd = "\uffff"
+
+// where builds the WHERE clause of a search; args continue from the given ones.
+func (s *Store) where(scope TxScope, f TxFilter, args []any) (string, []any) {
+	var conds []string
+	arg := func(v any) string {
+		args = append(args, v)
+		return fmt.Sprintf("$%d", len(args))
+	}
+	if scope.InstitutionID != "" {
+		if !validID(scope.InstitutionID) {
+			return "1 = 0", args
+		}
+		p := arg(scope.InstitutionID)
+		conds = append(conds, "(institution_id = "+p+" OR mno_id = "+p+")")
+	}
+	if scope.CreatedBy != "" {
+		conds = append(conds, "created_by = "+arg(scope.CreatedBy))
+	}
+	if f.Search != "" {
+		collate := s.dialect.bytewise()
+		lo, hi := arg(f.Search), arg(f.Search+prefixEnd)
+		var ors []string
+		for _, col := range []string{"transaction_id", "npss_reference", "sender", "recipient"} {
+			ors = append(ors, fmt.Sprintf("(%[1]s %[2]s >= %[3]s AND %[1]s %[2]s < %[4]s)", col, collate, lo, hi))
+		}
+		conds = append(conds, "("+strings.Join(ors, " OR ")+")")
+	}
+	for _, eq := range [][2]string{{"status", f.Status}, {"type", f.Type}, {"transfer_mode", f.TransferMode},
+		{"currency", f.Currency}, {"npss_reference", f.NPSSReference}} {
+		if eq[1] != "" {
+			conds = append(conds, eq[0]+" = "+arg(eq[1]))
+		}
+	}
+	if !f.DateFrom.IsZero() {
+		conds = append(conds, "created_at >= "+arg(ts(f.DateFrom)))
+	}
+	if !f.DateTo.IsZero() {
+		conds = append(conds, "created_at < "+arg(ts(f.DateTo)))
+	}
+	if f.AmountMin > 0 {
+		conds = append(conds, "amount_minor >= "+arg(int64(f.AmountMin)))
+	}
+	if f.AmountMax > 0 {
+		conds = append(conds, "amount_minor <= "+arg(int64(f.AmountMax)))
+	}
+	if len(conds) == 0 {
+		return "1 = 1", args
+	}
+	return strings.Join(conds, " AND "), args
+}
+
+// SearchTransactions returns one page of the transactions in scope matching f, newest first,
+// continuing after the cursor. The order (created_at, id) is total, so pages never skip or
+// repeat a row even when many share a timestamp.
+func (s *Store) SearchTransactions(ctx context.Context, scope TxScope, f TxFilter, after *Cursor, limit int) (*TxPage, error) {
+	where, args := s.where(scope, f, nil)
+	if after != nil {
+		if !validID(after.ID) {
+			return nil, domain.Errorf(domain.EINVALID, "The page cursor is not valid; start from the first page.")
+		}
+		args = append(args, ts(after.CreatedAt), after.ID)
+		where += fmt.Sprintf(" AND (created_at < $%d OR (created_at = $%d AND id < $%d))", len(args)-1, len(args)-1, len(args))
+	}
+	args = append(args, limit+1)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+transactionColumns+` FROM transactions WHERE `+where+
+		fmt.Sprintf(" ORDER BY created_at DESC, id DESC LIMIT $%d", len(args)), args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := []Transaction{}
+	page := &TxPage{Items: []*Transaction{}}
 	for rows.Next() {
-		var t Transaction
-		var npss, psp, mno, inst, flow, senderName, recipientName sql.NullString
-		if err := rows.Scan(&t.ID, &t.TransactionID, &npss, &psp, &mno, &inst, &t.Amount, &t.Fee, &t.Currency,
-			&t.Status, &t.Type, &t.TransferMode, &flow, &t.Sender, &t.Recipient, &senderName, &recipientName,
-			&t.AMLScore, &t.RiskLevel, &t.IsHighRisk, scanTime(&t.CreatedAt)); err != nil {
+		t, err := scanTransaction(rows)
+		if err != nil {
 			return nil, err
 		}
-		t.NPSSReference, t.PSPID, t.MNOID, t.InstitutionID = npss.String, psp.String, mno.String, inst.String
-		t.FlowType, t.SenderName, t.RecipientName = flow.String, senderName.String, recipientName.String
-		out = append(out, t)
+		page.Items = append(page.Items, t)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(page.Items) > limit {
+		page.Items = page.Items[:limit]
+		last := page.Items[limit-1]
+		page.Next = &Cursor{CreatedAt: last.CreatedAt, ID: last.ID}
+	}
+	return page, nil
+}
+
+// CountTransactions counts the matches of a search up to countCap; capped reports that there
+// are more.
+func (s *Store) CountTransactions(ctx context.Context, scope TxScope, f TxFilter) (n int, capped bool, err error) {
+	where, args := s.where(scope, f, nil)
+	args = append(args, countCap+1)
+	err = s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM transactions WHERE `+where+
+		fmt.Sprintf(" LIMIT $%d) AS matches", len(args)), args...).Scan(&n)
+	if n > countCap {
+		return countCap, true, err
+	}
+	return n, false, err
+}
+
+// TransactionByID returns one transaction in scope, or ENOTFOUND.
+func (s *Store) TransactionByID(ctx context.Context, scope TxScope, id string) (*Transaction, error) {
+	if !validID(id) {
+		return nil, notFound("Transaction")
+	}
+	where, args := s.where(scope, TxFilter{}, []any{id})
+	t, err := scanTransaction(s.db.QueryRowContext(ctx, `SELECT `+transactionColumns+` FROM transactions WHERE id = $1 AND `+where, args...))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound("Transaction")
+	}
+	return t, err
+}
+
+// TransactionLog is one entry of a transaction's history.
+type TransactionLog struct {
+	Action, PerformedBy, PreviousStatus, NewStatus, Notes string
+	Details                                               map[string]any
+	CreatedAt                                             time.Time
+}
+
+// TransactionLogs returns a transaction's history, oldest first.
+func (s *Store) TransactionLogs(ctx context.Context, id string) ([]TransactionLog, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT action, performed_by, previous_status, new_status, notes, details, created_at
+		FROM transaction_logs WHERE transaction_id = $1 ORDER BY created_at, id`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []TransactionLog{}
+	for rows.Next() {
+		var l TransactionLog
+		var by, prev, next, notes sql.NullString
+		var details []byte
+		if err := rows.Scan(&l.Action, &by, &prev, &next, &notes, &details, scanTime(&l.CreatedAt)); err != nil {
+			return nil, err
+		}
+		l.PerformedBy, l.PreviousStatus, l.NewStatus, l.Notes = by.String, prev.String, next.String, notes.String
+		if err := unmarshalJSON(details, &l.Details); err != nil {
+			return nil, err
+		}
+		out = append(out, l)
 	}
 	return out, rows.Err()
 }

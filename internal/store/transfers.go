@@ -200,3 +200,37 @@ func (s *Store) CreateTransfer(ctx context.Context, w *TransferWrite) (*Transfer
 	}
 	return out, nil
 }
+
+// BatchOutcome is what happened to one item of a data feed.
+type BatchOutcome struct {
+	Inserted bool // false: the institution had reported this external id before
+	AML      domain.AMLResult
+	Alert    *AMLAlert
+}
+
+// RecordBatch stores a chunk of an institution's data feed in one database transaction: each
+// item scored in order (so items of one sender see each other), duplicates of earlier reports
+// skipped, and one audit row for the chunk.
+func (s *Store) RecordBatch(ctx context.Context, items []*NewTransaction, sc Scoring, audit Audit) ([]BatchOutcome, error) {
+	out := make([]BatchOutcome, len(items))
+	err := s.Write(ctx, func(tx *Tx) error {
+		created := 0
+		for i, t := range items {
+			inserted, alert, aml, err := tx.RecordTransaction(ctx, t, sc)
+			if err != nil {
+				return err
+			}
+			out[i] = BatchOutcome{Inserted: inserted, AML: aml, Alert: alert}
+			if inserted {
+				created++
+			}
+		}
+		audit.Action, audit.Resource = "transaction.batch", "transaction"
+		if audit.Details == nil {
+			audit.Details = map[string]any{}
+		}
+		audit.Details["items"], audit.Details["created"] = len(items), created
+		return tx.Audit(ctx, audit)
+	})
+	return out, err
+}
