@@ -4,6 +4,8 @@
 //	kormeer [serve] [flags]     start the portal (the default)
 //	kormeer migrate [flags]     bring the database schema up to date and exit
 //	kormeer users create ...    create an account
+//	kormeer loadgen [flags]     measure transfers per second against a running portal
+//	kormeer datagen [flags]     fill a database with realistic transactions for benchmarks
 //	kormeer version             print the version
 package main
 
@@ -39,6 +41,10 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		err = migrate(ctx, args, getenv, stdout, stderr)
 	case "users":
 		err = users(ctx, args, getenv, stdout, stderr)
+	case "loadgen":
+		err = loadgen(ctx, args, stdout, stderr)
+	case "datagen":
+		err = datagen(ctx, args, getenv, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "kormeer", version)
 	case "help", "-h", "--help":

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -44,6 +45,17 @@ func (d dialect) ddlTokens() *strings.Replacer {
 	return strings.NewReplacer("{{uuid}}", "TEXT", "{{ts}}", "TEXT", "{{json}}", "TEXT",
 		"{{now}}", "(strftime('%Y-%m-%dT%H:%M:%fZ','now'))", "{{day:created_at}}", "substr(created_at, 1, 10)",
 		"{{bytewise}}", d.bytewise())
+}
+
+// placeholder is the n-th parameter of a generated statement whose parameters appear in order.
+// Hand-written SQL uses $n on both databases, but the SQLite driver looks every named or
+// numbered parameter up in a list, which makes statements with thousands of them quadratic;
+// anonymous ? parameters skip the list.
+func (d dialect) placeholder(n int) string {
+	if d == dialectPostgres {
+		return "$" + strconv.Itoa(n)
+	}
+	return "?"
 }
 
 // bytewise is the collation that compares text byte by byte, for prefix ranges that an index
