@@ -20,6 +20,7 @@ import (
 	"github.com/kormeer/kormeer/internal/domain"
 	"github.com/kormeer/kormeer/internal/httpapi"
 	"github.com/kormeer/kormeer/internal/objects"
+	"github.com/kormeer/kormeer/internal/realtime"
 	"github.com/kormeer/kormeer/internal/store"
 	"github.com/kormeer/kormeer/web"
 )
@@ -110,7 +111,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	opts := httpapi.DefaultOptions()
 	opts.SessionTTL, opts.TrustProxy, opts.Dev, opts.LicenseValidity = cfg.SessionTTL, cfg.TrustProxy, cfg.Dev, cfg.LicenseTTL
-	srv, err := httpapi.New(httpapi.Deps{Store: st, Tokens: tokens, Hasher: hasher, Objects: objs,
+	hub := realtime.NewHub()
+	st.SetAlertSink(hub.Publish)
+	go st.ListenAlerts(ctx, log)
+	srv, err := httpapi.New(httpapi.Deps{Store: st, Tokens: tokens, Hasher: hasher, Objects: objs, Hub: hub,
 		Uploads: objects.NewSigner([]byte(uploadKey), 15*time.Minute, nil), Log: log, Web: web.Dist()}, opts)
 	if err != nil {
 		return err

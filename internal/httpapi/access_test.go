@@ -38,6 +38,7 @@ var expectedAccess = map[string][]string{
 	"GET /api/auth/cbsl-only":    {officer, admin},
 	"GET /api/auth/psp-only":     {psp},
 	"GET /api/auth/mno-only":     {mno},
+	"GET /ws":                    {guest, citizen, psp, mno, officer, admin},
 	"GET /api/metrics":           callers,
 	"GET /api/transactions":      {guest, citizen, psp, mno, officer, admin},
 

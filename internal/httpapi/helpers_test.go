@@ -18,6 +18,7 @@ import (
 	"github.com/kormeer/kormeer/internal/auth"
 	"github.com/kormeer/kormeer/internal/domain"
 	"github.com/kormeer/kormeer/internal/objects"
+	"github.com/kormeer/kormeer/internal/realtime"
 	"github.com/kormeer/kormeer/internal/store"
 	"github.com/kormeer/kormeer/internal/store/storetest"
 )
@@ -35,6 +36,7 @@ type testEnv struct {
 	tokens  *auth.Tokens
 	hasher  auth.Hasher
 	uploads *objects.Signer
+	hub     *realtime.Hub
 }
 
 func newEnv(t testing.TB, b storetest.Backend, mod func(*Options)) *testEnv {
@@ -45,7 +47,13 @@ func newEnv(t testing.TB, b storetest.Backend, mod func(*Options)) *testEnv {
 // newEnvHasher is newEnv with a chosen password hasher (benchmarks use the production costs).
 func newEnvHasher(t testing.TB, b storetest.Backend, hasher auth.Hasher, mod func(*Options)) *testEnv {
 	t.Helper()
-	st := storetest.MustOpen(t, b)
+	return newEnvAt(t, b.URL(t), hasher, mod)
+}
+
+// newEnvAt runs a server on the database at url; two calls with one URL are two instances.
+func newEnvAt(t testing.TB, url string, hasher auth.Hasher, mod func(*Options)) *testEnv {
+	t.Helper()
+	st := storetest.MustOpenURL(t, url)
 	tokens, err := auth.NewTokens([]byte(strings.Repeat("t", 32)), time.Hour, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -63,14 +71,19 @@ func newEnvHasher(t testing.TB, b storetest.Backend, hasher auth.Hasher, mod fun
 		t.Fatal(err)
 	}
 	uploads := objects.NewSigner([]byte("upload-key"), 15*time.Minute, nil)
-	s, err := New(Deps{Store: st, Tokens: tokens, Hasher: hasher, Objects: objs, Uploads: uploads,
+	hub := realtime.NewHub()
+	st.SetAlertSink(hub.Publish)
+	s, err := New(Deps{Store: st, Tokens: tokens, Hasher: hasher, Objects: objs, Uploads: uploads, Hub: hub,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: web}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(srv.Close)
-	return &testEnv{t: t, srv: srv, store: st, tokens: tokens, hasher: hasher, uploads: uploads}
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	go st.ListenAlerts(ctx, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	return &testEnv{t: t, srv: srv, store: st, tokens: tokens, hasher: hasher, uploads: uploads, hub: hub}
 }
 
 // mustUser creates an account with testPassword.

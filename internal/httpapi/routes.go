@@ -23,6 +23,9 @@ func (s *Server) routes() []route {
 		{"GET /api/auth/psp-only", staff(domain.RolePSPAdmin), s.profile},
 		{"GET /api/auth/mno-only", staff(domain.RoleMNOAdmin), s.profile},
 
+		// The real-time alert connection (000 §4).
+		{"GET /ws", anyAccount(), s.socket},
+
 		// Summary figures for the landing page's carousel: aggregates only, so public.
 		{"GET /api/metrics", public(), s.summaryMetrics},
 

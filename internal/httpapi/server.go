@@ -15,6 +15,7 @@ import (
 	"github.com/kormeer/kormeer/internal/auth"
 	"github.com/kormeer/kormeer/internal/domain"
 	"github.com/kormeer/kormeer/internal/objects"
+	"github.com/kormeer/kormeer/internal/realtime"
 	"github.com/kormeer/kormeer/internal/store"
 )
 
@@ -47,6 +48,7 @@ type Deps struct {
 	Hasher  auth.Hasher
 	Objects objects.Store
 	Uploads *objects.Signer
+	Hub     *realtime.Hub
 	Log     *slog.Logger
 	// Web is the built web app (index.html at its root); nil in tests that only use the API.
 	Web fs.FS
@@ -59,6 +61,7 @@ type Server struct {
 	hasher  auth.Hasher
 	objects objects.Store
 	uploads *objects.Signer
+	hub     *realtime.Hub
 	opts    Options
 	log     *slog.Logger
 	web     fs.FS
@@ -74,7 +77,7 @@ func New(d Deps, opts Options) (*Server, error) {
 		return nil, err
 	}
 	return &Server{store: d.Store, tokens: d.Tokens, hasher: d.Hasher, objects: d.Objects, uploads: d.Uploads,
-		opts: opts, log: d.Log, web: d.Web, dummyHash: dummy}, nil
+		hub: d.Hub, opts: opts, log: d.Log, web: d.Web, dummyHash: dummy}, nil
 }
 
 // Handler returns the whole HTTP handler: API routes, the web app, and the middleware every
@@ -95,9 +98,6 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle(path, s.dispatch(byPath[path]))
 	}
 	mux.Handle("/api/", s.apiNotFound())
-	// The real-time alert socket arrives with the compliance work; until then /ws answers an
-	// honest 404 instead of the web app, so the client shows "Disconnected".
-	mux.Handle("/ws", s.apiNotFound())
 	mux.Handle("/", s.spa())
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

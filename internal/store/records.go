@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/realtime"
 )
 
 // The insert helpers below write one record each inside a write transaction. Features and the
@@ -154,7 +155,11 @@ func (tx *Tx) InsertAMLAlert(ctx context.Context, a *AMLAlert) error {
 		a.ID, nullString(a.TransactionID), a.AlertType, a.Severity, a.TriggerRule, a.Title, a.Description,
 		int64(a.Amount), nullString(string(a.Currency)), nullString(a.InstitutionID), nullString(a.InstitutionType),
 		a.Status, ts(a.CreatedAt))
-	return err
+	if err != nil {
+		return err
+	}
+	return tx.announce(ctx, realtime.Alert{ID: a.ID, Severity: a.Severity, Title: a.Title, Description: a.Description,
+		AlertType: a.AlertType, InstitutionID: a.InstitutionID, TransactionID: a.TransactionID})
 }
 
 // KYCApplication is a know-your-customer submission.
@@ -240,7 +245,15 @@ func (tx *Tx) InsertSystemAlert(ctx context.Context, a *SystemAlert) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO system_alerts (id, title, message, alert_type, target_user_id,
 		target_role, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
 		a.ID, a.Title, a.Message, a.AlertType, nullString(a.TargetUserID), nullString(a.TargetRole), ts(a.CreatedAt))
-	return err
+	if err != nil {
+		return err
+	}
+	severity := map[string]string{"critical": "critical", "warning": "medium"}[a.AlertType]
+	if severity == "" {
+		severity = "low"
+	}
+	return tx.announce(ctx, realtime.Alert{ID: a.ID, Severity: severity, Title: a.Title, Description: a.Message,
+		AlertType: a.AlertType, TargetUserID: a.TargetUserID, TargetRole: a.TargetRole})
 }
 
 // Once runs fn in a write transaction unless a run under name has committed before, and reports

@@ -9,10 +9,12 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/realtime"
 )
 
 // Store is a handle on the database. It is safe for concurrent use.
@@ -25,13 +27,18 @@ type Store struct {
 	// in Go instead of failing with SQLITE_BUSY, and every transaction begins IMMEDIATE.
 	wdb *sql.DB
 	now func() time.Time
+	// alertSink receives every committed alert (see alerts_notify.go).
+	alertSink   func(realtime.Alert)
+	url         string
+	listening   chan struct{}
+	listenOnce1 sync.Once
 }
 
 // Open connects to the database named by url: a postgres:// or postgresql:// URL selects
 // PostgreSQL, anything else is a SQLite file path (optionally prefixed with sqlite: or file:).
 // The SQLite file and its directory are created when missing. Open does not migrate.
 func Open(ctx context.Context, url string) (*Store, error) {
-	s := &Store{now: time.Now}
+	s := &Store{now: time.Now, url: url, listening: make(chan struct{})}
 	var err error
 	if isPostgresURL(url) {
 		s.dialect = dialectPostgres
@@ -75,6 +82,8 @@ type Tx struct {
 	store *Store
 	// now is the transaction's single clock reading, so every row it writes carries one time.
 	now time.Time
+	// afterCommit runs once the transaction has committed, never if it rolls back.
+	afterCommit []func()
 }
 
 // Write runs fn in a write transaction, committing if fn returns nil and rolling back otherwise.
@@ -90,6 +99,9 @@ func (s *Store) Write(ctx context.Context, fn func(*Tx) error) error {
 	}
 	if err := sqlTx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
+	}
+	for _, f := range tx.afterCommit {
+		f()
 	}
 	return nil
 }

@@ -45,13 +45,20 @@ func Run(t *testing.T, fn func(t *testing.T, b Backend)) {
 // MustOpen opens and migrates a fresh database of backend b, closed when the test ends.
 func MustOpen(tb testing.TB, b Backend) *store.Store {
 	tb.Helper()
-	s, err := store.Open(context.Background(), b.URL(tb))
+	return MustOpenURL(tb, b.URL(tb))
+}
+
+// MustOpenURL opens and migrates the database at url, closed when the test ends; two calls with
+// one URL are two instances sharing a database.
+func MustOpenURL(tb testing.TB, url string) *store.Store {
+	tb.Helper()
+	s, err := store.Open(context.Background(), url)
 	if err != nil {
-		tb.Fatalf("open %s: %v", b.Name, err)
+		tb.Fatalf("open %s: %v", url, err)
 	}
 	tb.Cleanup(func() { s.Close() })
 	if _, err := s.Migrate(context.Background()); err != nil {
-		tb.Fatalf("migrate %s: %v", b.Name, err)
+		tb.Fatalf("migrate %s: %v", url, err)
 	}
 	return s
 }

@@ -1,0 +1,104 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/kormeer/kormeer/internal/realtime"
+)
+
+// alertChannel is the PostgreSQL notification channel that carries committed alerts to every
+// kormeer instance on the database.
+const alertChannel = "kormeer_alerts"
+
+// SetAlertSink names the function that receives every alert once it is committed. On SQLite (one
+// instance) the store calls it after the commit; on PostgreSQL the alert travels as a
+// notification sent inside the transaction, which the database delivers only on commit, and
+// ListenAlerts hands each one to the sink, on every instance alike.
+func (s *Store) SetAlertSink(sink func(realtime.Alert)) { s.alertSink = sink }
+
+// announce arranges for a stored alert to reach the sink once tx commits.
+func (tx *Tx) announce(ctx context.Context, a realtime.Alert) error {
+	if tx.store.dialect == dialectPostgres {
+		payload, err := json.Marshal(alertWire(a))
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, alertChannel, string(payload))
+		return err
+	}
+	if sink := tx.store.alertSink; sink != nil {
+		tx.afterCommit = append(tx.afterCommit, func() { sink(a) })
+	}
+	return nil
+}
+
+// alertWire carries the fields json would otherwise skip (targets), between instances.
+type alertWireFormat struct {
+	realtime.Alert
+	TargetUserID string `json:"targetUserId,omitempty"`
+	TargetRole   string `json:"targetRole,omitempty"`
+}
+
+func alertWire(a realtime.Alert) alertWireFormat {
+	return alertWireFormat{Alert: a, TargetUserID: a.TargetUserID, TargetRole: a.TargetRole}
+}
+
+// AlertsReady is closed once this instance receives other instances' alerts: at once on SQLite,
+// after the first LISTEN on PostgreSQL.
+func (s *Store) AlertsReady() <-chan struct{} {
+	if s.dialect != dialectPostgres {
+		s.listenOnce1.Do(func() { close(s.listening) })
+	}
+	return s.listening
+}
+
+// ListenAlerts delivers the alerts committed by any instance to the sink until ctx ends,
+// reconnecting with backoff when the connection drops. It does nothing on SQLite.
+func (s *Store) ListenAlerts(ctx context.Context, log *slog.Logger) {
+	if s.dialect != dialectPostgres || s.alertSink == nil {
+		return
+	}
+	backoff := time.Second
+	for ctx.Err() == nil {
+		err := s.listenOnce(ctx)
+		if ctx.Err() != nil {
+			return
+		}
+		log.Warn("alert listener disconnected; reconnecting", "err", err, "in", backoff)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(backoff):
+		}
+		backoff = min(backoff*2, 30*time.Second)
+	}
+}
+
+func (s *Store) listenOnce(ctx context.Context) error {
+	conn, err := pgx.Connect(ctx, s.url)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	if _, err := conn.Exec(ctx, "LISTEN "+alertChannel); err != nil {
+		return err
+	}
+	s.listenOnce1.Do(func() { close(s.listening) })
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		var w alertWireFormat
+		if json.Unmarshal([]byte(n.Payload), &w) != nil {
+			continue
+		}
+		w.Alert.TargetUserID, w.Alert.TargetRole = w.TargetUserID, w.TargetRole
+		s.alertSink(w.Alert)
+	}
+}
