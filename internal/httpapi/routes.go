@@ -23,7 +23,12 @@ func (s *Server) routes() []route {
 		{"GET /api/auth/psp-only", staff(domain.RolePSPAdmin), s.profile},
 		{"GET /api/auth/mno-only", staff(domain.RoleMNOAdmin), s.profile},
 
-		// The real-time alert connection (000 §4).
+		// Alerts (001 §7) with the case workflow, and the real-time connection (000 §4).
+		{"GET /api/alerts", staff(allRoles...), s.listAlerts},
+		{"GET /api/alerts/{id}", staff(allRoles...), s.getAlert},
+		{"PATCH /api/alerts/{id}/read", staff(allRoles...), s.readAlert},
+		{"PATCH /api/alerts/{id}/resolve", staff(regulators...), s.resolveAlert},
+		{"POST /api/alerts/{id}/actions", staff(regulators...), s.alertAction},
 		{"GET /ws", anyAccount(), s.socket},
 
 		// Summary figures for the landing page's carousel: aggregates only, so public.

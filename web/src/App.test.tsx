@@ -66,10 +66,18 @@ describe("App routing", () => {
     expect(screen.getByText("Did you forget to add the page to the router?")).toBeInTheDocument();
   });
 
-  it("shows the onboarding placeholder signed out", async () => {
+  it("shows the onboarding tour full screen signed out", async () => {
     signedIn(null);
     renderWithProviders(<App />, { path: "/onboarding" });
-    expect(await screen.findByRole("heading", { name: "Onboarding tour" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Welcome to Kormeer" })).toBeInTheDocument();
+    expect(screen.getByTestId("tour-step-counter")).toHaveTextContent("Step 1 of 8");
+  });
+
+  it("asks a signed-out visitor of /apply to create an applicant account", async () => {
+    signedIn(null);
+    renderWithProviders(<App />, { path: "/apply" });
+    expect(await screen.findByRole("heading", { name: "Create your applicant account" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/login?next=%2Fapply");
   });
 
   describe("signed in", () => {

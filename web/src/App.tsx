@@ -9,7 +9,10 @@ import { RealtimeProvider } from "@/features/realtime/RealtimeContext";
 const AuthenticatedApp = lazy(() => import("@/features/shell/AuthenticatedApp"));
 const LoginPage = lazy(() => import("@/features/auth/LoginPage"));
 const JwtTestPage = lazy(() => import("@/features/jwt-test/JwtTestPage"));
-const PublicPlaceholderPage = lazy(() => import("@/features/pages/PublicPlaceholderPage"));
+const OnboardingPage = lazy(() => import("@/features/onboarding/OnboardingPage"));
+const PublicApplyPage = lazy(() =>
+  import("@/features/applications/ApplyPage").then((m) => ({ default: m.PublicApplyPage })),
+);
 
 /** Signed-out routes (spec 000 §2, plus /login and /apply). */
 function PublicRoutes() {
@@ -19,10 +22,10 @@ function PublicRoutes() {
         <LandingPage />
       </Route>
       <Route path="/onboarding">
-        <PublicPlaceholderPage page="pages.onboarding" />
+        <OnboardingPage />
       </Route>
       <Route path="/apply">
-        <PublicPlaceholderPage page="pages.apply" />
+        <PublicApplyPage />
       </Route>
       <Route path="/jwt-test">
         <JwtTestPage />

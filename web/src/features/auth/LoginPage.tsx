@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link } from "wouter";
+import { Link, useSearch } from "wouter";
 import { ArrowLeft, Loader2, Shield } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
 import type { CurrentUser } from "@/api/types";
@@ -19,6 +19,13 @@ interface LoginBody {
   password: string;
 }
 
+/** A same-site path to return to after signing in (?next=/apply), or "/". */
+export function safeNext(search: string): string {
+  const next = new URLSearchParams(search).get("next");
+  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/";
+  return next;
+}
+
 /**
  * The sign-in page /api/login redirects to. It posts the credentials as JSON;
  * on success the server sets the HttpOnly session cookie and we reload at /.
@@ -28,13 +35,14 @@ export function LoginPage({ navigate = (url: string) => window.location.assign(u
 }) {
   const { t } = useTranslation();
   usePageTitle(t("login.title"));
+  const search = useSearch();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
 
   const mutation = useMutation({
     mutationFn: (body: LoginBody) => apiJson<{ user: CurrentUser }>("POST", "/api/login", body),
-    onSuccess: () => navigate("/"),
+    onSuccess: () => navigate(safeNext(search)),
     onError: (err) => {
       const message =
         err instanceof ApiError ? err.serverMessage : t("login.networkError");

@@ -15,6 +15,7 @@ import {
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FinancialCarousel } from "@/features/landing/FinancialCarousel";
+import { PublicRegister } from "@/features/landing/PublicRegister";
 import { useSummaryMetrics } from "@/features/landing/useSummaryMetrics";
 import { LanguageSwitcher } from "@/features/shell/LanguageSwitcher";
 import { usePageTitle } from "@/lib/usePageTitle";
@@ -124,6 +125,8 @@ export function LandingPage({ navigate = (url: string) => { window.location.href
             </ul>
           </div>
         </section>
+
+        <PublicRegister />
       </main>
 
       <footer className="border-t bg-card">

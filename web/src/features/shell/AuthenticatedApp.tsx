@@ -1,38 +1,83 @@
-import { Redirect, Route, Switch } from "wouter";
+import { lazy, Suspense } from "react";
+import { Redirect, Route, Switch, useLocation } from "wouter";
 import type { CurrentUser } from "@/api/types";
 import { AppShell } from "@/features/shell/AppShell";
 import { NotFound } from "@/features/pages/NotFound";
 import { PlaceholderPage } from "@/features/pages/PlaceholderPage";
+import { DashboardPage } from "@/features/dashboard/DashboardPage";
+import { OnboardingTour } from "@/features/onboarding/OnboardingTour";
+import { ROLE_STEP_ID } from "@/features/onboarding/tourSteps";
+import { applyHref } from "@/features/onboarding/OnboardingPage";
 
-/** Signed-in pages; each becomes a real screen in a later issue. */
+const ApplyPage = lazy(() => import("@/features/applications/ApplyPage"));
+const ApplicationsPage = lazy(() => import("@/features/applications/ApplicationsPage"));
+const RegistryPage = lazy(() => import("@/features/registry/RegistryPage"));
+
+/** Signed-in pages that are still placeholders; each becomes a real screen in a later issue. */
 export const SIGNED_IN_PAGES = [
-  { path: "/", page: "pages.dashboard" },
   { path: "/transfers", page: "pages.transfers" },
   { path: "/transactions", page: "pages.transactions" },
   { path: "/compliance", page: "pages.compliance" },
   { path: "/metrics", page: "pages.metrics" },
-  { path: "/applications", page: "pages.applications" },
   { path: "/mobile-access-management", page: "pages.mobileAccess" },
   { path: "/demo", page: "pages.demo" },
 ] as const;
+
+function PageFallback() {
+  return <div className="mx-auto h-40 max-w-6xl animate-pulse rounded-lg bg-muted/60" aria-hidden="true" />;
+}
+
+/** The tour inside the shell (a signed-in visit to /onboarding). */
+function SignedInTour() {
+  const [, navigate] = useLocation();
+  return (
+    <div className="mx-auto max-w-5xl">
+      <OnboardingTour
+        headingLevel="h1"
+        onSkip={() => navigate("/")}
+        onComplete={(answers) => navigate(applyHref(answers[ROLE_STEP_ID]))}
+      />
+    </div>
+  );
+}
 
 /** The signed-in application: shell plus routes (loaded as its own chunk). */
 export function AuthenticatedApp({ user }: { user: CurrentUser }) {
   return (
     <AppShell user={user}>
-      <Switch>
-        {SIGNED_IN_PAGES.map(({ path, page }) => (
-          <Route key={path} path={path}>
-            <PlaceholderPage page={page} />
+      <Suspense fallback={<PageFallback />}>
+        <Switch>
+          <Route path="/">
+            <DashboardPage />
           </Route>
-        ))}
-        <Route path="/login">
-          <Redirect to="/" replace />
-        </Route>
-        <Route>
-          <NotFound />
-        </Route>
-      </Switch>
+          <Route path="/applications">
+            <ApplicationsPage user={user} />
+          </Route>
+          <Route path="/apply">
+            <ApplyPage />
+          </Route>
+          <Route path="/onboarding">
+            <SignedInTour />
+          </Route>
+          <Route path="/psps">
+            <RegistryPage key="psp" kind="psp" user={user} />
+          </Route>
+          <Route path="/mnos">
+            <RegistryPage key="mno" kind="mno" user={user} />
+          </Route>
+          {SIGNED_IN_PAGES.map(({ path, page }) => (
+            <Route key={path} path={path}>
+              <PlaceholderPage page={page} />
+            </Route>
+          ))}
+          <Route path="/login">
+            <Redirect to="/" replace />
+          </Route>
+          <Route>
+            <NotFound />
+          </Route>
+        </Switch>
+      </Suspense>
     </AppShell>
   );
 }

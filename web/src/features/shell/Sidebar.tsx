@@ -18,7 +18,7 @@ interface SidebarNavProps {
 export function SidebarNav({ user, collapsed, onNavigate }: SidebarNavProps) {
   const { t } = useTranslation();
   const [location] = useLocation();
-  const groups = visibleGroups(Boolean(user.isGuest));
+  const groups = visibleGroups(Boolean(user.isGuest), user.role);
 
   return (
     <nav aria-label={t("nav.label")} className="flex-1 overflow-y-auto px-2 py-4">

@@ -1,12 +1,14 @@
 import type { LucideIcon } from "lucide-react";
 import {
   ArrowLeftRight,
+  Building2,
   FileText,
   Gauge,
   LayoutDashboard,
   Receipt,
   Search,
   ShieldCheck,
+  Smartphone,
   Sparkles,
 } from "lucide-react";
 
@@ -24,6 +26,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** Shown under the item when it is active and the sidebar is expanded. */
   children?: NavSubItem[];
+  /** When set, only these roles see the item (the server enforces the same). */
+  roles?: string[];
 }
 
 export interface NavGroup {
@@ -75,6 +79,27 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [{ key: "applications", labelKey: "nav.applications", href: "/applications", icon: FileText }],
   },
   {
+    key: "registry",
+    labelKey: "nav.groups.registry",
+    guestVisible: false,
+    items: [
+      {
+        key: "psp-registry",
+        labelKey: "nav.pspRegistry",
+        href: "/psps",
+        icon: Building2,
+        roles: ["cbsl_admin", "cbsl_officer", "psp_admin"],
+      },
+      {
+        key: "mno-oversight",
+        labelKey: "nav.mnoOversight",
+        href: "/mnos",
+        icon: Smartphone,
+        roles: ["cbsl_admin", "cbsl_officer", "mno_admin"],
+      },
+    ],
+  },
+  {
     key: "configuration",
     labelKey: "nav.groups.configuration",
     guestVisible: false,
@@ -82,9 +107,15 @@ export const NAV_GROUPS: NavGroup[] = [
   },
 ];
 
-/** The groups a user may see. */
-export function visibleGroups(isGuest: boolean): NavGroup[] {
-  return isGuest ? NAV_GROUPS.filter((g) => g.guestVisible) : NAV_GROUPS;
+/**
+ * The groups a user may see: guests only the guest-visible groups; items
+ * limited to some roles are dropped for others, and so are emptied groups.
+ */
+export function visibleGroups(isGuest: boolean, role?: string | null): NavGroup[] {
+  const groups = isGuest ? NAV_GROUPS.filter((g) => g.guestVisible) : NAV_GROUPS;
+  return groups
+    .map((g) => ({ ...g, items: g.items.filter((i) => !i.roles || (role != null && i.roles.includes(role))) }))
+    .filter((g) => g.items.length > 0);
 }
 
 /** True when `href` is the current page (the dashboard matches "/" exactly). */

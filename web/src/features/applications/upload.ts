@@ -1,0 +1,70 @@
+import { ApiError, apiJson } from "@/api/client";
+import type { UploadParameters } from "@/api/types";
+
+/** Logo limit in the application form (spec 000 §5). */
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+/** Types the server accepts (it sniffs the content too; this only saves a round trip). */
+export const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+
+/** Why a logo was refused before or during upload: an i18n key plus the server's words, if any. */
+export class LogoUploadError extends Error {
+  readonly key: string;
+  readonly serverMessage: string | null;
+  constructor(key: string, serverMessage: string | null = null) {
+    super(serverMessage ?? key);
+    this.name = "LogoUploadError";
+    this.key = key;
+    this.serverMessage = serverMessage;
+  }
+}
+
+/** Browser-side check of a chosen logo; returns an i18n key or null when it may be uploaded. */
+export function checkLogoFile(file: File): string | null {
+  if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return "apply.logo.badType";
+  if (file.size > LOGO_MAX_BYTES) return "apply.logo.tooLarge";
+  return null;
+}
+
+/** PUTs the file with its content type, reporting upload progress (fetch cannot). */
+function putFile(url: string, file: File, onProgress: (percent: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("PUT", url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader("Content-Type", file.type);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) resolve();
+      else reject(new ApiError(xhr.status, xhr.statusText, xhr.responseText));
+    };
+    xhr.onerror = () => reject(new LogoUploadError("apply.logo.failed"));
+    xhr.send(file);
+  });
+}
+
+/**
+ * The three-step upload of spec 000 §7: ask for an upload URL, PUT the file
+ * there, then turn it into the stable logo path stored as logoUrl. The last
+ * step is where the 5 MB logo limit is enforced, so its failure is a failed
+ * upload (not only logged, as the prototype did).
+ */
+export async function uploadLogo(file: File, onProgress: (percent: number) => void = () => {}): Promise<string> {
+  const refused = checkLogoFile(file);
+  if (refused) throw new LogoUploadError(refused);
+  try {
+    const params = await apiJson<UploadParameters>("POST", "/api/objects/upload");
+    onProgress(0);
+    await putFile(params.uploadURL, file, onProgress);
+    onProgress(100);
+    const logo = await apiJson<{ objectPath: string }>("PUT", "/api/institution-logos", {
+      logoURL: params.uploadURL,
+    });
+    return logo.objectPath;
+  } catch (err) {
+    if (err instanceof LogoUploadError) throw err;
+    const message = err instanceof ApiError ? err.serverMessage : null;
+    throw new LogoUploadError("apply.logo.failed", message);
+  }
+}

@@ -1,0 +1,65 @@
+/// <reference types="node" />
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import type { ApplicationPayload } from "@/api/types";
+import i18n from "@/i18n";
+import { validEmail, validPhone, validateApplication } from "@/features/applications/validation";
+
+interface Vectors {
+  valid: ApplicationPayload;
+  cases: { name: string; change: Partial<Record<keyof ApplicationPayload, unknown>>; fields: Record<string, string> }[];
+}
+
+// The same file the Go tests read (internal/domain), so browser and server never disagree.
+const vectors = JSON.parse(
+  readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../testdata/institution_application.json"), "utf8"),
+) as Vectors;
+
+describe("institution application validation (shared vectors)", () => {
+  it.each(vectors.cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+    const input = { ...vectors.valid, ...c.change } as ApplicationPayload;
+    const errors = validateApplication(input);
+    const english = Object.fromEntries(
+      Object.entries(errors).map(([field, key]) => [field, i18n.getFixedT("en")(key as string)]),
+    );
+    expect(english).toEqual(c.fields);
+  });
+
+  it("has a Somali message for every rule", () => {
+    const all = validateApplication({
+      ...vectors.valid,
+      institutionName: "",
+      institutionType: "bank",
+      licenseNumber: "x y",
+      contactEmail: "a@",
+      contactPhone: "1",
+      contactPerson: "",
+      address: "a",
+      status: "approved" as "pending",
+      logoUrl: "http://x",
+    });
+    for (const key of Object.values(all)) {
+      expect(i18n.getFixedT("so")(key as string)).not.toBe(key);
+    }
+  });
+});
+
+describe("field formats", () => {
+  it("accepts plain addresses and refuses the rest", () => {
+    expect(validEmail("licensing@berberapay.so")).toBe(true);
+    expect(validEmail("a.b+c@x.y.so")).toBe(true);
+    for (const bad of ["licensing@", "@x.so", "a@localhost", "a b@x.so", "<a@x.so>", "a..b@x.so", ".a@x.so"]) {
+      expect(validEmail(bad), bad).toBe(false);
+    }
+  });
+
+  it("counts 7 to 15 digits in a phone number", () => {
+    expect(validPhone("+252 63 4123456")).toBe(true);
+    expect(validPhone("0634-123-456")).toBe(true);
+    expect(validPhone("123456")).toBe(false);
+    expect(validPhone("+1234567890123456")).toBe(false);
+    expect(validPhone("call me")).toBe(false);
+  });
+});

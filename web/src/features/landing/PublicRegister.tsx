@@ -1,0 +1,102 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { BadgeCheck, Building2 } from "lucide-react";
+import { getQueryFn } from "@/api/client";
+import type { PublicRegisterEntry } from "@/api/types";
+import { formatDate } from "@/lib/format";
+
+/** Query key of the public register (readable without signing in). */
+export const PUBLIC_REGISTER_KEY = ["/api/public/register"] as const;
+
+/** The landing page's register of currently licensed institutions. */
+export function PublicRegister() {
+  const { t } = useTranslation();
+  const query = useQuery<PublicRegisterEntry[] | null>({
+    queryKey: PUBLIC_REGISTER_KEY,
+    // A public page: a 401 (should one ever come) means "nothing to show", never a redirect.
+    queryFn: getQueryFn<PublicRegisterEntry[]>({ on401: "returnNull" }),
+    staleTime: 60_000,
+  });
+  const rows = query.data ?? [];
+  const typeLabel = (type: string) =>
+    t(`publicRegister.types.${type}`, { defaultValue: type.toUpperCase() });
+
+  return (
+    <section aria-labelledby="public-register-title" className="border-t" data-testid="public-register">
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+        <div className="flex items-start gap-3">
+          <BadgeCheck className="mt-1 h-6 w-6 shrink-0 text-primary" aria-hidden="true" />
+          <div>
+            <h2 id="public-register-title" className="text-2xl font-semibold tracking-tight">
+              {t("publicRegister.title")}
+            </h2>
+            <p className="mt-1 text-muted-foreground">{t("publicRegister.description")}</p>
+          </div>
+        </div>
+        <div className="mt-6 overflow-hidden rounded-lg border bg-card shadow-sm">
+          {query.isLoading ? (
+            <div role="status" className="space-y-3 p-6">
+              <span className="sr-only">{t("publicRegister.loading")}</span>
+              {[0, 1, 2].map((i) => (
+                <span key={i} aria-hidden="true" className="block h-5 animate-pulse rounded bg-muted" />
+              ))}
+            </div>
+          ) : query.isError ? (
+            <p role="alert" className="p-6 text-sm text-muted-foreground">
+              {t("publicRegister.failed")}
+            </p>
+          ) : rows.length === 0 ? (
+            <p className="p-6 text-sm text-muted-foreground" data-testid="public-register-empty">
+              {t("publicRegister.empty")}
+            </p>
+          ) : (
+            <div className="max-h-[28rem] overflow-auto focus-visible:outline-2 focus-visible:outline-ring" tabIndex={0} role="region" aria-labelledby="public-register-title">
+              <table className="w-full text-sm">
+                <caption className="sr-only">{t("publicRegister.title")}</caption>
+                <thead className="sticky top-0 border-b bg-muted text-left text-xs uppercase tracking-wide text-muted-foreground">
+                  <tr>
+                    <th scope="col" className="px-4 py-3 font-semibold">{t("publicRegister.name")}</th>
+                    <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">{t("publicRegister.type")}</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">{t("publicRegister.license")}</th>
+                    <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">{t("publicRegister.expires")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((r) => (
+                    <tr key={r.id} className="border-b last:border-0" data-testid="public-register-row" data-name={r.name}>
+                      <th scope="row" className="px-4 py-3 text-left font-medium">
+                        <span className="flex items-center gap-3">
+                          {r.logoUrl ? (
+                            <img src={r.logoUrl} alt="" className="h-8 w-8 shrink-0 rounded border bg-background object-contain p-0.5" />
+                          ) : (
+                            <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded bg-accent text-accent-foreground">
+                              <Building2 className="h-4 w-4" aria-hidden="true" />
+                            </span>
+                          )}
+                          <span>
+                            {r.name}
+                            <span className="block text-xs font-normal text-muted-foreground sm:hidden">{typeLabel(r.type)}</span>
+                          </span>
+                        </span>
+                      </th>
+                      <td className="hidden px-4 py-3 sm:table-cell">{typeLabel(r.type)}</td>
+                      <td className="px-4 py-3">
+                        <span className="font-mono text-xs">{r.licenseNumber}</span>
+                        {r.licenseExpiresAt ? (
+                          <span className="mt-0.5 block text-xs text-muted-foreground md:hidden">
+                            {t("publicRegister.expires")}: {formatDate(r.licenseExpiresAt)}
+                          </span>
+                        ) : null}
+                      </td>
+                      <td className="hidden px-4 py-3 tabular-nums md:table-cell">{r.licenseExpiresAt ? formatDate(r.licenseExpiresAt) : "—"}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { useId, useState } from "react";
+import type { FormEvent } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Loader2 } from "lucide-react";
+import { ApiError, apiJson } from "@/api/client";
+import type { LicenseAction, RegistryEntry } from "@/api/types";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/use-toast";
+
+interface LicenseDialogProps {
+  kind: "psp" | "mno";
+  target: { entry: RegistryEntry; action: LicenseAction } | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Suspend, reinstate or revoke a licence; a reason is required (and audited by the server). */
+export function LicenseDialog({ kind, target, onOpenChange }: LicenseDialogProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const reasonId = useId();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const action = target?.action ?? "suspend";
+
+  const mutation = useMutation({
+    mutationFn: ({ id, body }: { id: string; body: { action: LicenseAction; reason: string } }) =>
+      apiJson<RegistryEntry>("PATCH", `/api/${kind}s/${id}/license`, body),
+    onSuccess: () => {
+      toast({ title: t(`registry.done.${action}`), description: target?.entry.name });
+      close();
+    },
+    onError: (err) => {
+      const message = err instanceof ApiError ? err.serverMessage : null;
+      setError(message ?? t("registry.failed"));
+      toast({ title: t("registry.failed"), description: message ?? undefined, variant: "destructive" });
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: [`/api/${kind}s`] });
+      void queryClient.invalidateQueries({ queryKey: ["/api/public/register"] });
+    },
+  });
+
+  function close() {
+    setReason("");
+    setError(null);
+    mutation.reset();
+    onOpenChange(false);
+  }
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!target) return;
+    const trimmed = reason.trim();
+    if (!trimmed) {
+      setError(t("registry.dialog.reasonRequired"));
+      return;
+    }
+    setError(null);
+    mutation.mutate({ id: target.entry.id, body: { action, reason: trimmed } });
+  }
+
+  const errorId = `${reasonId}-error`;
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : close())}>
+      <DialogContent data-testid="license-dialog">
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>{t(`registry.dialog.${action}.title`)}</DialogTitle>
+            <DialogDescription>{t(`registry.dialog.${action}.description`, { name: target?.entry.name ?? "" })}</DialogDescription>
+          </DialogHeader>
+          <div className="space-y-2">
+            <Label htmlFor={reasonId}>
+              {t("registry.dialog.reason")}
+              <span aria-hidden="true" className="ml-0.5 text-destructive">*</span>
+            </Label>
+            <Textarea
+              id={reasonId}
+              rows={3}
+              value={reason}
+              data-testid="license-reason"
+              onChange={(e) => {
+                setReason(e.target.value);
+                if (error) setError(null);
+              }}
+              aria-required="true"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+            />
+            {error ? (
+              <p id={errorId} role="alert" className="text-sm text-destructive">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={close} disabled={mutation.isPending}>
+              {t("common.cancel")}
+            </Button>
+            <Button
+              type="submit"
+              variant={action === "reinstate" ? "default" : "destructive"}
+              disabled={mutation.isPending}
+              data-testid="license-confirm"
+            >
+              {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+              {mutation.isPending ? t("common.processing") : t(`registry.actions.${action}`)}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

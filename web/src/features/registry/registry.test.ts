@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { allowedActions, expiryState } from "@/features/registry/registry";
+import { formatUsd } from "@/features/registry/RegistryPage";
+
+describe("licence actions", () => {
+  it("offers only valid transitions; revoked is final", () => {
+    expect(allowedActions("active")).toEqual(["suspend", "revoke"]);
+    expect(allowedActions("suspended")).toEqual(["reinstate", "revoke"]);
+    expect(allowedActions("revoked")).toEqual([]);
+  });
+
+  it("flags licences expiring within 90 days, or expired", () => {
+    const now = new Date("2026-01-01T00:00:00Z");
+    expect(expiryState("2026-03-31T00:00:00Z", now)).toBe("soon");
+    expect(expiryState("2026-04-02T00:00:00Z", now)).toBeNull();
+    expect(expiryState("2025-12-31T00:00:00Z", now)).toBe("expired");
+    expect(expiryState(null, now)).toBeNull();
+  });
+
+  it("formats decimal-string volumes exactly", () => {
+    expect(formatUsd("1234.50")).toBe("$1,234.50");
+    expect(formatUsd("90071992547409.93")).toBe("$90,071,992,547,409.93");
+  });
+});

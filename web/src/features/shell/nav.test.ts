@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { visibleGroups } from "@/features/shell/nav";
+
+const keys = (isGuest: boolean, role: string | null) =>
+  visibleGroups(isGuest, role).flatMap((g) => g.items.map((i) => i.key));
+
+describe("visibleGroups", () => {
+  it("shows both registries to regulators", () => {
+    expect(keys(false, "cbsl_admin")).toEqual(expect.arrayContaining(["psp-registry", "mno-oversight", "applications"]));
+    expect(keys(false, "cbsl_officer")).toEqual(expect.arrayContaining(["psp-registry", "mno-oversight"]));
+  });
+
+  it("shows PSP and MNO staff their own registry only, and citizens none", () => {
+    expect(keys(false, "psp_admin")).toContain("psp-registry");
+    expect(keys(false, "psp_admin")).not.toContain("mno-oversight");
+    expect(keys(false, "mno_admin")).toContain("mno-oversight");
+    expect(keys(false, "mno_admin")).not.toContain("psp-registry");
+    expect(keys(false, "citizen")).not.toContain("psp-registry");
+    expect(visibleGroups(false, "citizen").map((g) => g.key)).not.toContain("registry");
+    expect(keys(false, "citizen")).toContain("applications");
+  });
+
+  it("keeps guests to the core group", () => {
+    expect(visibleGroups(true, "citizen").map((g) => g.key)).toEqual(["core"]);
+  });
+});
