@@ -31,6 +31,12 @@ func (s *Server) routes() []route {
 		{"POST /api/alerts/{id}/actions", staff(regulators...), s.alertAction},
 		{"GET /ws", anyAccount(), s.socket},
 
+		// KYC (001 §7).
+		{"POST /api/kyc", staff(allRoles...), s.submitKYC},
+		{"GET /api/kyc", staff(allRoles...), s.listKYC},
+		{"GET /api/kyc-applications", staff(allRoles...), s.listKYC},
+		{"PATCH /api/kyc-applications/{id}/review", staff(regulators...), s.reviewKYC},
+
 		// Summary figures for the landing page's carousel: aggregates only, so public.
 		{"GET /api/metrics", public(), s.summaryMetrics},
 

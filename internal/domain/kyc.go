@@ -1,0 +1,62 @@
+package domain
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// KYC document types (001 §3).
+var KYCDocumentTypes = []string{"passport", "national_id", "drivers_license"}
+
+// KYCInput is a KYC submission (001 §3).
+type KYCInput struct {
+	FullName       string `json:"fullName"`
+	NationalID     string `json:"nationalId"`
+	PhoneNumber    string `json:"phoneNumber"`
+	Email          string `json:"email"`
+	Address        string `json:"address"`
+	DocumentType   string `json:"documentType"`
+	DocumentNumber string `json:"documentNumber"`
+}
+
+// Validate trims the submission and applies 001 §5's rules with its messages (the same rules run
+// in the browser; see testdata/kyc.json).
+func (k *KYCInput) Validate() error {
+	for _, p := range []*string{&k.FullName, &k.NationalID, &k.PhoneNumber, &k.Email, &k.Address, &k.DocumentType, &k.DocumentNumber} {
+		*p = strings.TrimSpace(*p)
+	}
+	k.Email = NormalizeEmail(k.Email)
+	f := map[string]string{}
+	atLeast := func(key, v string, n int, msg string, max int) {
+		if l := utf8.RuneCountInString(v); l < n || l > max {
+			f[key] = msg
+		}
+	}
+	atLeast("fullName", k.FullName, 2, "Full name is required", 200)
+	atLeast("nationalId", k.NationalID, 5, "National ID is required", 50)
+	atLeast("phoneNumber", k.PhoneNumber, 10, "Valid phone number is required", 20)
+	if f["phoneNumber"] == "" && !ValidPhone(k.PhoneNumber) {
+		f["phoneNumber"] = "Valid phone number is required"
+	}
+	if !ValidEmail(k.Email) {
+		f["email"] = "Valid email is required"
+	}
+	atLeast("address", k.Address, 10, "Complete address is required", 300)
+	if !contains(KYCDocumentTypes, k.DocumentType) {
+		f["documentType"] = "Choose passport, national ID or driver's license"
+	}
+	atLeast("documentNumber", k.DocumentNumber, 5, "Document number is required", 50)
+	if len(f) > 0 {
+		return FieldError("Please correct the highlighted fields.", f)
+	}
+	return nil
+}
+
+// MaskID hides all but the last four characters of an identity number for anyone but regulators.
+func MaskID(s string) string {
+	r := []rune(s)
+	if len(r) <= 4 {
+		return strings.Repeat("•", len(r))
+	}
+	return strings.Repeat("•", len(r)-4) + string(r[len(r)-4:])
+}

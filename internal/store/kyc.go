@@ -1,0 +1,126 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/kormeer/kormeer/internal/domain"
+)
+
+// KYCView is a KYC application as listed.
+type KYCView struct {
+	KYCApplication
+	PSPID       string
+	ReviewedBy  string
+	ReviewNotes string
+	ReviewedAt  time.Time
+}
+
+// KYCScope is whose applications a reader sees: everything for regulators, an institution's
+// for its staff, one's own for anyone else.
+type KYCScope struct {
+	All           bool
+	InstitutionID string
+	UserID        string
+}
+
+// SubmitKYC stores a KYC application under review with its audit row.
+func (s *Store) SubmitKYC(ctx context.Context, k *KYCApplication, pspID string, audit Audit) error {
+	return s.Write(ctx, func(tx *Tx) error {
+		k.Status = "under_review"
+		if err := tx.InsertKYCApplication(ctx, k); err != nil {
+			return err
+		}
+		if pspID != "" {
+			if _, err := tx.ExecContext(ctx, `UPDATE kyc_applications SET psp_id = $2 WHERE id = $1`, k.ID, pspID); err != nil {
+				return err
+			}
+		}
+		audit.Action, audit.Resource, audit.ResourceID = "kyc.submit", "kyc_application", k.ID
+		return tx.Audit(ctx, audit)
+	})
+}
+
+// KYCApplications lists applications in scope, newest first.
+func (s *Store) KYCApplications(ctx context.Context, sc KYCScope, limit int) ([]*KYCView, error) {
+	where, args := "1 = 1", []any{limit}
+	switch {
+	case sc.All:
+	case sc.InstitutionID != "":
+		if !validID(sc.InstitutionID) {
+			return []*KYCView{}, nil
+		}
+		args = append(args, sc.InstitutionID, sc.UserID)
+		where = "(psp_id = $2 OR CAST(user_id AS TEXT) = $3)"
+	default:
+		args = append(args, sc.UserID)
+		where = "CAST(user_id AS TEXT) = $2"
+	}
+	return s.kycWhere(ctx, where+" ORDER BY created_at DESC, id DESC LIMIT $1", args...)
+}
+
+func (s *Store) kycWhere(ctx context.Context, where string, args ...any) ([]*KYCView, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, COALESCE(CAST(user_id AS TEXT), ''), COALESCE(CAST(psp_id AS TEXT), ''),
+		full_name, national_id, phone_number, email, address, document_type, document_number, status,
+		COALESCE(CAST(reviewed_by AS TEXT), ''), COALESCE(review_notes, ''), reviewed_at, created_at
+		FROM kyc_applications WHERE `+where, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*KYCView{}
+	for rows.Next() {
+		var k KYCView
+		if err := rows.Scan(&k.ID, &k.UserID, &k.PSPID, &k.FullName, &k.NationalID, &k.PhoneNumber, &k.Email, &k.Address,
+			&k.DocumentType, &k.DocumentNumber, &k.Status, &k.ReviewedBy, &k.ReviewNotes, scanTime(&k.ReviewedAt),
+			scanTime(&k.CreatedAt)); err != nil {
+			return nil, err
+		}
+		out = append(out, &k)
+	}
+	return out, rows.Err()
+}
+
+// ReviewKYC records a regulator's decision on an application awaiting review: approve makes it
+// compliant, reject non_compliant. A decided application answers ECONFLICT.
+func (s *Store) ReviewKYC(ctx context.Context, id, decision, reviewer, notes string, audit Audit) (*KYCView, error) {
+	if !validID(id) {
+		return nil, notFound("KYC application")
+	}
+	to := map[string]string{"approve": "compliant", "reject": "non_compliant"}[decision]
+	if to == "" {
+		return nil, domain.FieldError("Decision must be approve or reject.", map[string]string{"decision": "Must be approve or reject"})
+	}
+	var out *KYCView
+	err := s.Write(ctx, func(tx *Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE kyc_applications SET status = $2, reviewed_by = $3, review_notes = $4,
+			reviewed_at = $5, updated_at = $5 WHERE id = $1 AND status IN ('under_review', 'pending')`,
+			id, to, reviewer, nullString(notes), ts(tx.now))
+		if err != nil {
+			return err
+		}
+		var current string
+		if err := tx.QueryRowContext(ctx, `SELECT status FROM kyc_applications WHERE id = $1`, id).Scan(&current); errors.Is(err, sql.ErrNoRows) {
+			return notFound("KYC application")
+		} else if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return domain.Errorf(domain.ECONFLICT, "This KYC application was already decided (%s).", current)
+		}
+		audit.Action, audit.Resource, audit.ResourceID = fmt.Sprintf("kyc.%s", decision), "kyc_application", id
+		audit.Details = map[string]any{"status": to, "notes": notes}
+		return tx.Audit(ctx, audit)
+	})
+	if err != nil {
+		return nil, err
+	}
+	list, err := s.kycWhere(ctx, "id = $1", id)
+	if err == nil && len(list) == 1 {
+		out = list[0]
+	}
+	return out, err
+}
