@@ -7,7 +7,7 @@ LDFLAGS  := -s -w -X main.version=$(VERSION)
 ADDR     ?= 127.0.0.1:8080
 WEB_SRC  := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/package.json
 
-.PHONY: run build web test test-go test-web test-e2e bench lint clean
+.PHONY: run build web tools test test-go test-web test-e2e bench lint clean
 
 ## run: build and start the portal on SQLite with demo data
 run: build
@@ -27,7 +27,11 @@ web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SRC)
 	cd web && npm run build
 
 ## test: everything: Go (with -race, on PostgreSQL too when KORMEER_TEST_POSTGRES_URL is set), web unit tests, browser tests
-test: test-go test-web test-e2e
+test: tools test-go test-web test-e2e
+
+## tools: Debian packages the tests need (Chromium, pdftotext)
+tools:
+	./scripts/ensure-tools.sh
 
 test-go: web
 	$(GO) vet ./...
@@ -40,8 +44,7 @@ e2e/node_modules/.package-lock.json: e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund
 	@touch $@
 
-test-e2e: build e2e/node_modules/.package-lock.json
-	./scripts/ensure-chromium.sh
+test-e2e: build e2e/node_modules/.package-lock.json tools
 	cd e2e && npx playwright test
 
 ## bench: Go benchmarks (figures go to docs/PERFORMANCE.md)

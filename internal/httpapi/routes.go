@@ -31,6 +31,13 @@ func (s *Server) routes() []route {
 		{"POST /api/alerts/{id}/actions", staff(regulators...), s.alertAction},
 		{"GET /ws", anyAccount(), s.socket},
 
+		// Compliance reports (001 §7): guests read published reports, one unit each.
+		{"POST /api/compliance-reports", staff(regulators...), s.createReport},
+		{"GET /api/compliance-reports", staff(allRoles...).metered(), s.listReports},
+		{"POST /api/compliance-reports/{id}/publish", staff(regulators...), s.publishReport},
+		{"GET /api/compliance-reports/{id}/pdf", staff(allRoles...).metered(), s.reportPDF},
+		{"GET /api/compliance-reports/{id}/csv", staff(allRoles...).metered(), s.reportCSV},
+
 		// KYC (001 §7).
 		{"POST /api/kyc", staff(allRoles...), s.submitKYC},
 		{"GET /api/kyc", staff(allRoles...), s.listKYC},

@@ -1,0 +1,248 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"net/http"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-pdf/fpdf"
+
+	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/store"
+)
+
+// The central bank as a reporting institution (spec README, decision 1).
+const (
+	centralBankID   = "CENTRAL-BANK"
+	centralBankName = "Kormeer Central Bank Supervision"
+)
+
+// Report types: the dashboard's monthly report (001 §7) and the compliance page's AML/CFT report.
+var reportTypes = map[string]string{
+	"monthly_transaction": "Monthly compliance report",
+	"aml_cft":             "AML/CFT report",
+}
+
+var periodPattern = regexp.MustCompile(`^(\d{4})-(0[1-9]|1[0-2])$`)
+
+type reportJSON struct {
+	ID              string         `json:"id"`
+	Title           string         `json:"title"`
+	ReportType      string         `json:"reportType"`
+	Period          string         `json:"period"`
+	InstitutionID   string         `json:"institutionId"`
+	InstitutionType string         `json:"institutionType"`
+	InstitutionName string         `json:"institutionName"`
+	ReportData      map[string]any `json:"reportData"`
+	Metrics         map[string]any `json:"metrics"`
+	Status          string         `json:"status"`
+	SubmittedAt     *time.Time     `json:"submittedAt"`
+	CreatedAt       time.Time      `json:"createdAt"`
+}
+
+func toReportJSON(r *store.Report) reportJSON {
+	return reportJSON{ID: r.ID, Title: r.Title, ReportType: r.ReportType, Period: r.Period, InstitutionID: r.InstitutionID,
+		InstitutionType: r.InstitutionType, InstitutionName: r.InstitutionName, ReportData: r.ReportData, Metrics: r.Metrics,
+		Status: r.Status, SubmittedAt: optionalTime(r.SubmittedAt), CreatedAt: r.CreatedAt}
+}
+
+// createReport is POST /api/compliance-reports (001 §7). The figures are always computed by the
+// server from the period's data; figures the client sends are not trusted.
+func (s *Server) createReport(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Title           string         `json:"title"`
+		ReportType      string         `json:"reportType"`
+		Period          string         `json:"period"`
+		InstitutionID   string         `json:"institutionId"`
+		InstitutionType string         `json:"institutionType"`
+		InstitutionName string         `json:"institutionName"`
+		ReportData      map[string]any `json:"reportData"`
+		Metrics         map[string]any `json:"metrics"`
+		Status          string         `json:"status"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	f := map[string]string{}
+	m := periodPattern.FindStringSubmatch(in.Period)
+	if m == nil {
+		f["period"] = "Use a month such as 2026-11"
+	}
+	if _, ok := reportTypes[in.ReportType]; !ok {
+		f["reportType"] = "Must be monthly_transaction or aml_cft"
+	}
+	if in.Status != "" && in.Status != "draft" {
+		f["status"] = "A new report is always a draft"
+	}
+	if len(in.Title) > 200 {
+		f["title"] = "At most 200 characters"
+	}
+	if len(f) > 0 {
+		return domain.FieldError("Please correct the report request.", f)
+	}
+	year, _ := strconv.Atoi(m[1])
+	month, _ := strconv.Atoi(m[2])
+	from := time.Date(year, time.Month(month), 1, 0, 0, 0, 0, time.UTC)
+	figures, err := s.store.Figures(r.Context(), from, from.AddDate(0, 1, 0))
+	if err != nil {
+		return err
+	}
+	title := strings.TrimSpace(in.Title)
+	if title == "" {
+		title = reportTypes[in.ReportType] + " " + in.Period
+	}
+	volumes := map[string]string{}
+	for cur, v := range figures.VolumeByCurrency {
+		volumes[cur] = v.String()
+	}
+	rep := &store.Report{Title: title, ReportType: in.ReportType, Period: in.Period, InstitutionID: centralBankID,
+		InstitutionType: "central_bank", InstitutionName: centralBankName, SubmittedBy: principalFrom(r.Context()).ID,
+		ReportData: map[string]any{
+			"summary": fmt.Sprintf("%d transactions worth %s in %s; %d high-risk; %d alerts raised, %d still open.",
+				figures.TransactionCount, domain.CompactUSD(figures.VolumeUSD), in.Period, figures.HighRiskCount,
+				sumValues(figures.AlertsBySeverity), figures.OpenAlerts),
+			"transactionCount": figures.TransactionCount, "transactionVolume": domain.CompactUSD(figures.VolumeUSD),
+			"volumeByCurrency": volumes, "highRiskCount": figures.HighRiskCount, "alertsBySeverity": figures.AlertsBySeverity,
+			"openAlerts": figures.OpenAlerts, "complianceScore": figures.ComplianceScore,
+			"generatedAt": s.store.Now().Format(time.RFC3339)},
+		Metrics: map[string]any{"totalTransactions": figures.TransactionCount, "activePsps": figures.ActivePSPs,
+			"complianceScore": figures.ComplianceScore}}
+	if err := s.store.CreateReport(r.Context(), rep, s.audit(r, "", "")); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, toReportJSON(rep))
+	return nil
+}
+
+func sumValues(m map[string]int64) int64 {
+	var n int64
+	for _, v := range m {
+		n += v
+	}
+	return n
+}
+
+// listReports is GET /api/compliance-reports: every report for regulators, the published ones
+// for guests (one unit per read) and for PSP and MNO staff and citizens.
+func (s *Server) listReports(w http.ResponseWriter, r *http.Request) error {
+	u := principalFrom(r.Context())
+	list, err := s.store.Reports(r.Context(), "", !u.Role.IsRegulator() || u.IsGuest, 200)
+	if err != nil {
+		return err
+	}
+	out := make([]reportJSON, len(list))
+	for i, rep := range list {
+		out[i] = toReportJSON(rep)
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+func (s *Server) visibleReport(r *http.Request) (*store.Report, error) {
+	rep, err := s.store.ReportByID(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return nil, err
+	}
+	if u := principalFrom(r.Context()); rep.Status != "published" && (!u.Role.IsRegulator() || u.IsGuest) {
+		return nil, domain.Errorf(domain.ENOTFOUND, "Report not found.")
+	}
+	return rep, nil
+}
+
+// publishReport is POST /api/compliance-reports/{id}/publish: draft → published.
+func (s *Server) publishReport(w http.ResponseWriter, r *http.Request) error {
+	rep, err := s.store.PublishReport(r.Context(), r.PathValue("id"), s.audit(r, "", ""))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toReportJSON(rep))
+	return nil
+}
+
+// reportRows are a report's figures as label/value rows, for the PDF and CSV alike.
+func reportRows(rep *store.Report) [][2]string {
+	d := rep.ReportData
+	rows := [][2]string{
+		{"Period", rep.Period}, {"Report type", reportTypes[rep.ReportType]}, {"Status", rep.Status},
+		{"Transactions", fmt.Sprint(d["transactionCount"])}, {"Transaction volume (USD equivalent)", fmt.Sprint(d["transactionVolume"])},
+		{"High-risk transactions", fmt.Sprint(d["highRiskCount"])}, {"Open alerts", fmt.Sprint(d["openAlerts"])},
+		{"Active PSPs", fmt.Sprint(rep.Metrics["activePsps"])}, {"KYC compliance score (%)", fmt.Sprint(d["complianceScore"])},
+	}
+	if vols, ok := d["volumeByCurrency"].(map[string]any); ok {
+		keys := make([]string, 0, len(vols))
+		for k := range vols {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			rows = append(rows, [2]string{"Volume " + k, fmt.Sprint(vols[k])})
+		}
+	}
+	if sev, ok := d["alertsBySeverity"].(map[string]any); ok {
+		for _, k := range []string{"critical", "high", "medium", "low"} {
+			rows = append(rows, [2]string{"Alerts: " + k, fmt.Sprint(sev[k])})
+		}
+	}
+	return rows
+}
+
+// reportPDF is GET /api/compliance-reports/{id}/pdf: the report as a real PDF document.
+func (s *Server) reportPDF(w http.ResponseWriter, r *http.Request) error {
+	rep, err := s.visibleReport(r)
+	if err != nil {
+		return err
+	}
+	pdf := fpdf.New("P", "mm", "A4", "")
+	pdf.SetTitle(rep.Title, true)
+	pdf.SetAuthor(centralBankName, true)
+	pdf.AddPage()
+	tr := pdf.UnicodeTranslatorFromDescriptor("")
+	pdf.SetFont("Helvetica", "B", 16)
+	pdf.CellFormat(0, 10, tr(rep.Title), "", 1, "L", false, 0, "")
+	pdf.SetFont("Helvetica", "", 10)
+	pdf.CellFormat(0, 6, tr(rep.InstitutionName+" - generated "+rep.CreatedAt.Format("2006-01-02 15:04 UTC")), "", 1, "L", false, 0, "")
+	pdf.Ln(4)
+	pdf.MultiCell(0, 5, tr(fmt.Sprint(rep.ReportData["summary"])), "", "L", false)
+	pdf.Ln(4)
+	pdf.SetFillColor(230, 240, 238)
+	pdf.SetFont("Helvetica", "B", 10)
+	pdf.CellFormat(110, 8, "Figure", "1", 0, "L", true, 0, "")
+	pdf.CellFormat(60, 8, "Value", "1", 1, "R", true, 0, "")
+	pdf.SetFont("Helvetica", "", 10)
+	for _, row := range reportRows(rep) {
+		pdf.CellFormat(110, 7, tr(row[0]), "1", 0, "L", false, 0, "")
+		pdf.CellFormat(60, 7, tr(row[1]), "1", 1, "R", false, 0, "")
+	}
+	var buf bytes.Buffer
+	if err := pdf.Output(&buf); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/pdf")
+	w.Header().Set("Content-Disposition", `attachment; filename="kormeer-report-`+rep.Period+`.pdf"`)
+	w.Write(buf.Bytes())
+	return nil
+}
+
+// reportCSV is GET /api/compliance-reports/{id}/csv.
+func (s *Server) reportCSV(w http.ResponseWriter, r *http.Request) error {
+	rep, err := s.visibleReport(r)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="kormeer-report-`+rep.Period+`.csv"`)
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"figure", "value"})
+	cw.Write(safeCells("Title", rep.Title))
+	for _, row := range reportRows(rep) {
+		cw.Write(safeCells(row[0], row[1]))
+	}
+	cw.Flush()
+	return cw.Error()
+}

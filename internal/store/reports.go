@@ -1,0 +1,195 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/kormeer/kormeer/internal/domain"
+)
+
+// PeriodFigures are the facts of a reporting period, computed from the database.
+type PeriodFigures struct {
+	TransactionCount int64                   `json:"transactionCount"`
+	VolumeByCurrency map[string]domain.Minor `json:"-"`
+	VolumeUSD        domain.Minor            `json:"-"`
+	HighRiskCount    int64                   `json:"highRiskCount"`
+	AlertsBySeverity map[string]int64        `json:"alertsBySeverity"`
+	OpenAlerts       int64                   `json:"openAlerts"`
+	ActivePSPs       int64                   `json:"activePsps"`
+	ComplianceScore  int64                   `json:"complianceScore"`
+}
+
+// Figures computes a period's figures: transactions from the maintained statistics, alerts by
+// severity raised in the period, and the current active PSPs and KYC compliance rate
+// (compliant over all applications, rounded; 0 when there are none).
+func (s *Store) Figures(ctx context.Context, from, to time.Time) (*PeriodFigures, error) {
+	f := &PeriodFigures{VolumeByCurrency: map[string]domain.Minor{}, AlertsBySeverity: map[string]int64{
+		"critical": 0, "high": 0, "medium": 0, "low": 0}}
+	rows, err := s.db.QueryContext(ctx, `SELECT currency, SUM(tx_count), SUM(amount_minor), SUM(high_risk)
+		FROM transaction_stats WHERE day >= $1 AND day < $2 GROUP BY currency`, from.Format("2006-01-02"), to.Format("2006-01-02"))
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var cur string
+		var n, amount, high int64
+		if err := rows.Scan(&cur, &n, &amount, &high); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		f.TransactionCount += n
+		f.HighRiskCount += high
+		f.VolumeByCurrency[cur] = domain.Minor(amount)
+		f.VolumeUSD += domain.USDMinor(domain.Minor(amount), domain.Currency(cur))
+	}
+	rows.Close()
+	rows, err = s.db.QueryContext(ctx, `SELECT severity, COUNT(*), SUM(CASE WHEN status = 'open' THEN 1 ELSE 0 END)
+		FROM aml_alerts WHERE created_at >= $1 AND created_at < $2 GROUP BY severity`, ts(from), ts(to))
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var sev string
+		var n, open int64
+		if err := rows.Scan(&sev, &n, &open); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		f.AlertsBySeverity[sev] = n
+		f.OpenAlerts += open
+	}
+	rows.Close()
+	var all, ok int64
+	if err := s.db.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM psps WHERE is_active AND license_status = 'active'),
+		(SELECT COUNT(*) FROM kyc_applications), (SELECT COUNT(*) FROM kyc_applications WHERE status = 'compliant')`).
+		Scan(&f.ActivePSPs, &all, &ok); err != nil {
+		return nil, err
+	}
+	if all > 0 {
+		f.ComplianceScore = (ok*100 + all/2) / all
+	}
+	return f, nil
+}
+
+// Report is a compliance report.
+type Report struct {
+	ID              string
+	Title           string
+	ReportType      string
+	Period          string
+	InstitutionID   string
+	InstitutionType string
+	InstitutionName string
+	ReportData      map[string]any
+	Metrics         map[string]any
+	Status          string
+	SubmittedBy     string
+	SubmittedAt     time.Time
+	CreatedAt       time.Time
+}
+
+const reportColumns = `id, title, report_type, period, institution_id, institution_type, institution_name, report_data,
+	metrics, status, COALESCE(CAST(submitted_by AS TEXT), ''), submitted_at, created_at`
+
+func scanReport(row interface{ Scan(...any) error }) (*Report, error) {
+	var r Report
+	var data, metrics []byte
+	if err := row.Scan(&r.ID, &r.Title, &r.ReportType, &r.Period, &r.InstitutionID, &r.InstitutionType, &r.InstitutionName,
+		&data, &metrics, &r.Status, &r.SubmittedBy, scanTime(&r.SubmittedAt), scanTime(&r.CreatedAt)); err != nil {
+		return nil, err
+	}
+	if err := unmarshalJSON(data, &r.ReportData); err != nil {
+		return nil, err
+	}
+	return &r, unmarshalJSON(metrics, &r.Metrics)
+}
+
+// CreateReport stores a draft report with its audit row.
+func (s *Store) CreateReport(ctx context.Context, r *Report, audit Audit) error {
+	data, err := json.Marshal(r.ReportData)
+	if err != nil {
+		return err
+	}
+	metrics, err := json.Marshal(r.Metrics)
+	if err != nil {
+		return err
+	}
+	return s.Write(ctx, func(tx *Tx) error {
+		r.ID, r.Status, r.CreatedAt = NewID(), "draft", tx.now
+		if _, err := tx.ExecContext(ctx, `INSERT INTO compliance_reports (id, title, report_type, period, institution_id,
+			institution_type, institution_name, report_data, metrics, status, submitted_by, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'draft', $10, $11, $11)`, r.ID, r.Title, r.ReportType, r.Period,
+			r.InstitutionID, r.InstitutionType, r.InstitutionName, string(data), string(metrics), nullString(r.SubmittedBy),
+			ts(tx.now)); err != nil {
+			return err
+		}
+		audit.Action, audit.Resource, audit.ResourceID = "report.create", "compliance_report", r.ID
+		audit.Details = map[string]any{"title": r.Title, "period": r.Period, "type": r.ReportType}
+		return tx.Audit(ctx, audit)
+	})
+}
+
+// Reports lists reports, newest first: all of them, or one institution's, or only published.
+func (s *Store) Reports(ctx context.Context, institutionID string, publishedOnly bool, limit int) ([]*Report, error) {
+	where, args := "1 = 1", []any{limit}
+	if institutionID != "" {
+		args = append(args, institutionID)
+		where += " AND institution_id = $2"
+	}
+	if publishedOnly {
+		where += " AND status = 'published'"
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT `+reportColumns+` FROM compliance_reports WHERE `+where+
+		` ORDER BY created_at DESC, id DESC LIMIT $1`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*Report{}
+	for rows.Next() {
+		r, err := scanReport(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// ReportByID returns one report, or ENOTFOUND.
+func (s *Store) ReportByID(ctx context.Context, id string) (*Report, error) {
+	if !validID(id) {
+		return nil, notFound("Report")
+	}
+	r, err := scanReport(s.db.QueryRowContext(ctx, `SELECT `+reportColumns+` FROM compliance_reports WHERE id = $1`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound("Report")
+	}
+	return r, err
+}
+
+// PublishReport moves a draft to published with its audit row; anything else answers ECONFLICT.
+func (s *Store) PublishReport(ctx context.Context, id string, audit Audit) (*Report, error) {
+	if _, err := s.ReportByID(ctx, id); err != nil {
+		return nil, err
+	}
+	err := s.Write(ctx, func(tx *Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE compliance_reports SET status = 'published', submitted_at = $2, updated_at = $2
+			WHERE id = $1 AND status = 'draft'`, id, ts(tx.now))
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return domain.Errorf(domain.ECONFLICT, "Only draft reports can be published; this one is published already.")
+		}
+		audit.Action, audit.Resource, audit.ResourceID = "report.publish", "compliance_report", id
+		return tx.Audit(ctx, audit)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.ReportByID(ctx, id)
+}
