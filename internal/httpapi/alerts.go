@@ -74,43 +74,33 @@ func (s *Server) listAlerts(w http.ResponseWriter, r *http.Request) error {
 
 // getAlert is GET /api/alerts/{id}: the alert and its case history.
 func (s *Server) getAlert(w http.ResponseWriter, r *http.Request) error {
-	sc := alertScope(principalFrom(r.Context()))
 	id := r.PathValue("id")
-	if _, err := s.store.AlertKind(r.Context(), sc, id); err != nil {
-		return err
-	}
-	alerts, err := s.store.Alerts(r.Context(), sc, "", 10_000)
+	a, err := s.store.Alert(r.Context(), alertScope(principalFrom(r.Context())), id)
 	if err != nil {
 		return err
 	}
-	for _, a := range alerts {
-		if a.ID != id {
-			continue
-		}
-		events, err := s.store.AlertEvents(r.Context(), id)
-		if err != nil {
-			return err
-		}
-		type eventJSON struct {
-			Action     string    `json:"action"`
-			UserID     *string   `json:"userId"`
-			FromStatus *string   `json:"fromStatus"`
-			ToStatus   *string   `json:"toStatus"`
-			Note       *string   `json:"note"`
-			CreatedAt  time.Time `json:"createdAt"`
-		}
-		hist := make([]eventJSON, len(events))
-		for i, e := range events {
-			hist[i] = eventJSON{Action: e.Action, UserID: optional(e.UserID), FromStatus: optional(e.FromStatus),
-				ToStatus: optional(e.ToStatus), Note: optional(e.Note), CreatedAt: e.CreatedAt}
-		}
-		writeJSON(w, http.StatusOK, struct {
-			alertJSON
-			History []eventJSON `json:"history"`
-		}{toAlertJSON(a), hist})
-		return nil
+	events, err := s.store.AlertEvents(r.Context(), id)
+	if err != nil {
+		return err
 	}
-	return domain.Errorf(domain.ENOTFOUND, "Alert not found.")
+	type eventJSON struct {
+		Action     string    `json:"action"`
+		UserID     *string   `json:"userId"`
+		FromStatus *string   `json:"fromStatus"`
+		ToStatus   *string   `json:"toStatus"`
+		Note       *string   `json:"note"`
+		CreatedAt  time.Time `json:"createdAt"`
+	}
+	hist := make([]eventJSON, len(events))
+	for i, e := range events {
+		hist[i] = eventJSON{Action: e.Action, UserID: optional(e.UserID), FromStatus: optional(e.FromStatus),
+			ToStatus: optional(e.ToStatus), Note: optional(e.Note), CreatedAt: e.CreatedAt}
+	}
+	writeJSON(w, http.StatusOK, struct {
+		alertJSON
+		History []eventJSON `json:"history"`
+	}{toAlertJSON(a), hist})
+	return nil
 }
 
 // resolveAlert is PATCH /api/alerts/{id}/resolve (001 §7): an open alert becomes resolved, with

@@ -117,7 +117,7 @@ func (s *Server) listTransactions(w http.ResponseWriter, r *http.Request) error 
 }
 
 // searchTransactions is GET /api/transactions/search with the filters of 001 §7, combined. The
-// X-Total-Count header carries the number of matches ("10000+" beyond that).
+// X-Total-Count header carries the number of matches ("1000+" beyond a thousand).
 func (s *Server) searchTransactions(w http.ResponseWriter, r *http.Request) error {
 	return s.searchPage(w, r, true)
 }

@@ -44,6 +44,25 @@ type AlertScope struct {
 // regulators and of their own for staff, and the system alerts addressed to the reader, to the
 // reader's role, or (for regulators) to nobody in particular.
 func (s *Store) Alerts(ctx context.Context, sc AlertScope, status string, limit int) ([]*AlertView, error) {
+	return s.alerts(ctx, sc, status, "", limit)
+}
+
+// Alert returns one alert the reader may see, or ENOTFOUND.
+func (s *Store) Alert(ctx context.Context, sc AlertScope, id string) (*AlertView, error) {
+	if !validID(id) {
+		return nil, notFound("Alert")
+	}
+	list, err := s.alerts(ctx, sc, "", id, 1)
+	if err != nil {
+		return nil, err
+	}
+	if len(list) == 0 {
+		return nil, notFound("Alert")
+	}
+	return list[0], nil
+}
+
+func (s *Store) alerts(ctx context.Context, sc AlertScope, status, id string, limit int) ([]*AlertView, error) {
 	amlWhere := "1 = 0"
 	args := []any{sc.UserID, string(sc.Role), limit}
 	switch {
@@ -64,6 +83,11 @@ func (s *Store) Alerts(ctx context.Context, sc AlertScope, status string, limit 
 	systemWhere := "(CAST(target_user_id AS TEXT) = $1 OR target_role = $2 OR " + untargeted + ")"
 	if status != "" && status != "open" {
 		systemWhere = "1 = 0" // system alerts have no case status; they count as open
+	}
+	if id != "" {
+		args = append(args, id)
+		amlWhere += fmt.Sprintf(" AND a.id = $%d", len(args))
+		systemWhere += fmt.Sprintf(" AND id = $%d", len(args))
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT * FROM (
 		SELECT CAST(a.id AS TEXT), 'aml', a.title, a.description, a.severity, a.status, a.alert_type, a.trigger_rule,

@@ -103,5 +103,13 @@ func (s *Store) Migrate(ctx context.Context) (applied []string, err error) {
 		}
 		applied = append(applied, m.name)
 	}
+	if s.dialect == dialectSQLite {
+		// SQLite's planner chooses between indexes from statistics that only ANALYZE gathers
+		// (PostgreSQL's autovacuum keeps its own); optimize refreshes them where they are stale,
+		// and the analysis limit bounds the work on large tables.
+		if _, err := conn.ExecContext(ctx, `PRAGMA analysis_limit = 1000; PRAGMA optimize = 0x10002`); err != nil {
+			return applied, fmt.Errorf("optimize: %w", err)
+		}
+	}
 	return applied, nil
 }
