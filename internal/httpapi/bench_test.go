@@ -1,7 +1,9 @@
 package httpapi
 
 import (
+	"fmt"
 	"net/http"
+	"sync/atomic"
 	"testing"
 
 	"github.com/kormeer/kormeer/internal/auth"
@@ -43,6 +45,31 @@ func BenchmarkAuthUser(b *testing.B) {
 					b.Fatalf("auth/user: %d", res.status)
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkTransfer measures POST /api/transfer end to end (validation, AML history and scoring,
+// the transaction, its log, statistics and audit rows), from parallel clients.
+func BenchmarkTransfer(b *testing.B) {
+	for _, backend := range storetest.Backends() {
+		b.Run(backend.Name, func(b *testing.B) {
+			e := newEnv(b, backend, nil)
+			tok := e.token(e.mustUser("bench@example.so", domain.RoleCBSLOfficer, nil))
+			b.ResetTimer()
+			var n atomic.Int64
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					body := transferBody("12.34") // between many wallets and accounts, as in real traffic
+					i := n.Add(1)
+					body["senderNumber"] = fmt.Sprintf("+252 65 %07d", i%50_000)
+					body["receiverNumber"] = fmt.Sprintf("%05d", (i*7919)%100_000)
+					if res := e.do(nil, "POST", "/api/transfer", body, "Authorization", "Bearer "+tok); res.status != http.StatusCreated {
+						b.Errorf("transfer: %d %s", res.status, res.body)
+						return
+					}
+				}
+			})
 		})
 	}
 }

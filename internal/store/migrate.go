@@ -11,7 +11,9 @@ import (
 )
 
 // migrationFS holds the numbered, append-only migrations. A released migration is never edited:
-// a change is a new file, so every database reaches the same schema by the same steps.
+// a change is a new file, so every database reaches the same schema by the same steps. A file
+// named NNNN_name.sql runs on both databases; NNNN_name.sqlite.sql or NNNN_name.postgres.sql
+// only on that one, for the rare step that only one of them needs.
 //
 //go:embed migrations/*.sql
 var migrationFS embed.FS
@@ -22,7 +24,7 @@ type migration struct {
 	sql     string
 }
 
-func loadMigrations() ([]migration, error) {
+func loadMigrations(d dialect) ([]migration, error) {
 	names, err := fs.Glob(migrationFS, "migrations/*.sql")
 	if err != nil {
 		return nil, err
@@ -30,6 +32,9 @@ func loadMigrations() ([]migration, error) {
 	var out []migration
 	for _, n := range names {
 		base := strings.TrimPrefix(n, "migrations/")
+		if only := strings.Split(base, "."); len(only) == 3 && only[1] != d.String() {
+			continue // another database's step
+		}
 		v, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
 		if err != nil {
 			return nil, fmt.Errorf("migration %s: name must start with a number", base)
@@ -47,7 +52,7 @@ func loadMigrations() ([]migration, error) {
 // Migrate applies every migration not yet applied, each in its own transaction. On PostgreSQL an
 // advisory lock makes instances that start together migrate one after another.
 func (s *Store) Migrate(ctx context.Context) (applied []string, err error) {
-	migs, err := loadMigrations()
+	migs, err := loadMigrations(s.dialect)
 	if err != nil {
 		return nil, err
 	}

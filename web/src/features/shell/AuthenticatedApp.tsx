@@ -12,11 +12,11 @@ import { applyHref } from "@/features/onboarding/OnboardingPage";
 const ApplyPage = lazy(() => import("@/features/applications/ApplyPage"));
 const ApplicationsPage = lazy(() => import("@/features/applications/ApplicationsPage"));
 const RegistryPage = lazy(() => import("@/features/registry/RegistryPage"));
+const TransfersPage = lazy(() => import("@/features/transfers/TransfersPage"));
+const TransactionsPage = lazy(() => import("@/features/transactions/TransactionsPage"));
 
 /** Signed-in pages that are still placeholders; each becomes a real screen in a later issue. */
 export const SIGNED_IN_PAGES = [
-  { path: "/transfers", page: "pages.transfers" },
-  { path: "/transactions", page: "pages.transactions" },
   { path: "/compliance", page: "pages.compliance" },
   { path: "/metrics", page: "pages.metrics" },
   { path: "/mobile-access-management", page: "pages.mobileAccess" },
@@ -64,6 +64,12 @@ export function AuthenticatedApp({ user }: { user: CurrentUser }) {
           </Route>
           <Route path="/mnos">
             <RegistryPage key="mno" kind="mno" user={user} />
+          </Route>
+          <Route path="/transfers">
+            <TransfersPage />
+          </Route>
+          <Route path="/transactions">
+            <TransactionsPage user={user} />
           </Route>
           {SIGNED_IN_PAGES.map(({ path, page }) => (
             <Route key={path} path={path}>

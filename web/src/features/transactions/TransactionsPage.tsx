@@ -1,0 +1,421 @@
+import { useEffect, useId, useMemo, useState } from "react";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import {
+  ArrowDownLeft,
+  ArrowLeftRight,
+  ArrowUpDown,
+  ArrowUpRight,
+  ChevronDown,
+  CreditCard,
+  Download,
+  Receipt,
+  RefreshCw,
+  Search,
+  SearchX,
+  Undo2,
+} from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import { ApiError, throwIfResNotOk } from "@/api/client";
+import type { CurrentUser, Transaction } from "@/api/types";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { modeVariant, statusVariant } from "@/features/transactions/display";
+import { formatMoney } from "@/features/transactions/money";
+import {
+  EMPTY_FILTERS,
+  SEARCH_STATUSES,
+  TRANSACTION_TYPES,
+  TRANSFER_MODES,
+  exportUrl,
+  searchUrl,
+} from "@/features/transactions/search";
+import type { TransactionFilters } from "@/features/transactions/search";
+import { TransactionDetailDialog } from "@/features/transactions/TransactionDetailDialog";
+import { formatDate, formatNumber } from "@/lib/format";
+import { usePageTitle } from "@/lib/usePageTitle";
+import { cn } from "@/lib/utils";
+
+/** Results per page ("Load more" fetches the next one with the server's cursor). */
+const PAGE_SIZE = 25;
+/** The search and its count refresh every 30 s (001 §7, §9). */
+const REFRESH_MS = 30_000;
+
+const TYPE_ICONS: Record<string, LucideIcon> = {
+  npss_transfer: ArrowLeftRight,
+  transfer: ArrowLeftRight,
+  payment: CreditCard,
+  withdrawal: ArrowUpRight,
+  deposit: ArrowDownLeft,
+  refund: Undo2,
+  fee: Receipt,
+};
+
+interface Page {
+  items: Transaction[];
+  total: string | null;
+  next: string | null;
+}
+
+const selectClass =
+  "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";
+
+/** Formats the X-Total-Count header ("123" or "10000+") per the active language. */
+function formatTotal(total: string | null): string {
+  if (total == null) return "";
+  const plus = total.endsWith("+");
+  const n = Number.parseInt(total, 10);
+  if (Number.isNaN(n)) return total;
+  return `${formatNumber(n)}${plus ? "+" : ""}`;
+}
+
+/** /transactions "Transaction Search" (001 §2). */
+export function TransactionsPage({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const title = t("transactions.title");
+  usePageTitle(title);
+  const isGuest = Boolean(user.isGuest);
+  const ids = {
+    search: useId(),
+    status: useId(),
+    type: useId(),
+    mode: useId(),
+    currency: useId(),
+    dateFrom: useId(),
+    dateTo: useId(),
+    amountMin: useId(),
+    amountMax: useId(),
+    npss: useId(),
+    advanced: useId(),
+  };
+  const [filters, setFilters] = useState<TransactionFilters>(EMPTY_FILTERS);
+  const [searchText, setSearchText] = useState("");
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  const [oldestFirst, setOldestFirst] = useState(false);
+  const [selected, setSelected] = useState<string | null>(null);
+
+  // Debounce the free-text boxes so typing does not fire a request per key.
+  useEffect(() => {
+    const id = setTimeout(() => setFilters((f) => (f.search === searchText ? f : { ...f, search: searchText })), 300);
+    return () => clearTimeout(id);
+  }, [searchText]);
+
+  const set = (key: keyof TransactionFilters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }));
+
+  const firstUrl = searchUrl(filters, null, PAGE_SIZE);
+  const query = useInfiniteQuery<Page, Error, { pages: Page[] }, string[], string | null>({
+    queryKey: ["/api/transactions", "search", firstUrl],
+    initialPageParam: null,
+    queryFn: async ({ pageParam, signal }) => {
+      const res = await fetch(searchUrl(filters, pageParam, PAGE_SIZE), { credentials: "include", signal });
+      await throwIfResNotOk(res);
+      return {
+        items: (await res.json()) as Transaction[],
+        total: res.headers.get("X-Total-Count"),
+        next: res.headers.get("X-Next-Cursor"),
+      };
+    },
+    getNextPageParam: (last) => last.next,
+    // Guests pay one unit per read: they refresh by hand rather than every 30 s.
+    refetchInterval: isGuest ? false : REFRESH_MS,
+    staleTime: 0,
+  });
+
+  const rows = useMemo(() => {
+    const all = query.data?.pages.flatMap((p) => p.items) ?? [];
+    return oldestFirst ? [...all].reverse() : all;
+  }, [query.data, oldestFirst]);
+  const total = query.data?.pages[0]?.total ?? null;
+
+  const clearAll = () => {
+    setSearchText("");
+    setFilters(EMPTY_FILTERS);
+  };
+
+  const errorText =
+    query.error instanceof ApiError
+      ? query.error.status === 403
+        ? query.error.serverMessage
+        : query.error.status === 400
+          ? Object.values(query.error.fields).join(" ") || query.error.serverMessage
+          : t("transactions.loadFailed")
+      : query.error
+        ? t("transactions.loadFailed")
+        : null;
+  const fieldErrors = query.error instanceof ApiError && query.error.status === 400 ? query.error.fields : {};
+
+  return (
+    <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+            {title}
+          </h1>
+          <p className="mt-2 text-muted-foreground">{t("transactions.subtitle")}</p>
+        </div>
+        <div className="flex shrink-0 gap-2">
+          <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching} data-testid="tx-refresh">
+            <RefreshCw className={cn(query.isFetching && "animate-spin")} aria-hidden="true" />
+            {t("transactions.refresh")}
+          </Button>
+          {isGuest ? null : (
+            <Button asChild variant="outline">
+              <a href={exportUrl(filters)} download data-testid="tx-export">
+                <Download aria-hidden="true" />
+                {t("transactions.export")}
+              </a>
+            </Button>
+          )}
+        </div>
+      </div>
+
+      <Card>
+        <CardContent className="space-y-4 p-4 sm:p-6">
+          <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_12rem_12rem]">
+            <div className="space-y-1.5">
+              <Label htmlFor={ids.search}>{t("transactions.searchLabel")}</Label>
+              <div className="relative">
+                <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+                <Input
+                  id={ids.search}
+                  type="search"
+                  className="pl-9"
+                  placeholder={t("transactions.searchPlaceholder")}
+                  value={searchText}
+                  onChange={(e) => setSearchText(e.target.value)}
+                  aria-invalid={fieldErrors.search ? true : undefined}
+                  data-testid="tx-search"
+                />
+              </div>
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor={ids.status}>{t("transactions.statusFilter")}</Label>
+              <select id={ids.status} className={selectClass} value={filters.status} onChange={(e) => set("status")(e.target.value)} data-testid="tx-status">
+                <option value="all">{t("transactions.allStatuses")}</option>
+                {SEARCH_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`transactions.status.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor={ids.type}>{t("transactions.typeFilter")}</Label>
+              <select id={ids.type} className={selectClass} value={filters.type} onChange={(e) => set("type")(e.target.value)} data-testid="tx-type">
+                <option value="all">{t("transactions.allTypes")}</option>
+                {TRANSACTION_TYPES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`transactions.type.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-expanded={advancedOpen}
+              aria-controls={ids.advanced}
+              onClick={() => setAdvancedOpen((o) => !o)}
+              data-testid="tx-advanced-toggle"
+            >
+              <ChevronDown className={cn("transition-transform", advancedOpen && "rotate-180")} aria-hidden="true" />
+              {t("transactions.advancedFilters")}
+            </Button>
+            <Button variant="outline" size="sm" onClick={clearAll} data-testid="tx-clear">
+              {t("transactions.clearAll")}
+            </Button>
+          </div>
+
+          <div id={ids.advanced} hidden={!advancedOpen} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <div className="space-y-1.5">
+              <Label htmlFor={ids.mode}>{t("transactions.transferMode")}</Label>
+              <select id={ids.mode} className={selectClass} value={filters.transferMode} onChange={(e) => set("transferMode")(e.target.value)}>
+                <option value="all">{t("transactions.allModes")}</option>
+                {TRANSFER_MODES.map((m) => (
+                  <option key={m} value={m}>
+                    {t(`transactions.mode.${m}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor={ids.currency}>{t("transactions.currency")}</Label>
+              <select id={ids.currency} className={selectClass} value={filters.currency} onChange={(e) => set("currency")(e.target.value)}>
+                <option value="all">{t("transactions.allCurrencies")}</option>
+                <option value="SHS">SHS</option>
+                <option value="USD">USD</option>
+              </select>
+            </div>
+            <FilterInput id={ids.dateFrom} label={t("transactions.dateFrom")} type="date" value={filters.dateFrom} onChange={set("dateFrom")} error={fieldErrors.dateFrom} />
+            <FilterInput id={ids.dateTo} label={t("transactions.dateTo")} type="date" value={filters.dateTo} onChange={set("dateTo")} error={fieldErrors.dateTo} />
+            <FilterInput id={ids.amountMin} label={t("transactions.amountMin")} type="number" value={filters.amountMin} onChange={set("amountMin")} error={fieldErrors.amountMin} />
+            <FilterInput id={ids.amountMax} label={t("transactions.amountMax")} type="number" value={filters.amountMax} onChange={set("amountMax")} error={fieldErrors.amountMax} />
+            <FilterInput
+              id={ids.npss}
+              label={t("transactions.npssReference")}
+              value={filters.npssReference}
+              onChange={set("npssReference")}
+              error={fieldErrors.npssReference}
+              className="sm:col-span-2"
+              testId="tx-npss"
+            />
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <div className="flex items-center justify-between gap-3 border-b px-4 py-3 sm:px-6">
+          <h2 className="text-base font-semibold" aria-live="polite" data-testid="tx-count">
+            {total == null ? t("transactions.results") : t("transactions.count", { count: Number.parseInt(total, 10) || 0, formatted: formatTotal(total) })}
+          </h2>
+          <Button variant="ghost" size="sm" onClick={() => setOldestFirst((o) => !o)} aria-pressed={oldestFirst}>
+            <ArrowUpDown aria-hidden="true" />
+            {oldestFirst ? t("transactions.oldestFirst") : t("transactions.newestFirst")}
+          </Button>
+        </div>
+        <CardContent className="p-0">
+          {errorText ? (
+            <p role="alert" className="p-6 text-sm text-destructive" data-testid="tx-error">
+              {errorText}
+            </p>
+          ) : query.isLoading ? (
+            <ul aria-busy="true" aria-label={t("transactions.loading")}>
+              {Array.from({ length: 5 }, (_, i) => (
+                <li key={i} className="flex items-center gap-4 border-b px-4 py-4 last:border-0 sm:px-6">
+                  <span className="h-10 w-10 shrink-0 animate-pulse rounded-full bg-muted" />
+                  <span className="flex-1 space-y-2">
+                    <span className="block h-4 w-48 max-w-full animate-pulse rounded bg-muted" />
+                    <span className="block h-3 w-64 max-w-full animate-pulse rounded bg-muted" />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : rows.length === 0 ? (
+            <div className="flex flex-col items-center gap-2 px-6 py-14 text-center" data-testid="tx-empty">
+              <SearchX className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
+              <p className="font-medium">{t("transactions.emptyTitle")}</p>
+              <p className="text-sm text-muted-foreground">{t("transactions.emptyHint")}</p>
+            </div>
+          ) : (
+            <ul data-testid="tx-list">
+              {rows.map((tx) => (
+                <TransactionRow key={tx.id} tx={tx} onOpen={() => setSelected(tx.id)} />
+              ))}
+            </ul>
+          )}
+          {query.hasNextPage && !errorText ? (
+            <div className="border-t p-4 text-center">
+              <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} data-testid="tx-load-more">
+                {query.isFetchingNextPage ? t("transactions.loadingMore") : t("transactions.loadMore")}
+              </Button>
+            </div>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      <TransactionDetailDialog id={selected} onClose={() => setSelected(null)} />
+    </section>
+  );
+}
+
+function FilterInput({
+  id,
+  label,
+  value,
+  onChange,
+  type = "text",
+  error,
+  className,
+  testId,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  type?: string;
+  error?: string;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <div className={cn("space-y-1.5", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type={type}
+        value={value}
+        inputMode={type === "number" ? "decimal" : undefined}
+        min={type === "number" ? 0 : undefined}
+        step={type === "number" ? "0.01" : undefined}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        data-testid={testId}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="text-xs text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** One result: type icon, id, status and mode badges, parties, amount, NPSS tag and date. */
+function TransactionRow({ tx, onOpen }: { tx: Transaction; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const Icon = TYPE_ICONS[tx.type] ?? ArrowLeftRight;
+  const sender = tx.senderName || tx.sender || "—";
+  const recipient = tx.recipientName || tx.receiver || "—";
+  return (
+    <li className="border-b last:border-0">
+      <button
+        type="button"
+        onClick={onOpen}
+        className="flex w-full cursor-pointer flex-col gap-3 px-4 py-4 text-left hover:bg-muted/40 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:flex-row sm:items-center sm:px-6"
+        data-testid="tx-row"
+        data-npss={tx.npssReference ?? ""}
+        aria-label={t("transactions.openDetail", { id: tx.transactionId })}
+      >
+        <span className="flex min-w-0 flex-1 items-start gap-3">
+          <span
+            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground"
+            title={t(`transactions.type.${tx.type}`, { defaultValue: tx.type })}
+          >
+            <Icon className="h-5 w-5" aria-hidden="true" />
+          </span>
+          <span className="min-w-0 flex-1 space-y-1">
+            <span className="flex flex-wrap items-center gap-2">
+              <span className="font-mono text-sm font-semibold">{tx.transactionId}</span>
+              <Badge variant={statusVariant(tx.status)}>{t(`transactions.status.${tx.status}`, { defaultValue: tx.status })}</Badge>
+              <Badge variant={modeVariant(tx.transferMode)}>
+                {tx.transferMode === "online" ? t("transactions.mode.online") : t("transactions.offlineUssd")}
+              </Badge>
+            </span>
+            <span className="block truncate text-sm text-muted-foreground">
+              {sender} <span aria-hidden="true">→</span>
+              <span className="sr-only">{t("transactions.to")}</span> {recipient}
+            </span>
+            {tx.npssReference ? (
+              <span className="inline-block rounded bg-muted px-1.5 py-0.5 font-mono text-xs text-muted-foreground">
+                {tx.npssReference}
+              </span>
+            ) : null}
+          </span>
+        </span>
+        <span className="flex shrink-0 items-baseline justify-between gap-3 pl-13 sm:flex-col sm:items-end sm:gap-1 sm:pl-0">
+          <span className="font-semibold tabular-nums">{formatMoney(tx.amount, tx.currency)}</span>
+          <span className="text-xs text-muted-foreground tabular-nums">{formatDate(tx.createdAt)}</span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+export default TransactionsPage;

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { EMPTY_FILTERS, exportUrl, filterParams, hasFilters, searchUrl } from "@/features/transactions/search";
+
+describe("search filters → query string", () => {
+  it("sends nothing for unset filters and 'all'", () => {
+    expect(filterParams(EMPTY_FILTERS).toString()).toBe("");
+    expect(hasFilters(EMPTY_FILTERS)).toBe(false);
+    expect(searchUrl(EMPTY_FILTERS)).toBe("/api/transactions/search?limit=25");
+    expect(exportUrl(EMPTY_FILTERS)).toBe("/api/transactions/export");
+  });
+
+  it("sends only the set filters, trimmed and encoded", () => {
+    const f = {
+      ...EMPTY_FILTERS,
+      search: "  +252 65 ",
+      status: "completed",
+      currency: "USD",
+      dateFrom: "2026-01-01",
+      amountMin: "10",
+      npssReference: "NPSS47",
+    };
+    expect(filterParams(f).toString()).toBe(
+      "search=%2B252+65&status=completed&currency=USD&dateFrom=2026-01-01&amountMin=10&npssReference=NPSS47",
+    );
+    expect(hasFilters(f)).toBe(true);
+    expect(searchUrl(f, "abc", 10)).toContain("&limit=10&cursor=abc");
+    expect(exportUrl({ ...EMPTY_FILTERS, type: "payment" })).toBe("/api/transactions/export?type=payment");
+  });
+});

@@ -1,0 +1,557 @@
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import type { FormEvent, ReactNode } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { AlertCircle, Loader2, Send } from "lucide-react";
+import { ApiError, throwIfResNotOk } from "@/api/client";
+import type { TransferRequestBody, TransferResponse } from "@/api/types";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/components/ui/use-toast";
+import { formatMoney } from "@/features/transactions/money";
+import type { OutgoingMessage } from "@/features/transfers/bridge";
+import {
+  BANKS,
+  bankByName,
+  flowTypeOf,
+  mobileBridgeFees,
+  networkOperator,
+  operatorByName,
+  operatorsForMode,
+  parseAmount,
+  sanitizeAmountInput,
+  transferFee,
+  ussdCodeFor,
+  validateTransfer,
+} from "@/features/transfers/engine";
+import type { Currency, FieldFaults, TransferField } from "@/features/transfers/engine";
+import { transferFailureMessage } from "@/features/transfers/failure";
+import { faultMessages } from "@/features/transfers/messages";
+import { RouteAnalysisPanel } from "@/features/transfers/RouteAnalysisPanel";
+import { TransferReceipt } from "@/features/transfers/TransferReceipt";
+import { StepCounter } from "@/features/transfers/StepCounter";
+import { currentStep } from "@/features/transfers/steps";
+import type { FlowPhase } from "@/features/transfers/steps";
+import { cn } from "@/lib/utils";
+
+/** The form's state; every choice starts empty so the guided counter starts at step 1. */
+export interface TransferFormState {
+  mode: string;
+  currency: string;
+  senderType: string;
+  senderNumber: string;
+  senderInstitution: string;
+  receiverType: string;
+  receiverNumber: string;
+  receiverInstitution: string;
+  amount: string;
+  ussdCode: string;
+}
+
+export const EMPTY_FORM: TransferFormState = {
+  mode: "",
+  currency: "",
+  senderType: "",
+  senderNumber: "",
+  senderInstitution: "",
+  receiverType: "",
+  receiverNumber: "",
+  receiverInstitution: "",
+  amount: "",
+  ussdCode: "",
+};
+
+/** How long the failure dialog stays open (001 §4). */
+export const ERROR_DIALOG_MS = 5_000;
+
+const selectClass =
+  "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-[invalid=true]:border-destructive disabled:cursor-not-allowed disabled:opacity-50";
+
+/** The body of POST /api/transfer for a form the engine accepted. */
+export function requestBody(form: TransferFormState): TransferRequestBody {
+  const prefixOf = (type: string, inst: string) =>
+    (type === "bank" ? bankByName(inst)?.prefix : operatorByName(inst)?.prefix) ?? undefined;
+  const body: TransferRequestBody = {
+    senderNumber: form.senderNumber.trim(),
+    receiverNumber: form.receiverNumber.trim(),
+    amount: form.amount.trim(),
+    currency: form.currency,
+    mode: form.mode,
+    senderInstitution: form.senderInstitution,
+    receiverInstitution: form.receiverInstitution,
+    senderType: form.senderType,
+    receiverType: form.receiverType,
+    flowType: flowTypeOf(form.senderType, form.receiverType),
+    clearingHouse: {
+      automaticCompensation: true,
+      virtualClearing: true,
+      settlementMethod: form.mode === "offline" ? "batch" : "real-time",
+    },
+    preferences: { prioritizeSpeed: true, prioritizeCost: false, prioritizeCompliance: true },
+  };
+  const sp = prefixOf(form.senderType, form.senderInstitution);
+  const rp = prefixOf(form.receiverType, form.receiverInstitution);
+  if (sp) body.senderPrefix = sp;
+  if (rp) body.receiverPrefix = rp;
+  if (form.ussdCode) body.ussdCode = form.ussdCode;
+  return body;
+}
+
+async function postTransfer(body: TransferRequestBody, idempotencyKey: string): Promise<TransferResponse> {
+  const res = await fetch("/api/transfer", {
+    method: "POST",
+    credentials: "include",
+    headers: { "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
+    body: JSON.stringify(body),
+  });
+  await throwIfResNotOk(res);
+  return (await res.json()) as TransferResponse;
+}
+
+function newKey(): string {
+  return typeof crypto !== "undefined" && "randomUUID" in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+  className,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={cn("space-y-1.5", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="flex items-start gap-1 text-xs font-medium text-destructive" data-testid={`error-${id}`}>
+          <AlertCircle className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** aria attributes tying an input to its hint or error. */
+function describe(id: string, error?: string, hint?: boolean) {
+  return {
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+  } as const;
+}
+
+/** The transfer form with its guided flow (001 §2, §4, §5). */
+export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<TransferFormState>(EMPTY_FORM);
+  const [errors, setErrors] = useState<Partial<Record<TransferField, string>>>({});
+  const [phase, setPhase] = useState<FlowPhase>("form");
+  const [receipt, setReceipt] = useState<TransferResponse | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const idempotencyKey = useRef<string>(newKey());
+  const receiptRef = useRef<HTMLDivElement>(null);
+
+  // Field ids are fixed words so browser tests and error messages can find them.
+  const fid = useId();
+  const id = (name: string) => `${fid}-${name}`;
+
+  const step = currentStep(form, phase);
+  const amountMinor = parseAmount(form.amount);
+  const currency = (form.currency === "SHS" || form.currency === "USD" ? form.currency : null) as Currency | null;
+
+  const update = (patch: Partial<TransferFormState>) => {
+    setForm((f) => {
+      const next = { ...f, ...patch };
+      // An operator that does not serve the new mode is cleared.
+      for (const side of ["sender", "receiver"] as const) {
+        const type = next[`${side}Type`];
+        const inst = next[`${side}Institution`];
+        if (type === "wallet" && inst && !operatorsForMode(next.mode).some((o) => o.name === inst)) next[`${side}Institution`] = "";
+        if (type === "bank" && inst && !bankByName(inst)) next[`${side}Institution`] = "";
+      }
+      next.ussdCode = ussdCodeFor(next.mode, next.senderType, next.senderInstitution);
+      return next;
+    });
+    const touched = Object.keys(patch) as TransferField[];
+    setErrors((e) => {
+      const copy = { ...e };
+      for (const k of touched) delete copy[k];
+      return copy;
+    });
+    if (phase === "success") setPhase("form");
+  };
+
+  const mutation = useMutation({
+    mutationFn: (body: TransferRequestBody) => postTransfer(body, idempotencyKey.current),
+    onSuccess: (res, body) => {
+      setPhase("success");
+      setReceipt(res);
+      setForm(EMPTY_FORM);
+      setErrors({});
+      idempotencyKey.current = newKey();
+      toast({ title: t("transfers.success.title"), description: t("transfers.success.description") });
+      void queryClient.invalidateQueries({ queryKey: ["/api/transactions"] });
+      void queryClient.invalidateQueries({ queryKey: ["/api/metrics"] });
+      const submission = {
+        id: res.transactionId,
+        amount: res.amount,
+        currency: res.currency,
+        type: res.flowType,
+        senderAccount: body.senderNumber,
+        receiverAccount: body.receiverNumber,
+        routingInfo: {
+          senderOperator: (body.senderType === "wallet" && networkOperator(body.senderNumber)) || body.senderInstitution,
+          receiverOperator: (body.receiverType === "wallet" && networkOperator(body.receiverNumber)) || body.receiverInstitution,
+          settlementMode: body.mode === "offline" ? ("batch" as const) : ("real-time" as const),
+        },
+        fees: res.bridgeFees,
+        metadata: {
+          transactionId: res.transactionId,
+          npssReference: res.npssReference,
+          routeId: res.route.id,
+          routingCode: res.route.routingCode,
+          mode: body.mode,
+          ussdCode: res.ussdCode,
+          createdAt: res.createdAt,
+        },
+      };
+      post({ type: "SUBMIT_CLEARING_HOUSE", payload: submission });
+      if (body.mode === "offline") post({ type: "TRANSACTION_OFFLINE", payload: submission });
+      requestAnimationFrame(() => receiptRef.current?.focus());
+    },
+    onError: (err) => {
+      setPhase("form");
+      const mapped = transferFailureMessage(err);
+      const message = "key" in mapped ? t(`transfers.failure.${mapped.key}`) : mapped.raw;
+      if (err instanceof ApiError && err.status === 400) setErrors(err.fields as Partial<Record<TransferField, string>>);
+      setFailure(message);
+      toast({ variant: "destructive", title: t("transfers.failure.toastTitle"), description: message });
+    },
+  });
+
+  // The failure dialog says it closes in 5 seconds, and does.
+  useEffect(() => {
+    if (failure === null) return;
+    const timer = setTimeout(() => setFailure(null), ERROR_DIALOG_MS);
+    return () => clearTimeout(timer);
+  }, [failure]);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const faults: FieldFaults = {};
+    const result = validateTransfer(form);
+    if (!result.ok) Object.assign(faults, result.faults);
+    if (!form.senderType) faults.senderType = { code: "accountType" };
+    if (!form.receiverType) faults.receiverType = { code: "accountType" };
+    const messages = faultMessages(t, faults);
+    if (Object.keys(messages).length > 0) {
+      setErrors(messages);
+      toast({
+        variant: "destructive",
+        title: t("transfers.validationError"),
+        description: (
+          <ul className="list-disc pl-4" data-testid="validation-toast">
+            {Object.values(messages).map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        ),
+      });
+      return;
+    }
+    setErrors({});
+    setPhase("confirm");
+  };
+
+  const confirm = () => mutation.mutate(requestBody(form));
+
+  const fee = amountMinor !== null && amountMinor > 0 && currency ? transferFee(amountMinor, currency) : null;
+  const bridge = amountMinor !== null && amountMinor > 0 ? mobileBridgeFees(amountMinor) : null;
+  const summary = useMemo(() => {
+    const r = validateTransfer(form);
+    return r.ok ? r.transfer : null;
+  }, [form]);
+
+  const canSubmit = amountMinor !== null && amountMinor > 0 && !mutation.isPending;
+
+  const party = (side: "sender" | "receiver") => {
+    const type = form[`${side}Type`];
+    const numberId = id(`${side}Number`);
+    const instId = id(`${side}Institution`);
+    const typeId = id(`${side}Type`);
+    const inst = form[`${side}Institution`];
+    const numErr = errors[`${side}Number`];
+    const instErr = errors[`${side}Institution`];
+    const typeErr = errors[`${side}Type`];
+    const options = type === "bank" ? BANKS.map((b) => b.name) : operatorsForMode(form.mode).map((o) => o.name);
+    const prefixHint =
+      type === "wallet" && operatorByName(inst)
+        ? t("transfers.operatorHint", { prefix: operatorByName(inst)?.prefix })
+        : type === "bank" && bankByName(inst)
+          ? t("transfers.bankHint", { prefix: bankByName(inst)?.prefix })
+          : type === "bank"
+            ? t("transfers.bankFormatHint")
+            : t("transfers.walletFormatHint");
+    return (
+      <fieldset className="space-y-4 rounded-lg border p-4" data-testid={`${side}-fieldset`}>
+        <legend className="px-1 text-sm font-semibold">{t(`transfers.${side}`)}</legend>
+        <Field id={typeId} label={t("transfers.accountType")} error={typeErr}>
+          <select
+            id={typeId}
+            className={selectClass}
+            value={type}
+            onChange={(e) => update({ [`${side}Type`]: e.target.value, [`${side}Institution`]: "" })}
+            data-testid={`${side}-type`}
+            {...describe(typeId, typeErr)}
+          >
+            <option value="">{t("transfers.choose")}</option>
+            <option value="wallet">{t("transfers.wallet")}</option>
+            <option value="bank">{t("transfers.bank")}</option>
+          </select>
+        </Field>
+        <Field id={instId} label={type === "bank" ? t("transfers.bankLabel") : t("transfers.operatorLabel")} error={instErr}>
+          <select
+            id={instId}
+            className={selectClass}
+            value={inst}
+            disabled={!type}
+            onChange={(e) => update({ [`${side}Institution`]: e.target.value })}
+            data-testid={`${side}-institution`}
+            {...describe(instId, instErr)}
+          >
+            <option value="">{t("transfers.choose")}</option>
+            {options.map((o) => (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={numberId} label={t(`transfers.${side}Number`)} error={numErr} hint={prefixHint}>
+          <Input
+            id={numberId}
+            value={form[`${side}Number`]}
+            onChange={(e) => update({ [`${side}Number`]: e.target.value })}
+            placeholder={type === "bank" ? "12345" : "+252 65 1234567"}
+            inputMode={type === "bank" ? "numeric" : "tel"}
+            autoComplete="off"
+            data-testid={`${side}-number`}
+            {...describe(numberId, numErr, true)}
+          />
+        </Field>
+        {side === "sender" && form.mode === "offline" && type === "wallet" ? (
+          <Field id={id("ussd")} label={t("transfers.ussdCode")} hint={t("transfers.ussdHint")}>
+            <Input id={id("ussd")} value={form.ussdCode} readOnly className="bg-muted font-mono" data-testid="ussd-code" aria-describedby={`${id("ussd")}-hint`} />
+          </Field>
+        ) : null}
+      </fieldset>
+    );
+  };
+
+  return (
+    <div className="space-y-6">
+      {receipt ? (
+        <TransferReceipt ref={receiptRef} receipt={receipt} onDone={() => { setReceipt(null); setPhase("form"); }} />
+      ) : null}
+
+      <StepCounter step={step} />
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>{t("transfers.formTitle")}</h2>
+            </CardTitle>
+            <CardDescription>{t("transfers.formDescription")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <form noValidate onSubmit={onSubmit} className="space-y-5" data-testid="transfer-form">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field id={id("mode")} label={t("transfers.mode")} error={errors.mode}>
+                  <select id={id("mode")} className={selectClass} value={form.mode} onChange={(e) => update({ mode: e.target.value })} data-testid="transfer-mode" {...describe(id("mode"), errors.mode)}>
+                    <option value="">{t("transfers.choose")}</option>
+                    <option value="online">{t("transfers.online")}</option>
+                    <option value="offline">{t("transfers.offline")}</option>
+                  </select>
+                </Field>
+                <Field id={id("currency")} label={t("transfers.currency")} error={errors.currency}>
+                  <select id={id("currency")} className={selectClass} value={form.currency} onChange={(e) => update({ currency: e.target.value })} data-testid="transfer-currency" {...describe(id("currency"), errors.currency)}>
+                    <option value="">{t("transfers.choose")}</option>
+                    <option value="USD">{t("transfers.usd")}</option>
+                    <option value="SHS">{t("transfers.shs")}</option>
+                  </select>
+                </Field>
+              </div>
+              <div className="grid gap-4 md:grid-cols-2">
+                {party("sender")}
+                {party("receiver")}
+              </div>
+              <Field id={id("amount")} label={t("transfers.amount")} error={errors.amount}>
+                <div className="relative">
+                  <Input
+                    id={id("amount")}
+                    value={form.amount}
+                    onChange={(e) => update({ amount: sanitizeAmountInput(e.target.value) })}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    placeholder="0.00"
+                    className="pr-14 text-lg tabular-nums"
+                    data-testid="transfer-amount"
+                    {...describe(id("amount"), errors.amount)}
+                  />
+                  <span className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-sm font-medium text-muted-foreground">
+                    {form.currency}
+                  </span>
+                </div>
+              </Field>
+
+              <FeeBreakdown currency={currency} amount={amountMinor} fee={fee} bridge={bridge} />
+
+              <Button type="submit" size="lg" className="w-full" disabled={!canSubmit} data-testid="transfer-submit">
+                {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+                {mutation.isPending ? t("transfers.sending") : t("transfers.submit")}
+              </Button>
+            </form>
+          </CardContent>
+        </Card>
+
+        <RouteAnalysisPanel
+          flowType={form.senderType && form.receiverType ? flowTypeOf(form.senderType, form.receiverType) : null}
+          mode={form.mode}
+          currency={currency}
+          amount={amountMinor}
+        />
+      </div>
+
+      <Dialog open={phase === "confirm"} onOpenChange={(open) => (!open && !mutation.isPending ? setPhase("form") : undefined)}>
+        <DialogContent data-testid="confirm-dialog">
+          <DialogHeader>
+            <DialogTitle>{t("transfers.confirm.title")}</DialogTitle>
+            <DialogDescription>{t("transfers.confirm.description")}</DialogDescription>
+          </DialogHeader>
+          {summary ? (
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-muted-foreground">{t("transfers.sender")}</dt>
+              <dd className="text-right">
+                {form.senderInstitution} · <span className="font-mono">{form.senderNumber}</span>
+              </dd>
+              <dt className="text-muted-foreground">{t("transfers.receiver")}</dt>
+              <dd className="text-right">
+                {form.receiverInstitution} · <span className="font-mono">{form.receiverNumber}</span>
+              </dd>
+              <dt className="text-muted-foreground">{t("transfers.flowType")}</dt>
+              <dd className="text-right">
+                {summary.flowType} · {t(`transfers.${form.mode === "offline" ? "offline" : "online"}`)}
+              </dd>
+              <dt className="text-muted-foreground">{t("transfers.route")}</dt>
+              <dd className="text-right">{summary.route.name}</dd>
+              <dt className="text-muted-foreground">{t("transfers.amount")}</dt>
+              <dd className="text-right tabular-nums">{formatMoney(summary.amount, summary.currency)}</dd>
+              <dt className="text-muted-foreground">{t("transfers.fee")}</dt>
+              <dd className="text-right tabular-nums">{formatMoney(summary.fee, summary.currency)}</dd>
+              <dt className="font-semibold">{t("transfers.total")}</dt>
+              <dd className="text-right font-semibold tabular-nums" data-testid="confirm-total">
+                {formatMoney(summary.total, summary.currency)}
+              </dd>
+            </dl>
+          ) : null}
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setPhase("form")} disabled={mutation.isPending}>
+              {t("common.cancel")}
+            </Button>
+            <Button onClick={confirm} disabled={mutation.isPending} data-testid="confirm-transfer">
+              {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+              {mutation.isPending ? t("transfers.sending") : t("transfers.confirm.action")}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+
+      <Dialog open={failure !== null} onOpenChange={(open) => (open ? undefined : setFailure(null))}>
+        <DialogContent role="alertdialog" data-testid="failure-dialog">
+          <DialogHeader>
+            <DialogTitle className="flex items-center gap-2 text-destructive">
+              <AlertCircle className="h-5 w-5" aria-hidden="true" />
+              {t("transfers.failure.title")}
+            </DialogTitle>
+            <DialogDescription data-testid="failure-message">{failure}</DialogDescription>
+          </DialogHeader>
+          <p className="text-xs text-muted-foreground">{t("transfers.failure.autoClose")}</p>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+/** Amount, 2 % fee, total and the mobile bridge fees, formatted per currency. */
+function FeeBreakdown({
+  currency,
+  amount,
+  fee,
+  bridge,
+}: {
+  currency: Currency | null;
+  amount: number | null;
+  fee: number | null;
+  bridge: ReturnType<typeof mobileBridgeFees> | null;
+}) {
+  const { t } = useTranslation();
+  const show = currency !== null && amount !== null && amount > 0 && fee !== null;
+  const row = (label: string, value: string, strong = false, testId?: string) => (
+    <div className={cn("flex justify-between gap-4", strong && "border-t pt-2 font-semibold")}>
+      <dt className={strong ? undefined : "text-muted-foreground"}>{label}</dt>
+      <dd className="whitespace-nowrap tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+  return (
+    <section aria-labelledby="fee-heading" className="rounded-lg bg-muted/50 p-4 text-sm" data-testid="fee-breakdown">
+      <h3 id="fee-heading" className="mb-2 font-semibold">
+        {t("transfers.fees.title")}
+      </h3>
+      {show && currency ? (
+        <>
+          <dl className="space-y-1.5">
+            {row(t("transfers.amount"), formatMoney(amount, currency))}
+            {row(t("transfers.fees.transferFee"), formatMoney(fee, currency), false, "fee-value")}
+            {row(t("transfers.total"), formatMoney(amount + fee, currency), true, "total-value")}
+          </dl>
+          {bridge ? (
+            <details className="mt-3">
+              <summary className="cursor-pointer text-xs font-medium text-muted-foreground">{t("transfers.fees.bridgeTitle")}</summary>
+              <dl className="mt-2 space-y-1 text-xs">
+                {row(t("transfers.fees.processing"), formatMoney(bridge.processingFee, currency, 2))}
+                {row(t("transfers.fees.routing"), formatMoney(bridge.routingFee, currency, 2))}
+                {row(t("transfers.fees.settlement"), formatMoney(bridge.settlementFee, currency, 2))}
+                {row(t("transfers.fees.bridgeTotal"), formatMoney(bridge.totalFee, currency, 2))}
+              </dl>
+            </details>
+          ) : null}
+        </>
+      ) : (
+        <p className="text-muted-foreground">{t("transfers.fees.empty")}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { useTranslation } from "react-i18next";
+import { Globe, Smartphone, Wifi, WifiOff } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { toast } from "@/components/ui/use-toast";
+import type { IncomingMessage } from "@/features/transfers/bridge";
+import { TransferForm } from "@/features/transfers/TransferForm";
+import { useMobileBridge } from "@/features/transfers/useMobileBridge";
+import { usePageTitle } from "@/lib/usePageTitle";
+
+/** /transfers: the mobile-app wrapper (badges, bridge) around the transfer form (001 §2). */
+export function TransfersPage() {
+  const { t } = useTranslation();
+  const title = t("transfers.title");
+  usePageTitle(title);
+  const onHostMessage = (m: IncomingMessage) => {
+    if (m.type === "OFFLINE_SYNC_COMPLETE") {
+      const count = typeof m.payload.count === "number" ? m.payload.count : 0;
+      toast({ title: t("transfers.bridge.syncTitle"), description: t("transfers.bridge.syncDescription", { count }) });
+    } else if (m.type === "CLEARING_HOUSE_CONFIRMATION") {
+      toast({ title: t("transfers.bridge.confirmationTitle"), description: t("transfers.bridge.confirmationDescription") });
+    }
+  };
+  const { isHost, clearing, online, post } = useMobileBridge(onHostMessage);
+
+  return (
+    <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="transfers-page">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+            {title}
+          </h1>
+          <p className="mt-2 text-muted-foreground">{t("transfers.subtitle")}</p>
+        </div>
+        <div className="flex flex-wrap gap-2" data-testid="bridge-badges">
+          <Badge variant={isHost ? "default" : "outline"} className="gap-1">
+            {isHost ? <Smartphone className="h-3 w-3" aria-hidden="true" /> : <Globe className="h-3 w-3" aria-hidden="true" />}
+            {isHost ? t("transfers.bridge.mobileApp") : t("transfers.bridge.web")}
+          </Badge>
+          {isHost ? (
+            <Badge variant={clearing === "connected" ? "default" : "secondary"} data-testid="clearing-status">
+              {t(`transfers.bridge.clearing.${clearing}`)}
+            </Badge>
+          ) : null}
+          <Badge variant={online ? "outline" : "destructive"} className="gap-1">
+            {online ? <Wifi className="h-3 w-3" aria-hidden="true" /> : <WifiOff className="h-3 w-3" aria-hidden="true" />}
+            {online ? t("transfers.bridge.online") : t("transfers.bridge.offline")}
+          </Badge>
+        </div>
+      </div>
+      <TransferForm post={post} />
+    </section>
+  );
+}
+
+export default TransfersPage;

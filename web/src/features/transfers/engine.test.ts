@@ -1,0 +1,101 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  englishMessage,
+  mobileBridgeFees,
+  networkOperator,
+  parseAmount,
+  sanitizeAmountInput,
+  scoreBand,
+  selectRoutes,
+  ussdCodeFor,
+  validateTransfer,
+} from "@/features/transfers/engine";
+import type { TransferField, TransferInput } from "@/features/transfers/engine";
+
+interface Vector {
+  name: string;
+  change: Partial<TransferInput>;
+  fields?: Record<string, string>;
+  result?: { fee: number; total: number; flowType: string; settlementMode: string; ussdCode: string; route: string };
+}
+
+const file = path.resolve(__dirname, "../../../../testdata/transfers.json");
+const vectors = JSON.parse(readFileSync(file, "utf8")) as { base: TransferInput; cases: Vector[] };
+
+describe("transfer engine against testdata/transfers.json (the server's vectors)", () => {
+  it("has vectors", () => expect(vectors.cases.length).toBeGreaterThan(20));
+
+  for (const c of vectors.cases) {
+    it(c.name, () => {
+      const got = validateTransfer({ ...vectors.base, ...c.change });
+      if (c.fields) {
+        expect(got.ok).toBe(false);
+        if (got.ok) return;
+        const messages = Object.fromEntries(
+          Object.entries(got.faults).map(([field, fault]) => [field, englishMessage(field as TransferField, fault)]),
+        );
+        expect(messages).toEqual(c.fields);
+      } else {
+        expect(got.ok).toBe(true);
+        if (!got.ok) return;
+        const t = got.transfer;
+        expect({
+          fee: t.fee,
+          total: t.total,
+          flowType: t.flowType,
+          settlementMode: t.settlementMode,
+          ussdCode: t.ussdCode,
+          route: t.route.id,
+        }).toEqual(c.result);
+      }
+    });
+  }
+});
+
+describe("engine helpers", () => {
+  it("parses amounts exactly into minor units", () => {
+    expect(parseAmount("250.50")).toBe(25050);
+    expect(parseAmount("0.1")).toBe(10);
+    expect(parseAmount("1.000")).toBe(100);
+    expect(parseAmount("1.005")).toBeNull();
+    expect(parseAmount("1e3")).toBeNull();
+    expect(parseAmount("")).toBeNull();
+    expect(parseAmount("-5")).toBe(-500);
+  });
+
+  it("strips leading zeros unless the amount starts with 0.", () => {
+    expect(sanitizeAmountInput("00250")).toBe("250");
+    expect(sanitizeAmountInput("0.50")).toBe("0.50");
+    expect(sanitizeAmountInput("00.5")).toBe("0.5");
+    expect(sanitizeAmountInput("0")).toBe("0");
+    expect(sanitizeAmountInput("1a2.3.4")).toBe("12.34");
+  });
+
+  it("fills the USSD code only for an offline wallet sender", () => {
+    expect(ussdCodeFor("offline", "wallet", "Premium-Wallet")).toBe("*770#");
+    expect(ussdCodeFor("offline", "wallet", "Zaad")).toBe("*712#");
+    expect(ussdCodeFor("online", "wallet", "Premium-Wallet")).toBe("");
+    expect(ussdCodeFor("offline", "bank", "Amal")).toBe("");
+  });
+
+  it("filters routes by mode and amount and sorts them by score", () => {
+    expect(selectRoutes("B2B", "online", 100_000_00).map((r) => r.id)).toEqual(["b2b-swift", "b2b-clearing"]);
+    expect(selectRoutes("B2B", "offline", 100_000_00).map((r) => r.id)).toEqual(["b2b-clearing"]);
+    expect(selectRoutes("P2B", "online", 5_00)).toEqual([]);
+  });
+
+  it("colours scores", () => {
+    expect([95, 90, 89, 75, 74].map(scoreBand)).toEqual(["green", "green", "yellow", "yellow", "red"]);
+  });
+
+  it("computes mobile bridge fees and maps network operators", () => {
+    expect(mobileBridgeFees(25050)).toEqual({ processingFee: 25, routingFee: 50, settlementFee: 25, totalFee: 100 });
+    expect(mobileBridgeFees(10_000_000).processingFee).toBe(500);
+    expect(networkOperator("+252 63 1234567")).toBe("Telesom");
+    expect(networkOperator("+252651234567")).toBe("Somtel");
+    expect(networkOperator("+252 68 1234567")).toBe("Hormuud");
+    expect(networkOperator("12345")).toBe("");
+  });
+});

@@ -1,0 +1,422 @@
+/**
+ * The transfer engine of spec 001 §5 and §9, mirrored from the server's
+ * internal/domain/transfer.go and tested against the same vectors
+ * (testdata/transfers.json), so the browser and the server never disagree.
+ * Money is integer minor units (cents, SHS cents) throughout: never a float.
+ */
+
+/** Transfer modes: online settles in real time, offline goes through USSD in batches. */
+export type TransferMode = "online" | "offline";
+/** The two currencies of the payment system. */
+export type Currency = "SHS" | "USD";
+/** A party's account type; two of them make the flow type. */
+export type AccountType = "wallet" | "bank";
+/** Flow types derived from the sender's and receiver's account types. */
+export type FlowType = "P2P" | "P2B" | "B2P" | "B2B";
+
+export const MODES: readonly TransferMode[] = ["online", "offline"];
+export const CURRENCIES: readonly Currency[] = ["SHS", "USD"];
+export const ACCOUNT_TYPES: readonly AccountType[] = ["wallet", "bank"];
+
+/** A mobile-wallet operator (001 §9). */
+export interface Operator {
+  name: string;
+  prefix: string;
+  ussdCode: string;
+  modes: readonly TransferMode[];
+}
+
+/** Wallet operators: Waafi is online only, Zaad offline only. */
+export const OPERATORS: readonly Operator[] = [
+  { name: "Premium-Wallet", prefix: "+252 65", ussdCode: "*770#", modes: ["online", "offline"] },
+  { name: "E-Dahab", prefix: "+252 64", ussdCode: "*712#", modes: ["online", "offline"] },
+  { name: "Waafi", prefix: "+252 63", ussdCode: "*63#", modes: ["online"] },
+  { name: "Zaad", prefix: "+252 63", ussdCode: "*712#", modes: ["offline"] },
+];
+
+/** A bank and its routing prefix (001 §9). */
+export interface Bank {
+  name: string;
+  prefix: string;
+}
+
+/** Banks; their accounts carry the prefix "ACC". */
+export const BANKS: readonly Bank[] = [
+  { name: "Dahabshiil", prefix: "DBI-" },
+  { name: "Premier", prefix: "PBS-" },
+  { name: "Salaam", prefix: "SBS-" },
+  { name: "Dara-Salaam", prefix: "DSB-" },
+  { name: "Amal", prefix: "ABS-" },
+];
+
+/** Prefix of bank account numbers. */
+export const BANK_ACCOUNT_PREFIX = "ACC";
+
+/** Conversion rate the specification fixes (150 USD = 1,725,000 SHS). */
+export const SHS_PER_USD = 11_500;
+
+/** The largest single transfer the server accepts, in minor units. */
+const MAX_AMOUNT = 10_000_000_000_000n;
+
+/** Finds a wallet operator by name, ignoring case. */
+export function operatorByName(name: string): Operator | undefined {
+  const n = name.toLowerCase();
+  return OPERATORS.find((o) => o.name.toLowerCase() === n);
+}
+
+/** Finds a bank by name, ignoring case. */
+export function bankByName(name: string): Bank | undefined {
+  const n = name.toLowerCase();
+  return BANKS.find((b) => b.name.toLowerCase() === n);
+}
+
+/** Operators available in a mode (the institution select offers only these). */
+export function operatorsForMode(mode: string): Operator[] {
+  return OPERATORS.filter((o) => (mode === "online" || mode === "offline" ? o.modes.includes(mode) : true));
+}
+
+/** The USSD code auto-filled when a wallet operator is chosen in offline mode, else "". */
+export function ussdCodeFor(mode: string, senderType: string, institution: string): string {
+  if (mode !== "offline" || senderType !== "wallet") return "";
+  return operatorByName(institution)?.ussdCode ?? "";
+}
+
+const WALLET_PATTERN = /^(\d{7}|\+252 ?(\d{2}) ?\d{7}|G\d{7})$/;
+const BANK_PATTERN = /^\d{5}$/;
+const DECIMAL_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+
+/**
+ * Reads a decimal amount with at most two significant decimal places into
+ * minor units, exactly (string arithmetic, no floats). Returns null when the
+ * text is not such a number or is out of range.
+ */
+export function parseAmount(text: string): number | null {
+  const s = text.trim();
+  if (s === "" || s.length > 20 || !DECIMAL_PATTERN.test(s)) return null;
+  const negative = s.startsWith("-");
+  const unsigned = s.replace(/^[+-]/, "");
+  const [intPart = "", fracRaw = ""] = unsigned.split(".");
+  const frac = fracRaw.replace(/0+$/, "");
+  if (frac.length > 2) return null;
+  const minor = BigInt(intPart || "0") * 100n + BigInt((frac + "00").slice(0, 2));
+  const signed = negative ? -minor : minor;
+  if (signed > MAX_AMOUNT) return null;
+  return Number(signed);
+}
+
+/** Formats minor units as a plain decimal string with two places ("25051" → "250.51"). */
+export function minorToDecimal(minor: number): string {
+  const negative = minor < 0;
+  const abs = BigInt(Math.abs(minor));
+  const whole = abs / 100n;
+  const cents = (abs % 100n).toString().padStart(2, "0");
+  return `${negative ? "-" : ""}${whole}.${cents}`;
+}
+
+/** Fee caps: 150 USD or 1,725,000 SHS, in minor units. */
+const FEE_CAP: Record<Currency, number> = { USD: 150_00, SHS: 150 * SHS_PER_USD * 100 };
+
+/** 2 % of the amount, rounded half up to the minor unit, capped per currency. */
+export function transferFee(amount: number, currency: Currency): number {
+  return Math.min(Math.floor((amount * 2 + 50) / 100), FEE_CAP[currency]);
+}
+
+/** Converts minor units of a currency to USD minor units, rounding half up. */
+export function usdMinor(amount: number, currency: Currency): number {
+  if (currency === "USD") return amount;
+  return Math.floor((amount + SHS_PER_USD / 2) / SHS_PER_USD);
+}
+
+/** P2P, P2B, B2P or B2B from the two account types. */
+export function flowTypeOf(senderType: string, receiverType: string): FlowType {
+  const letter = (t: string) => (t === "bank" ? "B" : "P");
+  return `${letter(senderType)}2${letter(receiverType)}` as FlowType;
+}
+
+/** A payment route option (001 §3, §9); limits and fee are in US dollars. */
+export interface RouteOption {
+  id: string;
+  name: string;
+  flowType: FlowType;
+  routingCode: string;
+  fee: number;
+  processingTime: string;
+  supportedModes: readonly TransferMode[];
+  minAmount: number;
+  maxAmount: number;
+  offlineLimit?: number;
+  dailyLimit: number;
+  score: number;
+}
+
+/** The sample routes of 001 §9 (fixed client data, the same as the server's). */
+export const ROUTES: readonly RouteOption[] = [
+  { id: "p2p-internal", name: "P2P internal", flowType: "P2P", routingCode: "NPSS-P2P-INT", fee: 2, processingTime: "instant", supportedModes: ["online", "offline"], minAmount: 0, maxAmount: 50_000, offlineLimit: 10_000, dailyLimit: 200_000, score: 95 },
+  { id: "p2p-cross", name: "P2P cross-operator", flowType: "P2P", routingCode: "NPSS-P2P-XOP", fee: 5, processingTime: "under 30 s", supportedModes: ["online"], minAmount: 0, maxAmount: 100_000, dailyLimit: 500_000, score: 85 },
+  { id: "p2b-direct", name: "P2B direct", flowType: "P2B", routingCode: "NPSS-P2B-DIR", fee: 15, processingTime: "under 2 min", supportedModes: ["online"], minAmount: 10, maxAmount: 200_000, dailyLimit: 1_000_000, score: 88 },
+  { id: "b2p-direct", name: "B2P direct", flowType: "B2P", routingCode: "NPSS-B2P-DIR", fee: 12, processingTime: "under 2 min", supportedModes: ["online"], minAmount: 10, maxAmount: 300_000, dailyLimit: 1_500_000, score: 90 },
+  { id: "b2b-swift", name: "B2B SWIFT", flowType: "B2B", routingCode: "SWIFT-B2B", fee: 25, processingTime: "1–2 h", supportedModes: ["online"], minAmount: 100, maxAmount: 10_000_000, dailyLimit: 50_000_000, score: 95 },
+  { id: "b2b-clearing", name: "B2B clearing house", flowType: "B2B", routingCode: "NPSS-B2B-ACH", fee: 30, processingTime: "next batch", supportedModes: ["online", "offline"], minAmount: 500, maxAmount: 50_000_000, dailyLimit: 200_000_000, score: 92 },
+];
+
+/**
+ * Routes for a flow type that support the mode and the amount (USD minor
+ * units), best score first; offline transfers also stay within a route's
+ * offline limit.
+ */
+export function selectRoutes(flowType: string, mode: string, usd: number): RouteOption[] {
+  return ROUTES.filter((r) => {
+    if (r.flowType !== flowType || !(r.supportedModes as readonly string[]).includes(mode)) return false;
+    if (usd < r.minAmount * 100 || usd > r.maxAmount * 100) return false;
+    if (mode === "offline" && r.offlineLimit && usd > r.offlineLimit * 100) return false;
+    return true;
+  }).sort((a, b) => b.score - a.score);
+}
+
+/** Score colour band: 90 and above green, 75 and above yellow, otherwise red. */
+export function scoreBand(score: number): "green" | "yellow" | "red" {
+  if (score >= 90) return "green";
+  if (score >= 75) return "yellow";
+  return "red";
+}
+
+/** The mobile bridge's fees in minor units. */
+export interface BridgeFees {
+  processingFee: number;
+  routingFee: number;
+  settlementFee: number;
+  totalFee: number;
+}
+
+/** Processing 0.1 % capped at 5, routing 0.50, settlement 0.25 (minor units). */
+export function mobileBridgeFees(amount: number): BridgeFees {
+  const processingFee = Math.min(Math.floor((amount + 500) / 1000), 500);
+  const routingFee = 50;
+  const settlementFee = 25;
+  return { processingFee, routingFee, settlementFee, totalFee: processingFee + routingFee + settlementFee };
+}
+
+/** Network of a +252 number: 61–64 Telesom, 65–66 Somtel, 67–68 Hormuud; "" when unknown. */
+export function networkOperator(number: string): string {
+  const digits = number.trim().replace(/^\+252/, "").replaceAll(" ", "");
+  switch (digits.slice(0, 2)) {
+    case "61":
+    case "62":
+    case "63":
+    case "64":
+      return "Telesom";
+    case "65":
+    case "66":
+      return "Somtel";
+    case "67":
+    case "68":
+      return "Hormuud";
+    default:
+      return "";
+  }
+}
+
+/** The fields of a transfer request the engine reads. */
+export interface TransferInput {
+  senderNumber: string;
+  receiverNumber: string;
+  amount: string;
+  currency: string;
+  mode: string;
+  senderInstitution: string;
+  receiverInstitution: string;
+  senderType: string;
+  receiverType: string;
+}
+
+/** Fields a validation error can attach to. */
+export type TransferField =
+  | "senderNumber"
+  | "receiverNumber"
+  | "senderInstitution"
+  | "receiverInstitution"
+  | "senderType"
+  | "receiverType"
+  | "currency"
+  | "mode"
+  | "amount";
+
+/**
+ * One validation fault as a message code and its parameters, so the screen can
+ * translate it; `englishMessage` gives the server's exact text.
+ */
+export interface FieldFault {
+  code:
+    | "required"
+    | "walletFormat"
+    | "bankFormat"
+    | "unknownOperator"
+    | "operatorMode"
+    | "wrongPrefix"
+    | "unknownBank"
+    | "accountType"
+    | "currency"
+    | "mode"
+    | "amount"
+    | "noRoute";
+  params?: Record<string, string>;
+}
+
+export type FieldFaults = Partial<Record<TransferField, FieldFault>>;
+
+/** Everything the engine computes for a valid transfer. */
+export interface ComputedTransfer {
+  amount: number;
+  currency: Currency;
+  fee: number;
+  total: number;
+  flowType: FlowType;
+  settlementMode: "real-time" | "batch";
+  ussdCode: string;
+  routes: RouteOption[];
+  route: RouteOption;
+  bridgeFees: BridgeFees;
+}
+
+export type ValidationResult = { ok: true; transfer: ComputedTransfer } | { ok: false; faults: FieldFaults };
+
+/** English labels that prefix party messages (the server's prefixes). */
+const FIELD_LABELS: Partial<Record<TransferField, string>> = {
+  senderNumber: "Sender Number",
+  receiverNumber: "Receiver Number",
+  senderInstitution: "Sender Institution",
+  receiverInstitution: "Receiver Institution",
+  senderType: "Sender type",
+  receiverType: "Receiver type",
+};
+
+/** The server's English message for a fault on a field. */
+export function englishMessage(field: TransferField, fault: FieldFault): string {
+  const label = FIELD_LABELS[field] ?? field;
+  const p = fault.params ?? {};
+  switch (fault.code) {
+    case "required":
+      return `${label}: required`;
+    case "walletFormat":
+      return `${label}: Invalid wallet format. Use 1234567, +252 65 1234567, or G1234567`;
+    case "bankFormat":
+      return `${label}: Invalid bank account format. Use exactly 5 digits (e.g., 12345)`;
+    case "unknownOperator":
+      return `${label}: unknown wallet operator ${p.name}`;
+    case "operatorMode":
+      return `${label}: ${p.operator} is available ${p.mode} only`;
+    case "wrongPrefix":
+      return `${label}: +252 ${p.digits} is not a ${p.operator} number (${p.prefix})`;
+    case "unknownBank":
+      return `${label}: unknown bank ${p.name}`;
+    case "accountType":
+      return `${label} must be wallet or bank`;
+    case "currency":
+      return "Currency must be SHS or USD";
+    case "mode":
+      return "Mode must be online or offline";
+    case "amount":
+      return "Amount must be greater than 0";
+    case "noRoute":
+      return `No route supports this amount in ${p.mode} mode`;
+  }
+}
+
+function checkParty(
+  faults: FieldFaults,
+  numKey: "senderNumber" | "receiverNumber",
+  instKey: "senderInstitution" | "receiverInstitution",
+  number: string,
+  type: string,
+  inst: string,
+  mode: string,
+): void {
+  if (number === "") faults[numKey] = { code: "required" };
+  if (inst.trim() === "") {
+    faults[instKey] = { code: "required" };
+    if (number !== "" && type === "wallet" && !WALLET_PATTERN.test(number)) faults[numKey] = { code: "walletFormat" };
+    return;
+  }
+  if (type === "wallet") {
+    const op = operatorByName(inst);
+    if (!op) {
+      faults[instKey] = { code: "unknownOperator", params: { name: inst } };
+      return;
+    }
+    if ((mode === "online" || mode === "offline") && !op.modes.includes(mode)) {
+      faults[instKey] = { code: "operatorMode", params: { operator: op.name, mode: op.modes[0] ?? "" } };
+    }
+    if (number === "") return;
+    const m = WALLET_PATTERN.exec(number);
+    if (!m) {
+      faults[numKey] = { code: "walletFormat" };
+      return;
+    }
+    const digits = m[2];
+    if (digits && `+252 ${digits}` !== op.prefix) {
+      faults[numKey] = { code: "wrongPrefix", params: { digits, operator: op.name, prefix: op.prefix } };
+    }
+  } else if (type === "bank") {
+    if (!bankByName(inst)) {
+      faults[instKey] = { code: "unknownBank", params: { name: inst } };
+      return;
+    }
+    if (number !== "" && !BANK_PATTERN.test(number)) faults[numKey] = { code: "bankFormat" };
+  }
+}
+
+/**
+ * Validates a transfer exactly as the server does (every fault at once) and
+ * computes fee, total, flow type, settlement, USSD code and routes.
+ */
+export function validateTransfer(input: TransferInput): ValidationResult {
+  const faults: FieldFaults = {};
+  const senderNumber = input.senderNumber.trim();
+  const receiverNumber = input.receiverNumber.trim();
+  const senderType = input.senderType || "wallet";
+  const receiverType = input.receiverType || "wallet";
+  if (senderType !== "wallet" && senderType !== "bank") faults.senderType = { code: "accountType" };
+  if (receiverType !== "wallet" && receiverType !== "bank") faults.receiverType = { code: "accountType" };
+  if (input.currency !== "SHS" && input.currency !== "USD") faults.currency = { code: "currency" };
+  if (input.mode !== "online" && input.mode !== "offline") faults.mode = { code: "mode" };
+  const amount = parseAmount(input.amount);
+  if (amount === null || amount < 1) faults.amount = { code: "amount" };
+  checkParty(faults, "senderNumber", "senderInstitution", senderNumber, senderType, input.senderInstitution, input.mode);
+  checkParty(faults, "receiverNumber", "receiverInstitution", receiverNumber, receiverType, input.receiverInstitution, input.mode);
+  if (Object.keys(faults).length > 0 || amount === null) return { ok: false, faults };
+
+  const currency = input.currency as Currency;
+  const mode = input.mode as TransferMode;
+  const fee = transferFee(amount, currency);
+  const flowType = flowTypeOf(senderType, receiverType);
+  const routes = selectRoutes(flowType, mode, usdMinor(amount, currency));
+  const route = routes[0];
+  if (!route) return { ok: false, faults: { amount: { code: "noRoute", params: { mode } } } };
+  return {
+    ok: true,
+    transfer: {
+      amount,
+      currency,
+      fee,
+      total: amount + fee,
+      flowType,
+      settlementMode: mode === "offline" ? "batch" : "real-time",
+      ussdCode: mode === "offline" && senderType === "wallet" ? (operatorByName(input.senderInstitution)?.ussdCode ?? "") : "",
+      routes,
+      route,
+      bridgeFees: mobileBridgeFees(amount),
+    },
+  };
+}
+
+/**
+ * Leading zeros are stripped from the amount input unless it begins with "0."
+ * (001 §5); anything but digits and one decimal point is dropped.
+ */
+export function sanitizeAmountInput(raw: string): string {
+  let v = raw.replace(/[^\d.]/g, "");
+  const dot = v.indexOf(".");
+  if (dot !== -1) v = v.slice(0, dot + 1) + v.slice(dot + 1).replaceAll(".", "");
+  if (v.startsWith("0.")) return v;
+  return v.replace(/^0+(?=\d)/, "");
+}
