@@ -38,6 +38,11 @@ func (s *Server) routes() []route {
 		{"GET /api/compliance-reports/{id}/pdf", staff(allRoles...).metered(), s.reportPDF},
 		{"GET /api/compliance-reports/{id}/csv", staff(allRoles...).metered(), s.reportCSV},
 
+		// The compliance page's audit scheduling and data export.
+		{"POST /api/compliance-audits", staff(regulators...), s.scheduleAudit},
+		{"GET /api/compliance-audits", staff(staffAndRegulators...), s.listAudits},
+		{"GET /api/compliance/export", staff(regulators...), s.exportCompliance},
+
 		// KYC (001 §7).
 		{"POST /api/kyc", staff(allRoles...), s.submitKYC},
 		{"GET /api/kyc", staff(allRoles...), s.listKYC},

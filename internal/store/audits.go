@@ -1,0 +1,93 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"github.com/kormeer/kormeer/internal/domain"
+)
+
+// ComplianceAudit is an audit the central bank scheduled at an institution.
+type ComplianceAudit struct {
+	ID, InstitutionID, InstitutionType, InstitutionName, ScheduledFor, Scope, Status, CreatedBy string
+	CreatedAt                                                                                   time.Time
+}
+
+// ScheduleAudit stores an audit of a licensed PSP or MNO and tells each of its staff with a
+// system alert, all in one transaction with the audit row. Notified reports how many were told.
+func (s *Store) ScheduleAudit(ctx context.Context, a *ComplianceAudit, audit Audit) (notified int, err error) {
+	kind, err := s.InstitutionKind(ctx, a.InstitutionID)
+	if err != nil {
+		return 0, err
+	}
+	if kind == "" {
+		return 0, domain.FieldError("Choose a licensed PSP or MNO.", map[string]string{"institutionId": "Not a licensed PSP or MNO"})
+	}
+	entries, err := s.Registry(ctx, kind, RegistryFilter{ID: a.InstitutionID})
+	if err != nil || len(entries) == 0 {
+		return 0, err
+	}
+	a.InstitutionType, a.InstitutionName = kind, entries[0].Name
+	err = s.Write(ctx, func(tx *Tx) error {
+		a.ID, a.Status, a.CreatedAt = NewID(), "scheduled", tx.now
+		if _, err := tx.ExecContext(ctx, `INSERT INTO compliance_audits (id, institution_id, institution_type, institution_name,
+			scheduled_for, scope, status, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, 'scheduled', $7, $8)`,
+			a.ID, a.InstitutionID, kind, a.InstitutionName, a.ScheduledFor, a.Scope, nullString(a.CreatedBy), ts(tx.now)); err != nil {
+			return err
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT id FROM users WHERE institution = $1 AND is_active AND role IN ('psp_admin','mno_admin')`, a.InstitutionID)
+		if err != nil {
+			return err
+		}
+		var staff []string
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return err
+			}
+			staff = append(staff, id)
+		}
+		rows.Close()
+		for _, id := range staff {
+			if err := tx.InsertSystemAlert(ctx, &SystemAlert{Title: "Compliance audit scheduled for " + a.ScheduledFor,
+				Message:   "The central bank will audit " + a.InstitutionName + " on " + a.ScheduledFor + ": " + a.Scope,
+				AlertType: "warning", TargetUserID: id}); err != nil {
+				return err
+			}
+		}
+		notified = len(staff)
+		audit.Action, audit.Resource, audit.ResourceID = "audit.schedule", "compliance_audit", a.ID
+		audit.Details = map[string]any{"institutionId": a.InstitutionID, "scheduledFor": a.ScheduledFor, "notified": notified}
+		return tx.Audit(ctx, audit)
+	})
+	return notified, err
+}
+
+// ComplianceAudits lists scheduled audits, soonest first: all, or one institution's.
+func (s *Store) ComplianceAudits(ctx context.Context, institutionID string) ([]*ComplianceAudit, error) {
+	where, args := "1 = 1", []any{}
+	if institutionID != "" {
+		if !validID(institutionID) {
+			return []*ComplianceAudit{}, nil
+		}
+		where, args = "institution_id = $1", append(args, institutionID)
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT id, CAST(institution_id AS TEXT), institution_type, institution_name,
+		scheduled_for, scope, status, COALESCE(CAST(created_by AS TEXT), ''), created_at FROM compliance_audits
+		WHERE `+where+` ORDER BY scheduled_for, created_at`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*ComplianceAudit{}
+	for rows.Next() {
+		var a ComplianceAudit
+		if err := rows.Scan(&a.ID, &a.InstitutionID, &a.InstitutionType, &a.InstitutionName, &a.ScheduledFor, &a.Scope,
+			&a.Status, &a.CreatedBy, scanTime(&a.CreatedAt)); err != nil {
+			return nil, err
+		}
+		out = append(out, &a)
+	}
+	return out, rows.Err()
+}
