@@ -86,14 +86,7 @@ func (tx *Tx) InsertTransaction(ctx context.Context, t *NewTransaction) (inserte
 	if t.AMLRules == "" {
 		t.AMLRules = "[]"
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO transactions (id, transaction_id, npss_reference, psp_id, mno_id,
-		institution_id, institution_type, external_id, amount_minor, fee_minor, currency, status, type, transfer_mode,
-		flow_type, sender, recipient, sender_name, recipient_name, sender_institution, receiver_institution,
-		description, aml_score, risk_level, is_high_risk, aml_rules, aml_rule_version, routing_code, settlement_mode,
-		ussd_code, compensation_details, created_by, processed_at, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-		$22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $34)
-		ON CONFLICT (institution_id, external_id) DO NOTHING`,
+	res, err := tx.exec(ctx, sqlInsertTransaction,
 		t.ID, t.TransactionID, nullString(t.NPSSReference), nullString(t.PSPID), nullString(t.MNOID),
 		nullString(t.InstitutionID), nullString(t.InstitutionType), nullString(t.ExternalID), int64(t.Amount),
 		int64(t.Fee), string(t.Currency), t.Status, t.Type, t.TransferMode, nullString(t.FlowType), t.Sender,
@@ -111,10 +104,7 @@ func (tx *Tx) InsertTransaction(ctx context.Context, t *NewTransaction) (inserte
 	if t.IsHighRisk {
 		highRisk = 1
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO transaction_stats (day, currency, bucket, tx_count, amount_minor, high_risk)
-		VALUES ($1, $2, $3, 1, $4, $5) ON CONFLICT (day, currency, bucket) DO UPDATE SET
-		tx_count = transaction_stats.tx_count + 1, amount_minor = transaction_stats.amount_minor + excluded.amount_minor,
-		high_risk = transaction_stats.high_risk + excluded.high_risk`,
+	_, err = tx.exec(ctx, sqlUpsertStats,
 		t.CreatedAt.UTC().Format("2006-01-02"), string(t.Currency), statsBucket(t.ID), int64(t.Amount), highRisk)
 	return err == nil, err
 }
@@ -284,3 +274,17 @@ func (s *Store) Once(ctx context.Context, name string, fn func(*Tx) error) (ran 
 
 // Now is the transaction's clock reading.
 func (tx *Tx) Now() time.Time { return tx.now }
+
+const sqlInsertTransaction = `INSERT INTO transactions (id, transaction_id, npss_reference, psp_id, mno_id,
+		institution_id, institution_type, external_id, amount_minor, fee_minor, currency, status, type, transfer_mode,
+		flow_type, sender, recipient, sender_name, recipient_name, sender_institution, receiver_institution,
+		description, aml_score, risk_level, is_high_risk, aml_rules, aml_rule_version, routing_code, settlement_mode,
+		ussd_code, compensation_details, created_by, processed_at, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
+		$22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $34)
+		ON CONFLICT (institution_id, external_id) DO NOTHING`
+
+const sqlUpsertStats = `INSERT INTO transaction_stats (day, currency, bucket, tx_count, amount_minor, high_risk)
+		VALUES ($1, $2, $3, 1, $4, $5) ON CONFLICT (day, currency, bucket) DO UPDATE SET
+		tx_count = transaction_stats.tx_count + 1, amount_minor = transaction_stats.amount_minor + excluded.amount_minor,
+		high_risk = transaction_stats.high_risk + excluded.high_risk`

@@ -32,6 +32,7 @@ type Store struct {
 	url         string
 	listening   chan struct{}
 	listenOnce1 sync.Once
+	stmts       stmtCache
 }
 
 // Open connects to the database named by url: a postgres:// or postgresql:// URL selects
@@ -68,6 +69,9 @@ func (s *Store) Now() time.Time { return s.now().UTC().Truncate(time.Millisecond
 
 // Close closes both pools.
 func (s *Store) Close() error {
+	for _, st := range s.stmts.stmts {
+		st.Close()
+	}
 	err := s.db.Close()
 	if s.wdb != s.db {
 		err = errors.Join(err, s.wdb.Close())
@@ -88,6 +92,9 @@ type Tx struct {
 
 // Write runs fn in a write transaction, committing if fn returns nil and rolling back otherwise.
 func (s *Store) Write(ctx context.Context, fn func(*Tx) error) error {
+	if err := s.prepareHot(ctx); err != nil {
+		return fmt.Errorf("prepare: %w", err)
+	}
 	sqlTx, err := s.wdb.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
@@ -121,15 +128,17 @@ type Audit struct {
 	UserAgent  string
 }
 
+const sqlInsertAudit = `INSERT INTO audit_logs
+		(id, user_id, action, resource, resource_id, details, ip_address, user_agent, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`
+
 // Audit writes an audit row inside the transaction.
 func (tx *Tx) Audit(ctx context.Context, a Audit) error {
 	details, err := marshalJSON(a.Details)
 	if err != nil {
 		return err
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO audit_logs
-		(id, user_id, action, resource, resource_id, details, ip_address, user_agent, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+	_, err = tx.exec(ctx, sqlInsertAudit,
 		NewID(), nullString(a.UserID), a.Action, a.Resource, nullString(a.ResourceID), details,
 		nullString(a.IPAddress), nullString(truncate(a.UserAgent, 512)), ts(tx.now))
 	if err != nil {

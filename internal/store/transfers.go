@@ -18,8 +18,7 @@ type Scoring struct {
 // will store the new transfer, so concurrent transfers by one sender are scored in order.
 func (tx *Tx) amlHistory(ctx context.Context, sender string, at time.Time, th domain.AMLThresholds) (domain.AMLHistory, error) {
 	var h domain.AMLHistory
-	rows, err := tx.QueryContext(ctx, `SELECT amount_minor, currency, created_at FROM transactions
-		WHERE sender = $1 AND created_at > $2 ORDER BY created_at DESC LIMIT 1000`, sender, ts(at.Add(-th.Window())))
+	rows, err := tx.query(ctx, sqlSenderHistory, sender, ts(at.Add(-th.Window())))
 	if err != nil {
 		return h, err
 	}
@@ -35,18 +34,29 @@ func (tx *Tx) amlHistory(ctx context.Context, sender string, at time.Time, th do
 	if err := rows.Err(); err != nil {
 		return h, err
 	}
-	var usd, shs int64
-	var firstSent, firstReceived time.Time
-	err = tx.QueryRowContext(ctx, `SELECT
-		(SELECT COALESCE(SUM(amount_minor), 0) FROM transactions WHERE recipient = $1 AND created_at > $2 AND currency = 'USD'),
-		(SELECT COALESCE(SUM(amount_minor), 0) FROM transactions WHERE recipient = $1 AND created_at > $2 AND currency = 'SHS'),
-		(SELECT MIN(created_at) FROM transactions WHERE sender = $1),
-		(SELECT MIN(created_at) FROM transactions WHERE recipient = $1)`,
-		sender, ts(at.Add(-th.PassThroughWindow))).Scan(&usd, &shs, scanTime(&firstSent), scanTime(&firstReceived))
+	// Received amounts per currency: grouping instead of filtering on currency keeps the
+	// planner on the (recipient, created_at) index rather than the (currency, created_at) one.
+	rows, err = tx.query(ctx, sqlReceivedRecently, sender, ts(at.Add(-th.PassThroughWindow)))
 	if err != nil {
 		return h, err
 	}
-	h.ReceivedUSD = domain.Minor(usd) + domain.USDMinor(domain.Minor(shs), domain.SHS)
+	for rows.Next() {
+		var cur domain.Currency
+		var sum int64
+		if err := rows.Scan(&cur, &sum); err != nil {
+			rows.Close()
+			return h, err
+		}
+		h.ReceivedUSD += domain.USDMinor(domain.Minor(sum), cur)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return h, err
+	}
+	var firstSent, firstReceived time.Time
+	if err := tx.queryRow(ctx, sqlFirstSeen, sender).Scan(scanTime(&firstSent), scanTime(&firstReceived)); err != nil {
+		return h, err
+	}
 	h.FirstSeen = firstSent
 	if !firstReceived.IsZero() && (h.FirstSeen.IsZero() || firstReceived.Before(h.FirstSeen)) {
 		h.FirstSeen = firstReceived
@@ -78,8 +88,7 @@ func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scori
 		return inserted, nil, aml, err
 	}
 	details, _ := json.Marshal(map[string]any{"amlScore": aml.Score, "riskLevel": aml.Level, "route": t.RoutingCode})
-	if _, err := tx.ExecContext(ctx, `INSERT INTO transaction_logs (id, transaction_id, action, performed_by, details,
-		new_status, notes, created_at) VALUES ($1, $2, 'created', $3, $4, $5, $6, $7)`,
+	if _, err := tx.exec(ctx, sqlInsertTxLog,
 		NewID(), t.ID, nullString(t.CreatedBy), string(details), t.Status, nullString(riskNote(aml)), ts(tx.now)); err != nil {
 		return true, nil, aml, err
 	}
@@ -234,3 +243,15 @@ func (s *Store) RecordBatch(ctx context.Context, items []*NewTransaction, sc Sco
 	})
 	return out, err
 }
+
+const sqlSenderHistory = `SELECT amount_minor, currency, created_at FROM transactions
+		WHERE sender = $1 AND created_at > $2 ORDER BY created_at DESC LIMIT 1000`
+
+const sqlReceivedRecently = `SELECT currency, SUM(amount_minor) FROM transactions
+	WHERE recipient = $1 AND created_at > $2 GROUP BY currency`
+
+const sqlFirstSeen = `SELECT (SELECT MIN(created_at) FROM transactions WHERE sender = $1),
+	(SELECT MIN(created_at) FROM transactions WHERE recipient = $1)`
+
+const sqlInsertTxLog = `INSERT INTO transaction_logs (id, transaction_id, action, performed_by, details,
+		new_status, notes, created_at) VALUES ($1, $2, 'created', $3, $4, $5, $6, $7)`
