@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -39,6 +40,9 @@ var statusOf = map[string]int{
 // writeError answers err as JSON. Application errors show their message; anything else is logged
 // with the request's details and answered with a generic 500, so internals never leak.
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
+		return // the client went away; there is no one to answer and nothing went wrong here
+	}
 	var e *domain.Error
 	if !errors.As(err, &e) {
 		log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)

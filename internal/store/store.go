@@ -33,6 +33,7 @@ type Store struct {
 	listening   chan struct{}
 	listenOnce1 sync.Once
 	stmts       stmtCache
+	group       groupCommit
 }
 
 // Open connects to the database named by url: a postgres:// or postgresql:// URL selects
@@ -67,8 +68,9 @@ func (s *Store) SetClock(now func() time.Time) { s.now = now }
 // Now is the store's clock, truncated to the millisecond precision both databases keep.
 func (s *Store) Now() time.Time { return s.now().UTC().Truncate(time.Millisecond) }
 
-// Close closes both pools.
+// Close stops the writer and closes both pools.
 func (s *Store) Close() error {
+	s.group.stop()
 	for _, st := range s.stmts.stmts {
 		st.Close()
 	}
@@ -91,9 +93,14 @@ type Tx struct {
 }
 
 // Write runs fn in a write transaction, committing if fn returns nil and rolling back otherwise.
+// On SQLite, writes from concurrent requests are grouped into one transaction (see groupcommit.go);
+// each still commits or rolls back as a whole, with its audit row.
 func (s *Store) Write(ctx context.Context, fn func(*Tx) error) error {
 	if err := s.prepareHot(ctx); err != nil {
 		return fmt.Errorf("prepare: %w", err)
+	}
+	if s.dialect == dialectSQLite {
+		return s.groupWrite(ctx, fn)
 	}
 	sqlTx, err := s.wdb.BeginTx(ctx, nil)
 	if err != nil {
