@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"flag"
 	"fmt"
@@ -19,6 +20,7 @@ import (
 	"github.com/kormeer/kormeer/internal/demo"
 	"github.com/kormeer/kormeer/internal/domain"
 	"github.com/kormeer/kormeer/internal/httpapi"
+	"github.com/kormeer/kormeer/internal/notify"
 	"github.com/kormeer/kormeer/internal/objects"
 	"github.com/kormeer/kormeer/internal/realtime"
 	"github.com/kormeer/kormeer/internal/store"
@@ -109,12 +111,23 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return fmt.Errorf("upload key: %w", err)
 	}
+	sealer, codeKey, err := secrets(ctx, st)
+	if err != nil {
+		return err
+	}
+	worker := &notify.Worker{Store: st, Sealer: sealer, Log: log,
+		SMTP: notify.SMTPConfig{Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUsername, Password: cfg.SMTPPassword,
+			From: cfg.SMTPFrom, TLS: cfg.SMTPTLS},
+		SMS: notify.SMSConfig{URL: cfg.SMSURL, Token: cfg.SMSToken}}
+	go worker.Run(ctx, 2*time.Second)
 	opts := httpapi.DefaultOptions()
 	opts.SessionTTL, opts.TrustProxy, opts.Dev, opts.LicenseValidity = cfg.SessionTTL, cfg.TrustProxy, cfg.Dev, cfg.LicenseTTL
+	opts.AccessCodeTTL = cfg.AccessCodeTTL
 	hub := realtime.NewHub()
 	st.SetAlertSink(hub.Publish)
 	go st.ListenAlerts(ctx, log)
 	srv, err := httpapi.New(httpapi.Deps{Store: st, Tokens: tokens, Hasher: hasher, Objects: objs, Hub: hub,
+		Sealer: sealer, CodeKey: codeKey,
 		Uploads: objects.NewSigner([]byte(uploadKey), 15*time.Minute, nil), Log: log, Web: web.Dist()}, opts)
 	if err != nil {
 		return err
@@ -190,6 +203,26 @@ func tokenService(ctx context.Context, st *store.Store, cfg *config.Config) (*au
 		}
 	}
 	return auth.NewTokens([]byte(key), cfg.TokenTTL, nil)
+}
+
+// secrets returns the outbox sealer and the access-code key, generated on first start and kept
+// in the database so every instance shares them.
+func secrets(ctx context.Context, st *store.Store) (*notify.Sealer, []byte, error) {
+	gen := func() (string, error) { return auth.RandomToken(32), nil }
+	outboxKey, err := st.ServerKey(ctx, "outbox_aes256", gen)
+	if err != nil {
+		return nil, nil, err
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(outboxKey)
+	if err != nil {
+		return nil, nil, fmt.Errorf("outbox key: %w", err)
+	}
+	sealer, err := notify.NewSealer(raw)
+	if err != nil {
+		return nil, nil, err
+	}
+	codeKey, err := st.ServerKey(ctx, "access_code_hmac", gen)
+	return sealer, []byte(codeKey), err
 }
 
 // sweep deletes expired sessions and old failed sign-ins every few minutes until ctx ends.

@@ -31,6 +31,16 @@ type Config struct {
 	LicenseTTL       time.Duration
 	TrustProxy       bool
 	LogLevel         string
+	AccessCodeTTL    time.Duration
+	SMTPHost         string
+	SMTPPort         int
+	SMTPUsername     string
+	SMTPPassword     string
+	SMTPFrom         string
+	SMTPTLS          string
+	SMSURL           string
+	SMSToken         string
+	MetricsAddr      string
 }
 
 // Var documents one setting; Vars is the single list that both flag parsing and the README's
@@ -59,6 +69,16 @@ var Vars = []Var{
 	{"KORMEER_LICENSE_VALIDITY", "license-validity", "8760h", false, "how long a licence issued on approval lasts (8760h = one year)"},
 	{"KORMEER_TRUST_PROXY", "trust-proxy", "false", false, "trust X-Forwarded-For and X-Forwarded-Proto from a reverse proxy"},
 	{"KORMEER_LOG_LEVEL", "log-level", "info", false, "debug, info, warn or error"},
+	{"KORMEER_ACCESS_CODE_TTL", "access-code-ttl", "24h", false, "how long a mobile access code stays valid"},
+	{"KORMEER_SMTP_HOST", "smtp-host", "", false, "SMTP server for e-mail; empty: deliveries are logged and kept in the outbox"},
+	{"KORMEER_SMTP_PORT", "smtp-port", "587", false, "SMTP port"},
+	{"KORMEER_SMTP_USERNAME", "smtp-username", "", false, "SMTP user name (empty: no authentication)"},
+	{"KORMEER_SMTP_PASSWORD", "smtp-password", "", true, "SMTP password"},
+	{"KORMEER_SMTP_FROM", "smtp-from", "kormeer@localhost", false, "sender address of e-mail"},
+	{"KORMEER_SMTP_TLS", "smtp-tls", "starttls", false, "starttls (required), tls (implicit) or none (local relays only)"},
+	{"KORMEER_SMS_URL", "sms-url", "", false, "HTTP SMS gateway, sent {to, message} as JSON; empty: deliveries are logged"},
+	{"KORMEER_SMS_TOKEN", "sms-token", "", true, "Bearer token for the SMS gateway"},
+	{"KORMEER_METRICS_ADDR", "metrics-addr", "127.0.0.1:9464", false, "address of the Prometheus /metrics listener; empty turns it off"},
 }
 
 // Load registers the settings on fs, parses args and returns the configuration. getenv is
@@ -86,6 +106,14 @@ func Load(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config,
 		AdminPassword: *values["KORMEER_ADMIN_PASSWORD"],
 		TokenSecret:   *values["KORMEER_TOKEN_SECRET"],
 		LogLevel:      get("KORMEER_LOG_LEVEL"),
+		SMTPHost:      get("KORMEER_SMTP_HOST"),
+		SMTPUsername:  get("KORMEER_SMTP_USERNAME"),
+		SMTPPassword:  *values["KORMEER_SMTP_PASSWORD"],
+		SMTPFrom:      get("KORMEER_SMTP_FROM"),
+		SMTPTLS:       get("KORMEER_SMTP_TLS"),
+		SMSURL:        get("KORMEER_SMS_URL"),
+		SMSToken:      *values["KORMEER_SMS_TOKEN"],
+		MetricsAddr:   get("KORMEER_METRICS_ADDR"),
 	}
 	var errs []error
 	parseBool := func(env string, dst *bool) {
@@ -113,6 +141,17 @@ func Load(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config,
 	parseDuration("KORMEER_TOKEN_TTL", &c.TokenTTL)
 	parseDuration("KORMEER_SESSION_TTL", &c.SessionTTL)
 	parseDuration("KORMEER_LICENSE_VALIDITY", &c.LicenseTTL)
+	parseDuration("KORMEER_ACCESS_CODE_TTL", &c.AccessCodeTTL)
+	if p, err := strconv.Atoi(get("KORMEER_SMTP_PORT")); err != nil || p < 1 || p > 65535 {
+		errs = append(errs, fmt.Errorf("KORMEER_SMTP_PORT: want a port number, got %q", get("KORMEER_SMTP_PORT")))
+	} else {
+		c.SMTPPort = p
+	}
+	switch c.SMTPTLS {
+	case "starttls", "tls", "none":
+	default:
+		errs = append(errs, fmt.Errorf("KORMEER_SMTP_TLS: want starttls, tls or none, got %q", c.SMTPTLS))
+	}
 	if c.TokenSecret != "" && len(c.TokenSecret) < 32 {
 		errs = append(errs, errors.New("KORMEER_TOKEN_SECRET: must be at least 32 bytes"))
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/kormeer/kormeer/internal/auth"
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/notify"
 	"github.com/kormeer/kormeer/internal/objects"
 	"github.com/kormeer/kormeer/internal/realtime"
 	"github.com/kormeer/kormeer/internal/store"
@@ -37,6 +38,7 @@ type testEnv struct {
 	hasher  auth.Hasher
 	uploads *objects.Signer
 	hub     *realtime.Hub
+	sealer  *notify.Sealer
 }
 
 func newEnv(t testing.TB, b storetest.Backend, mod func(*Options)) *testEnv {
@@ -73,7 +75,9 @@ func newEnvAt(t testing.TB, url string, hasher auth.Hasher, mod func(*Options)) 
 	uploads := objects.NewSigner([]byte("upload-key"), 15*time.Minute, nil)
 	hub := realtime.NewHub()
 	st.SetAlertSink(hub.Publish)
+	sealer, _ := notify.NewSealer([]byte(strings.Repeat("s", 32)))
 	s, err := New(Deps{Store: st, Tokens: tokens, Hasher: hasher, Objects: objs, Uploads: uploads, Hub: hub,
+		Sealer: sealer, CodeKey: []byte("code-key"),
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: web}, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -83,7 +87,7 @@ func newEnvAt(t testing.TB, url string, hasher auth.Hasher, mod func(*Options)) 
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	go st.ListenAlerts(ctx, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	return &testEnv{t: t, srv: srv, store: st, tokens: tokens, hasher: hasher, uploads: uploads, hub: hub}
+	return &testEnv{t: t, srv: srv, store: st, tokens: tokens, hasher: hasher, uploads: uploads, hub: hub, sealer: sealer}
 }
 
 // mustUser creates an account with testPassword.

@@ -43,6 +43,16 @@ func (s *Server) routes() []route {
 		{"GET /api/compliance-audits", staff(staffAndRegulators...), s.listAudits},
 		{"GET /api/compliance/export", staff(regulators...), s.exportCompliance},
 
+		// Mobile access (001 §2, §7): mobile users, access codes and their delivery, redemption.
+		{"GET /api/mobile/users", staff(regulators...), s.listMobileUsers},
+		{"POST /api/mobile/users", public(), s.registerMobileUser},
+		{"PATCH /api/mobile/users/{id}/status", staff(regulators...), s.setMobileUserStatus},
+		{"POST /api/admin/mobile-access/generate", staff(regulators...), s.generateAccessCode},
+		{"GET /api/admin/mobile-access/codes", staff(regulators...), s.listAccessCodes},
+		{"POST /api/admin/mobile-access/expire", staff(regulators...), s.expireAccessCode},
+		{"GET /api/admin/notifications", staff(regulators...), s.listNotifications},
+		{"POST /api/mobile/access/redeem", public(), s.redeemAccessCode},
+
 		// KYC (001 §7).
 		{"POST /api/kyc", staff(allRoles...), s.submitKYC},
 		{"GET /api/kyc", staff(allRoles...), s.listKYC},

@@ -14,6 +14,7 @@ import (
 
 	"github.com/kormeer/kormeer/internal/auth"
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/notify"
 	"github.com/kormeer/kormeer/internal/objects"
 	"github.com/kormeer/kormeer/internal/realtime"
 	"github.com/kormeer/kormeer/internal/store"
@@ -28,6 +29,8 @@ type Options struct {
 	Dev bool
 	// LicenseValidity is how long a licence issued on approval lasts.
 	LicenseValidity time.Duration
+	// AccessCodeTTL is how long a mobile access code stays valid.
+	AccessCodeTTL time.Duration
 	// Login throttling: at most MaxFailuresPerAccount failed sign-ins per account and
 	// MaxFailuresPerIP per client address within LoginWindow.
 	LoginWindow           time.Duration
@@ -37,7 +40,8 @@ type Options struct {
 
 // DefaultOptions are the production settings.
 func DefaultOptions() Options {
-	return Options{SessionTTL: 12 * time.Hour, LicenseValidity: 365 * 24 * time.Hour, LoginWindow: 15 * time.Minute,
+	return Options{SessionTTL: 12 * time.Hour, LicenseValidity: 365 * 24 * time.Hour, AccessCodeTTL: 24 * time.Hour,
+		LoginWindow:           15 * time.Minute,
 		MaxFailuresPerAccount: 5, MaxFailuresPerIP: 20}
 }
 
@@ -49,6 +53,9 @@ type Deps struct {
 	Objects objects.Store
 	Uploads *objects.Signer
 	Hub     *realtime.Hub
+	Sealer  *notify.Sealer
+	// CodeKey keys the hashes under which access codes are stored.
+	CodeKey []byte
 	Log     *slog.Logger
 	// Web is the built web app (index.html at its root); nil in tests that only use the API.
 	Web fs.FS
@@ -62,6 +69,8 @@ type Server struct {
 	objects objects.Store
 	uploads *objects.Signer
 	hub     *realtime.Hub
+	sealer  *notify.Sealer
+	codeKey []byte
 	opts    Options
 	log     *slog.Logger
 	web     fs.FS
@@ -77,7 +86,7 @@ func New(d Deps, opts Options) (*Server, error) {
 		return nil, err
 	}
 	return &Server{store: d.Store, tokens: d.Tokens, hasher: d.Hasher, objects: d.Objects, uploads: d.Uploads,
-		hub: d.Hub, opts: opts, log: d.Log, web: d.Web, dummyHash: dummy}, nil
+		hub: d.Hub, sealer: d.Sealer, codeKey: d.CodeKey, opts: opts, log: d.Log, web: d.Web, dummyHash: dummy}, nil
 }
 
 // Handler returns the whole HTTP handler: API routes, the web app, and the middleware every

@@ -1,0 +1,286 @@
+package httpapi
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/kormeer/kormeer/internal/auth"
+	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/store"
+)
+
+type mobileUserJSON struct {
+	ID               string     `json:"id"`
+	FullName         string     `json:"fullName"`
+	PhoneNumber      string     `json:"phoneNumber"`
+	NationalID       string     `json:"nationalId"`
+	Email            *string    `json:"email"`
+	Platform         *string    `json:"platform"`
+	Status           string     `json:"status"`
+	SuspensionReason *string    `json:"suspensionReason"`
+	LoginAttempts    int        `json:"loginAttempts"`
+	LockedUntil      *time.Time `json:"lockedUntil"`
+	ApprovedAt       *time.Time `json:"approvedAt"`
+	CreatedAt        time.Time  `json:"createdAt"`
+}
+
+func toMobileUserJSON(m *store.MobileUser) mobileUserJSON {
+	return mobileUserJSON{ID: m.ID, FullName: m.FullName, PhoneNumber: m.PhoneNumber, NationalID: domain.MaskID(m.NationalID),
+		Email: optional(m.Email), Platform: optional(m.Platform), Status: m.Status, SuspensionReason: optional(m.SuspensionReason),
+		LoginAttempts: m.LoginAttempts, LockedUntil: optionalTime(m.LockedUntil), ApprovedAt: optionalTime(m.ApprovedAt),
+		CreatedAt: m.CreatedAt}
+}
+
+// listMobileUsers is GET /api/mobile/users (regulators).
+func (s *Server) listMobileUsers(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.store.MobileUsers(r.Context())
+	if err != nil {
+		return err
+	}
+	out := make([]mobileUserJSON, len(list))
+	for i, m := range list {
+		out[i] = toMobileUserJSON(m)
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// registerMobileUser is POST /api/mobile/users: the app registers its user (or an officer does);
+// the user waits, pending, for a regulator's approval.
+func (s *Server) registerMobileUser(w http.ResponseWriter, r *http.Request) error {
+	var in domain.MobileUserInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := in.Validate(); err != nil {
+		return err
+	}
+	m, err := s.store.CreateMobileUser(r.Context(), &in, s.audit(r, "", ""))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, toMobileUserJSON(m))
+	return nil
+}
+
+// setMobileUserStatus is PATCH /api/mobile/users/{id}/status {status, reason} (regulators).
+func (s *Server) setMobileUserStatus(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Status string `json:"status"`
+		Reason string `json:"reason"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	in.Reason = strings.TrimSpace(in.Reason)
+	if (in.Status == "suspended" || in.Status == "revoked") && (in.Reason == "" || len(in.Reason) > 1000) {
+		return domain.FieldError("Give a reason for the suspension or revocation.", map[string]string{"reason": "A reason is required"})
+	}
+	m, err := s.store.SetMobileUserStatus(r.Context(), r.PathValue("id"), in.Status, in.Reason, principalFrom(r.Context()).ID, s.audit(r, "", ""))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toMobileUserJSON(m))
+	return nil
+}
+
+// codeHash is the keyed hash under which a code is stored: without the key, a database reader
+// cannot test guesses against it.
+func (s *Server) codeHash(code string) string {
+	m := hmac.New(sha256.New, s.codeKey)
+	m.Write([]byte(strings.ToUpper(strings.TrimSpace(code))))
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+type accessCodeJSON struct {
+	ID          string     `json:"id"`
+	Code        string     `json:"code"`
+	Status      string     `json:"status"`
+	CurrentUses int        `json:"currentUses"`
+	MaxUses     int        `json:"maxUses"`
+	ExpiresAt   time.Time  `json:"expiresAt"`
+	UsedAt      *time.Time `json:"usedAt"`
+	CreatedAt   time.Time  `json:"createdAt"`
+	MobileUser  struct {
+		ID          string `json:"id"`
+		FullName    string `json:"fullName"`
+		PhoneNumber string `json:"phoneNumber"`
+	} `json:"mobileUser"`
+}
+
+func toAccessCodeJSON(c *store.AccessCode, code string) accessCodeJSON {
+	j := accessCodeJSON{ID: c.ID, Code: code, Status: c.Status, CurrentUses: c.CurrentUses, MaxUses: c.MaxUses,
+		ExpiresAt: c.ExpiresAt, UsedAt: optionalTime(c.UsedAt), CreatedAt: c.CreatedAt}
+	if j.Code == "" {
+		j.Code = strings.Repeat("•", domain.AccessCodeLength-2) + c.Hint
+	}
+	j.MobileUser.ID, j.MobileUser.FullName, j.MobileUser.PhoneNumber = c.MobileUserID, c.FullName, c.PhoneNumber
+	return j
+}
+
+// generateAccessCode is POST /api/admin/mobile-access/generate {mobileUserId, notificationMethod,
+// adminEmail}: a one-use code for an approved user, delivered by SMS to the user and/or by e-mail
+// to the administrator (001 §7), and shown in full this once.
+func (s *Server) generateAccessCode(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		MobileUserID       string `json:"mobileUserId"`
+		NotificationMethod string `json:"notificationMethod"`
+		AdminEmail         string `json:"adminEmail"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	f := map[string]string{}
+	if !slices.Contains(domain.NotificationMethods, in.NotificationMethod) {
+		f["notificationMethod"] = "Méthode inconnue : both, sms ou email"
+	}
+	in.AdminEmail = domain.NormalizeEmail(in.AdminEmail)
+	if in.NotificationMethod != "sms" && !domain.ValidEmail(in.AdminEmail) {
+		f["adminEmail"] = "Adresse e-mail de l'administrateur invalide"
+	}
+	if in.MobileUserID == "" {
+		f["mobileUserId"] = "Choisissez un utilisateur approuvé"
+	}
+	if len(f) > 0 {
+		return domain.FieldError("Veuillez corriger les champs indiqués.", f)
+	}
+	var phone string
+	if m, err := s.store.MobileUserByID(r.Context(), in.MobileUserID); err == nil {
+		phone = m.PhoneNumber
+	} // an unknown user is refused, in French, by IssueAccessCode
+	code := domain.NewAccessCode()
+	expires := s.store.Now().Add(s.opts.AccessCodeTTL)
+	text := "Kormeer: your mobile access code is " + code + ". It works once and expires " + expires.Format("2006-01-02 15:04 UTC") + "."
+	var deliveries []store.Notification
+	if in.NotificationMethod != "email" && phone != "" {
+		deliveries = append(deliveries, store.Notification{Channel: "sms", Recipient: phone, Purpose: "access_code", SealedBody: s.sealer.Seal(text)})
+	}
+	if in.NotificationMethod != "sms" {
+		deliveries = append(deliveries, store.Notification{Channel: "email", Recipient: in.AdminEmail, Purpose: "access_code",
+			Subject: "Kormeer mobile access code", SealedBody: s.sealer.Seal(text + "\nMobile user: " + phone)})
+	}
+	c, err := s.store.IssueAccessCode(r.Context(), &store.NewAccessCode{MobileUserID: in.MobileUserID, CodeHash: s.codeHash(code),
+		Hint: code[len(code)-2:], ExpiresAt: expires, GeneratedBy: principalFrom(r.Context()).ID, Deliveries: deliveries,
+		Audit: s.audit(r, "", "")})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"accessCode": toAccessCodeJSON(c, code), "deliveries": len(deliveries),
+		"message": "Code d'accès généré et envoyé."})
+	return nil
+}
+
+// listAccessCodes is GET /api/admin/mobile-access/codes; codes show only their last two characters.
+func (s *Server) listAccessCodes(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.store.AccessCodes(r.Context())
+	if err != nil {
+		return err
+	}
+	out := make([]accessCodeJSON, len(list))
+	for i, c := range list {
+		out[i] = toAccessCodeJSON(c, "")
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// expireAccessCode is POST /api/admin/mobile-access/expire {accessCodeId}: revokes an active code.
+func (s *Server) expireAccessCode(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		AccessCodeID string `json:"accessCodeId"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := s.store.RevokeAccessCode(r.Context(), in.AccessCodeID, s.audit(r, "", "")); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"message": "Code révoqué."})
+	return nil
+}
+
+// redeemAccessCode is POST /api/mobile/access/redeem {phoneNumber, code, deviceId, platform}: the
+// mobile app exchanges a code for a session token. Every failure gets the same answer; wrong
+// codes lock the user out after five tries, and one address may not guess across many phones.
+func (s *Server) redeemAccessCode(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		PhoneNumber string `json:"phoneNumber"`
+		Code        string `json:"code"`
+		DeviceID    string `json:"deviceId"`
+		Platform    string `json:"platform"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	phone := domain.NormalizePhone(in.PhoneNumber)
+	f := map[string]string{}
+	if phone == "" {
+		f["phoneNumber"] = "Use a Somali mobile number such as +252 63 4123456"
+	}
+	if in.Code == "" || len(in.Code) > 32 {
+		f["code"] = "The access code is required"
+	}
+	if in.Platform != "" && in.Platform != "android" && in.Platform != "ios" {
+		f["platform"] = "Platform must be android or ios"
+	}
+	if len(in.DeviceID) > 200 {
+		f["deviceId"] = "At most 200 characters"
+	}
+	if len(f) > 0 {
+		return domain.FieldError("Please correct the highlighted fields.", f)
+	}
+	ip := s.clientIP(r)
+	if _, byIP, err := s.store.LoginFailures(r.Context(), "", ip, s.store.Now().Add(-s.opts.LoginWindow)); err != nil {
+		return err
+	} else if byIP >= s.opts.MaxFailuresPerIP {
+		return domain.Errorf(domain.ETOOMANY, "Too many failed attempts. Try again in 15 minutes.")
+	}
+	token := auth.RandomToken(32)
+	sum := sha256.Sum256([]byte(token))
+	a := s.audit(r, "", "")
+	id, expires, err := s.store.RedeemAccessCode(r.Context(), store.Redemption{Phone: phone, CodeHash: s.codeHash(in.Code),
+		DeviceID: in.DeviceID, Platform: in.Platform, IP: ip, UserAgent: r.UserAgent(), SessionTokenHash: hex.EncodeToString(sum[:]), Audit: a})
+	if domain.ErrorCode(err) == domain.EUNAUTHORIZED {
+		fa := s.audit(r, "mobile.redeem_failed", "mobile_user")
+		if rerr := s.store.RecordLoginFailure(r.Context(), "mobile:"+phone, ip, fa); rerr != nil {
+			return rerr
+		}
+	}
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"sessionId": id, "sessionToken": token, "expiresAt": expires})
+	return nil
+}
+
+// listNotifications is GET /api/admin/notifications: the outbox's deliveries and their state.
+func (s *Server) listNotifications(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.store.Notifications(r.Context(), 200)
+	if err != nil {
+		return err
+	}
+	type item struct {
+		ID        string     `json:"id"`
+		Channel   string     `json:"channel"`
+		Recipient string     `json:"recipient"`
+		Subject   string     `json:"subject"`
+		Purpose   string     `json:"purpose"`
+		Status    string     `json:"status"`
+		Attempts  int        `json:"attempts"`
+		LastError *string    `json:"lastError"`
+		SentAt    *time.Time `json:"sentAt"`
+		CreatedAt time.Time  `json:"createdAt"`
+	}
+	out := make([]item, len(list))
+	for i, n := range list {
+		out[i] = item{n.ID, n.Channel, n.Recipient, n.Subject, n.Purpose, n.Status, n.Attempts, optional(n.LastError),
+			optionalTime(n.SentAt), n.CreatedAt}
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}

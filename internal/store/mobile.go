@@ -1,0 +1,339 @@
+package store
+
+import (
+	"context"
+	"crypto/subtle"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/kormeer/kormeer/internal/domain"
+)
+
+// MobileUser is a user of the mobile app (001 §3).
+type MobileUser struct {
+	ID, FullName, PhoneNumber, NationalID, Email, DeviceID, Platform, Status, SuspensionReason string
+	LoginAttempts                                                                              int
+	LockedUntil, ApprovedAt, CreatedAt                                                         time.Time
+}
+
+const mobileUserColumns = `id, full_name, phone_number, national_id, COALESCE(email, ''), COALESCE(device_id, ''),
+	COALESCE(platform, ''), status, COALESCE(suspension_reason, ''), login_attempts, locked_until, approved_at, created_at`
+
+func scanMobileUser(row interface{ Scan(...any) error }) (*MobileUser, error) {
+	var m MobileUser
+	err := row.Scan(&m.ID, &m.FullName, &m.PhoneNumber, &m.NationalID, &m.Email, &m.DeviceID, &m.Platform, &m.Status,
+		&m.SuspensionReason, &m.LoginAttempts, scanTime(&m.LockedUntil), scanTime(&m.ApprovedAt), scanTime(&m.CreatedAt))
+	return &m, err
+}
+
+// CreateMobileUser registers a pending mobile user; a phone number or national id already
+// registered answers ECONFLICT.
+func (s *Store) CreateMobileUser(ctx context.Context, in *domain.MobileUserInput, audit Audit) (*MobileUser, error) {
+	m := &MobileUser{ID: NewID(), FullName: in.FullName, PhoneNumber: in.PhoneNumber, NationalID: in.NationalID,
+		Email: in.Email, DeviceID: in.DeviceID, Platform: in.Platform, Status: "pending"}
+	err := s.Write(ctx, func(tx *Tx) error {
+		m.CreatedAt = tx.now
+		_, err := tx.ExecContext(ctx, `INSERT INTO mobile_users (id, full_name, phone_number, national_id, email, device_id,
+			platform, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $8)`,
+			m.ID, m.FullName, m.PhoneNumber, m.NationalID, nullString(m.Email), nullString(m.DeviceID), nullString(m.Platform), ts(tx.now))
+		if isUniqueViolation(err) {
+			return domain.Errorf(domain.ECONFLICT, "A mobile user with this phone number or national ID is already registered.")
+		}
+		if err != nil {
+			return err
+		}
+		audit.Action, audit.Resource, audit.ResourceID = "mobile_user.register", "mobile_user", m.ID
+		return tx.Audit(ctx, audit)
+	})
+	return m, err
+}
+
+// MobileUsers lists mobile users, newest first.
+func (s *Store) MobileUsers(ctx context.Context) ([]*MobileUser, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+mobileUserColumns+` FROM mobile_users ORDER BY created_at DESC, id DESC LIMIT 5000`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*MobileUser{}
+	for rows.Next() {
+		m, err := scanMobileUser(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+func (s *Store) mobileUser(ctx context.Context, q interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}, id string) (*MobileUser, error) {
+	if !validID(id) {
+		return nil, notFound("Mobile user")
+	}
+	m, err := scanMobileUser(q.QueryRowContext(ctx, `SELECT `+mobileUserColumns+` FROM mobile_users WHERE id = $1`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound("Mobile user")
+	}
+	return m, err
+}
+
+// SetMobileUserStatus moves a mobile user along the allowed transitions as a conditional update
+// with its audit row; suspension and revocation require a reason.
+func (s *Store) SetMobileUserStatus(ctx context.Context, id, status, reason, actor string, audit Audit) (*MobileUser, error) {
+	from, err := domain.MobileTransition(status)
+	if err != nil {
+		return nil, err
+	}
+	var out *MobileUser
+	err = s.Write(ctx, func(tx *Tx) error {
+		current, err := s.mobileUser(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		set := "status = $2, updated_at = $3"
+		args := []any{id, status, ts(tx.now)}
+		switch status {
+		case "approved":
+			set += ", approved_by = $4, approved_at = $3, suspension_reason = NULL"
+			args = append(args, nullString(actor))
+		case "suspended", "revoked":
+			set += ", suspended_by = $4, suspended_at = $3, suspension_reason = $5"
+			args = append(args, nullString(actor), reason)
+		}
+		// from comes from domain's fixed transition table, never from the request.
+		cond := " AND status IN ('" + strings.Join(from, "','") + "')"
+		res, err := tx.ExecContext(ctx, `UPDATE mobile_users SET `+set+` WHERE id = $1`+cond, args...)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return domain.Errorf(domain.ECONFLICT, "A %s mobile user cannot become %s.", current.Status, status)
+		}
+		if status != "approved" {
+			// Suspension and revocation end the user's mobile sessions and codes at once.
+			if _, err := tx.ExecContext(ctx, `UPDATE mobile_sessions SET is_active = FALSE, updated_at = $2 WHERE mobile_user_id = $1`, id, ts(tx.now)); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE access_codes SET status = 'revoked', updated_at = $2 WHERE mobile_user_id = $1 AND status = 'active'`, id, ts(tx.now)); err != nil {
+				return err
+			}
+		}
+		audit.Action, audit.Resource, audit.ResourceID = "mobile_user."+status, "mobile_user", id
+		audit.Details = map[string]any{"from": current.Status, "to": status, "reason": reason}
+		if err := tx.Audit(ctx, audit); err != nil {
+			return err
+		}
+		out, err = s.mobileUser(ctx, tx, id)
+		return err
+	})
+	return out, err
+}
+
+// AccessCode is an issued code as listed; the code itself is never stored, only its keyed hash
+// and its last two characters.
+type AccessCode struct {
+	ID, MobileUserID, FullName, PhoneNumber, Status, Hint string
+	CurrentUses, MaxUses                                  int
+	ExpiresAt, UsedAt, CreatedAt                          time.Time
+}
+
+// NewAccessCode is a code to issue with its delivery messages.
+type NewAccessCode struct {
+	MobileUserID string
+	CodeHash     string
+	Hint         string
+	ExpiresAt    time.Time
+	GeneratedBy  string
+	Deliveries   []Notification
+	Audit        Audit
+}
+
+// IssueAccessCode stores a code for an approved mobile user, its deliveries in the outbox and the
+// audit row, in one transaction. Anyone else answers EINVALID/ENOTFOUND with the French message
+// of the screen.
+func (s *Store) IssueAccessCode(ctx context.Context, c *NewAccessCode) (*AccessCode, error) {
+	var out *AccessCode
+	err := s.Write(ctx, func(tx *Tx) error {
+		m, err := s.mobileUser(ctx, tx, c.MobileUserID)
+		if err != nil {
+			return domain.Errorf(domain.ENOTFOUND, "Utilisateur mobile introuvable.")
+		}
+		if m.Status != "approved" {
+			return domain.FieldError("Seuls les utilisateurs approuvés peuvent recevoir un code d'accès.",
+				map[string]string{"mobileUserId": "Utilisateur non approuvé"})
+		}
+		out = &AccessCode{ID: NewID(), MobileUserID: m.ID, FullName: m.FullName, PhoneNumber: m.PhoneNumber,
+			Status: "active", Hint: c.Hint, MaxUses: 1, ExpiresAt: c.ExpiresAt, CreatedAt: tx.now}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO access_codes (id, code_hash, code_hint, mobile_user_id, status,
+			current_uses, max_uses, expires_at, generated_by, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, 'active', 0, 1, $5, $6, $7, $7)`, out.ID, c.CodeHash, c.Hint, m.ID, ts(c.ExpiresAt),
+			nullString(c.GeneratedBy), ts(tx.now)); err != nil {
+			return err
+		}
+		for i := range c.Deliveries {
+			if err := tx.Enqueue(ctx, &c.Deliveries[i]); err != nil {
+				return err
+			}
+		}
+		a := c.Audit
+		a.Action, a.Resource, a.ResourceID = "access_code.generate", "access_code", out.ID
+		a.Details = map[string]any{"mobileUserId": m.ID, "deliveries": len(c.Deliveries), "expiresAt": c.ExpiresAt}
+		return tx.Audit(ctx, a)
+	})
+	return out, err
+}
+
+// AccessCodes lists issued codes with their user, newest first. A code past its expiry reads as
+// expired whatever its stored status.
+func (s *Store) AccessCodes(ctx context.Context) ([]*AccessCode, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT c.id, c.mobile_user_id, u.full_name, u.phone_number,
+		CASE WHEN c.status = 'active' AND c.expires_at <= $1 THEN 'expired' ELSE c.status END,
+		c.code_hint, c.current_uses, c.max_uses, c.expires_at, c.used_at, c.created_at
+		FROM access_codes c JOIN mobile_users u ON u.id = c.mobile_user_id ORDER BY c.created_at DESC, c.id DESC LIMIT 5000`, ts(s.Now()))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*AccessCode{}
+	for rows.Next() {
+		var c AccessCode
+		if err := rows.Scan(&c.ID, &c.MobileUserID, &c.FullName, &c.PhoneNumber, &c.Status, &c.Hint, &c.CurrentUses,
+			&c.MaxUses, scanTime(&c.ExpiresAt), scanTime(&c.UsedAt), scanTime(&c.CreatedAt)); err != nil {
+			return nil, err
+		}
+		out = append(out, &c)
+	}
+	return out, rows.Err()
+}
+
+// RevokeAccessCode revokes an active, unexpired code; anything else answers ECONFLICT.
+func (s *Store) RevokeAccessCode(ctx context.Context, id string, audit Audit) error {
+	if !validID(id) {
+		return domain.Errorf(domain.ENOTFOUND, "Code d'accès introuvable.")
+	}
+	return s.Write(ctx, func(tx *Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE access_codes SET status = 'revoked', updated_at = $2
+			WHERE id = $1 AND status = 'active' AND expires_at > $2`, id, ts(tx.now))
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			var status string
+			if err := tx.QueryRowContext(ctx, `SELECT status FROM access_codes WHERE id = $1`, id).Scan(&status); errors.Is(err, sql.ErrNoRows) {
+				return domain.Errorf(domain.ENOTFOUND, "Code d'accès introuvable.")
+			}
+			return domain.Errorf(domain.ECONFLICT, "Seuls les codes actifs peuvent être révoqués.")
+		}
+		audit.Action, audit.Resource, audit.ResourceID = "access_code.revoke", "access_code", id
+		return tx.Audit(ctx, audit)
+	})
+}
+
+// Redemption is a mobile app's attempt to redeem a code.
+type Redemption struct {
+	Phone, CodeHash, DeviceID, Platform, IP, UserAgent string
+	SessionTokenHash                                   string
+	Audit                                              Audit
+}
+
+// errRedeem is the one answer to every failed redemption, so the caller learns nothing about
+// which part was wrong.
+var errRedeem = domain.Errorf(domain.EUNAUTHORIZED, "Invalid or expired access code.")
+
+// RedeemAccessCode checks a code for the phone's user, uses it once (a conditional update, so two
+// concurrent redemptions of a single-use code open one session), and records a mobile session.
+// Wrong codes count towards a lockout of domain.RedeemLockout after domain.MaxRedeemFailures.
+func (s *Store) RedeemAccessCode(ctx context.Context, r Redemption) (sessionID string, expires time.Time, err error) {
+	var failed bool
+	err = s.Write(ctx, func(tx *Tx) error {
+		var userID, status string
+		var lockedUntil time.Time
+		err := tx.QueryRowContext(ctx, `SELECT id, status, locked_until FROM mobile_users WHERE phone_number = $1`, r.Phone).
+			Scan(&userID, &status, scanTime(&lockedUntil))
+		if errors.Is(err, sql.ErrNoRows) {
+			return errRedeem
+		}
+		if err != nil {
+			return err
+		}
+		if !lockedUntil.IsZero() && lockedUntil.After(tx.now) {
+			return domain.Errorf(domain.ETOOMANY, "Too many failed attempts. Try again in %d minutes.", int(domain.RedeemLockout/time.Minute))
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT id, code_hash FROM access_codes WHERE mobile_user_id = $1
+			AND status = 'active' AND expires_at > $2 AND current_uses < max_uses`, userID, ts(tx.now))
+		if err != nil {
+			return err
+		}
+		codeID := ""
+		for rows.Next() {
+			var id, hash string
+			if err := rows.Scan(&id, &hash); err != nil {
+				rows.Close()
+				return err
+			}
+			if subtle.ConstantTimeCompare([]byte(hash), []byte(r.CodeHash)) == 1 {
+				codeID = id
+			}
+		}
+		rows.Close()
+		if codeID == "" || status != "approved" {
+			failed = true
+			return nil // the failure is counted below, in its own transaction
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE access_codes SET current_uses = current_uses + 1, used_at = $2,
+			used_from_ip = $3, used_from_device = $4, updated_at = $2,
+			status = CASE WHEN current_uses + 1 >= max_uses THEN 'used' ELSE status END
+			WHERE id = $1 AND status = 'active' AND current_uses < max_uses`, codeID, ts(tx.now), nullString(r.IP), nullString(r.DeviceID))
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return errRedeem // a concurrent redemption used it first
+		}
+		sessionID, expires = NewID(), tx.now.Add(domain.MobileSessionTTL)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO mobile_sessions (id, mobile_user_id, session_token_hash, device_id, platform,
+			ip_address, user_agent, is_active, expires_at, last_activity_at, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, TRUE, $8, $9, $9, $9)`, sessionID, userID, r.SessionTokenHash,
+			nullString(r.DeviceID), nullString(r.Platform), nullString(r.IP), nullString(r.UserAgent), ts(expires), ts(tx.now)); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE mobile_users SET login_attempts = 0, locked_until = NULL, last_login_at = $2,
+			device_id = COALESCE($3, device_id), updated_at = $2 WHERE id = $1`, userID, ts(tx.now), nullString(r.DeviceID)); err != nil {
+			return err
+		}
+		a := r.Audit
+		a.Action, a.Resource, a.ResourceID = "access_code.redeem", "access_code", codeID
+		a.Details = map[string]any{"mobileUserId": userID, "deviceId": r.DeviceID}
+		return tx.Audit(ctx, a)
+	})
+	if err == nil && failed {
+		err = s.countRedeemFailure(ctx, r)
+		if err == nil {
+			err = errRedeem
+		}
+	}
+	return sessionID, expires, err
+}
+
+func (s *Store) countRedeemFailure(ctx context.Context, r Redemption) error {
+	return s.Write(ctx, func(tx *Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE mobile_users SET login_attempts = login_attempts + 1,
+			locked_until = CASE WHEN login_attempts + 1 >= $2 THEN $3 ELSE locked_until END, updated_at = $4
+			WHERE phone_number = $1`, r.Phone, domain.MaxRedeemFailures, ts(tx.now.Add(domain.RedeemLockout)), ts(tx.now)); err != nil {
+			return err
+		}
+		a := r.Audit
+		a.Action, a.Resource = "access_code.redeem_failed", "mobile_user"
+		a.Details = map[string]any{"phone": r.Phone}
+		return tx.Audit(ctx, a)
+	})
+}
+
+// MobileUserByID returns one mobile user, or ENOTFOUND.
+func (s *Store) MobileUserByID(ctx context.Context, id string) (*MobileUser, error) {
+	return s.mobileUser(ctx, s.db, id)
+}

@@ -1,0 +1,99 @@
+package store
+
+import (
+	"context"
+	"time"
+)
+
+// Notification is a message in the outbox.
+type Notification struct {
+	ID         string
+	Channel    string // email or sms
+	Recipient  string
+	Subject    string
+	SealedBody string // the body sealed with the outbox key; erased once delivered
+	Purpose    string
+	Status     string
+	Attempts   int
+	LastError  string
+	SentAt     time.Time
+	CreatedAt  time.Time
+}
+
+// Enqueue adds a message to the outbox inside the transaction that caused it.
+func (tx *Tx) Enqueue(ctx context.Context, n *Notification) error {
+	n.ID, n.Status, n.CreatedAt = NewID(), "pending", tx.now
+	_, err := tx.ExecContext(ctx, `INSERT INTO notifications (id, channel, recipient, subject, sealed_body, purpose, status,
+		attempts, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, 'pending', 0, $7, $7)`,
+		n.ID, n.Channel, n.Recipient, n.Subject, n.SealedBody, n.Purpose, ts(tx.now))
+	return err
+}
+
+// DueNotifications returns pending messages whose next attempt is due, oldest first.
+func (s *Store) DueNotifications(ctx context.Context, limit int) ([]*Notification, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, channel, recipient, subject, COALESCE(sealed_body, ''), purpose, attempts
+		FROM notifications WHERE status = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at LIMIT $2`, ts(s.Now()), limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*Notification
+	for rows.Next() {
+		var n Notification
+		if err := rows.Scan(&n.ID, &n.Channel, &n.Recipient, &n.Subject, &n.SealedBody, &n.Purpose, &n.Attempts); err != nil {
+			return nil, err
+		}
+		out = append(out, &n)
+	}
+	return out, rows.Err()
+}
+
+// MarkDelivered records a delivery (status sent, or logged when no transport is configured) and
+// erases the body. It only moves a pending message, so two workers never both deliver.
+func (s *Store) MarkDelivered(ctx context.Context, id, status string) error {
+	return s.Write(ctx, func(tx *Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE notifications SET status = $2, sealed_body = NULL, sent_at = $3,
+			attempts = attempts + 1 WHERE id = $1 AND status = 'pending'`, id, status, ts(tx.now))
+		return err
+	})
+}
+
+// MarkAttemptFailed records a failed delivery: retried at next, or failed for good when final.
+func (s *Store) MarkAttemptFailed(ctx context.Context, id, reason string, next time.Time, final bool) error {
+	return s.Write(ctx, func(tx *Tx) error {
+		status, body := "pending", "sealed_body"
+		if final {
+			status, body = "failed", "NULL"
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE notifications SET status = $2, attempts = attempts + 1, last_error = $3,
+			next_attempt_at = $4, sealed_body = `+body+` WHERE id = $1 AND status = 'pending'`, id, status, truncate(reason, 500), ts(next))
+		return err
+	})
+}
+
+// Notifications lists the outbox for administrators, newest first (bodies are never listed).
+func (s *Store) Notifications(ctx context.Context, limit int) ([]*Notification, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, channel, recipient, subject, purpose, status, attempts,
+		COALESCE(last_error, ''), sent_at, created_at FROM notifications ORDER BY created_at DESC, id DESC LIMIT $1`, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*Notification{}
+	for rows.Next() {
+		var n Notification
+		if err := rows.Scan(&n.ID, &n.Channel, &n.Recipient, &n.Subject, &n.Purpose, &n.Status, &n.Attempts, &n.LastError,
+			scanTime(&n.SentAt), scanTime(&n.CreatedAt)); err != nil {
+			return nil, err
+		}
+		out = append(out, &n)
+	}
+	return out, rows.Err()
+}
+
+// PendingNotifications counts the outbox's pending messages (the metrics screen's queue depth).
+func (s *Store) PendingNotifications(ctx context.Context) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM notifications WHERE status = 'pending'`).Scan(&n)
+	return n, err
+}
