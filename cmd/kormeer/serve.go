@@ -15,11 +15,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus/collectors"
+
 	"github.com/kormeer/kormeer/internal/auth"
 	"github.com/kormeer/kormeer/internal/config"
 	"github.com/kormeer/kormeer/internal/demo"
 	"github.com/kormeer/kormeer/internal/domain"
 	"github.com/kormeer/kormeer/internal/httpapi"
+	"github.com/kormeer/kormeer/internal/metrics"
 	"github.com/kormeer/kormeer/internal/notify"
 	"github.com/kormeer/kormeer/internal/objects"
 	"github.com/kormeer/kormeer/internal/realtime"
@@ -124,10 +127,19 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	opts.SessionTTL, opts.TrustProxy, opts.Dev, opts.LicenseValidity = cfg.SessionTTL, cfg.TrustProxy, cfg.Dev, cfg.LicenseTTL
 	opts.AccessCodeTTL = cfg.AccessCodeTTL
 	hub := realtime.NewHub()
-	st.SetAlertSink(hub.Publish)
+	rec := metrics.New()
+	rec.Registry.MustRegister(collectors.NewDBStatsCollector(st.DB(), "kormeer"))
+	st.SetAlertSink(func(a realtime.Alert) {
+		hub.Publish(a)
+		rec.Alerts.WithLabelValues(a.Severity).Inc()
+	})
 	go st.ListenAlerts(ctx, log)
+	go heartbeat(ctx, st, log)
+	if cfg.MetricsAddr != "" {
+		go servePrometheus(ctx, cfg.MetricsAddr, rec, log)
+	}
 	srv, err := httpapi.New(httpapi.Deps{Store: st, Tokens: tokens, Hasher: hasher, Objects: objs, Hub: hub,
-		Sealer: sealer, CodeKey: codeKey,
+		Sealer: sealer, CodeKey: codeKey, Metrics: rec,
 		Uploads: objects.NewSigner([]byte(uploadKey), 15*time.Minute, nil), Log: log, Web: web.Dist()}, opts)
 	if err != nil {
 		return err
@@ -203,6 +215,39 @@ func tokenService(ctx context.Context, st *store.Store, cfg *config.Config) (*au
 		}
 	}
 	return auth.NewTokens([]byte(key), cfg.TokenTTL, nil)
+}
+
+// heartbeat announces this instance every ten seconds, for the load-balancer card.
+func heartbeat(ctx context.Context, st *store.Store, log *slog.Logger) {
+	id, started := auth.RandomToken(9), time.Now()
+	host, _ := os.Hostname()
+	t := time.NewTicker(10 * time.Second)
+	defer t.Stop()
+	for {
+		if err := st.Heartbeat(ctx, id, host, started); err != nil && ctx.Err() == nil {
+			log.Warn("heartbeat", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// servePrometheus serves /metrics for Prometheus on its own address: the portal's own /metrics
+// path is the web app's screen.
+func servePrometheus(ctx context.Context, addr string, rec *metrics.Recorder, log *slog.Logger) {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", rec.Handler())
+	srv := &http.Server{Addr: addr, Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		<-ctx.Done()
+		srv.Close()
+	}()
+	if err := srv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		log.Warn("prometheus listener", "addr", addr, "err", err)
+	}
 }
 
 // secrets returns the outbox sealer and the access-code key, generated on first start and kept

@@ -17,6 +17,7 @@ import (
 
 	"github.com/kormeer/kormeer/internal/auth"
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/metrics"
 	"github.com/kormeer/kormeer/internal/notify"
 	"github.com/kormeer/kormeer/internal/objects"
 	"github.com/kormeer/kormeer/internal/realtime"
@@ -39,6 +40,7 @@ type testEnv struct {
 	uploads *objects.Signer
 	hub     *realtime.Hub
 	sealer  *notify.Sealer
+	rec     *metrics.Recorder
 }
 
 func newEnv(t testing.TB, b storetest.Backend, mod func(*Options)) *testEnv {
@@ -76,8 +78,9 @@ func newEnvAt(t testing.TB, url string, hasher auth.Hasher, mod func(*Options)) 
 	hub := realtime.NewHub()
 	st.SetAlertSink(hub.Publish)
 	sealer, _ := notify.NewSealer([]byte(strings.Repeat("s", 32)))
+	rec := metrics.New()
 	s, err := New(Deps{Store: st, Tokens: tokens, Hasher: hasher, Objects: objs, Uploads: uploads, Hub: hub,
-		Sealer: sealer, CodeKey: []byte("code-key"),
+		Sealer: sealer, CodeKey: []byte("code-key"), Metrics: rec,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: web}, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -87,7 +90,7 @@ func newEnvAt(t testing.TB, url string, hasher auth.Hasher, mod func(*Options)) 
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	go st.ListenAlerts(ctx, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	return &testEnv{t: t, srv: srv, store: st, tokens: tokens, hasher: hasher, uploads: uploads, hub: hub, sealer: sealer}
+	return &testEnv{t: t, srv: srv, store: st, tokens: tokens, hasher: hasher, uploads: uploads, hub: hub, sealer: sealer, rec: rec}
 }
 
 // mustUser creates an account with testPassword.

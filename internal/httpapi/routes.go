@@ -59,6 +59,10 @@ func (s *Server) routes() []route {
 		{"GET /api/kyc-applications", staff(allRoles...), s.listKYC},
 		{"PATCH /api/kyc-applications/{id}/review", staff(regulators...), s.reviewKYC},
 
+		// Health and live system metrics (001 §3, §7).
+		{"GET /health", public(), s.health},
+		{"GET /metrics-system", staff(allRoles...), s.metricsSystem},
+
 		// Summary figures for the landing page's carousel: aggregates only, so public.
 		{"GET /api/metrics", public(), s.summaryMetrics},
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/kormeer/kormeer/internal/auth"
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/metrics"
 	"github.com/kormeer/kormeer/internal/notify"
 	"github.com/kormeer/kormeer/internal/objects"
 	"github.com/kormeer/kormeer/internal/realtime"
@@ -54,6 +55,7 @@ type Deps struct {
 	Uploads *objects.Signer
 	Hub     *realtime.Hub
 	Sealer  *notify.Sealer
+	Metrics *metrics.Recorder
 	// CodeKey keys the hashes under which access codes are stored.
 	CodeKey []byte
 	Log     *slog.Logger
@@ -70,6 +72,7 @@ type Server struct {
 	uploads *objects.Signer
 	hub     *realtime.Hub
 	sealer  *notify.Sealer
+	rec     *metrics.Recorder
 	codeKey []byte
 	opts    Options
 	log     *slog.Logger
@@ -81,12 +84,18 @@ type Server struct {
 
 // New returns a server.
 func New(d Deps, opts Options) (*Server, error) {
+	if d.Metrics == nil {
+		d.Metrics = metrics.New()
+	}
+	if d.Hub == nil {
+		d.Hub = realtime.NewHub()
+	}
 	dummy, err := d.Hasher.Hash(auth.RandomToken(16))
 	if err != nil {
 		return nil, err
 	}
 	return &Server{store: d.Store, tokens: d.Tokens, hasher: d.Hasher, objects: d.Objects, uploads: d.Uploads,
-		hub: d.Hub, sealer: d.Sealer, codeKey: d.CodeKey, opts: opts, log: d.Log, web: d.Web, dummyHash: dummy}, nil
+		hub: d.Hub, sealer: d.Sealer, rec: d.Metrics, codeKey: d.CodeKey, opts: opts, log: d.Log, web: d.Web, dummyHash: dummy}, nil
 }
 
 // Handler returns the whole HTTP handler: API routes, the web app, and the middleware every
@@ -188,10 +197,13 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
+		s.rec.Begin()
 		next.ServeHTTP(rec, r)
+		s.rec.End()
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
+		s.rec.Observe(routeLabel(r), rec.status, time.Since(start))
 		level := slog.LevelDebug
 		if rec.status >= 500 {
 			level = slog.LevelError

@@ -104,6 +104,8 @@ func (s *Server) createTransfer(w http.ResponseWriter, r *http.Request) error {
 	}
 	if res.Replayed {
 		w.Header().Set("Idempotent-Replayed", "true")
+	} else {
+		s.rec.Transfers.Inc()
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
