@@ -32,6 +32,8 @@ type User struct {
 	IsGuest             bool
 	GuestUnitsRemaining int
 	TokenVersion        int
+	MustChangePassword  bool
+	Language            string
 	CreatedAt           time.Time
 	UpdatedAt           time.Time
 }

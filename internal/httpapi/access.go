@@ -32,6 +32,9 @@ type access struct {
 	public bool          // anyone, signed in or not
 	roles  []domain.Role // signed-in non-guest accounts with one of these roles
 	guest  guestRule
+	// passwordChange admits accounts that must change their password first; every other
+	// signed-in route refuses them until they have.
+	passwordChange bool
 }
 
 var allRoles = domain.Roles
@@ -46,6 +49,9 @@ var regulators = []domain.Role{domain.RoleCBSLAdmin, domain.RoleCBSLOfficer}
 // staffAndRegulators are the roles that may read registries: regulators all of them, PSP and
 // MNO staff their own institution's entry.
 var staffAndRegulators = []domain.Role{domain.RoleCBSLAdmin, domain.RoleCBSLOfficer, domain.RolePSPAdmin, domain.RoleMNOAdmin}
+
+// duringPasswordChange keeps the route open to an account whose password was reset.
+func (a access) duringPasswordChange() access { a.passwordChange = true; return a }
 
 // metered lets guests call the route too, each call taking one of their units.
 func (a access) metered() access { a.guest = guestMetered; return a }
@@ -95,6 +101,9 @@ func (s *Server) authorize(ctx context.Context, a access, p *domain.User) error 
 	}
 	if p == nil {
 		return domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
+	}
+	if p.MustChangePassword && !a.passwordChange {
+		return domain.Errorf(domain.EFORBIDDEN, "Your password was reset: change it before you continue (Settings, Change password).")
 	}
 	if p.IsGuest {
 		switch a.guest {

@@ -26,12 +26,14 @@ type userJSON struct {
 	IsGuest             bool        `json:"isGuest"`
 	GuestUnitsRemaining int         `json:"guestUnitsRemaining"`
 	Institution         *string     `json:"institution"`
+	MustChangePassword  bool        `json:"mustChangePassword"`
+	Language            string      `json:"language"`
 }
 
 func toUserJSON(u *domain.User) userJSON {
 	return userJSON{ID: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, Role: u.Role,
 		ProfileImageURL: optional(u.ProfileImageURL), IsGuest: u.IsGuest, GuestUnitsRemaining: u.GuestUnitsRemaining,
-		Institution: optional(u.Institution)}
+		Institution: optional(u.Institution), MustChangePassword: u.MustChangePassword, Language: u.Language}
 }
 
 // loginPage sends a browser that navigates to /api/login to the web app's sign-in page, or home

@@ -11,7 +11,7 @@ func (s *Server) routes() []route {
 		{"GET /api/login", public(), s.loginPage},
 		{"POST /api/login", public(), s.login},
 		{"GET /api/logout", public(), s.logout},
-		{"GET /api/auth/user", anyAccount(), s.currentUser},
+		{"GET /api/auth/user", anyAccount().duringPasswordChange(), s.currentUser},
 
 		// The token API (001 §7).
 		{"POST /api/auth/register", public(), s.register},
@@ -58,6 +58,17 @@ func (s *Server) routes() []route {
 		{"GET /api/kyc", staff(allRoles...), s.listKYC},
 		{"GET /api/kyc-applications", staff(allRoles...), s.listKYC},
 		{"PATCH /api/kyc-applications/{id}/review", staff(regulators...), s.reviewKYC},
+
+		// User management (cbsl_admin) and one's own profile.
+		{"GET /api/users", staff(admin), s.listUsers},
+		{"POST /api/users", staff(admin), s.createUser},
+		{"PATCH /api/users/{id}", staff(admin), s.updateUser},
+		{"POST /api/users/{id}/reset-password", staff(admin), s.resetPassword},
+		{"PATCH /api/profile", staff(allRoles...), s.updateProfile},
+		{"PUT /api/profile-images", staff(allRoles...), s.profileImage},
+		{"POST /api/profile/password", staff(allRoles...).duringPasswordChange(), s.changePassword},
+		{"GET /api/profile/sessions", staff(allRoles...), s.listSessions},
+		{"DELETE /api/profile/sessions/{id}", staff(allRoles...), s.endSession},
 
 		// Health and live system metrics (001 §3, §7).
 		{"GET /health", public(), s.health},

@@ -1,0 +1,153 @@
+package httpapi
+
+import (
+	"net/http"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/store"
+)
+
+// updateProfile is PATCH /api/profile {firstName, lastName, language, profileImageUrl}: the
+// caller's own details. A profile image must be one the caller uploaded and turned into a
+// profile image (PUT /api/profile-images).
+func (s *Server) updateProfile(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		FirstName       *string `json:"firstName"`
+		LastName        *string `json:"lastName"`
+		Language        *string `json:"language"`
+		ProfileImageURL *string `json:"profileImageUrl"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	f := map[string]string{}
+	for key, p := range map[string]*string{"firstName": in.FirstName, "lastName": in.LastName} {
+		if p != nil {
+			*p = strings.TrimSpace(*p)
+			if n := utf8.RuneCountInString(*p); n == 0 || n > 100 {
+				f[key] = "From 1 to 100 characters"
+			}
+		}
+	}
+	if in.Language != nil && *in.Language != "en" && *in.Language != "so" {
+		f["language"] = "Language must be en or so"
+	}
+	if in.ProfileImageURL != nil && *in.ProfileImageURL != "" {
+		o, err := s.objectFromURL(r, *in.ProfileImageURL)
+		if err != nil || o.Kind != "profile" {
+			f["profileImageUrl"] = "Upload the image again"
+		}
+	}
+	if len(f) > 0 {
+		return domain.FieldError("Please correct the highlighted fields.", f)
+	}
+	u, err := s.store.UpdateProfile(r.Context(), principalFrom(r.Context()).ID, store.ProfileChange{FirstName: in.FirstName,
+		LastName: in.LastName, Language: in.Language, ProfileImageURL: in.ProfileImageURL}, s.audit(r, "", ""))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toAccountJSON(u))
+	return nil
+}
+
+// profileImage is PUT /api/profile-images {imageURL}: an upload becomes the caller's profile
+// image (the logo pipeline, with the same checks).
+func (s *Server) profileImage(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		ImageURL string `json:"imageURL"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	o, err := s.objectFromURL(r, strings.TrimSpace(in.ImageURL))
+	if err != nil {
+		return err
+	}
+	if o.Kind != "profile" {
+		if err := s.store.SetObjectKind(r.Context(), o.ID, "profile", s.audit(r, "object.profile", "object")); err != nil {
+			return err
+		}
+		o.Kind = "profile"
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"objectPath": objectPath(o)})
+	return nil
+}
+
+// changePassword is POST /api/profile/password {currentPassword, newPassword}: the current
+// password is required; every other session ends and older tokens stop working.
+func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		CurrentPassword string `json:"currentPassword"`
+		NewPassword     string `json:"newPassword"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	u := principalFrom(r.Context())
+	ok, err := s.hasher.Verify(in.CurrentPassword, u.PasswordHash)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return domain.FieldError("The current password is not right.", map[string]string{"currentPassword": "Not your current password"})
+	}
+	if msg := domain.CheckPassword(in.NewPassword); msg != "" {
+		return domain.FieldError(msg+".", map[string]string{"newPassword": msg})
+	}
+	if in.NewPassword == in.CurrentPassword {
+		return domain.FieldError("Choose a password different from the current one.", map[string]string{"newPassword": "Same as the current password"})
+	}
+	hash, err := s.hasher.Hash(in.NewPassword)
+	if err != nil {
+		return err
+	}
+	keep := ""
+	if c, err := r.Cookie(sessionCookie); err == nil {
+		keep = c.Value
+	}
+	if err := s.store.ChangePassword(r.Context(), u.ID, hash, keep, s.audit(r, "", "")); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"message": "Password changed. You were signed out everywhere else."})
+	return nil
+}
+
+// listSessions is GET /api/profile/sessions: the caller's active sessions.
+func (s *Server) listSessions(w http.ResponseWriter, r *http.Request) error {
+	u := principalFrom(r.Context())
+	list, err := s.store.UserSessions(r.Context(), u.ID)
+	if err != nil {
+		return err
+	}
+	current := ""
+	if c, err := r.Cookie(sessionCookie); err == nil && len(c.Value) >= 8 {
+		current = sessionRef(c.Value)
+	}
+	type item struct {
+		ID        string    `json:"id"`
+		IPAddress string    `json:"ipAddress"`
+		UserAgent string    `json:"userAgent"`
+		CreatedAt time.Time `json:"createdAt"`
+		ExpiresAt time.Time `json:"expiresAt"`
+		Current   bool      `json:"current"`
+	}
+	out := make([]item, len(list))
+	for i, si := range list {
+		out[i] = item{si.Ref, si.IPAddress, si.UserAgent, si.CreatedAt, si.Expire, si.Ref == current}
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// endSession is DELETE /api/profile/sessions/{id}: sign out one of the caller's sessions.
+func (s *Server) endSession(w http.ResponseWriter, r *http.Request) error {
+	u := principalFrom(r.Context())
+	if err := s.store.EndSessionByRef(r.Context(), u.ID, r.PathValue("id"), s.audit(r, "", "")); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}

@@ -1,0 +1,143 @@
+package httpapi
+
+import (
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/store"
+)
+
+// accountJSON is an account as user management lists it.
+type accountJSON struct {
+	userJSON
+	Username  *string   `json:"username"`
+	IsActive  bool      `json:"isActive"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+func toAccountJSON(u *domain.User) accountJSON {
+	return accountJSON{userJSON: toUserJSON(u), Username: optional(u.Username), IsActive: u.IsActive, CreatedAt: u.CreatedAt}
+}
+
+// listUsers is GET /api/users?q= (cbsl_admin).
+func (s *Server) listUsers(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query().Get("q")
+	if len(q) > 100 {
+		return domain.FieldError("The search is too long.", map[string]string{"q": "At most 100 characters"})
+	}
+	list, err := s.store.Users(r.Context(), q, 500)
+	if err != nil {
+		return err
+	}
+	out := make([]accountJSON, len(list))
+	for i, u := range list {
+		out[i] = toAccountJSON(u)
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// createUser is POST /api/users (cbsl_admin): an account with any role; guests get units.
+func (s *Server) createUser(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		domain.NewAccount
+		Username   string `json:"username"`
+		IsGuest    bool   `json:"isGuest"`
+		GuestUnits *int   `json:"guestUnitsRemaining"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := in.NewAccount.Validate(); err != nil {
+		return err
+	}
+	units := 0
+	if in.IsGuest {
+		units = domain.DefaultGuestUnits
+		if in.GuestUnits != nil {
+			units = *in.GuestUnits
+		}
+		if units < 0 || units > 100_000 || in.Role != domain.RoleCitizen {
+			return domain.FieldError("Guests are citizens with 0 to 100000 units.", map[string]string{"guestUnitsRemaining": "From 0 to 100000"})
+		}
+	}
+	hash, err := s.hasher.Hash(in.Password)
+	if err != nil {
+		return err
+	}
+	u := &domain.User{Email: in.Email, Username: strings.TrimSpace(in.Username), FirstName: in.FirstName, LastName: in.LastName,
+		PasswordHash: hash, Role: in.Role, Institution: in.Institution, IsActive: true, IsGuest: in.IsGuest, GuestUnitsRemaining: units}
+	a := s.audit(r, "user.create", "user")
+	a.Details = map[string]any{"email": u.Email, "role": u.Role, "guest": u.IsGuest}
+	if err := s.store.CreateUser(r.Context(), u, a); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, toAccountJSON(u))
+	return nil
+}
+
+// updateUser is PATCH /api/users/{id} {role, institution, isActive, guestUnitsRemaining}
+// (cbsl_admin). An administrator cannot disable or demote themself, so the portal always keeps
+// one administrator able to undo a mistake.
+func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Role        *domain.Role `json:"role"`
+		Institution *string      `json:"institution"`
+		IsActive    *bool        `json:"isActive"`
+		GuestUnits  *int         `json:"guestUnitsRemaining"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	f := map[string]string{}
+	if in.Role != nil && !in.Role.Valid() {
+		f["role"] = "Role must be one of citizen, psp_admin, mno_admin, cbsl_officer, cbsl_admin"
+	}
+	if in.GuestUnits != nil && (*in.GuestUnits < 0 || *in.GuestUnits > 100_000) {
+		f["guestUnitsRemaining"] = "From 0 to 100000"
+	}
+	if in.Institution != nil {
+		v := strings.TrimSpace(*in.Institution)
+		in.Institution = &v
+	}
+	if len(f) > 0 {
+		return domain.FieldError("Please correct the highlighted fields.", f)
+	}
+	id := r.PathValue("id")
+	if me := principalFrom(r.Context()); me.ID == id && ((in.IsActive != nil && !*in.IsActive) || (in.Role != nil && *in.Role != me.Role)) {
+		return domain.Errorf(domain.ECONFLICT, "You cannot disable your own account or change your own role; ask another administrator.")
+	}
+	u, err := s.store.ChangeAccount(r.Context(), id, store.AccountChange{Role: in.Role, Institution: in.Institution,
+		IsActive: in.IsActive, GuestUnits: in.GuestUnits}, s.audit(r, "", ""))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toAccountJSON(u))
+	return nil
+}
+
+// resetPassword is POST /api/users/{id}/reset-password {password} (cbsl_admin): a temporary
+// password the user must change at the next sign-in; their sessions and tokens end at once.
+func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Password string `json:"password"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if msg := domain.CheckPassword(in.Password); msg != "" {
+		return domain.FieldError(msg+".", map[string]string{"password": msg})
+	}
+	hash, err := s.hasher.Hash(in.Password)
+	if err != nil {
+		return err
+	}
+	u, err := s.store.ChangeAccount(r.Context(), r.PathValue("id"), store.AccountChange{PasswordHash: hash}, s.audit(r, "", ""))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toAccountJSON(u))
+	return nil
+}
