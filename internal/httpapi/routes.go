@@ -70,6 +70,13 @@ func (s *Server) routes() []route {
 		{"GET /api/profile/sessions", staff(allRoles...), s.listSessions},
 		{"DELETE /api/profile/sessions/{id}", staff(allRoles...), s.endSession},
 
+		// AML thresholds with maker-checker: regulators propose, another cbsl_admin approves.
+		{"GET /api/settings/aml", staff(regulators...), s.amlSettings},
+		{"POST /api/settings/aml/proposals", staff(regulators...), s.proposeRules},
+		{"GET /api/settings/aml/proposals/{version}/backtest", staff(regulators...), s.backtestRules},
+		{"POST /api/settings/aml/proposals/{version}/approve", staff(admin), s.approveRules},
+		{"POST /api/settings/aml/proposals/{version}/reject", staff(admin), s.rejectRules},
+
 		// Health and live system metrics (001 §3, §7).
 		{"GET /health", public(), s.health},
 		{"GET /metrics-system", staff(allRoles...), s.metricsSystem},

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/kormeer/kormeer/internal/auth"
@@ -77,6 +78,8 @@ type Server struct {
 	opts    Options
 	log     *slog.Logger
 	web     fs.FS
+	// rules caches the AML rule set in force (see scoring).
+	rules atomic.Pointer[cachedRules]
 	// dummyHash is verified against when an email is unknown, so that a sign-in takes as long
 	// for an unknown account as for a known one and timing does not reveal which accounts exist.
 	dummyHash string

@@ -114,11 +114,6 @@ func (s *Server) createTransfer(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// scoring is the AML rule set in force.
-func (s *Server) scoring() store.Scoring {
-	return store.Scoring{Thresholds: domain.DefaultAMLThresholds()}
-}
-
 // reportingInstitution decides which institution a transaction is recorded under: PSP and MNO
 // staff report for their own institution (never for one named in the body), and only while its
 // licence is active; anyone else's transfer is recorded under the sender's wallet operator when
