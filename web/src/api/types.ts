@@ -232,3 +232,212 @@ export interface TransferResponse {
   amlRules: AmlRuleHit[];
   createdAt: string;
 }
+
+/** Alert kinds: AML alerts on transactions, system alerts addressed to users or roles. */
+export type AlertKind = "aml" | "system";
+
+/** Alert case statuses (001 §4); system alerts stay "open". */
+export type AlertStatus = "open" | "investigating" | "resolved" | "false_positive";
+
+/** An alert as GET /api/alerts returns it. */
+export interface Alert {
+  id: string;
+  kind: AlertKind | string;
+  title: string;
+  description: string | null;
+  message: string | null;
+  severity: "low" | "medium" | "high" | "critical" | string;
+  status: AlertStatus | string;
+  /** aml, kyc, … for AML alerts; info, warning or critical for system alerts. */
+  alertType: string;
+  triggerRule: string | null;
+  amount: string | null;
+  currency: string | null;
+  institutionId: string | null;
+  relatedTransactionId: string | null;
+  isRead: boolean;
+  assignedTo: string | null;
+  resolvedBy: string | null;
+  resolution: string | null;
+  resolvedAt: string | null;
+  createdAt: string;
+}
+
+/** One step of an alert's case history. */
+export interface AlertHistoryEntry {
+  action: string;
+  userId: string | null;
+  fromStatus: string | null;
+  toStatus: string | null;
+  note: string | null;
+  createdAt: string;
+}
+
+/** GET /api/alerts/{id}: the alert and its case history. */
+export interface AlertDetail extends Alert {
+  history: AlertHistoryEntry[];
+}
+
+/** KYC statuses (compliance_status enum). */
+export type KycStatus = "under_review" | "pending" | "compliant" | "non_compliant";
+
+/** KYC document types (001 §3). */
+export type KycDocumentType = "passport" | "national_id" | "drivers_license";
+
+/** Body of POST /api/kyc (001 §3). */
+export interface KycSubmission {
+  fullName: string;
+  nationalId: string;
+  phoneNumber: string;
+  email: string;
+  address: string;
+  documentType: string;
+  documentNumber: string;
+}
+
+/** A KYC application as GET /api/kyc-applications returns it (ids masked for non-regulators). */
+export interface KycApplication extends KycSubmission {
+  id: string;
+  status: KycStatus | string;
+  reviewNotes: string | null;
+  reviewedAt: string | null;
+  createdAt: string;
+}
+
+/** Compliance report types. */
+export type ReportType = "monthly_transaction" | "aml_cft";
+
+/** The figures the server computes for a report. */
+export interface ReportData {
+  summary?: string;
+  transactionCount?: number;
+  transactionVolume?: string;
+  volumeByCurrency?: Record<string, string>;
+  highRiskCount?: number;
+  alertsBySeverity?: Record<string, number>;
+  openAlerts?: number;
+  complianceScore?: number;
+  generatedAt?: string;
+}
+
+/** A compliance report (001 §3). */
+export interface ComplianceReport {
+  id: string;
+  title: string;
+  reportType: ReportType | string;
+  period: string;
+  institutionId: string;
+  institutionType: string;
+  institutionName: string;
+  reportData: ReportData | null;
+  metrics: { totalTransactions?: number; activePsps?: number; complianceScore?: number } | null;
+  status: "draft" | "published" | string;
+  submittedAt: string | null;
+  createdAt: string;
+}
+
+/** Body of POST /api/compliance-reports. */
+export interface ReportPayload {
+  title: string;
+  reportType: ReportType;
+  period: string;
+  institutionId: string;
+  institutionType: string;
+  institutionName: string;
+  reportData: ReportData;
+  metrics: { totalTransactions?: number; activePsps?: number; complianceScore?: number };
+  status: "draft";
+}
+
+/** A scheduled compliance audit. */
+export interface ComplianceAudit {
+  id: string;
+  institutionId: string;
+  institutionType: string;
+  institutionName: string;
+  scheduledFor: string;
+  scope: string;
+  status: string;
+  createdAt: string;
+}
+
+/** GET /health (001 §3): memory in bytes, uptime in seconds; 503 when unhealthy. */
+export interface HealthResponse {
+  status: "healthy" | "unhealthy" | string;
+  database?: boolean;
+  memory: { heapUsed: number; heapTotal: number; rss: number };
+  uptime: number;
+}
+
+/** One database pool of GET /metrics-system. */
+export interface PoolStats {
+  size: number;
+  active: number;
+  idle: number;
+  type: string;
+}
+
+/** GET /metrics-system (001 §3). errorRate is a percentage, averageResponseTime milliseconds. */
+export interface SystemMetricsResponse {
+  system: {
+    metrics: { activeConnections: number; throughputPerSecond: number; errorRate: number; queueDepth: number };
+    loadBalancer: { algorithm: string; healthyServers: number; totalServers: number };
+    pools: Array<[string, PoolStats]>;
+    timestamp: string | null;
+  };
+  performance: { requests: number; averageResponseTime: number; errorRate: number };
+}
+
+export type MobileUserStatus = "pending" | "approved" | "suspended" | "revoked";
+
+/** A mobile user (001 §3); nationalId comes masked. */
+export interface MobileUser {
+  id: string;
+  fullName: string;
+  phoneNumber: string;
+  nationalId: string;
+  email: string | null;
+  platform: string | null;
+  status: MobileUserStatus;
+  suspensionReason: string | null;
+  loginAttempts: number;
+  lockedUntil: string | null;
+  approvedAt: string | null;
+  createdAt: string;
+}
+
+export type AccessCodeStatus = "active" | "used" | "expired" | "revoked";
+
+/** A one-time mobile access code; `code` is masked ("••••••XY") except in the generate answer. */
+export interface AccessCode {
+  id: string;
+  code: string;
+  status: AccessCodeStatus;
+  currentUses: number;
+  maxUses: number;
+  expiresAt: string;
+  usedAt?: string | null;
+  createdAt: string;
+  mobileUser: { id: string; fullName: string; phoneNumber: string } | null;
+}
+
+/** POST /api/admin/mobile-access/generate answer (201). */
+export interface GeneratedAccessCode {
+  accessCode: AccessCode;
+  deliveries?: unknown;
+  message?: string;
+}
+
+/** A notification outbox entry (GET /api/admin/notifications). */
+export interface OutboxNotification {
+  id: string;
+  channel: "email" | "sms" | string;
+  recipient: string;
+  subject: string | null;
+  purpose: string;
+  status: "pending" | "sent" | "logged" | "failed" | string;
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+  createdAt: string;
+}

@@ -30,3 +30,17 @@ export function formatDate(value: Date | string | number, withTime = false): str
     ...(withTime ? { hour: "2-digit", minute: "2-digit" } : {}),
   }).format(date);
 }
+
+/** "MMM dd, yyyy HH:mm" per the active language, with a 24-hour clock (001 §9: alerts add HH:mm). */
+export function formatDateTime24(value: Date | string | number): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  return new Intl.DateTimeFormat(activeLocale(), {
+    year: "numeric",
+    month: "short",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(date);
+}

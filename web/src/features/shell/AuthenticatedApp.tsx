@@ -14,14 +14,14 @@ const ApplicationsPage = lazy(() => import("@/features/applications/Applications
 const RegistryPage = lazy(() => import("@/features/registry/RegistryPage"));
 const TransfersPage = lazy(() => import("@/features/transfers/TransfersPage"));
 const TransactionsPage = lazy(() => import("@/features/transactions/TransactionsPage"));
+const CompliancePage = lazy(() => import("@/features/compliance/CompliancePage"));
 
 /** Signed-in pages that are still placeholders; each becomes a real screen in a later issue. */
-export const SIGNED_IN_PAGES = [
-  { path: "/compliance", page: "pages.compliance" },
+export const SIGNED_IN_PAGES: ReadonlyArray<{ path: string; page: string }> = [
   { path: "/metrics", page: "pages.metrics" },
   { path: "/mobile-access-management", page: "pages.mobileAccess" },
   { path: "/demo", page: "pages.demo" },
-] as const;
+];
 
 function PageFallback() {
   return <div className="mx-auto h-40 max-w-6xl animate-pulse rounded-lg bg-muted/60" aria-hidden="true" />;
@@ -48,7 +48,7 @@ export function AuthenticatedApp({ user }: { user: CurrentUser }) {
       <Suspense fallback={<PageFallback />}>
         <Switch>
           <Route path="/">
-            <DashboardPage />
+            <DashboardPage user={user} />
           </Route>
           <Route path="/applications">
             <ApplicationsPage user={user} />
@@ -70,6 +70,9 @@ export function AuthenticatedApp({ user }: { user: CurrentUser }) {
           </Route>
           <Route path="/transactions">
             <TransactionsPage user={user} />
+          </Route>
+          <Route path="/compliance">
+            {user.isGuest ? <Redirect to="/" replace /> : <CompliancePage user={user} />}
           </Route>
           {SIGNED_IN_PAGES.map(({ path, page }) => (
             <Route key={path} path={path}>

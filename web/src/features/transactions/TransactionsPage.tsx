@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { useSearch } from "wouter";
 import {
   ArrowDownLeft,
   ArrowLeftRight,
@@ -95,7 +96,9 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
   const [searchText, setSearchText] = useState("");
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const [oldestFirst, setOldestFirst] = useState(false);
-  const [selected, setSelected] = useState<string | null>(null);
+  // /transactions?id=… (the dashboard's "view") opens that transaction's detail.
+  const search = useSearch();
+  const [selected, setSelected] = useState<string | null>(() => new URLSearchParams(search).get("id"));
 
   // Debounce the free-text boxes so typing does not fire a request per key.
   useEffect(() => {

@@ -210,7 +210,10 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
       setErrors({});
       idempotencyKey.current = newKey();
       toast({ title: t("transfers.success.title"), description: t("transfers.success.description") });
-      void queryClient.invalidateQueries({ queryKey: ["/api/transactions"] });
+      // Every transactions list, the dashboard's "/api/transactions?limit=5" included.
+      void queryClient.invalidateQueries({
+        predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith("/api/transactions"),
+      });
       void queryClient.invalidateQueries({ queryKey: ["/api/metrics"] });
       const submission = {
         id: res.transactionId,

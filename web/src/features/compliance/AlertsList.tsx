@@ -1,0 +1,159 @@
+import { useMemo, useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import { CheckCircle2, Eye, Loader2 } from "lucide-react";
+import { ApiError, apiJson } from "@/api/client";
+import type { Alert } from "@/api/types";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/use-toast";
+import { AlertDetailDialog } from "@/features/compliance/AlertDetailDialog";
+import { alertStatusVariant, canResolve, severityVariant } from "@/features/compliance/alertDisplay";
+import { ALERTS_KEY } from "@/features/compliance/compliance";
+import { formatDateTime24 } from "@/lib/format";
+
+const PAGE = 10;
+const FILTERS = ["all", "open", "investigating", "resolved", "false_positive"] as const;
+type Filter = (typeof FILTERS)[number];
+
+/**
+ * The compliance alerts list (001 §2): title, description, severity, status,
+ * alertType, createdAt with HH:mm and the related transaction; resolve only on
+ * open alerts (regulators); details open the case dialog.
+ */
+export function AlertsList({
+  alerts,
+  loading,
+  canAct,
+  userId,
+}: {
+  alerts: Alert[];
+  loading: boolean;
+  canAct: boolean;
+  userId?: string;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [filter, setFilter] = useState<Filter>("all");
+  const [showAll, setShowAll] = useState(false);
+  const [detail, setDetail] = useState<string | null>(null);
+
+  const resolve = useMutation({
+    mutationFn: (id: string) => apiJson<Alert>("PATCH", `/api/alerts/${id}/resolve`, {}),
+    onSuccess: () => {
+      toast({ title: t("common.success"), description: t("alerts.resolved") });
+      void queryClient.invalidateQueries({ queryKey: ALERTS_KEY });
+    },
+    onError: (err) => {
+      console.error("Failed to resolve alert", err);
+      toast({
+        title: t("alerts.resolveFailed"),
+        description: err instanceof ApiError ? err.serverMessage : undefined,
+        variant: "destructive",
+      });
+      void queryClient.invalidateQueries({ queryKey: ALERTS_KEY });
+    },
+  });
+
+  const filtered = useMemo(() => (filter === "all" ? alerts : alerts.filter((a) => a.status === filter)), [alerts, filter]);
+  const shown = showAll ? filtered : filtered.slice(0, PAGE);
+
+  return (
+    <div className="space-y-4">
+      <div role="group" aria-label={t("alerts.filterLabel")} className="flex flex-wrap gap-2">
+        {FILTERS.map((f) => (
+          <Button
+            key={f}
+            size="sm"
+            variant={filter === f ? "default" : "outline"}
+            aria-pressed={filter === f}
+            onClick={() => {
+              setFilter(f);
+              setShowAll(false);
+            }}
+            data-testid={`alert-filter-${f}`}
+          >
+            {f === "all" ? t("alerts.filterAll") : t(`alerts.status.${f}`)}
+          </Button>
+        ))}
+      </div>
+      {loading ? (
+        <ul className="space-y-3" aria-busy="true" aria-label={t("alerts.title")}>
+          {Array.from({ length: 3 }, (_, i) => (
+            <li key={i} className="h-20 animate-pulse rounded-lg bg-muted" />
+          ))}
+        </ul>
+      ) : shown.length === 0 ? (
+        <p className="py-8 text-center text-sm text-muted-foreground" data-testid="compliance-alerts-empty">
+          {t("alerts.empty")}
+        </p>
+      ) : (
+        <ul className="space-y-3" data-testid="compliance-alerts">
+          {shown.map((alert) => (
+            <li key={alert.id} className="rounded-lg border p-4" data-testid="compliance-alert" data-alert-id={alert.id} data-status={alert.status}>
+              <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                <div className="min-w-0 flex-1 space-y-1.5">
+                  <h3 className="font-medium leading-snug break-words">{alert.title}</h3>
+                  <p className="line-clamp-3 break-words text-sm text-muted-foreground">{alert.description ?? alert.message}</p>
+                  <div className="flex flex-wrap items-center gap-2 text-xs">
+                    <Badge variant={severityVariant(alert.severity)} data-testid="alert-severity">
+                      {t(`realtime.severity.${alert.severity}`, { defaultValue: alert.severity })}
+                    </Badge>
+                    <Badge variant={alertStatusVariant(alert.status)} data-testid="alert-status">
+                      {t(`alerts.status.${alert.status}`, { defaultValue: alert.status })}
+                    </Badge>
+                    <Badge variant="outline">{t(`alerts.types.${alert.alertType}`, { defaultValue: alert.alertType })}</Badge>
+                    <time dateTime={alert.createdAt} className="tabular-nums text-muted-foreground">
+                      {formatDateTime24(alert.createdAt)}
+                    </time>
+                  </div>
+                  {alert.relatedTransactionId ? (
+                    <p className="text-xs text-muted-foreground">
+                      {t("alerts.relatedTransaction")}:{" "}
+                      <Link
+                        href={`/transactions?id=${encodeURIComponent(alert.relatedTransactionId)}`}
+                        className="break-all font-mono text-primary underline underline-offset-4"
+                        data-testid="alert-related"
+                      >
+                        {alert.relatedTransactionId}
+                      </Link>
+                    </p>
+                  ) : null}
+                </div>
+                <div className="flex shrink-0 gap-2">
+                  <Button variant="outline" size="sm" onClick={() => setDetail(alert.id)} aria-label={t("alerts.detailsFor", { title: alert.title })} data-testid="alert-details">
+                    <Eye aria-hidden="true" />
+                    {t("alerts.details")}
+                  </Button>
+                  {canAct && canResolve(alert) ? (
+                    <Button
+                      size="sm"
+                      onClick={() => resolve.mutate(alert.id)}
+                      disabled={resolve.isPending && resolve.variables === alert.id}
+                      aria-label={t("alerts.resolveFor", { title: alert.title })}
+                      data-testid="alert-resolve"
+                    >
+                      {resolve.isPending && resolve.variables === alert.id ? (
+                        <Loader2 className="animate-spin" aria-hidden="true" />
+                      ) : (
+                        <CheckCircle2 aria-hidden="true" />
+                      )}
+                      {t("alerts.resolve")}
+                    </Button>
+                  ) : null}
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!showAll && filtered.length > PAGE ? (
+        <Button variant="outline" className="w-full" onClick={() => setShowAll(true)} data-testid="alerts-show-all">
+          {t("alerts.showAll", { count: filtered.length })}
+        </Button>
+      ) : null}
+      <AlertDetailDialog id={detail} canAct={canAct} userId={userId} onClose={() => setDetail(null)} />
+    </div>
+  );
+}

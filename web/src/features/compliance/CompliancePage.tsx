@@ -1,0 +1,318 @@
+import { useEffect, useMemo, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import {
+  BellRing,
+  CalendarCheck,
+  Clock,
+  Download,
+  Eye,
+  FileBarChart,
+  FileDown,
+  FileSpreadsheet,
+  FileText,
+  Loader2,
+  Send,
+  ShieldCheck,
+  UserPlus,
+  Users,
+} from "lucide-react";
+import { ApiError, apiJson } from "@/api/client";
+import type { Alert, ComplianceReport, CurrentUser, KycApplication } from "@/api/types";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Progress } from "@/components/ui/progress";
+import { toast } from "@/components/ui/use-toast";
+import { isRegulator } from "@/features/applications/status";
+import { AlertsList } from "@/features/compliance/AlertsList";
+import { AmlReportDialog } from "@/features/compliance/AmlReportDialog";
+import { AuditDialog } from "@/features/compliance/AuditDialog";
+import {
+  ALERTS_KEY,
+  COMPLIANCE_LIST_SIZE,
+  KYC_KEY,
+  REPORTS_KEY,
+  complianceRate,
+  kycStatus,
+  kycVariant,
+  pendingReviews,
+  reportVariant,
+  reportsThisMonth,
+} from "@/features/compliance/compliance";
+import { KycDetailDialog } from "@/features/compliance/KycDetailDialog";
+import { KycFormDialog } from "@/features/compliance/KycFormDialog";
+import { formatNumber, formatPercent } from "@/lib/format";
+import { usePageTitle } from "@/lib/usePageTitle";
+
+function SkeletonRows({ count = 3 }: { count?: number }) {
+  return (
+    <ul className="space-y-3" aria-busy="true">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i} className="h-12 animate-pulse rounded-md bg-muted" />
+      ))}
+    </ul>
+  );
+}
+
+/** /compliance (001 §2): summary cards, KYC and reports lists, the three actions, the alerts list. */
+export function CompliancePage({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const title = t("pages.compliance.title");
+  usePageTitle(title);
+  const queryClient = useQueryClient();
+  const regulator = isRegulator(user.role) && !user.isGuest;
+  const kyc = useQuery<KycApplication[]>({ queryKey: KYC_KEY });
+  const reports = useQuery<ComplianceReport[]>({ queryKey: REPORTS_KEY });
+  const alerts = useQuery<Alert[]>({ queryKey: ALERTS_KEY });
+  const [kycFormOpen, setKycFormOpen] = useState(false);
+  const [amlOpen, setAmlOpen] = useState(false);
+  const [auditOpen, setAuditOpen] = useState(false);
+  const [viewing, setViewing] = useState<KycApplication | null>(null);
+
+  const apps = useMemo(() => kyc.data ?? [], [kyc.data]);
+  const reportList = useMemo(() => reports.data ?? [], [reports.data]);
+  const amlAlerts = useMemo(() => (alerts.data ?? []).filter((a) => a.kind !== "system"), [alerts.data]);
+  const rate = complianceRate(apps);
+  const compliant = apps.filter((a) => a.status === "compliant").length;
+
+  const publish = useMutation({
+    mutationFn: (id: string) => apiJson<ComplianceReport>("POST", `/api/compliance-reports/${id}/publish`),
+    onSuccess: () => {
+      toast({ title: t("common.success"), description: t("reports.published") });
+      void queryClient.invalidateQueries({ queryKey: REPORTS_KEY });
+    },
+    onError: (err) => {
+      console.error("Failed to publish report", err);
+      toast({
+        title: t("reports.publishFailed"),
+        description: err instanceof ApiError ? err.serverMessage : undefined,
+        variant: "destructive",
+      });
+      void queryClient.invalidateQueries({ queryKey: REPORTS_KEY });
+    },
+  });
+
+  // /compliance#kyc and #alerts (the dashboard's links) scroll to their section once it has content.
+  const ready = !kyc.isLoading && !alerts.isLoading;
+  useEffect(() => {
+    if (!ready) return;
+    const hash = window.location.hash.slice(1);
+    if (hash) document.getElementById(hash)?.scrollIntoView({ block: "start" });
+  }, [ready]);
+
+  const summary = [
+    {
+      key: "rate",
+      icon: ShieldCheck,
+      value: formatPercent(rate),
+      caption: t("compliance.cards.rateCaption", { compliant: formatNumber(compliant), total: formatNumber(apps.length) }),
+      progress: true,
+    },
+    { key: "pending", icon: Clock, value: formatNumber(pendingReviews(apps)), caption: t("compliance.cards.pendingCaption"), progress: false },
+    { key: "reports", icon: FileText, value: formatNumber(reportsThisMonth(reportList)), caption: t("compliance.cards.reportsCaption"), progress: false },
+  ] as const;
+
+  return (
+    <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6">
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+        <div>
+          <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+            {title}
+          </h1>
+          <p className="mt-2 text-muted-foreground">{t("pages.compliance.description")}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => setKycFormOpen(true)} data-testid="kyc-open-form">
+            <UserPlus aria-hidden="true" />
+            {t("kyc.form.open")}
+          </Button>
+          {regulator ? (
+            <>
+              <Button variant="outline" onClick={() => setAmlOpen(true)} data-testid="aml-report-button">
+                <FileBarChart aria-hidden="true" />
+                {t("compliance.actions.amlReport")}
+              </Button>
+              <Button asChild variant="outline">
+                <a href="/api/compliance/export" download data-testid="export-compliance">
+                  <Download aria-hidden="true" />
+                  {t("compliance.actions.export")}
+                </a>
+              </Button>
+              <Button variant="outline" onClick={() => setAuditOpen(true)} data-testid="audit-button">
+                <CalendarCheck aria-hidden="true" />
+                {t("compliance.actions.audit")}
+              </Button>
+            </>
+          ) : null}
+        </div>
+      </div>
+
+      <ul className="grid grid-cols-1 gap-4 md:grid-cols-3" aria-label={t("compliance.cards.label")}>
+        {summary.map(({ key, icon: Icon, value, caption, progress }) => (
+          <li key={key}>
+            <Card className="h-full">
+              <CardContent className="p-5">
+                <div className="flex items-start justify-between gap-3">
+                  <p className="text-sm font-medium text-muted-foreground">{t(`compliance.cards.${key}`)}</p>
+                  <Icon className="h-5 w-5 shrink-0 text-primary" aria-hidden="true" />
+                </div>
+                <p className="mt-2 text-3xl font-semibold tabular-nums" data-testid={`compliance-${key}`}>
+                  {kyc.isLoading || (key === "reports" && reports.isLoading) ? "…" : value}
+                </p>
+                {progress ? <Progress value={rate} label={t("compliance.cards.rate")} className="mt-3" /> : null}
+                <p className="mt-2 text-xs text-muted-foreground" data-testid={`compliance-${key}-caption`}>
+                  {caption}
+                </p>
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card id="kyc" className="scroll-mt-20">
+          <CardHeader>
+            <CardTitle as="h2" className="flex items-center gap-2 text-base">
+              <Users className="h-4 w-4 text-primary" aria-hidden="true" />
+              {t("compliance.kyc.title")}
+            </CardTitle>
+            <CardDescription>{t(regulator ? "compliance.kyc.descriptionRegulator" : "compliance.kyc.description")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {kyc.isLoading ? (
+              <SkeletonRows />
+            ) : kyc.isError ? (
+              <p role="alert" className="text-sm text-destructive">
+                {t("compliance.loadFailed")}
+              </p>
+            ) : apps.length === 0 ? (
+              <p className="py-6 text-center text-sm text-muted-foreground" data-testid="kyc-empty">
+                {t("compliance.kyc.empty")}
+              </p>
+            ) : (
+              <ul className="divide-y" data-testid="kyc-list">
+                {apps.slice(0, COMPLIANCE_LIST_SIZE).map((app) => {
+                  const status = kycStatus(app.status);
+                  return (
+                    <li key={app.id} className="flex items-center justify-between gap-3 py-3" data-testid="kyc-row" data-name={app.fullName}>
+                      <div className="min-w-0">
+                        <p className="truncate font-medium">{app.fullName}</p>
+                        <p className="text-sm text-muted-foreground tabular-nums">{app.phoneNumber}</p>
+                      </div>
+                      <div className="flex shrink-0 items-center gap-2">
+                        <Badge variant={kycVariant(status)} data-testid="kyc-status">
+                          {t(`kyc.status.${status}`)}
+                        </Badge>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          onClick={() => setViewing(app)}
+                          aria-label={t("compliance.kyc.view", { name: app.fullName })}
+                          data-testid="kyc-view"
+                        >
+                          <Eye aria-hidden="true" />
+                        </Button>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card id="reports" className="scroll-mt-20">
+          <CardHeader>
+            <CardTitle as="h2" className="flex items-center gap-2 text-base">
+              <FileText className="h-4 w-4 text-primary" aria-hidden="true" />
+              {t("compliance.reports.title")}
+            </CardTitle>
+            <CardDescription>{t("compliance.reports.description")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {reports.isLoading ? (
+              <SkeletonRows />
+            ) : reports.isError ? (
+              <p role="alert" className="text-sm text-destructive">
+                {t("compliance.loadFailed")}
+              </p>
+            ) : reportList.length === 0 ? (
+              <p className="py-6 text-center text-sm text-muted-foreground" data-testid="reports-empty">
+                {t("compliance.reports.empty")}
+              </p>
+            ) : (
+              <ul className="divide-y" data-testid="report-list">
+                {reportList.slice(0, COMPLIANCE_LIST_SIZE).map((r) => (
+                  <li key={r.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="report-row" data-report-id={r.id}>
+                    <div className="min-w-0">
+                      <p className="break-words font-medium">{r.title}</p>
+                      <p className="text-sm text-muted-foreground">
+                        {t(`reports.types.${r.reportType}`, { defaultValue: r.reportType })} - {r.period}
+                      </p>
+                    </div>
+                    <div className="flex shrink-0 flex-wrap items-center gap-2">
+                      <Badge variant={reportVariant(r.status)} data-testid="report-status">
+                        {t(`reports.status.${r.status}`, { defaultValue: r.status })}
+                      </Badge>
+                      <Button asChild variant="outline" size="sm">
+                        <a href={`/api/compliance-reports/${r.id}/pdf`} download aria-label={t("reports.downloadPdfFor", { title: r.title })} data-testid="report-pdf">
+                          <FileDown aria-hidden="true" />
+                          PDF
+                        </a>
+                      </Button>
+                      <Button asChild variant="outline" size="sm">
+                        <a href={`/api/compliance-reports/${r.id}/csv`} download aria-label={t("reports.downloadCsvFor", { title: r.title })} data-testid="report-csv">
+                          <FileSpreadsheet aria-hidden="true" />
+                          CSV
+                        </a>
+                      </Button>
+                      {regulator && r.status === "draft" ? (
+                        <Button
+                          size="sm"
+                          onClick={() => publish.mutate(r.id)}
+                          disabled={publish.isPending && publish.variables === r.id}
+                          aria-label={t("reports.publishFor", { title: r.title })}
+                          data-testid="report-publish"
+                        >
+                          {publish.isPending && publish.variables === r.id ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+                          {t("reports.publish")}
+                        </Button>
+                      ) : null}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card id="alerts" className="scroll-mt-20">
+        <CardHeader>
+          <CardTitle as="h2" className="flex items-center gap-2 text-base">
+            <BellRing className="h-4 w-4 text-primary" aria-hidden="true" />
+            {t("alerts.title")}
+          </CardTitle>
+          <CardDescription>{t("alerts.description")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {alerts.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {t("compliance.loadFailed")}
+            </p>
+          ) : (
+            <AlertsList alerts={amlAlerts} loading={alerts.isLoading} canAct={regulator} userId={user.id} />
+          )}
+        </CardContent>
+      </Card>
+
+      <KycFormDialog open={kycFormOpen} onOpenChange={setKycFormOpen} />
+      <KycDetailDialog application={viewing} canReview={regulator} onClose={() => setViewing(null)} />
+      {regulator ? <AmlReportDialog open={amlOpen} onOpenChange={setAmlOpen} /> : null}
+      {regulator ? <AuditDialog open={auditOpen} onOpenChange={setAuditOpen} /> : null}
+    </section>
+  );
+}
+
+export default CompliancePage;

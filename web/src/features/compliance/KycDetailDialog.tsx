@@ -1,0 +1,141 @@
+import { useId, useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { CheckCircle2, Loader2, XCircle } from "lucide-react";
+import { ApiError, apiJson } from "@/api/client";
+import type { KycApplication } from "@/api/types";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/use-toast";
+import { KYC_KEY, METRICS_KEY, kycStatus, kycVariant } from "@/features/compliance/compliance";
+import { formatDate } from "@/lib/format";
+
+/**
+ * Every field of a KYC application; regulators approve (→ compliant) or
+ * reject (→ non_compliant, a reason required) an application awaiting review.
+ */
+export function KycDetailDialog({
+  application,
+  canReview,
+  onClose,
+}: {
+  application: KycApplication | null;
+  canReview: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const notesId = useId();
+  const [notes, setNotes] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  const review = useMutation({
+    mutationFn: ({ id, decision, notes: n }: { id: string; decision: "approve" | "reject"; notes: string }) =>
+      apiJson<KycApplication>("PATCH", `/api/kyc-applications/${id}/review`, { decision, notes: n }),
+    onSuccess: (_app, { decision }) => {
+      toast({ title: t("common.success"), description: t(decision === "approve" ? "kyc.review.approved" : "kyc.review.rejected") });
+      void queryClient.invalidateQueries({ queryKey: KYC_KEY });
+      void queryClient.invalidateQueries({ queryKey: METRICS_KEY });
+      close();
+    },
+    onError: (err) => {
+      console.error("Failed to review KYC application", err);
+      const message = err instanceof ApiError ? err.serverMessage : t("kyc.review.failed");
+      setError(message);
+      toast({ title: t("kyc.review.failed"), description: message, variant: "destructive" });
+      void queryClient.invalidateQueries({ queryKey: KYC_KEY });
+    },
+  });
+
+  function close() {
+    setNotes("");
+    setError(null);
+    review.reset();
+    onClose();
+  }
+
+  function decide(decision: "approve" | "reject") {
+    if (!application) return;
+    const trimmed = notes.trim();
+    if (decision === "reject" && trimmed === "") {
+      setError(t("kyc.review.reasonRequired"));
+      return;
+    }
+    setError(null);
+    review.mutate({ id: application.id, decision, notes: trimmed });
+  }
+
+  const status = application ? kycStatus(application.status) : "pending";
+  const reviewable = canReview && (status === "under_review" || status === "pending");
+  const rows: [string, string][] = application
+    ? [
+        [t("kyc.fields.fullName"), application.fullName],
+        [t("kyc.fields.nationalId"), application.nationalId],
+        [t("kyc.fields.phoneNumber"), application.phoneNumber],
+        [t("kyc.fields.email"), application.email],
+        [t("kyc.fields.address"), application.address],
+        [t("kyc.fields.documentType"), t(`kyc.documentTypes.${application.documentType}`, { defaultValue: application.documentType })],
+        [t("kyc.fields.documentNumber"), application.documentNumber],
+        [t("kyc.detail.submitted"), formatDate(application.createdAt, true)],
+        [t("kyc.detail.reviewed"), application.reviewedAt ? formatDate(application.reviewedAt, true) : "—"],
+        [t("kyc.detail.reviewNotes"), application.reviewNotes || "—"],
+      ]
+    : [];
+  const errorId = `${notesId}-error`;
+  return (
+    <Dialog open={application !== null} onOpenChange={(o) => (o ? undefined : close())}>
+      <DialogContent className="max-w-xl" data-testid="kyc-detail">
+        <DialogHeader>
+          <DialogTitle>{application?.fullName}</DialogTitle>
+          <DialogDescription className="flex items-center gap-2">
+            {t("kyc.detail.title")}
+            <Badge variant={kycVariant(status)}>{t(`kyc.status.${status}`)}</Badge>
+          </DialogDescription>
+        </DialogHeader>
+        <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+          {rows.map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="font-medium text-muted-foreground">{k}</dt>
+              <dd className="break-words">{v}</dd>
+            </div>
+          ))}
+        </dl>
+        {reviewable ? (
+          <div className="space-y-2 border-t pt-4">
+            <Label htmlFor={notesId}>{t("kyc.review.notes")}</Label>
+            <Textarea
+              id={notesId}
+              rows={3}
+              value={notes}
+              onChange={(e) => {
+                setNotes(e.target.value);
+                if (error) setError(null);
+              }}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              data-testid="kyc-review-notes"
+            />
+            {error ? (
+              <p id={errorId} role="alert" className="text-sm text-destructive" data-testid="kyc-review-error">
+                {error}
+              </p>
+            ) : null}
+            <DialogFooter>
+              <Button variant="destructive" onClick={() => decide("reject")} disabled={review.isPending} data-testid="kyc-reject">
+                {review.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <XCircle aria-hidden="true" />}
+                {t("kyc.review.reject")}
+              </Button>
+              <Button onClick={() => decide("approve")} disabled={review.isPending} data-testid="kyc-approve">
+                {review.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <CheckCircle2 aria-hidden="true" />}
+                {t("kyc.review.approve")}
+              </Button>
+            </DialogFooter>
+          </div>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

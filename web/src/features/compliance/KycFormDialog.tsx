@@ -1,0 +1,174 @@
+import { useId, useRef, useState } from "react";
+import type { FormEvent } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Loader2, Send } from "lucide-react";
+import { ApiError, apiJson } from "@/api/client";
+import type { KycApplication, KycSubmission } from "@/api/types";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/components/ui/use-toast";
+import { KYC_KEY } from "@/features/compliance/compliance";
+import { EMPTY_KYC, KYC_DOCUMENT_TYPES, KYC_FIELDS, validateKyc } from "@/features/compliance/kyc";
+import type { KycFieldErrors } from "@/features/compliance/kyc";
+import i18n from "@/i18n";
+import en from "@/i18n/en.json";
+import { cn } from "@/lib/utils";
+
+/** A server field message → our i18n key when it is one of the 001 §5 messages (so it shows in Somali too). */
+export function kycMessageKey(message: string): string {
+  const hit = Object.entries(en.kyc.validation).find(([, text]) => text === message);
+  return hit ? `kyc.validation.${hit[0]}` : message;
+}
+
+const INPUT_TYPES: Partial<Record<keyof KycSubmission, { type: string; autoComplete?: string }>> = {
+  fullName: { type: "text", autoComplete: "name" },
+  phoneNumber: { type: "tel", autoComplete: "tel" },
+  email: { type: "email", autoComplete: "email" },
+  address: { type: "text", autoComplete: "street-address" },
+};
+
+/**
+ * The KYC submission form (001 §2, §5) in a dialog: the rules run in the
+ * browser first, the server's `fields` are shown next to their inputs, and a
+ * failure toasts 'Failed to submit KYC application'.
+ */
+export function KycFormDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
+  const uid = useId();
+  const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<KycSubmission>(EMPTY_KYC);
+  const [errors, setErrors] = useState<KycFieldErrors>({});
+
+  const focusFirst = (found: KycFieldErrors) => {
+    const first = KYC_FIELDS.find((f) => found[f]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
+  const mutation = useMutation({
+    mutationFn: (body: KycSubmission) => apiJson<KycApplication>("POST", "/api/kyc", body),
+    onSuccess: () => {
+      toast({ title: t("common.success"), description: t("kyc.submitted") });
+      void queryClient.invalidateQueries({ queryKey: KYC_KEY });
+      void queryClient.invalidateQueries({ queryKey: ["/api/kyc"] });
+      setValues(EMPTY_KYC);
+      setErrors({});
+      onOpenChange(false);
+    },
+    onError: (err) => {
+      console.error("Failed to submit KYC application", err);
+      if (err instanceof ApiError && Object.keys(err.fields).length > 0) {
+        const found: KycFieldErrors = {};
+        for (const [k, v] of Object.entries(err.fields)) found[k as keyof KycSubmission] = kycMessageKey(v);
+        setErrors(found);
+        focusFirst(found);
+      }
+      toast({
+        title: t("kyc.failed"),
+        description: err instanceof ApiError ? err.serverMessage : undefined,
+        variant: "destructive",
+      });
+    },
+  });
+
+  const set = (field: keyof KycSubmission, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const found = validateKyc(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirst(found);
+      return;
+    }
+    mutation.mutate(values);
+  }
+
+  const message = (field: keyof KycSubmission) => {
+    const v = errors[field];
+    if (!v) return undefined;
+    return i18n.exists(v) ? t(v) : v;
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => (mutation.isPending ? undefined : onOpenChange(o))}>
+      <DialogContent className="max-w-2xl" data-testid="kyc-dialog">
+        <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4" data-testid="kyc-form">
+          <DialogHeader>
+            <DialogTitle>{t("kyc.form.title")}</DialogTitle>
+            <DialogDescription>{t("kyc.form.description")}</DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {KYC_FIELDS.map((field) => {
+              const id = `${uid}-${field}`;
+              const errorId = `${id}-error`;
+              const error = message(field);
+              const wide = field === "address" || field === "fullName";
+              return (
+                <div key={field} className={cn("space-y-1.5", wide && "sm:col-span-2")}>
+                  <Label htmlFor={id}>
+                    {t(`kyc.fields.${field}`)}
+                    <span aria-hidden="true" className="ml-0.5 text-destructive">
+                      *
+                    </span>
+                  </Label>
+                  {field === "documentType" ? (
+                    <select
+                      id={id}
+                      name={field}
+                      value={values.documentType}
+                      onChange={(e) => set("documentType", e.target.value)}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? errorId : undefined}
+                      aria-required="true"
+                      className="flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive"
+                    >
+                      <option value="">{t("kyc.form.chooseDocument")}</option>
+                      {KYC_DOCUMENT_TYPES.map((d) => (
+                        <option key={d} value={d}>
+                          {t(`kyc.documentTypes.${d}`)}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    <Input
+                      id={id}
+                      name={field}
+                      type={INPUT_TYPES[field]?.type ?? "text"}
+                      autoComplete={INPUT_TYPES[field]?.autoComplete ?? "off"}
+                      value={values[field]}
+                      onChange={(e) => set(field, e.target.value)}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? errorId : undefined}
+                      aria-required="true"
+                    />
+                  )}
+                  {error ? (
+                    <p id={errorId} className="text-sm text-destructive" data-testid={`kyc-error-${field}`}>
+                      {error}
+                    </p>
+                  ) : null}
+                </div>
+              );
+            })}
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" disabled={mutation.isPending} data-testid="kyc-submit">
+              {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+              {mutation.isPending ? t("common.processing") : t("kyc.form.submit")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,115 @@
+/// <reference types="node" />
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { AlertCircle, AlertTriangle, Info } from "lucide-react";
+import type { KycSubmission } from "@/api/types";
+import i18n from "@/i18n";
+import { ALERT_LEVEL_STYLE, alertLevel, canResolve } from "@/features/compliance/alertDisplay";
+import { complianceRate, pendingReviews, periodOf, reportPayload, reportsThisMonth, validPeriod } from "@/features/compliance/compliance";
+import { KYC_FIELDS, validateKyc } from "@/features/compliance/kyc";
+import { kycMessageKey } from "@/features/compliance/KycFormDialog";
+
+interface Vectors {
+  valid: KycSubmission;
+  cases: { name: string; change: Partial<Record<keyof KycSubmission, unknown>>; fields: Record<string, string> }[];
+}
+
+// The same file the Go tests read (internal/domain), so browser and server never disagree.
+const vectors = JSON.parse(
+  readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../testdata/kyc.json"), "utf8"),
+) as Vectors;
+
+describe("KYC validation (shared vectors, 001 §5)", () => {
+  it.each(vectors.cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+    const errors = validateKyc({ ...vectors.valid, ...c.change } as KycSubmission);
+    const english = Object.fromEntries(Object.entries(errors).map(([f, key]) => [f, i18n.getFixedT("en")(key as string)]));
+    expect(english).toEqual(c.fields);
+  });
+
+  it("trims before checking and bounds the lengths like the server", () => {
+    expect(validateKyc({ ...vectors.valid, fullName: "  F  " })).toEqual({ fullName: "kyc.validation.fullName" });
+    expect(validateKyc({ ...vectors.valid, fullName: "x".repeat(201) })).toEqual({ fullName: "kyc.validation.fullName" });
+    expect(validateKyc({ ...vectors.valid, email: " Fadumo@Mail.SO " })).toEqual({});
+  });
+
+  it("maps the server's field messages back to keys, with a Somali text for each", () => {
+    for (const field of KYC_FIELDS) {
+      const english = i18n.getFixedT("en")(`kyc.validation.${field}`);
+      const key = kycMessageKey(english);
+      expect(key).toBe(`kyc.validation.${field}`);
+      expect(i18n.getFixedT("so")(key)).not.toBe(english);
+    }
+    expect(kycMessageKey("Something else")).toBe("Something else");
+  });
+});
+
+describe("compliance figures (001 §9)", () => {
+  it("rate is compliant / all, rounded, 0 when there are none", () => {
+    expect(complianceRate([])).toBe(0);
+    expect(complianceRate([{ status: "compliant" }, { status: "pending" }, { status: "under_review" }])).toBe(33);
+    expect(complianceRate([{ status: "compliant" }, { status: "compliant" }, { status: "non_compliant" }])).toBe(67);
+    expect(complianceRate([{ status: "compliant" }])).toBe(100);
+    expect(complianceRate([{ status: "non_compliant" }])).toBe(0);
+  });
+
+  it("pending reviews count under_review and pending", () => {
+    expect(pendingReviews([{ status: "under_review" }, { status: "pending" }, { status: "compliant" }, { status: "non_compliant" }])).toBe(2);
+  });
+
+  it("counts this month's reports", () => {
+    const now = new Date(2026, 10, 22, 12);
+    const reports = [
+      { createdAt: new Date(2026, 10, 1, 0, 5).toISOString() },
+      { createdAt: new Date(2026, 10, 30, 23).toISOString() },
+      { createdAt: new Date(2026, 9, 31, 23).toISOString() },
+      { createdAt: "not a date" },
+    ];
+    expect(reportsThisMonth(reports, now)).toBe(2);
+  });
+
+  it("periods are YYYY-MM", () => {
+    expect(periodOf(new Date(2026, 0, 5))).toBe("2026-01");
+    expect(validPeriod("2026-11")).toBe(true);
+    expect(validPeriod("2026-13")).toBe(false);
+    expect(validPeriod("2026-1")).toBe(false);
+  });
+
+  it("builds the monthly report request of 001 §7", () => {
+    const body = reportPayload("monthly_transaction", "2026-11", { totalTransactions: 12, activePsps: 4, complianceScore: 43, transactionVolume: "$1.2M" });
+    expect(body).toMatchObject({
+      title: "Monthly Compliance Report - 2026-11",
+      reportType: "monthly_transaction",
+      period: "2026-11",
+      institutionId: "CENTRAL-BANK",
+      institutionType: "central_bank",
+      institutionName: "Kormeer Central Bank Supervision",
+      metrics: { totalTransactions: 12, activePsps: 4, complianceScore: 43 },
+      status: "draft",
+    });
+    expect(body.reportData.transactionCount).toBe(12);
+    expect(reportPayload("aml_cft", "2026-10", null).title).toBe("AML/CFT Compliance Report - 2026-10");
+  });
+});
+
+describe("alert display", () => {
+  it("picks the icon by alertType, then severity; info is the default", () => {
+    expect(alertLevel({ alertType: "critical", severity: "medium" })).toBe("critical");
+    expect(alertLevel({ alertType: "warning", severity: "low" })).toBe("warning");
+    expect(alertLevel({ alertType: "info", severity: "medium" })).toBe("info");
+    expect(alertLevel({ alertType: "aml", severity: "critical" })).toBe("critical");
+    expect(alertLevel({ alertType: "aml", severity: "high" })).toBe("warning");
+    expect(alertLevel({ alertType: "aml", severity: "low" })).toBe("info");
+    expect(alertLevel({ alertType: "something", severity: "unknown" })).toBe("info");
+    expect(ALERT_LEVEL_STYLE.critical.icon).toBe(AlertCircle);
+    expect(ALERT_LEVEL_STYLE.warning.icon).toBe(AlertTriangle);
+    expect(ALERT_LEVEL_STYLE.info.icon).toBe(Info);
+  });
+
+  it("offers resolve only on open AML alerts", () => {
+    expect(canResolve({ status: "open", kind: "aml" })).toBe(true);
+    for (const status of ["investigating", "resolved", "false_positive"]) expect(canResolve({ status, kind: "aml" })).toBe(false);
+    expect(canResolve({ status: "open", kind: "system" })).toBe(false);
+  });
+});

@@ -1,0 +1,107 @@
+import type { BadgeProps } from "@/components/ui/badge";
+import type { ComplianceReport, KycApplication, ReportPayload, ReportType, SummaryMetrics } from "@/api/types";
+
+type Variant = NonNullable<BadgeProps["variant"]>;
+
+export const KYC_KEY = ["/api/kyc-applications"] as const;
+export const REPORTS_KEY = ["/api/compliance-reports"] as const;
+export const ALERTS_KEY = ["/api/alerts"] as const;
+export const AUDITS_KEY = ["/api/compliance-audits"] as const;
+export const METRICS_KEY = ["/api/metrics"] as const;
+
+/** How many items the compliance lists show (001 §9). */
+export const COMPLIANCE_LIST_SIZE = 5;
+
+/** Compliant applications / all applications as a whole percent; 0 when there are none (001 §9). */
+export function complianceRate(apps: Pick<KycApplication, "status">[]): number {
+  if (apps.length === 0) return 0;
+  const compliant = apps.filter((a) => a.status === "compliant").length;
+  return Math.round((compliant / apps.length) * 100);
+}
+
+/** KYC applications awaiting review: under_review or pending. */
+export function pendingReviews(apps: Pick<KycApplication, "status">[]): number {
+  return apps.filter((a) => a.status === "under_review" || a.status === "pending").length;
+}
+
+/** The period ("YYYY-MM") of a date in local time. */
+export function periodOf(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}`;
+}
+
+/** Reports created in the same local month as `now`. */
+export function reportsThisMonth(reports: Pick<ComplianceReport, "createdAt">[], now = new Date()): number {
+  const current = periodOf(now);
+  return reports.filter((r) => {
+    const d = new Date(r.createdAt);
+    return !Number.isNaN(d.getTime()) && periodOf(d) === current;
+  }).length;
+}
+
+/** True for a valid "YYYY-MM" period. */
+export function validPeriod(period: string): boolean {
+  return /^\d{4}-(0[1-9]|1[0-2])$/.test(period);
+}
+
+/** The central bank's own identity on the reports it generates. */
+export const CENTRAL_BANK = {
+  institutionId: "CENTRAL-BANK",
+  institutionType: "central_bank",
+  institutionName: "Kormeer Central Bank Supervision",
+} as const;
+
+/**
+ * The body of POST /api/compliance-reports for the central bank. The figures
+ * sent are the dashboard's current metrics; the server computes the period's
+ * own figures and stores those.
+ */
+export function reportPayload(reportType: ReportType, period: string, metrics: SummaryMetrics | null | undefined): ReportPayload {
+  const title =
+    reportType === "monthly_transaction" ? `Monthly Compliance Report - ${period}` : `AML/CFT Compliance Report - ${period}`;
+  const m = {
+    ...(metrics?.totalTransactions != null ? { totalTransactions: metrics.totalTransactions } : {}),
+    ...(metrics?.activePsps != null ? { activePsps: metrics.activePsps } : {}),
+    ...(metrics?.complianceScore != null ? { complianceScore: metrics.complianceScore } : {}),
+  };
+  return {
+    title,
+    reportType,
+    period,
+    ...CENTRAL_BANK,
+    reportData: {
+      summary: title,
+      ...(metrics?.totalTransactions != null ? { transactionCount: metrics.totalTransactions } : {}),
+      ...(metrics?.transactionVolume ? { transactionVolume: metrics.transactionVolume } : {}),
+      ...(metrics?.complianceScore != null ? { complianceScore: metrics.complianceScore } : {}),
+      generatedAt: new Date().toISOString(),
+    },
+    metrics: m,
+    status: "draft",
+  };
+}
+
+/** Badge style of a KYC status: compliant default, under review/pending secondary, non-compliant destructive. */
+export function kycVariant(status: string): Variant {
+  if (status === "compliant") return "default";
+  if (status === "non_compliant") return "destructive";
+  if (status === "under_review" || status === "pending") return "secondary";
+  return "outline";
+}
+
+/** Known KYC statuses; anything else displays as pending. */
+export function kycStatus(status: string): "under_review" | "pending" | "compliant" | "non_compliant" {
+  return status === "under_review" || status === "compliant" || status === "non_compliant" ? status : "pending";
+}
+
+/** Badge style of a report status: published default, draft secondary. */
+export function reportVariant(status: string): Variant {
+  return status === "published" ? "default" : "secondary";
+}
+
+/** Badge style of a transaction status on the dashboard (000 §2): approved default, pending secondary, rejected destructive, others outline. */
+export function dashboardStatusVariant(status: string): Variant {
+  if (status === "approved") return "default";
+  if (status === "pending") return "secondary";
+  if (status === "rejected") return "destructive";
+  return "outline";
+}

@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "wouter";
+import { ApiError, apiJson } from "@/api/client";
+import type { ComplianceReport, ReportType, SummaryMetrics } from "@/api/types";
+import { toast } from "@/components/ui/use-toast";
+import { METRICS_KEY, REPORTS_KEY, reportPayload } from "@/features/compliance/compliance";
+
+/**
+ * Creates a central-bank compliance report (001 §7). A monthly report is the
+ * dashboard's Generate Report: success toast, reports refreshed, navigate to
+ * /compliance. Failure: destructive toast with the server's message or the
+ * spec's fallback.
+ */
+export function useGenerateReport({ navigateTo }: { navigateTo?: string } = {}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: ({ reportType, period }: { reportType: ReportType; period: string }) =>
+      apiJson<ComplianceReport>(
+        "POST",
+        "/api/compliance-reports",
+        reportPayload(reportType, period, queryClient.getQueryData<SummaryMetrics>(METRICS_KEY)),
+      ),
+    onSuccess: (_report, { reportType }) => {
+      toast({
+        title: t("reports.generatedTitle"),
+        description: t(reportType === "aml_cft" ? "reports.amlGeneratedText" : "reports.generatedText"),
+      });
+      void queryClient.invalidateQueries({ queryKey: REPORTS_KEY });
+      if (navigateTo) navigate(navigateTo);
+    },
+    onError: (err) => {
+      console.error("Failed to generate compliance report", err);
+      toast({
+        title: t("reports.failedTitle"),
+        description: err instanceof ApiError ? err.serverMessage : t("reports.failedText"),
+        variant: "destructive",
+      });
+    },
+  });
+}

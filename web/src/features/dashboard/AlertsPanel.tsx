@@ -1,0 +1,112 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
+import { Bell, Check } from "lucide-react";
+import { apiRequest } from "@/api/client";
+import type { Alert } from "@/api/types";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { toast } from "@/components/ui/use-toast";
+import { ALERT_LEVEL_STYLE, alertLevel } from "@/features/compliance/alertDisplay";
+import { ALERTS_KEY } from "@/features/compliance/compliance";
+import { formatDate } from "@/lib/format";
+import { cn } from "@/lib/utils";
+
+/** How many alerts the dashboard panel lists (the compliance page has the rest). */
+export const DASHBOARD_ALERT_LIMIT = 6;
+
+/**
+ * The dashboard's system and regulatory alerts (000 §2): icon and colour by
+ * level, title, message, time; dismiss (PATCH read) only for unread alerts;
+ * 3 skeleton rows while loading; "No alerts at this time".
+ */
+export function AlertsPanel({ alerts, loading }: { alerts: Alert[]; loading: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const dismiss = useMutation({
+    mutationFn: (id: string) => apiRequest("PATCH", `/api/alerts/${id}/read`),
+    onMutate: (id) => {
+      queryClient.setQueryData<Alert[]>(ALERTS_KEY, (old) => old?.map((a) => (a.id === id ? { ...a, isRead: true } : a)));
+    },
+    onError: (err) => {
+      console.error("Failed to dismiss alert", err);
+      toast({ title: t("dashboard.alerts.dismissFailed"), variant: "destructive" });
+      void queryClient.invalidateQueries({ queryKey: ALERTS_KEY });
+    },
+  });
+  const shown = alerts.slice(0, DASHBOARD_ALERT_LIMIT);
+  return (
+    <Card className="h-full" data-testid="alerts-panel">
+      <CardHeader className="flex flex-row items-center justify-between gap-3 space-y-0">
+        <CardTitle as="h2" className="flex items-center gap-2 text-base">
+          <Bell className="h-4 w-4 text-primary" aria-hidden="true" />
+          {t("dashboard.alerts.title")}
+        </CardTitle>
+        {alerts.length > DASHBOARD_ALERT_LIMIT ? (
+          <Button asChild variant="link" size="sm" className="h-auto px-0">
+            <Link href="/compliance#alerts">{t("dashboard.alerts.viewAll", { count: alerts.length })}</Link>
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        {loading ? (
+          <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label={t("dashboard.alerts.title")}>
+            {Array.from({ length: 3 }, (_, i) => (
+              <li key={i} className="flex gap-3 rounded-lg border p-3" data-testid="alert-skeleton">
+                <span className="h-5 w-5 shrink-0 animate-pulse rounded-full bg-muted" />
+                <span className="flex-1 space-y-2">
+                  <span className="block h-4 w-2/3 animate-pulse rounded bg-muted" />
+                  <span className="block h-3 w-full animate-pulse rounded bg-muted" />
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : shown.length === 0 ? (
+          <p className="py-8 text-center text-sm text-muted-foreground" data-testid="alerts-empty">
+            {t("dashboard.alerts.empty")}
+          </p>
+        ) : (
+          <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+            {shown.map((alert) => {
+              const level = alertLevel(alert);
+              const { icon: Icon, iconClass, boxClass } = ALERT_LEVEL_STYLE[level];
+              return (
+                <li
+                  key={alert.id}
+                  className={cn("flex gap-3 rounded-lg border p-3", boxClass, alert.isRead && "opacity-80")}
+                  data-testid="dashboard-alert"
+                  data-level={level}
+                >
+                  <Icon className={cn("mt-0.5 h-5 w-5 shrink-0", iconClass)} aria-hidden="true" />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium leading-snug">
+                      <span className="sr-only">{t(`dashboard.alerts.level.${level}`)}: </span>
+                      {alert.title}
+                    </p>
+                    <p className="mt-1 line-clamp-2 break-words text-sm text-muted-foreground">{alert.message ?? alert.description}</p>
+                    <p className="mt-1 text-xs text-muted-foreground tabular-nums">
+                      <time dateTime={alert.createdAt}>{formatDate(alert.createdAt, true)}</time>
+                    </p>
+                  </div>
+                  {alert.isRead ? null : (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="h-9 w-9 shrink-0"
+                      aria-label={t("dashboard.alerts.dismiss", { title: alert.title })}
+                      title={t("dashboard.alerts.dismissShort")}
+                      onClick={() => dismiss.mutate(alert.id)}
+                      data-testid="alert-dismiss"
+                    >
+                      <Check aria-hidden="true" />
+                    </Button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
