@@ -77,6 +77,8 @@ var expectedAccess = map[string][]string{
 	"GET /api/settings/aml/proposals/{version}/backtest": {officer, admin},
 	"POST /api/settings/aml/proposals/{version}/approve": {admin},
 	"POST /api/settings/aml/proposals/{version}/reject":  {admin},
+	"GET /api/analytics":                                 {psp, mno, officer, admin},
+	"GET /api/analytics/export":                          {psp, mno, officer, admin},
 	"GET /health":                                        callers,
 	"GET /metrics-system":                                {citizen, psp, mno, officer, admin},
 	"GET /ws":                                            {guest, citizen, psp, mno, officer, admin},

@@ -77,6 +77,10 @@ func (s *Server) routes() []route {
 		{"POST /api/settings/aml/proposals/{version}/approve", staff(admin), s.approveRules},
 		{"POST /api/settings/aml/proposals/{version}/reject", staff(admin), s.rejectRules},
 
+		// Analytics (regulators; PSP and MNO staff see their own institution).
+		{"GET /api/analytics", staff(staffAndRegulators...), s.analytics},
+		{"GET /api/analytics/export", staff(staffAndRegulators...), s.analyticsExport},
+
 		// Health and live system metrics (001 §3, §7).
 		{"GET /health", public(), s.health},
 		{"GET /metrics-system", staff(allRoles...), s.metricsSystem},

@@ -27,6 +27,8 @@ func (s *Store) BulkLoad(ctx context.Context, rows []*NewTransaction) error {
 		}
 		type agg struct{ n, amount, high int64 }
 		stats := map[key]*agg{}
+		type akey struct{ day, inst, op, cur, mode, flow, risk string }
+		analytics := map[akey]*agg{}
 		for start := 0; start < len(rows); start += perStatement {
 			chunk := rows[start:min(start+perStatement, len(rows))]
 			var sb strings.Builder
@@ -61,6 +63,12 @@ func (s *Store) BulkLoad(ctx context.Context, rows []*NewTransaction) error {
 				if t.IsHighRisk {
 					a.high++
 				}
+				ak := akey{k.day, t.InstitutionID, t.SenderInstitution, string(t.Currency), t.TransferMode, t.FlowType, t.RiskLevel}
+				if analytics[ak] == nil {
+					analytics[ak] = &agg{}
+				}
+				analytics[ak].n++
+				analytics[ak].amount += int64(t.Amount)
 			}
 			if _, err := tx.ExecContext(ctx, sb.String(), args...); err != nil {
 				return fmt.Errorf("bulk insert: %w", err)
@@ -72,6 +80,11 @@ func (s *Store) BulkLoad(ctx context.Context, rows []*NewTransaction) error {
 				tx_count = transaction_stats.tx_count + excluded.tx_count,
 				amount_minor = transaction_stats.amount_minor + excluded.amount_minor,
 				high_risk = transaction_stats.high_risk + excluded.high_risk`, k.day, string(k.cur), a.n, a.amount, a.high); err != nil {
+				return err
+			}
+		}
+		for k, a := range analytics {
+			if _, err := tx.ExecContext(ctx, sqlUpsertAnalytics, k.day, k.inst, k.op, k.cur, k.mode, k.flow, k.risk, a.n, a.amount); err != nil {
 				return err
 			}
 		}

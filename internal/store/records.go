@@ -104,8 +104,12 @@ func (tx *Tx) InsertTransaction(ctx context.Context, t *NewTransaction) (inserte
 	if t.IsHighRisk {
 		highRisk = 1
 	}
-	_, err = tx.exec(ctx, sqlUpsertStats,
-		t.CreatedAt.UTC().Format("2006-01-02"), string(t.Currency), statsBucket(t.ID), int64(t.Amount), highRisk)
+	day := t.CreatedAt.UTC().Format("2006-01-02")
+	if _, err = tx.exec(ctx, sqlUpsertStats, day, string(t.Currency), statsBucket(t.ID), int64(t.Amount), highRisk); err != nil {
+		return false, err
+	}
+	_, err = tx.exec(ctx, sqlUpsertAnalytics, day, t.InstitutionID, t.SenderInstitution, string(t.Currency), t.TransferMode,
+		t.FlowType, t.RiskLevel, 1, int64(t.Amount))
 	return err == nil, err
 }
 
@@ -288,3 +292,8 @@ const sqlUpsertStats = `INSERT INTO transaction_stats (day, currency, bucket, tx
 		VALUES ($1, $2, $3, 1, $4, $5) ON CONFLICT (day, currency, bucket) DO UPDATE SET
 		tx_count = transaction_stats.tx_count + 1, amount_minor = transaction_stats.amount_minor + excluded.amount_minor,
 		high_risk = transaction_stats.high_risk + excluded.high_risk`
+
+const sqlUpsertAnalytics = `INSERT INTO analytics_daily (day, institution_id, operator, currency, transfer_mode, flow_type,
+	risk_level, tx_count, amount_minor) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+	ON CONFLICT (day, institution_id, operator, currency, transfer_mode, flow_type, risk_level) DO UPDATE SET
+	tx_count = analytics_daily.tx_count + excluded.tx_count, amount_minor = analytics_daily.amount_minor + excluded.amount_minor`

@@ -19,7 +19,7 @@ type stmtCache struct {
 
 // hotStatements are the statements of a transfer, in the exact text their callers use.
 var hotStatements = []string{sqlInsertAudit, sqlSenderHistory, sqlReceivedRecently, sqlFirstSeen, sqlInsertTransaction,
-	sqlUpsertStats, sqlInsertTxLog, sqlSavepoint, sqlRollbackTo, sqlRelease}
+	sqlUpsertStats, sqlUpsertAnalytics, sqlInsertTxLog, sqlSavepoint, sqlRollbackTo, sqlRelease}
 
 // prepareHot prepares the hot statements once, outside any transaction.
 func (s *Store) prepareHot(ctx context.Context) error {
