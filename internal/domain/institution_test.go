@@ -2,57 +2,19 @@ package domain
 
 import (
 	"encoding/json"
-	"os"
 	"testing"
 )
 
 // TestApplicationVectors runs the shared vectors of testdata/institution_application.json; the
 // web tests run the same file, so browser and server agree on every rule and message.
 func TestApplicationVectors(t *testing.T) {
-	raw, err := os.ReadFile("../../testdata/institution_application.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file struct {
-		Valid map[string]any `json:"valid"`
-		Cases []struct {
-			Name   string            `json:"name"`
-			Change map[string]any    `json:"change"`
-			Fields map[string]string `json:"fields"`
-		} `json:"cases"`
-	}
-	if err := json.Unmarshal(raw, &file); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range file.Cases {
+	for _, c := range loadVectors(t, "institution_application.json", "valid") {
 		t.Run(c.Name, func(t *testing.T) {
-			in := map[string]any{}
-			for k, v := range file.Valid {
-				in[k] = v
-			}
-			for k, v := range c.Change {
-				in[k] = v
-			}
-			b, _ := json.Marshal(in)
 			var a ApplicationInput
-			if err := json.Unmarshal(b, &a); err != nil {
+			if err := json.Unmarshal(c.Input, &a); err != nil {
 				t.Fatal(err)
 			}
-			err := a.Validate()
-			got := map[string]string{}
-			if e, ok := err.(*Error); ok {
-				got = e.Fields
-			} else if err != nil {
-				t.Fatalf("unexpected error %v", err)
-			}
-			if len(got) != len(c.Fields) {
-				t.Fatalf("fields %v, want %v", got, c.Fields)
-			}
-			for k, want := range c.Fields {
-				if got[k] != want {
-					t.Errorf("%s: %q, want %q", k, got[k], want)
-				}
-			}
+			expectFields(t, a.Validate(), c.Fields)
 		})
 	}
 }

@@ -2,70 +2,40 @@ package domain
 
 import (
 	"encoding/json"
-	"os"
 	"testing"
 )
 
 // TestTransferVectors runs testdata/transfers.json, shared with the web tests.
 func TestTransferVectors(t *testing.T) {
-	raw, err := os.ReadFile("../../testdata/transfers.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file struct {
-		Base  map[string]any `json:"base"`
-		Cases []struct {
-			Name   string            `json:"name"`
-			Change map[string]any    `json:"change"`
-			Fields map[string]string `json:"fields"`
-			Result *struct {
-				Fee, Total                         int64
-				FlowType, SettlementMode, UssdCode string
-				Route                              string
-			} `json:"result"`
-		} `json:"cases"`
-	}
-	if err := json.Unmarshal(raw, &file); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range file.Cases {
+	for _, c := range loadVectors(t, "transfers.json", "base") {
 		t.Run(c.Name, func(t *testing.T) {
-			in := map[string]any{}
-			for k, v := range file.Base {
-				in[k] = v
-			}
-			for k, v := range c.Change {
-				in[k] = v
-			}
-			b, _ := json.Marshal(in)
 			var req TransferRequest
-			if err := json.Unmarshal(b, &req); err != nil {
+			if err := json.Unmarshal(c.Input, &req); err != nil {
 				t.Fatal(err)
 			}
 			tr, err := ValidateTransfer(req)
 			if c.Result == nil {
-				e, ok := err.(*Error)
-				if !ok {
-					t.Fatalf("want field errors %v, got %v", c.Fields, err)
+				if err == nil {
+					t.Fatalf("want field errors %v, got none", c.Fields)
 				}
-				if len(e.Fields) != len(c.Fields) {
-					t.Fatalf("fields %v, want %v", e.Fields, c.Fields)
-				}
-				for k, want := range c.Fields {
-					if e.Fields[k] != want {
-						t.Errorf("%s = %q, want %q", k, e.Fields[k], want)
-					}
-				}
+				expectFields(t, err, c.Fields)
 				return
 			}
 			if err != nil {
 				t.Fatalf("unexpected error %v", err)
 			}
-			r := c.Result
+			var r struct {
+				Fee, Total                         int64
+				FlowType, SettlementMode, UssdCode string
+				Route                              string
+			}
+			if err := json.Unmarshal(c.Result, &r); err != nil {
+				t.Fatal(err)
+			}
 			if int64(tr.Fee) != r.Fee || int64(tr.Total) != r.Total || tr.FlowType != r.FlowType ||
 				tr.SettlementMode != r.SettlementMode || tr.USSDCode != r.UssdCode || tr.Route.ID != r.Route {
 				t.Fatalf("got fee %d total %d %s %s %q route %s; want %+v", tr.Fee, tr.Total, tr.FlowType,
-					tr.SettlementMode, tr.USSDCode, tr.Route.ID, *r)
+					tr.SettlementMode, tr.USSDCode, tr.Route.ID, r)
 			}
 		})
 	}

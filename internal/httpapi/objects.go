@@ -107,18 +107,24 @@ func (s *Server) normalizeLogo(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	o, err := s.objectFromURL(r, strings.TrimSpace(in.LogoURL))
+	return s.promoteUpload(w, r, in.LogoURL, "logo", "The logo must be at most 5MB.")
+}
+
+// promoteUpload turns the caller's upload into an object of another kind (a logo, a profile
+// image), with the 5 MB limit those have, and answers its stable path.
+func (s *Server) promoteUpload(w http.ResponseWriter, r *http.Request, rawURL, kind, tooLarge string) error {
+	o, err := s.objectFromURL(r, strings.TrimSpace(rawURL))
 	if err != nil {
 		return err
 	}
 	if o.OriginalBytes > objects.MaxLogoBytes {
-		return domain.Errorf(domain.ETOOLARGE, "The logo must be at most 5MB.")
+		return domain.Errorf(domain.ETOOLARGE, "%s", tooLarge)
 	}
-	if o.Kind != "logo" {
-		if err := s.store.SetObjectKind(r.Context(), o.ID, "logo", s.audit(r, "object.logo", "object")); err != nil {
+	if o.Kind != kind {
+		if err := s.store.SetObjectKind(r.Context(), o.ID, kind, s.audit(r, "object."+kind, "object")); err != nil {
 			return err
 		}
-		o.Kind = "logo"
+		o.Kind = kind
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"objectPath": objectPath(o)})
 	return nil

@@ -54,7 +54,7 @@ func (s *Server) updateProfile(w http.ResponseWriter, r *http.Request) error {
 }
 
 // profileImage is PUT /api/profile-images {imageURL}: an upload becomes the caller's profile
-// image (the logo pipeline, with the same checks).
+// image (the logo pipeline, with the same checks and the same 5 MB limit).
 func (s *Server) profileImage(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		ImageURL string `json:"imageURL"`
@@ -62,18 +62,7 @@ func (s *Server) profileImage(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	o, err := s.objectFromURL(r, strings.TrimSpace(in.ImageURL))
-	if err != nil {
-		return err
-	}
-	if o.Kind != "profile" {
-		if err := s.store.SetObjectKind(r.Context(), o.ID, "profile", s.audit(r, "object.profile", "object")); err != nil {
-			return err
-		}
-		o.Kind = "profile"
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"objectPath": objectPath(o)})
-	return nil
+	return s.promoteUpload(w, r, in.ImageURL, "profile", "The profile image must be at most 5MB.")
 }
 
 // changePassword is POST /api/profile/password {currentPassword, newPassword}: the current
