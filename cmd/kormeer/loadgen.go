@@ -163,16 +163,19 @@ var readQueries = []string{
 	"/api/transactions/search?npssReference=NPSS0000000000000000",
 	"/api/transactions/search?status=completed&currency=USD&transferMode=online&amountMin=100",
 	"/api/metrics",
+	"/api/analytics",
+	"/api/analytics?from=%[2]s",
 }
 
 // readBench times each read query n times, one at a time, and prints p50 and p95.
 func readBench(ctx context.Context, base, token string, n int, stdout io.Writer) error {
 	day := time.Now().AddDate(0, 0, -3).Format("2006-01-02")
+	yearAgo := time.Now().AddDate(0, 0, -365).Format("2006-01-02")
 	fmt.Fprintf(stdout, "%-95s %9s %9s\n", "request (first page)", "p50", "p95")
 	for _, q := range readQueries {
 		path := q
-		if strings.Contains(q, "%[1]s") {
-			path = fmt.Sprintf(q, day)
+		if strings.Contains(q, "%[") {
+			path = fmt.Sprintf(q, day, yearAgo)
 		} else {
 			path = strings.ReplaceAll(q, "%%", "%")
 		}
