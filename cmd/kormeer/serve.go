@@ -134,7 +134,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		rec.Alerts.WithLabelValues(a.Severity).Inc()
 	})
 	go st.ListenAlerts(ctx, log)
-	go heartbeat(ctx, st, log)
+	heartbeatDone := make(chan struct{})
+	go func() { heartbeat(ctx, st, log); close(heartbeatDone) }()
 	if cfg.MetricsAddr != "" {
 		go servePrometheus(ctx, cfg.MetricsAddr, rec, log)
 	}
@@ -167,6 +168,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	case <-ctx.Done():
 	}
 	log.Info("shutting down")
+	<-heartbeatDone // the instance has left the list before the store closes
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := httpSrv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
@@ -229,6 +231,12 @@ func heartbeat(ctx context.Context, st *store.Store, log *slog.Logger) {
 		}
 		select {
 		case <-ctx.Done():
+			// A clean shutdown leaves the deployment instead of counting as a failed instance.
+			stopCtx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			defer cancel()
+			if err := st.RemoveInstance(stopCtx, id); err != nil {
+				log.Warn("leaving the instance list", "err", err)
+			}
 			return
 		case <-t.C:
 		}
