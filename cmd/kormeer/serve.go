@@ -118,7 +118,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
+	rec := metrics.New()
+	rec.Registry.MustRegister(collectors.NewDBStatsCollector(st.DB(), "kormeer"))
 	worker := &notify.Worker{Store: st, Sealer: sealer, Log: log,
+		Outcome: func(channel, outcome string) { rec.Deliveries.WithLabelValues(channel, outcome).Inc() },
 		SMTP: notify.SMTPConfig{Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUsername, Password: cfg.SMTPPassword,
 			From: cfg.SMTPFrom, TLS: cfg.SMTPTLS},
 		SMS: notify.SMSConfig{URL: cfg.SMSURL, Token: cfg.SMSToken}}
@@ -127,8 +130,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	opts.SessionTTL, opts.TrustProxy, opts.Dev, opts.LicenseValidity = cfg.SessionTTL, cfg.TrustProxy, cfg.Dev, cfg.LicenseTTL
 	opts.AccessCodeTTL = cfg.AccessCodeTTL
 	hub := realtime.NewHub()
-	rec := metrics.New()
-	rec.Registry.MustRegister(collectors.NewDBStatsCollector(st.DB(), "kormeer"))
+	rec.WatchConnections(hub.Len)
 	st.SetAlertSink(func(a realtime.Alert) {
 		hub.Publish(a)
 		rec.Alerts.WithLabelValues(a.Severity).Inc()

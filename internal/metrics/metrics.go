@@ -29,10 +29,11 @@ type Recorder struct {
 	buckets [window]int64 // requests per second, a ring indexed by unix second
 	seconds [window]int64 // which second each bucket holds
 
-	Registry  *prometheus.Registry
-	latency   *prometheus.HistogramVec
-	Transfers prometheus.Counter
-	Alerts    *prometheus.CounterVec
+	Registry   *prometheus.Registry
+	latency    *prometheus.HistogramVec
+	Transfers  prometheus.Counter
+	Alerts     *prometheus.CounterVec
+	Deliveries *prometheus.CounterVec
 }
 
 // New returns a recorder with its Prometheus registry (Go runtime and process collectors
@@ -43,7 +44,9 @@ func New() *Recorder {
 		Help: "HTTP request latency by route and status class.", Buckets: prometheus.DefBuckets}, []string{"route", "code"})
 	r.Transfers = prometheus.NewCounter(prometheus.CounterOpts{Name: "kormeer_transfers_total", Help: "Transfers stored."})
 	r.Alerts = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "kormeer_alerts_total", Help: "Alerts raised, by severity."}, []string{"severity"})
-	r.Registry.MustRegister(r.latency, r.Transfers, r.Alerts,
+	r.Deliveries = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "kormeer_deliveries_total",
+		Help: "Outbox deliveries by channel and outcome (sent, logged, retry, failed)."}, []string{"channel", "outcome"})
+	r.Registry.MustRegister(r.latency, r.Transfers, r.Alerts, r.Deliveries,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return r
 }
@@ -113,4 +116,10 @@ func (r *Recorder) Snapshot() Snapshot {
 // Handler serves the Prometheus metrics.
 func (r *Recorder) Handler() http.Handler {
 	return promhttp.HandlerFor(r.Registry, promhttp.HandlerOpts{Registry: r.Registry})
+}
+
+// WatchConnections publishes the number of open WebSocket connections.
+func (r *Recorder) WatchConnections(count func() int) {
+	r.Registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "kormeer_websocket_connections",
+		Help: "Open real-time alert connections."}, func() float64 { return float64(count()) }))
 }

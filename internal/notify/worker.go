@@ -41,6 +41,14 @@ type Worker struct {
 	SMS    SMSConfig
 	Log    *slog.Logger
 	HTTP   *http.Client
+	// Outcome, when set, is told each delivery's channel and outcome (for Prometheus).
+	Outcome func(channel, outcome string)
+}
+
+func (w *Worker) outcome(channel, outcome string) {
+	if w.Outcome != nil {
+		w.Outcome(channel, outcome)
+	}
 }
 
 // Run delivers due messages every interval until ctx ends.
@@ -78,10 +86,12 @@ func (w *Worker) RunOnce(ctx context.Context) error {
 			if err := w.Store.MarkDelivered(ctx, n.ID, status); err != nil {
 				return err
 			}
+			w.outcome(n.Channel, status)
 			continue
 		}
 		attempt := n.Attempts + 1
 		final := attempt >= MaxAttempts
+		w.outcome(n.Channel, map[bool]string{true: "failed", false: "retry"}[final])
 		next := time.Now().Add(RetryBase << attempt)
 		w.Log.Warn("delivery failed", "channel", n.Channel, "purpose", n.Purpose, "attempt", attempt, "final", final, "err", err)
 		if err := w.Store.MarkAttemptFailed(ctx, n.ID, err.Error(), next, final); err != nil {
