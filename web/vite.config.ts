@@ -25,6 +25,10 @@ function keepDistPlaceholder(): Plugin {
   };
 }
 
+/** recharts and the packages only it depends on (kept out of the vendor chunk). */
+const CHART_LIBS =
+  "(recharts|d3-[^\\\\/]+|victory-vendor|internmap|decimal\\.js-light|es-toolkit|eventemitter3|immer|reselect|@reduxjs|redux|react-redux|tiny-invariant)[\\\\/]";
+
 const backend = process.env.KORMEER_DEV_BACKEND ?? "http://127.0.0.1:8080";
 
 export default defineConfig({
@@ -42,7 +46,10 @@ export default defineConfig({
         // instead of letting shared app modules name the split chunks.
         codeSplitting: {
           groups: [
-            { name: "vendor", test: /node_modules/ },
+            // recharts and the libraries only it uses go to their own chunk, loaded with the
+            // screens that draw charts (vendor is matched first, so React stays there).
+            { name: "vendor", test: new RegExp(`node_modules[\\\\/](?!${CHART_LIBS})`) },
+            { name: "charts", test: new RegExp(`node_modules[\\\\/]${CHART_LIBS}`) },
             { name: "shared", test: /\/src\/(api|components|i18n|lib)\// },
           ],
         },

@@ -68,24 +68,47 @@ func (j thresholdsJSON) toDomain() (domain.AMLThresholds, error) {
 	if len(f) > 0 {
 		return th, domain.FieldError("Please correct the thresholds.", f)
 	}
-	return th, th.Validate()
+	if err := th.Validate(); err != nil {
+		if e, ok := err.(*domain.Error); ok {
+			renamed := map[string]string{}
+			for k, v := range e.Fields {
+				if api, ok := apiThresholdField[k]; ok {
+					k = api
+				}
+				renamed[k] = v
+			}
+			e.Fields = renamed
+		}
+		return th, err
+	}
+	return th, nil
+}
+
+// apiThresholdField names the domain's threshold fields as this API's JSON does.
+var apiThresholdField = map[string]string{
+	"largeValueUSD": "largeValueUsd", "largeValueSHS": "largeValueShs", "roundUnitUSD": "roundUnitUsd",
+	"roundUnitSHS": "roundUnitShs", "structuringWindow": "structuringWindowMinutes", "velocityWindow": "velocityWindowMinutes",
+	"passThroughWindow": "passThroughWindowMinutes", "newWalletAge": "newWalletAgeMinutes", "levels": "highAt",
 }
 
 type ruleSetJSON struct {
-	Version      int            `json:"version"`
-	Status       string         `json:"status"`
-	Thresholds   thresholdsJSON `json:"thresholds"`
-	Note         *string        `json:"note"`
-	ProposedBy   *string        `json:"proposedBy"`
-	ProposedAt   time.Time      `json:"proposedAt"`
-	DecidedBy    *string        `json:"decidedBy"`
-	DecidedAt    *time.Time     `json:"decidedAt"`
-	DecisionNote *string        `json:"decisionNote"`
+	Version        int            `json:"version"`
+	Status         string         `json:"status"`
+	Thresholds     thresholdsJSON `json:"thresholds"`
+	Note           *string        `json:"note"`
+	ProposedBy     *string        `json:"proposedBy"`
+	ProposedByName *string        `json:"proposedByName"`
+	ProposedAt     time.Time      `json:"proposedAt"`
+	DecidedBy      *string        `json:"decidedBy"`
+	DecidedByName  *string        `json:"decidedByName"`
+	DecidedAt      *time.Time     `json:"decidedAt"`
+	DecisionNote   *string        `json:"decisionNote"`
 }
 
 func toRuleSetJSON(r *store.RuleSet) ruleSetJSON {
 	return ruleSetJSON{Version: r.Version, Status: r.Status, Thresholds: toThresholdsJSON(r.Thresholds), Note: optional(r.Note),
-		ProposedBy: optional(r.ProposedBy), ProposedAt: r.ProposedAt, DecidedBy: optional(r.DecidedBy),
+		ProposedBy: optional(r.ProposedBy), ProposedByName: optional(r.ProposedByName), ProposedAt: r.ProposedAt,
+		DecidedBy: optional(r.DecidedBy), DecidedByName: optional(r.DecidedByName),
 		DecidedAt: optionalTime(r.DecidedAt), DecisionNote: optional(r.DecisionNote)}
 }
 

@@ -36,11 +36,13 @@ func TestAMLMakerChecker(t *testing.T) {
 			bad[k] = v
 		}
 		bad["highAt"] = 10
-		if res := e.do(m, "POST", "/api/settings/aml/proposals", map[string]any{"thresholds": bad}); res.status != 400 {
+		if res := e.do(m, "POST", "/api/settings/aml/proposals", map[string]any{"thresholds": bad}); res.status != 400 ||
+			res.json(t)["fields"].(map[string]any)["highAt"] == nil {
 			t.Fatalf("inconsistent levels: %d %s", res.status, res.body)
 		}
 		res := e.do(m, "POST", "/api/settings/aml/proposals", map[string]any{"thresholds": th, "note": "Lower the large-value line"})
-		if res.status != 201 || res.json(t)["status"] != "proposed" || res.json(t)["version"] != float64(2) {
+		if res.status != 201 || res.json(t)["status"] != "proposed" || res.json(t)["version"] != float64(2) ||
+			res.json(t)["proposedByName"] != "Test cbsl_admin" {
 			t.Fatalf("propose: %d %s", res.status, res.body)
 		}
 		bt := e.do(c, "GET", "/api/settings/aml/proposals/2/backtest", nil).json(t)

@@ -13,25 +13,29 @@ import (
 
 // RuleSet is a version of the AML thresholds.
 type RuleSet struct {
-	Version      int
-	Thresholds   domain.AMLThresholds
-	Status       string
-	Note         string
-	ProposedBy   string
-	ProposedAt   time.Time
-	DecidedBy    string
-	DecidedAt    time.Time
-	DecisionNote string
+	Version        int
+	Thresholds     domain.AMLThresholds
+	Status         string
+	Note           string
+	ProposedBy     string
+	ProposedByName string
+	ProposedAt     time.Time
+	DecidedBy      string
+	DecidedByName  string
+	DecidedAt      time.Time
+	DecisionNote   string
 }
 
 const ruleSetColumns = `version, thresholds, status, COALESCE(note, ''), COALESCE(CAST(proposed_by AS TEXT), ''), proposed_at,
-	COALESCE(CAST(decided_by AS TEXT), ''), decided_at, COALESCE(decision_note, '')`
+	COALESCE(CAST(decided_by AS TEXT), ''), decided_at, COALESCE(decision_note, ''),
+	COALESCE((SELECT first_name || ' ' || last_name FROM users u WHERE u.id = proposed_by), ''),
+	COALESCE((SELECT first_name || ' ' || last_name FROM users u WHERE u.id = decided_by), '')`
 
 func scanRuleSet(row interface{ Scan(...any) error }) (*RuleSet, error) {
 	var r RuleSet
 	var raw []byte
 	if err := row.Scan(&r.Version, &raw, &r.Status, &r.Note, &r.ProposedBy, scanTime(&r.ProposedAt), &r.DecidedBy,
-		scanTime(&r.DecidedAt), &r.DecisionNote); err != nil {
+		scanTime(&r.DecidedAt), &r.DecisionNote, &r.ProposedByName, &r.DecidedByName); err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal(raw, &r.Thresholds); err != nil {

@@ -6,6 +6,8 @@ import "@/index.css";
 import { queryClient } from "@/api/queryClient";
 import { Toaster } from "@/components/ui/toaster";
 import { App } from "@/App";
+import { ClientProtection } from "@/features/protection/ClientProtection";
+import { registerServiceWorker } from "@/features/protection/serviceWorker";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("missing #root element");
@@ -15,6 +17,9 @@ createRoot(root).render(
     <QueryClientProvider client={queryClient}>
       <App />
       <Toaster />
+      <ClientProtection />
     </QueryClientProvider>
   </StrictMode>,
 );
+
+if (import.meta.env.PROD) registerServiceWorker();

@@ -11,6 +11,11 @@ export interface CurrentUser {
   profileImageUrl?: string | null;
   isGuest?: boolean | null;
   guestUnitsRemaining?: number | null;
+  /** The PSP or MNO id a psp_admin/mno_admin belongs to. */
+  institution?: string | null;
+  /** True after an administrator reset the password: every other API answers 403 until it is changed. */
+  mustChangePassword?: boolean | null;
+  language?: "en" | "so" | string | null;
 }
 
 /** Summary metrics for the dashboard and the landing carousel; any field may be absent. */

@@ -8,6 +8,7 @@ import { DashboardPage } from "@/features/dashboard/DashboardPage";
 import { OnboardingTour } from "@/features/onboarding/OnboardingTour";
 import { ROLE_STEP_ID } from "@/features/onboarding/tourSteps";
 import { applyHref } from "@/features/onboarding/OnboardingPage";
+import { ForcedPasswordChange, mustChangePassword } from "@/features/settings/ForcedPasswordChange";
 
 const ApplyPage = lazy(() => import("@/features/applications/ApplyPage"));
 const ApplicationsPage = lazy(() => import("@/features/applications/ApplicationsPage"));
@@ -15,13 +16,14 @@ const RegistryPage = lazy(() => import("@/features/registry/RegistryPage"));
 const TransfersPage = lazy(() => import("@/features/transfers/TransfersPage"));
 const TransactionsPage = lazy(() => import("@/features/transactions/TransactionsPage"));
 const CompliancePage = lazy(() => import("@/features/compliance/CompliancePage"));
+const MetricsPage = lazy(() => import("@/features/metrics/MetricsPage"));
+const MobileAccessPage = lazy(() => import("@/features/mobile-access/MobileAccessPage"));
+const DemoPage = lazy(() => import("@/features/demo/DemoPage"));
+const SettingsPage = lazy(() => import("@/features/settings/SettingsPage"));
+const AnalyticsPage = lazy(() => import("@/features/analytics/AnalyticsPage"));
 
 /** Signed-in pages that are still placeholders; each becomes a real screen in a later issue. */
-export const SIGNED_IN_PAGES: ReadonlyArray<{ path: string; page: string }> = [
-  { path: "/metrics", page: "pages.metrics" },
-  { path: "/mobile-access-management", page: "pages.mobileAccess" },
-  { path: "/demo", page: "pages.demo" },
-];
+export const SIGNED_IN_PAGES: ReadonlyArray<{ path: string; page: string }> = [];
 
 function PageFallback() {
   return <div className="mx-auto h-40 max-w-6xl animate-pulse rounded-lg bg-muted/60" aria-hidden="true" />;
@@ -43,6 +45,8 @@ function SignedInTour() {
 
 /** The signed-in application: shell plus routes (loaded as its own chunk). */
 export function AuthenticatedApp({ user }: { user: CurrentUser }) {
+  // A reset password must be changed first: the server refuses everything else until then.
+  if (mustChangePassword(user)) return <ForcedPasswordChange user={user} />;
   return (
     <AppShell user={user}>
       <Suspense fallback={<PageFallback />}>
@@ -73,6 +77,27 @@ export function AuthenticatedApp({ user }: { user: CurrentUser }) {
           </Route>
           <Route path="/compliance">
             {user.isGuest ? <Redirect to="/" replace /> : <CompliancePage user={user} />}
+          </Route>
+          <Route path="/metrics">
+            <MetricsPage />
+          </Route>
+          <Route path="/mobile-access-management">
+            <MobileAccessPage user={user} />
+          </Route>
+          <Route path="/demo">
+            <DemoPage user={user} />
+          </Route>
+          <Route path="/settings">
+            {user.isGuest ? <Redirect to="/" replace /> : <SettingsPage user={user} section="profile" />}
+          </Route>
+          <Route path="/settings/users">
+            {user.isGuest ? <Redirect to="/" replace /> : <SettingsPage user={user} section="users" />}
+          </Route>
+          <Route path="/settings/aml">
+            {user.isGuest ? <Redirect to="/" replace /> : <SettingsPage user={user} section="aml" />}
+          </Route>
+          <Route path="/analytics">
+            {user.isGuest ? <Redirect to="/" replace /> : <AnalyticsPage user={user} />}
           </Route>
           {SIGNED_IN_PAGES.map(({ path, page }) => (
             <Route key={path} path={path}>

@@ -1,14 +1,20 @@
 import type { LucideIcon } from "lucide-react";
 import {
   ArrowLeftRight,
+  BarChart3,
   Building2,
   FileText,
   Gauge,
+  KeyRound,
   LayoutDashboard,
   Receipt,
   Search,
+  Settings,
+  ShieldAlert,
   ShieldCheck,
   Smartphone,
+  UserCircle,
+  Users,
   Sparkles,
 } from "lucide-react";
 
@@ -17,6 +23,8 @@ export interface NavSubItem {
   labelKey: string;
   href: string;
   icon: LucideIcon;
+  /** When set, only these roles see the sub-item. */
+  roles?: string[];
 }
 
 export interface NavItem {
@@ -70,6 +78,13 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       { key: "compliance", labelKey: "nav.compliance", href: "/compliance", icon: ShieldCheck },
       { key: "metrics", labelKey: "nav.metrics", href: "/metrics", icon: Gauge },
+      {
+        key: "analytics",
+        labelKey: "nav.analytics",
+        href: "/analytics",
+        icon: BarChart3,
+        roles: ["cbsl_admin", "cbsl_officer", "psp_admin", "mno_admin"],
+      },
     ],
   },
   {
@@ -103,7 +118,33 @@ export const NAV_GROUPS: NavGroup[] = [
     key: "configuration",
     labelKey: "nav.groups.configuration",
     guestVisible: false,
-    items: [{ key: "demo", labelKey: "nav.demo", href: "/demo", icon: Sparkles }],
+    items: [
+      { key: "demo", labelKey: "nav.demo", href: "/demo", icon: Sparkles },
+      {
+        key: "mobile-access",
+        labelKey: "nav.mobileAccess",
+        href: "/mobile-access-management",
+        icon: KeyRound,
+        roles: ["cbsl_admin", "cbsl_officer"],
+      },
+      {
+        key: "settings",
+        labelKey: "nav.settings",
+        href: "/settings",
+        icon: Settings,
+        children: [
+          { key: "settings-profile", labelKey: "settings.nav.profile", href: "/settings", icon: UserCircle },
+          { key: "settings-users", labelKey: "settings.nav.users", href: "/settings/users", icon: Users, roles: ["cbsl_admin"] },
+          {
+            key: "settings-aml",
+            labelKey: "settings.nav.aml",
+            href: "/settings/aml",
+            icon: ShieldAlert,
+            roles: ["cbsl_admin", "cbsl_officer"],
+          },
+        ],
+      },
+    ],
   },
 ];
 
@@ -114,7 +155,14 @@ export const NAV_GROUPS: NavGroup[] = [
 export function visibleGroups(isGuest: boolean, role?: string | null): NavGroup[] {
   const groups = isGuest ? NAV_GROUPS.filter((g) => g.guestVisible) : NAV_GROUPS;
   return groups
-    .map((g) => ({ ...g, items: g.items.filter((i) => !i.roles || (role != null && i.roles.includes(role))) }))
+    .map((g) => ({
+      ...g,
+      items: g.items
+        .filter((i) => !i.roles || (role != null && i.roles.includes(role)))
+        .map((i) =>
+          i.children ? { ...i, children: i.children.filter((c) => !c.roles || (role != null && c.roles.includes(role))) } : i,
+        ),
+    }))
     .filter((g) => g.items.length > 0);
 }
 

@@ -1,0 +1,185 @@
+import { useId, useState } from "react";
+import type { FormEvent } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { AlertTriangle, Copy, KeyRound, Loader2 } from "lucide-react";
+import { ApiError, apiJson } from "@/api/client";
+import type { GeneratedAccessCode, MobileUser } from "@/api/types";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/components/ui/use-toast";
+import { DEFAULT_ADMIN_EMAIL, FR } from "@/features/mobile-access/messages";
+import { approvedUsers, frDateTime } from "@/features/mobile-access/mobileAccess";
+
+const METHODS = ["both", "sms", "email"] as const;
+type Method = (typeof METHODS)[number];
+
+export const SELECT_CLASS =
+  "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50";
+
+/** The generate-code dialog (001 §2) and, after success, the one-time display of the full code. */
+export function GenerateCodeDialog({
+  open,
+  onOpenChange,
+  users,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  users: MobileUser[];
+}) {
+  const queryClient = useQueryClient();
+  const ids = { user: useId(), email: useId(), method: useId() };
+  const [userId, setUserId] = useState("");
+  const [adminEmail, setAdminEmail] = useState(DEFAULT_ADMIN_EMAIL);
+  const [method, setMethod] = useState<Method>("both");
+  const [generated, setGenerated] = useState<GeneratedAccessCode | null>(null);
+  const choices = approvedUsers(users);
+
+  const mutation = useMutation({
+    mutationFn: (body: { mobileUserId: string; notificationMethod: Method; adminEmail: string }) =>
+      apiJson<GeneratedAccessCode>("POST", "/api/admin/mobile-access/generate", body),
+    onSuccess: (result) => {
+      toast({ title: FR.toasts.generated, description: result.message ?? FR.toasts.generatedDescription });
+      setGenerated(result);
+      setUserId("");
+      onOpenChange(false);
+    },
+    onError: (err) => {
+      const message = err instanceof ApiError && err.body?.message ? detail(err) : FR.toasts.generateFailed;
+      toast({ title: FR.toasts.error, description: message, variant: "destructive" });
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ["/api/admin/mobile-access/codes"] });
+      void queryClient.invalidateQueries({ queryKey: ["/api/admin/notifications"] });
+    },
+  });
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!userId) return;
+    mutation.mutate({ mobileUserId: userId, notificationMethod: method, adminEmail: adminEmail.trim() });
+  }
+
+  async function copy(code: string) {
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error("no clipboard");
+      await navigator.clipboard.writeText(code);
+      toast({ title: FR.reveal.copied });
+    } catch {
+      toast({ title: FR.reveal.copyFailed, variant: "destructive" });
+    }
+  }
+
+  const code = generated?.accessCode;
+  return (
+    <>
+      <Dialog open={open} onOpenChange={(next) => (mutation.isPending ? undefined : onOpenChange(next))}>
+        <DialogContent lang="fr" data-testid="generate-dialog">
+          <form noValidate onSubmit={onSubmit} className="grid gap-4">
+            <DialogHeader>
+              <DialogTitle>{FR.dialog.title}</DialogTitle>
+              <DialogDescription>{FR.dialog.description}</DialogDescription>
+            </DialogHeader>
+            <div className="space-y-1.5">
+              <Label htmlFor={ids.user}>{FR.dialog.user}</Label>
+              <select
+                id={ids.user}
+                className={SELECT_CLASS}
+                value={userId}
+                onChange={(e) => setUserId(e.target.value)}
+                data-testid="generate-user"
+                aria-describedby={choices.length === 0 ? `${ids.user}-none` : undefined}
+              >
+                <option value="">{FR.dialog.userPlaceholder}</option>
+                {choices.map((u) => (
+                  <option key={u.id} value={u.id}>
+                    {u.fullName} — {u.phoneNumber}
+                  </option>
+                ))}
+              </select>
+              {choices.length === 0 ? (
+                <p id={`${ids.user}-none`} className="text-sm text-muted-foreground">
+                  {FR.dialog.noApproved}
+                </p>
+              ) : null}
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor={ids.email}>{FR.dialog.adminEmail}</Label>
+              <Input
+                id={ids.email}
+                type="email"
+                autoComplete="email"
+                value={adminEmail}
+                onChange={(e) => setAdminEmail(e.target.value)}
+                data-testid="generate-email"
+              />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor={ids.method}>{FR.dialog.method}</Label>
+              <select
+                id={ids.method}
+                className={SELECT_CLASS}
+                value={method}
+                onChange={(e) => setMethod(e.target.value as Method)}
+                data-testid="generate-method"
+              >
+                {METHODS.map((m) => (
+                  <option key={m} value={m}>
+                    {FR.dialog.methods[m]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
+                {FR.dialog.cancel}
+              </Button>
+              <Button type="submit" disabled={!userId || mutation.isPending} data-testid="generate-submit">
+                {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <KeyRound aria-hidden="true" />}
+                {mutation.isPending ? FR.dialog.pending : FR.dialog.submit}
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+
+      <Dialog open={code != null} onOpenChange={(next) => (next ? undefined : setGenerated(null))}>
+        <DialogContent lang="fr" data-testid="code-reveal">
+          <DialogHeader>
+            <DialogTitle>{FR.reveal.title}</DialogTitle>
+            <DialogDescription>{FR.reveal.description(code?.mobileUser?.fullName ?? "")}</DialogDescription>
+          </DialogHeader>
+          <p
+            className="select-all rounded-md border bg-muted px-4 py-3 text-center font-mono text-3xl font-bold tracking-[0.3em]"
+            data-testid="full-code"
+            data-allow-select=""
+          >
+            {code?.code}
+          </p>
+          {code ? <p className="text-center text-sm text-muted-foreground">{FR.reveal.expires(frDateTime(code.expiresAt))}</p> : null}
+          <p role="alert" className="flex items-start gap-2 rounded-md border border-amber-500/50 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+            <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+            {FR.reveal.warning}
+          </p>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => code && void copy(code.code)} data-testid="copy-code">
+              <Copy aria-hidden="true" />
+              {FR.reveal.copy}
+            </Button>
+            <Button onClick={() => setGenerated(null)} data-testid="reveal-close">
+              {FR.reveal.close}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+/** The server's message; its generic "correct the fields" message gets the field details appended. */
+function detail(err: ApiError): string {
+  const fields = Object.values(err.fields);
+  const base = err.serverMessage;
+  return fields.length && base.startsWith("Veuillez corriger") ? `${base} ${fields.join(" · ")}` : base;
+}

@@ -1,0 +1,327 @@
+import { useState } from "react";
+import type { ReactNode } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CheckCircle2, Clock, KeyRound, Loader2, RefreshCw, ShieldOff, UserCheck } from "lucide-react";
+import { ApiError, apiJson } from "@/api/client";
+import type { AccessCode, CurrentUser, MobileUser, OutboxNotification } from "@/api/types";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { toast } from "@/components/ui/use-toast";
+import { isRegulator } from "@/features/applications/status";
+import { GenerateCodeDialog } from "@/features/mobile-access/GenerateCodeDialog";
+import { FR } from "@/features/mobile-access/messages";
+import { canRevoke, codeStats, frDateTime } from "@/features/mobile-access/mobileAccess";
+import { MobileUsersSection, SkeletonRows } from "@/features/mobile-access/MobileUsersSection";
+import { usePageTitle } from "@/lib/usePageTitle";
+
+const CODES_KEY = ["/api/admin/mobile-access/codes"];
+
+export function codeVariant(status: string): "default" | "secondary" | "destructive" | "outline" {
+  if (status === "active") return "default";
+  if (status === "used") return "secondary";
+  if (status === "revoked") return "destructive";
+  return "outline";
+}
+
+function outboxVariant(status: string): "default" | "secondary" | "destructive" | "outline" {
+  if (status === "sent") return "default";
+  if (status === "logged") return "secondary";
+  if (status === "failed") return "destructive";
+  return "outline";
+}
+
+/** /mobile-access-management, in French (001 §2, §8): mobile users, access codes and deliveries. */
+export function MobileAccessPage({ user }: { user: CurrentUser }) {
+  usePageTitle(FR.title);
+  const regulator = isRegulator(user.role);
+  return (
+    <section lang="fr" aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="mobile-access-page">
+      {regulator ? (
+        <Screen />
+      ) : (
+        <>
+          <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+            {FR.title}
+          </h1>
+          <Card>
+            <CardContent className="p-6 text-sm text-muted-foreground" role="alert">
+              {FR.regulatorsOnly}
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Screen() {
+  const queryClient = useQueryClient();
+  const [generating, setGenerating] = useState(false);
+  const [revoking, setRevoking] = useState<AccessCode | null>(null);
+  const users = useQuery<MobileUser[]>({ queryKey: ["/api/mobile/users"], staleTime: 0 });
+  const codes = useQuery<AccessCode[]>({ queryKey: CODES_KEY, staleTime: 0 });
+  const outbox = useQuery<OutboxNotification[]>({
+    queryKey: ["/api/admin/notifications"],
+    staleTime: 0,
+    // Deliveries leave "pending" within seconds (the worker); follow them until they settle.
+    refetchInterval: (q) => (q.state.data?.some((n) => n.status === "pending") ? 3_000 : false),
+  });
+  const userList = users.data ?? [];
+  const codeList = codes.data ?? [];
+  const stats = codeStats(codeList, userList);
+
+  const revoke = useMutation({
+    mutationFn: (id: string) => apiJson<{ message: string }>("POST", "/api/admin/mobile-access/expire", { accessCodeId: id }),
+    onSuccess: (res) => {
+      toast({ title: FR.toasts.revoked, description: res?.message });
+      setRevoking(null);
+    },
+    onError: (err) => {
+      toast({
+        title: FR.toasts.revokeFailed,
+        description: err instanceof ApiError ? err.serverMessage : undefined,
+        variant: "destructive",
+      });
+      setRevoking(null);
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: CODES_KEY }),
+  });
+
+  return (
+    <>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+            {FR.title}
+          </h1>
+          <p className="mt-2 text-muted-foreground">{FR.subtitle}</p>
+        </div>
+        <Button onClick={() => setGenerating(true)} data-testid="open-generate">
+          <KeyRound aria-hidden="true" />
+          {FR.generate}
+        </Button>
+      </div>
+
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <Stat icon={<KeyRound />} label={FR.stats.active} value={stats.active} loading={codes.isLoading} testId="stat-active" />
+        <Stat icon={<CheckCircle2 />} label={FR.stats.used} value={stats.used} loading={codes.isLoading} testId="stat-used" />
+        <Stat icon={<Clock />} label={FR.stats.expired} value={stats.expired} loading={codes.isLoading} testId="stat-expired" />
+        <Stat icon={<UserCheck />} label={FR.stats.approvedUsers} value={stats.approvedUsers} loading={users.isLoading} testId="stat-approved" />
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">{FR.codes.title}</CardTitle>
+          <CardDescription>{FR.codes.description}</CardDescription>
+        </CardHeader>
+        <CardContent className="p-0">
+          {codes.isError ? (
+            <p role="alert" className="p-6 text-sm text-destructive">
+              {FR.codes.loadFailed}
+            </p>
+          ) : (
+            <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={FR.codes.title}>
+              <table className="w-full min-w-[48rem] text-sm" data-testid="codes-table">
+                <caption className="sr-only">{FR.codes.title}</caption>
+                <thead className="border-y bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
+                  <tr>
+                    <th scope="col" className="px-4 py-3 font-semibold">{FR.codes.code}</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">{FR.codes.user}</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">{FR.codes.status}</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">{FR.codes.uses}</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">{FR.codes.expiry}</th>
+                    <th scope="col" className="px-4 py-3 text-right font-semibold">{FR.codes.actions}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {codes.isLoading ? <SkeletonRows cols={6} /> : null}
+                  {!codes.isLoading && codeList.length === 0 ? (
+                    <tr>
+                      <td colSpan={6} className="px-4 py-10 text-center text-muted-foreground">
+                        {FR.codes.empty}
+                      </td>
+                    </tr>
+                  ) : null}
+                  {codeList.map((c) => (
+                    <tr key={c.id} className="border-b last:border-0" data-testid="code-row" data-status={c.status}>
+                      <td className="whitespace-nowrap px-4 py-3 font-mono">{c.code}</td>
+                      <td className="px-4 py-3" data-sensitive="">
+                        <span className="block font-medium">{c.mobileUser?.fullName ?? "—"}</span>
+                        <span className="block text-xs tabular-nums text-muted-foreground">{c.mobileUser?.phoneNumber}</span>
+                      </td>
+                      <td className="px-4 py-3">
+                        <Badge variant={codeVariant(c.status)} data-testid="code-status">
+                          {FR.codeStatus[c.status] ?? c.status}
+                        </Badge>
+                      </td>
+                      <td className="px-4 py-3 tabular-nums">
+                        {c.currentUses}/{c.maxUses}
+                      </td>
+                      <td className="whitespace-nowrap px-4 py-3 tabular-nums">{frDateTime(c.expiresAt)}</td>
+                      <td className="px-4 py-3 text-right">
+                        {canRevoke(c) ? (
+                          <Button
+                            size="sm"
+                            variant="destructive"
+                            onClick={() => setRevoking(c)}
+                            aria-label={FR.codes.revokeNamed(c.mobileUser?.fullName ?? c.code)}
+                            data-testid="revoke-code"
+                          >
+                            <ShieldOff aria-hidden="true" />
+                            {FR.codes.revoke}
+                          </Button>
+                        ) : null}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+
+      <MobileUsersSection users={userList} loading={users.isLoading} failed={users.isError} />
+
+      <OutboxSection
+        items={outbox.data ?? []}
+        loading={outbox.isLoading}
+        failed={outbox.isError}
+        refreshing={outbox.isFetching}
+        onRefresh={() => void outbox.refetch()}
+      />
+
+      <GenerateCodeDialog open={generating} onOpenChange={setGenerating} users={userList} />
+
+      <Dialog open={revoking !== null} onOpenChange={(open) => (open || revoke.isPending ? undefined : setRevoking(null))}>
+        <DialogContent lang="fr" data-testid="revoke-dialog">
+          <DialogHeader>
+            <DialogTitle>{FR.revokeDialog.title}</DialogTitle>
+            <DialogDescription>{FR.revokeDialog.description(revoking?.mobileUser?.fullName ?? "")}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setRevoking(null)} disabled={revoke.isPending}>
+              {FR.dialog.cancel}
+            </Button>
+            <Button
+              variant="destructive"
+              disabled={revoke.isPending}
+              onClick={() => revoking && revoke.mutate(revoking.id)}
+              data-testid="revoke-confirm"
+            >
+              {revoke.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+              {FR.revokeDialog.confirm}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+function Stat({ icon, label, value, loading, testId }: { icon: ReactNode; label: string; value: number; loading: boolean; testId: string }) {
+  return (
+    <Card data-testid={testId}>
+      <CardContent className="flex items-center justify-between gap-3 p-4 sm:p-6">
+        <div className="min-w-0">
+          <p className="text-sm text-muted-foreground">{label}</p>
+          {loading ? (
+            <span className="mt-1 block h-8 w-12 animate-pulse rounded bg-muted" aria-hidden="true" />
+          ) : (
+            <p className="mt-1 text-2xl font-bold tabular-nums" data-testid={`${testId}-value`}>
+              {value}
+            </p>
+          )}
+        </div>
+        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground [&_svg]:h-5 [&_svg]:w-5" aria-hidden="true">
+          {icon}
+        </span>
+      </CardContent>
+    </Card>
+  );
+}
+
+function OutboxSection({
+  items,
+  loading,
+  failed,
+  refreshing,
+  onRefresh,
+}: {
+  items: OutboxNotification[];
+  loading: boolean;
+  failed: boolean;
+  refreshing: boolean;
+  onRefresh: () => void;
+}) {
+  return (
+    <Card>
+      <CardHeader className="flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="space-y-1.5">
+          <CardTitle as="h2">{FR.outbox.title}</CardTitle>
+          <CardDescription>{FR.outbox.description}</CardDescription>
+        </div>
+        <Button variant="outline" onClick={onRefresh} disabled={refreshing} data-testid="outbox-refresh">
+          <RefreshCw className={refreshing ? "animate-spin" : undefined} aria-hidden="true" />
+          {FR.outbox.refresh}
+        </Button>
+      </CardHeader>
+      <CardContent className="p-0">
+        {failed ? (
+          <p role="alert" className="p-6 text-sm text-destructive">
+            {FR.outbox.loadFailed}
+          </p>
+        ) : (
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={FR.outbox.title}>
+            <table className="w-full min-w-[56rem] text-sm" data-testid="outbox-table">
+              <caption className="sr-only">{FR.outbox.title}</caption>
+              <thead className="border-y bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">{FR.outbox.channel}</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">{FR.outbox.recipient}</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">{FR.outbox.purpose}</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">{FR.outbox.status}</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">{FR.outbox.attempts}</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">{FR.outbox.date}</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">{FR.outbox.error}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {loading ? <SkeletonRows cols={7} /> : null}
+                {!loading && items.length === 0 ? (
+                  <tr>
+                    <td colSpan={7} className="px-4 py-10 text-center text-muted-foreground">
+                      {FR.outbox.empty}
+                    </td>
+                  </tr>
+                ) : null}
+                {items.map((n) => (
+                  <tr key={n.id} className="border-b last:border-0" data-testid="outbox-row" data-channel={n.channel} data-status={n.status}>
+                    <td className="px-4 py-3">{FR.channels[n.channel] ?? n.channel}</td>
+                    <td className="px-4 py-3" data-sensitive="">
+                      <span className="block">{n.recipient}</span>
+                      {n.subject ? <span className="block text-xs text-muted-foreground">{n.subject}</span> : null}
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3">{FR.purposes[n.purpose] ?? n.purpose}</td>
+                    <td className="px-4 py-3">
+                      <Badge variant={outboxVariant(n.status)} className="whitespace-nowrap" data-testid="outbox-status">
+                        {FR.outboxStatus[n.status] ?? n.status}
+                      </Badge>
+                    </td>
+                    <td className="px-4 py-3 tabular-nums">{n.attempts}</td>
+                    <td className="whitespace-nowrap px-4 py-3 tabular-nums">{frDateTime(n.sentAt ?? n.createdAt)}</td>
+                    <td className="max-w-64 px-4 py-3 text-xs text-muted-foreground">{n.lastError ?? "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export default MobileAccessPage;

@@ -1,0 +1,377 @@
+import { useId, useState } from "react";
+import type { FormEvent } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Loader2, UserPlus } from "lucide-react";
+import { ApiError, apiJson } from "@/api/client";
+import type { MobileUser } from "@/api/types";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/use-toast";
+import { SELECT_CLASS } from "@/features/mobile-access/GenerateCodeDialog";
+import { FR } from "@/features/mobile-access/messages";
+import {
+  ACTION_STATUS,
+  frDateTime,
+  needsReason,
+  userActions,
+  validateRegistration,
+} from "@/features/mobile-access/mobileAccess";
+import type { RegistrationField, RegistrationInput, UserAction } from "@/features/mobile-access/mobileAccess";
+
+const USERS_KEY = ["/api/mobile/users"];
+
+export function userVariant(status: string): "default" | "secondary" | "destructive" | "outline" {
+  if (status === "approved") return "default";
+  if (status === "suspended") return "secondary";
+  if (status === "revoked") return "destructive";
+  return "outline";
+}
+
+/** "Utilisateurs mobiles": the list, status actions and the registration form. */
+export function MobileUsersSection({ users, loading, failed }: { users: MobileUser[]; loading: boolean; failed: boolean }) {
+  const [target, setTarget] = useState<{ user: MobileUser; action: UserAction } | null>(null);
+  const [registering, setRegistering] = useState(false);
+  const cols = 6;
+  return (
+    <Card>
+      <CardHeader className="flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="space-y-1.5">
+          <CardTitle as="h2">{FR.users.title}</CardTitle>
+          <CardDescription>{FR.users.description}</CardDescription>
+        </div>
+        <Button variant="outline" onClick={() => setRegistering(true)} data-testid="register-user">
+          <UserPlus aria-hidden="true" />
+          {FR.users.register}
+        </Button>
+      </CardHeader>
+      <CardContent className="p-0">
+        {failed ? (
+          <p role="alert" className="p-6 text-sm text-destructive">
+            {FR.users.loadFailed}
+          </p>
+        ) : (
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={FR.users.title}>
+            <table className="w-full min-w-[50rem] text-sm" data-testid="mobile-users-table">
+              <caption className="sr-only">{FR.users.title}</caption>
+              <thead className="border-y bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">{FR.users.name}</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">{FR.users.phoneAndId}</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">{FR.users.platform}</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">{FR.users.status}</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">{FR.users.createdAt}</th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">{FR.users.actions}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {loading ? <SkeletonRows cols={cols} /> : null}
+                {!loading && users.length === 0 ? (
+                  <tr>
+                    <td colSpan={cols} className="px-4 py-10 text-center text-muted-foreground">
+                      {FR.users.empty}
+                    </td>
+                  </tr>
+                ) : null}
+                {users.map((u) => (
+                  <tr key={u.id} className="border-b last:border-0" data-testid="mobile-user-row" data-phone={u.phoneNumber}>
+                    <th scope="row" className="whitespace-nowrap px-4 py-3 text-left font-medium" data-sensitive="">
+                      {u.fullName}
+                      {u.email ? <span className="block text-xs font-normal text-muted-foreground">{u.email}</span> : null}
+                    </th>
+                    <td className="whitespace-nowrap px-4 py-3 tabular-nums" data-sensitive="">
+                      <span className="block">{u.phoneNumber}</span>
+                      <span className="block font-mono text-xs text-muted-foreground">
+                        <span className="sr-only">{FR.users.nationalId} : </span>
+                        {u.nationalId}
+                      </span>
+                    </td>
+                    <td className="px-4 py-3">{u.platform ?? "—"}</td>
+                    <td className="px-4 py-3">
+                      <Badge variant={userVariant(u.status)} className="whitespace-nowrap" data-testid="mobile-user-status">
+                        {FR.userStatus[u.status] ?? u.status}
+                      </Badge>
+                      {u.suspensionReason && u.status !== "approved" ? (
+                        <span className="mt-1 block max-w-48 text-xs text-muted-foreground">{u.suspensionReason}</span>
+                      ) : null}
+                      {u.lockedUntil && new Date(u.lockedUntil).getTime() > Date.now() ? (
+                        <span className="mt-1 block text-xs font-medium text-destructive">{FR.users.locked(frDateTime(u.lockedUntil))}</span>
+                      ) : null}
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 tabular-nums">{frDateTime(u.createdAt)}</td>
+                    <td className="px-4 py-3">
+                      <div className="flex justify-end gap-1.5">
+                        {userActions(u.status).map((action) => (
+                          <Button
+                            key={action}
+                            size="sm"
+                            variant={action === "revoke" ? "destructive" : action === "suspend" ? "outline" : "default"}
+                            onClick={() => setTarget({ user: u, action })}
+                            aria-label={`${FR.userActions[action]} ${u.fullName}`}
+                            data-testid={`user-${action}`}
+                          >
+                            {FR.userActions[action]}
+                          </Button>
+                        ))}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </CardContent>
+      <StatusDialog key={target ? `${target.user.id}-${target.action}` : "none"} target={target} onClose={() => setTarget(null)} />
+      <RegisterDialog open={registering} onOpenChange={setRegistering} />
+    </Card>
+  );
+}
+
+export function SkeletonRows({ cols, rows = 3 }: { cols: number; rows?: number }) {
+  return (
+    <>
+      {Array.from({ length: rows }, (_, i) => (
+        <tr key={i} className="border-b last:border-0" aria-hidden="true">
+          {Array.from({ length: cols }, (_, j) => (
+            <td key={j} className="px-4 py-3">
+              <span className="block h-4 w-full max-w-28 animate-pulse rounded bg-muted" />
+            </td>
+          ))}
+        </tr>
+      ))}
+    </>
+  );
+}
+
+function StatusDialog({ target, onClose }: { target: { user: MobileUser; action: UserAction } | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const reasonId = useId();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const action = target?.action ?? "approve";
+  const withReason = needsReason(action);
+
+  const mutation = useMutation({
+    mutationFn: ({ id, body }: { id: string; body: { status: string; reason: string } }) =>
+      apiJson<MobileUser>("PATCH", `/api/mobile/users/${id}/status`, body),
+    onSuccess: (user) => {
+      toast({ title: FR.toasts.statusChanged, description: `${user.fullName} : ${FR.userStatus[user.status] ?? user.status}` });
+      onClose();
+    },
+    onError: (err) => {
+      const message = err instanceof ApiError ? err.serverMessage : FR.toasts.statusFailed;
+      setError(message);
+      toast({ title: FR.toasts.statusFailed, description: message, variant: "destructive" });
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: USERS_KEY });
+      void queryClient.invalidateQueries({ queryKey: ["/api/admin/mobile-access/codes"] });
+    },
+  });
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!target) return;
+    const trimmed = reason.trim();
+    if (withReason && !trimmed) {
+      setError(FR.statusDialog.reasonRequired);
+      return;
+    }
+    setError(null);
+    mutation.mutate({ id: target.user.id, body: { status: ACTION_STATUS[action], reason: trimmed } });
+  }
+
+  const errorId = `${reasonId}-error`;
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => (open || mutation.isPending ? undefined : onClose())}>
+      <DialogContent lang="fr" data-testid="user-status-dialog">
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>{FR.statusDialog.titles[action]}</DialogTitle>
+            <DialogDescription>{FR.statusDialog.descriptions[action]?.(target?.user.fullName ?? "")}</DialogDescription>
+          </DialogHeader>
+          {withReason ? (
+            <div className="space-y-2">
+              <Label htmlFor={reasonId}>
+                {FR.statusDialog.reason}
+                <span aria-hidden="true" className="ml-0.5 text-destructive">*</span>
+              </Label>
+              <Textarea
+                id={reasonId}
+                rows={3}
+                value={reason}
+                maxLength={1000}
+                data-testid="user-status-reason"
+                onChange={(e) => {
+                  setReason(e.target.value);
+                  if (error) setError(null);
+                }}
+                aria-required="true"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? errorId : undefined}
+              />
+            </div>
+          ) : null}
+          {error ? (
+            <p id={errorId} role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
+              {FR.dialog.cancel}
+            </Button>
+            <Button
+              type="submit"
+              variant={action === "revoke" || action === "suspend" ? "destructive" : "default"}
+              disabled={mutation.isPending}
+              data-testid="user-status-confirm"
+            >
+              {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+              {FR.userActions[action]}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const EMPTY: RegistrationInput = { fullName: "", phoneNumber: "", nationalId: "", email: "", platform: "" };
+
+function RegisterDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const queryClient = useQueryClient();
+  const base = useId();
+  const [form, setForm] = useState<RegistrationInput>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<RegistrationField, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: (body: Record<string, string>) => apiJson<MobileUser>("POST", "/api/mobile/users", body),
+    onSuccess: (user) => {
+      toast({ title: FR.toasts.registered, description: `${user.fullName} — ${FR.toasts.registeredDescription}` });
+      close();
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 409) {
+        setFormError(FR.validation.conflict);
+      } else if (err instanceof ApiError && Object.keys(err.fields).length > 0) {
+        const next: Partial<Record<RegistrationField, string>> = {};
+        for (const key of Object.keys(err.fields)) {
+          if (key in FR.validation) next[key as RegistrationField] = FR.validation[key as RegistrationField];
+        }
+        setErrors(next);
+        setFormError(FR.validation.fix);
+      } else {
+        setFormError(err instanceof ApiError ? err.serverMessage : FR.toasts.registerFailed);
+      }
+      toast({ title: FR.toasts.registerFailed, variant: "destructive" });
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+  });
+
+  function close() {
+    setForm(EMPTY);
+    setErrors({});
+    setFormError(null);
+    mutation.reset();
+    onOpenChange(false);
+  }
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const bad = validateRegistration(form);
+    setErrors(Object.fromEntries(bad.map((f) => [f, FR.validation[f]])));
+    setFormError(null);
+    if (bad.length > 0) return;
+    const body: Record<string, string> = {
+      fullName: form.fullName.trim(),
+      phoneNumber: form.phoneNumber.trim(),
+      nationalId: form.nationalId.trim(),
+    };
+    if (form.email.trim()) body.email = form.email.trim();
+    if (form.platform) body.platform = form.platform;
+    mutation.mutate(body);
+  }
+
+  const field = (name: Exclude<RegistrationField, "platform">, label: string, extra: { type?: string; hint?: string; placeholder?: string } = {}) => {
+    const id = `${base}-${name}`;
+    const err = errors[name];
+    const described = [extra.hint ? `${id}-hint` : "", err ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+    return (
+      <div className="space-y-1.5">
+        <Label htmlFor={id}>{label}</Label>
+        <Input
+          id={id}
+          type={extra.type ?? "text"}
+          value={form[name]}
+          placeholder={extra.placeholder}
+          onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
+          aria-invalid={err ? true : undefined}
+          aria-describedby={described}
+          data-testid={`register-${name}`}
+        />
+        {extra.hint ? (
+          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+            {extra.hint}
+          </p>
+        ) : null}
+        {err ? (
+          <p id={`${id}-error`} className="text-sm text-destructive">
+            {err}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : mutation.isPending ? undefined : close())}>
+      <DialogContent lang="fr" data-testid="register-dialog">
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>{FR.register.title}</DialogTitle>
+            <DialogDescription>{FR.register.description}</DialogDescription>
+          </DialogHeader>
+          {field("fullName", FR.register.fullName)}
+          {field("phoneNumber", FR.register.phoneNumber, { type: "tel", hint: FR.register.phoneHint, placeholder: "+252 63 4123456" })}
+          {field("nationalId", FR.register.nationalId)}
+          {field("email", FR.register.email, { type: "email" })}
+          <div className="space-y-1.5">
+            <Label htmlFor={`${base}-platform`}>{FR.register.platform}</Label>
+            <select
+              id={`${base}-platform`}
+              className={SELECT_CLASS}
+              value={form.platform}
+              onChange={(e) => setForm((f) => ({ ...f, platform: e.target.value as RegistrationInput["platform"] }))}
+              data-testid="register-platform"
+            >
+              <option value="">{FR.register.noPlatform}</option>
+              <option value="android">android</option>
+              <option value="ios">ios</option>
+            </select>
+          </div>
+          {formError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {formError}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <Button variant="outline" onClick={close} disabled={mutation.isPending}>
+              {FR.dialog.cancel}
+            </Button>
+            <Button type="submit" disabled={mutation.isPending} data-testid="register-submit">
+              {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+              {FR.register.submit}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

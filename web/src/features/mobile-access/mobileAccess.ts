@@ -1,0 +1,85 @@
+import type { AccessCode, AccessCodeStatus, MobileUser, MobileUserStatus } from "@/api/types";
+
+export type UserAction = "approve" | "suspend" | "reinstate" | "revoke";
+
+/** The status each action asks the server for. */
+export const ACTION_STATUS: Record<UserAction, "approved" | "suspended" | "revoked"> = {
+  approve: "approved",
+  suspend: "suspended",
+  reinstate: "approved",
+  revoke: "revoked",
+};
+
+/** Actions offered per status, matching the server's transitions (others answer 409). */
+export function userActions(status: MobileUserStatus | string): UserAction[] {
+  switch (status) {
+    case "pending":
+      return ["approve", "revoke"];
+    case "approved":
+      return ["suspend", "revoke"];
+    case "suspended":
+      return ["reinstate", "revoke"];
+    default:
+      return [];
+  }
+}
+
+/** Suspension and revocation require a reason. */
+export function needsReason(action: UserAction): boolean {
+  return action === "suspend" || action === "revoke";
+}
+
+/** Only active codes may be revoked (001 §2). */
+export function canRevoke(code: Pick<AccessCode, "status">): boolean {
+  return code.status === "active";
+}
+
+/** Counts for the four stat cards. */
+export function codeStats(codes: Pick<AccessCode, "status">[], users: Pick<MobileUser, "status">[]) {
+  const count = (s: AccessCodeStatus) => codes.filter((c) => c.status === s).length;
+  return {
+    active: count("active"),
+    used: count("used"),
+    expired: count("expired"),
+    approvedUsers: users.filter((u) => u.status === "approved").length,
+  };
+}
+
+/** Only approved users can be chosen for a code (001 §5). */
+export function approvedUsers<T extends Pick<MobileUser, "status">>(users: T[]): T[] {
+  return users.filter((u) => u.status === "approved");
+}
+
+/** The server's phone rule: +252, an optional space, 6X, an optional space, 7 digits. */
+export const SOMALI_MOBILE = /^\+252 ?6\d ?\d{7}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface RegistrationInput {
+  fullName: string;
+  phoneNumber: string;
+  nationalId: string;
+  email: string;
+  platform: "" | "android" | "ios";
+}
+
+export type RegistrationField = "fullName" | "phoneNumber" | "nationalId" | "email" | "platform";
+
+/** The server's registration rules, checked before sending; returns failing fields. */
+export function validateRegistration(input: RegistrationInput): RegistrationField[] {
+  const bad: RegistrationField[] = [];
+  const name = input.fullName.trim().length;
+  if (name < 2 || name > 200) bad.push("fullName");
+  if (!SOMALI_MOBILE.test(input.phoneNumber.trim())) bad.push("phoneNumber");
+  const nid = input.nationalId.trim().length;
+  if (nid < 5 || nid > 50) bad.push("nationalId");
+  if (input.email.trim() && !EMAIL.test(input.email.trim())) bad.push("email");
+  return bad;
+}
+
+/** Dates on this French screen: "22 nov. 2026, 14:05". */
+export function frDateTime(value: string | null | undefined): string {
+  if (!value) return "—";
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return "—";
+  return new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeStyle: "short" }).format(d);
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "wouter";
+import type { CurrentUser } from "@/api/types";
+import { isRegulator } from "@/features/applications/status";
+import { cn } from "@/lib/utils";
+
+/** The settings sections a user may open (the server refuses the others). */
+export function settingsTabs(user: CurrentUser): Array<{ key: string; href: string }> {
+  const tabs = [{ key: "profile", href: "/settings" }];
+  if (user.role === "cbsl_admin") tabs.push({ key: "users", href: "/settings/users" });
+  if (isRegulator(user.role)) tabs.push({ key: "aml", href: "/settings/aml" });
+  return tabs;
+}
+
+/** Page title plus the settings tabs (links, so each section has its own address). */
+export function SettingsLayout({ user, title, description, children }: { user: CurrentUser; title: string; description?: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const [location] = useLocation();
+  const tabs = settingsTabs(user);
+  return (
+    <section aria-labelledby="page-title" className="mx-auto max-w-6xl space-y-6">
+      <div>
+        <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+          {title}
+        </h1>
+        {description ? <p className="mt-2 text-muted-foreground">{description}</p> : null}
+      </div>
+      {tabs.length > 1 ? (
+        <nav aria-label={t("settings.tabsLabel")} className="-mx-1 overflow-x-auto">
+          <ul className="flex min-w-max gap-1 border-b px-1">
+            {tabs.map((tab) => {
+              const active = location === tab.href;
+              return (
+                <li key={tab.key}>
+                  <Link
+                    href={tab.href}
+                    aria-current={active ? "page" : undefined}
+                    data-testid={`settings-tab-${tab.key}`}
+                    className={cn(
+                      "-mb-px inline-flex min-h-10 items-center border-b-2 px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring",
+                      active ? "border-primary text-foreground" : "border-transparent",
+                    )}
+                  >
+                    {t(`settings.tabs.${tab.key}`)}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      ) : null}
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,454 @@
+import { useEffect, useId, useState } from "react";
+import type { FormEvent, ReactNode } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Copy, Loader2, RefreshCw } from "lucide-react";
+import { ApiError, apiJson } from "@/api/client";
+import type { RegistryEntry } from "@/api/types";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/components/ui/use-toast";
+import type { Account } from "@/features/settings/types";
+import {
+  ROLES,
+  checkNewAccount,
+  generateTemporaryPassword,
+  institutionKind,
+  newAccountBody,
+  pickableInstitutions,
+} from "@/features/settings/users";
+import type { NewAccountForm } from "@/features/settings/users";
+
+export const USERS_KEY = "/api/users";
+
+const selectClass =
+  "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50";
+
+function useErrorText() {
+  const { t, i18n } = useTranslation();
+  return (v: string | undefined) => (v ? (i18n.exists(v) ? t(v) : v) : undefined);
+}
+
+/** A labelled control with its error underneath, linked by aria-describedby. */
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+  children: (describedBy: string | undefined, invalid: boolean) => ReactNode;
+}) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {children(describedBy, Boolean(error))}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-destructive" data-testid={`user-error-${id.split("-").pop()}`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** PSPs or MNOs to attach PSP/MNO staff to. */
+export function useInstitutions(kind: "psp" | "mno" | null) {
+  return useQuery<RegistryEntry[]>({ queryKey: [`/api/${kind ?? "psp"}s`], enabled: kind !== null });
+}
+
+function InstitutionSelect({
+  id,
+  kind,
+  value,
+  onChange,
+  describedBy,
+  invalid,
+}: {
+  id: string;
+  kind: "psp" | "mno";
+  value: string;
+  onChange: (v: string) => void;
+  describedBy: string | undefined;
+  invalid: boolean;
+}) {
+  const { t } = useTranslation();
+  const query = useInstitutions(kind);
+  const list = pickableInstitutions(query.data);
+  return (
+    <select
+      id={id}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      className={selectClass}
+      aria-describedby={describedBy}
+      aria-invalid={invalid || undefined}
+      disabled={query.isLoading}
+      data-testid="user-institution"
+    >
+      <option value="">{query.isLoading ? t("users.loadingInstitutions") : t("users.chooseInstitution")}</option>
+      {list.map((e) => (
+        <option key={e.id} value={e.id}>
+          {e.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function serverErrors(err: unknown, fallback: string): Record<string, string> {
+  if (err instanceof ApiError) {
+    const f = err.fields;
+    return Object.keys(f).length ? { ...f, form: err.serverMessage } : { form: err.serverMessage };
+  }
+  return { form: fallback };
+}
+
+const emptyAccount: NewAccountForm = {
+  email: "",
+  firstName: "",
+  lastName: "",
+  password: "",
+  role: "cbsl_officer",
+  institution: "",
+  username: "",
+  isGuest: false,
+  guestUnits: "100",
+};
+
+/** Create an account: role, institution for PSP/MNO staff, guest allowance for guests. */
+export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const base = useId().replace(/:/g, "");
+  const [form, setForm] = useState<NewAccountForm>(emptyAccount);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const kind = institutionKind(form.role);
+
+  useEffect(() => {
+    if (open) {
+      setForm({ ...emptyAccount, password: generateTemporaryPassword() });
+      setErrors({});
+    }
+  }, [open]);
+
+  const mutation = useMutation({
+    mutationFn: () => apiJson<Account>("POST", "/api/users", newAccountBody(form)),
+    onSuccess: (account) => {
+      toast({ title: t("users.created"), description: account.email ?? undefined });
+      void queryClient.invalidateQueries({ queryKey: [USERS_KEY] });
+      onOpenChange(false);
+    },
+    onError: (err) => setErrors(serverErrors(err, t("users.failed"))),
+  });
+
+  const set = <K extends keyof NewAccountForm>(key: K, value: NewAccountForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = checkNewAccount(form);
+    setErrors(found);
+    if (Object.keys(found).length === 0) mutation.mutate();
+  }
+
+  const id = (name: string) => `${base}-${name}`;
+  const text = (name: string) => errorText(errors[name]);
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-xl" data-testid="user-create-dialog">
+        <DialogHeader>
+          <DialogTitle>{t("users.createTitle")}</DialogTitle>
+          <DialogDescription>{t("users.createDescription")}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+          <Field id={id("firstName")} label={t("users.fields.firstName")} error={text("firstName")}>
+            {(d, inv) => (
+              <Input id={id("firstName")} value={form.firstName} onChange={(e) => set("firstName", e.target.value)} aria-describedby={d} aria-invalid={inv || undefined} data-testid="user-firstName" />
+            )}
+          </Field>
+          <Field id={id("lastName")} label={t("users.fields.lastName")} error={text("lastName")}>
+            {(d, inv) => (
+              <Input id={id("lastName")} value={form.lastName} onChange={(e) => set("lastName", e.target.value)} aria-describedby={d} aria-invalid={inv || undefined} data-testid="user-lastName" />
+            )}
+          </Field>
+          <div className="sm:col-span-2">
+            <Field id={id("email")} label={t("users.fields.email")} error={text("email")}>
+              {(d, inv) => (
+                <Input id={id("email")} type="email" autoComplete="off" value={form.email} onChange={(e) => set("email", e.target.value)} aria-describedby={d} aria-invalid={inv || undefined} data-testid="user-email" />
+              )}
+            </Field>
+          </div>
+          <div className="sm:col-span-2">
+            <Field id={id("password")} label={t("users.fields.password")} error={text("password")} hint={t("users.passwordHint")}>
+              {(d, inv) => (
+                <div className="flex gap-2">
+                  <Input id={id("password")} autoComplete="off" spellCheck={false} className="font-mono" value={form.password} onChange={(e) => set("password", e.target.value)} aria-describedby={d} aria-invalid={inv || undefined} data-testid="user-password" />
+                  <Button type="button" variant="outline" onClick={() => set("password", generateTemporaryPassword())} aria-label={t("users.generate")} title={t("users.generate")}>
+                    <RefreshCw aria-hidden="true" />
+                  </Button>
+                </div>
+              )}
+            </Field>
+          </div>
+          <Field id={id("role")} label={t("users.fields.role")} error={text("role")}>
+            {(d, inv) => (
+              <select
+                id={id("role")}
+                value={form.role}
+                onChange={(e) => setForm((f) => ({ ...f, role: e.target.value, institution: "", isGuest: e.target.value === "citizen" ? f.isGuest : false }))}
+                className={selectClass}
+                aria-describedby={d}
+                aria-invalid={inv || undefined}
+                data-testid="user-role"
+              >
+                {ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {t(`roles.${r}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field id={id("username")} label={t("users.fields.username")} error={text("username")}>
+            {(d, inv) => (
+              <Input id={id("username")} autoComplete="off" value={form.username} onChange={(e) => set("username", e.target.value)} aria-describedby={d} aria-invalid={inv || undefined} data-testid="user-username" />
+            )}
+          </Field>
+          {kind ? (
+            <div className="sm:col-span-2">
+              <Field id={id("institution")} label={t(`users.fields.institution_${kind}`)} error={text("institution")}>
+                {(d, inv) => <InstitutionSelect id={id("institution")} kind={kind} value={form.institution} onChange={(v) => set("institution", v)} describedBy={d} invalid={inv} />}
+              </Field>
+            </div>
+          ) : null}
+          {form.role === "citizen" ? (
+            <div className="space-y-3 rounded-md border p-3 sm:col-span-2">
+              <label className="flex cursor-pointer items-center gap-2 text-sm font-medium">
+                <input type="checkbox" className="h-4 w-4 accent-[var(--color-primary)]" checked={form.isGuest} onChange={(e) => set("isGuest", e.target.checked)} data-testid="user-guest" />
+                {t("users.fields.isGuest")}
+              </label>
+              {errors.isGuest ? <p className="text-sm text-destructive">{text("isGuest")}</p> : null}
+              {form.isGuest ? (
+                <Field id={id("guestUnitsRemaining")} label={t("users.fields.guestUnits")} error={text("guestUnitsRemaining")} hint={t("users.unitsHint")}>
+                  {(d, inv) => (
+                    <Input id={id("guestUnitsRemaining")} inputMode="numeric" className="max-w-40" value={form.guestUnits} onChange={(e) => set("guestUnits", e.target.value)} aria-describedby={d} aria-invalid={inv || undefined} data-testid="user-guest-units" />
+                  )}
+                </Field>
+              ) : null}
+            </div>
+          ) : null}
+          {errors.form ? (
+            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive sm:col-span-2" data-testid="user-form-error">
+              {errors.form}
+            </p>
+          ) : null}
+          <DialogFooter className="sm:col-span-2">
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" disabled={mutation.isPending} data-testid="user-create-submit">
+              {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+              {t("users.create")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export type UserAction = "role" | "toggle" | "reset" | "units";
+
+function accountName(a: Account): string {
+  const n = `${a.firstName ?? ""} ${a.lastName ?? ""}`.trim();
+  return n || a.email || a.id;
+}
+
+/** Change role, disable/enable, reset the password or top up a guest's units, each confirmed. */
+export function UserActionDialog({
+  target,
+  onOpenChange,
+}: {
+  target: { account: Account; action: UserAction } | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const base = useId().replace(/:/g, "");
+  const account = target?.account;
+  const action = target?.action ?? "role";
+  const [role, setRole] = useState("");
+  const [institution, setInstitution] = useState("");
+  const [password, setPassword] = useState("");
+  const [units, setUnits] = useState("100");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [done, setDone] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (target) {
+      setRole(target.account.role ?? "citizen");
+      setInstitution(target.account.institution ?? "");
+      setPassword(generateTemporaryPassword());
+      setUnits("100");
+      setErrors({});
+      setDone(null);
+    }
+  }, [target]);
+
+  const kind = institutionKind(role);
+
+  const mutation = useMutation({
+    mutationFn: async () => {
+      if (!account) throw new Error("no account");
+      const path = `/api/users/${encodeURIComponent(account.id)}`;
+      switch (action) {
+        case "role":
+          return apiJson<Account>("PATCH", path, kind ? { role, institution } : { role });
+        case "toggle":
+          return apiJson<Account>("PATCH", path, { isActive: !account.isActive });
+        case "reset":
+          return apiJson<Account>("POST", `${path}/reset-password`, { password });
+        case "units":
+          return apiJson<Account>("PATCH", path, { guestUnitsRemaining: (account.guestUnitsRemaining ?? 0) + Number(units) });
+      }
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: [USERS_KEY] });
+      const key = action === "toggle" ? (account?.isActive ? "users.done.disabled" : "users.done.enabled") : `users.done.${action}`;
+      toast({ title: t(key), description: account ? accountName(account) : undefined });
+      if (action === "reset") setDone(password);
+      else onOpenChange(false);
+    },
+    onError: (err) => setErrors(serverErrors(err, t("users.failed"))),
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const found: Record<string, string> = {};
+    if (action === "role" && kind && !institution) found.institution = "users.errors.institution";
+    if (action === "reset" && ([...password].length < 8 || [...password].length > 128)) found.password = "users.errors.password";
+    if (action === "units" && (!/^\d+$/.test(units.trim()) || Number(units) < 1 || (account?.guestUnitsRemaining ?? 0) + Number(units) > 100_000)) {
+      found.guestUnitsRemaining = "users.errors.topUp";
+    }
+    setErrors(found);
+    if (Object.keys(found).length === 0) mutation.mutate();
+  }
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(done ?? password);
+      toast({ title: t("users.copied") });
+    } catch {
+      // Clipboard needs permission; the password is on screen to copy by hand.
+    }
+  }
+
+  const id = (name: string) => `${base}-${name}`;
+  const text = (name: string) => errorText(errors[name]);
+  const name = account ? accountName(account) : "";
+  const destructive = action === "toggle" && account?.isActive;
+  const titleKey = action === "toggle" ? (account?.isActive ? "users.actions.disable" : "users.actions.enable") : `users.actions.${action}`;
+
+  return (
+    <Dialog open={target !== null} onOpenChange={onOpenChange}>
+      <DialogContent data-testid={`user-${action}-dialog`}>
+        <DialogHeader>
+          <DialogTitle>{t(titleKey)}</DialogTitle>
+          <DialogDescription>{t(`users.confirm.${action === "toggle" ? (account?.isActive ? "disable" : "enable") : action}`, { name })}</DialogDescription>
+        </DialogHeader>
+        {done ? (
+          <div className="space-y-3" data-testid="user-reset-done">
+            <p className="text-sm">{t("users.resetDone", { name })}</p>
+            <div className="flex gap-2">
+              <Input readOnly value={done} className="font-mono" aria-label={t("users.fields.temporaryPassword")} data-testid="user-reset-password-value" />
+              <Button type="button" variant="outline" onClick={() => void copy()} aria-label={t("users.copy")} title={t("users.copy")}>
+                <Copy aria-hidden="true" />
+              </Button>
+            </div>
+            <DialogFooter>
+              <Button onClick={() => onOpenChange(false)} data-testid="user-reset-close">
+                {t("common.close")}
+              </Button>
+            </DialogFooter>
+          </div>
+        ) : (
+          <form onSubmit={submit} noValidate className="space-y-4">
+            {action === "role" ? (
+              <>
+                <Field id={id("role")} label={t("users.fields.role")} error={text("role")}>
+                  {(d, inv) => (
+                    <select id={id("role")} value={role} onChange={(e) => { setRole(e.target.value); setInstitution(""); }} className={selectClass} aria-describedby={d} aria-invalid={inv || undefined} data-testid="user-role-select">
+                      {ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {t(`roles.${r}`)}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+                {kind ? (
+                  <Field id={id("institution")} label={t(`users.fields.institution_${kind}`)} error={text("institution")}>
+                    {(d, inv) => <InstitutionSelect id={id("institution")} kind={kind} value={institution} onChange={setInstitution} describedBy={d} invalid={inv} />}
+                  </Field>
+                ) : null}
+              </>
+            ) : null}
+            {action === "reset" ? (
+              <Field id={id("password")} label={t("users.fields.temporaryPassword")} error={text("password")} hint={t("users.resetHint")}>
+                {(d, inv) => (
+                  <div className="flex gap-2">
+                    <Input id={id("password")} autoComplete="off" spellCheck={false} className="font-mono" value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby={d} aria-invalid={inv || undefined} data-testid="user-reset-password" />
+                    <Button type="button" variant="outline" onClick={() => setPassword(generateTemporaryPassword())} aria-label={t("users.generate")} title={t("users.generate")}>
+                      <RefreshCw aria-hidden="true" />
+                    </Button>
+                  </div>
+                )}
+              </Field>
+            ) : null}
+            {action === "units" ? (
+              <Field
+                id={id("guestUnitsRemaining")}
+                label={t("users.fields.addUnits")}
+                error={text("guestUnitsRemaining")}
+                hint={t("users.unitsNow", { count: account?.guestUnitsRemaining ?? 0 })}
+              >
+                {(d, inv) => (
+                  <Input id={id("guestUnitsRemaining")} inputMode="numeric" className="max-w-40" value={units} onChange={(e) => setUnits(e.target.value)} aria-describedby={d} aria-invalid={inv || undefined} data-testid="user-units" />
+                )}
+              </Field>
+            ) : null}
+            {errors.form ? (
+              <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive" data-testid="user-form-error">
+                {errors.form}
+              </p>
+            ) : null}
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                {t("common.cancel")}
+              </Button>
+              <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={mutation.isPending} data-testid="user-action-submit">
+                {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+                {t(titleKey)}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

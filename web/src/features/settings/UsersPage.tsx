@@ -1,0 +1,233 @@
+import { useEffect, useId, useMemo, useState } from "react";
+import type { ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Ban, CheckCircle2, Coins, KeyRound, Search, UserCog, UserPlus } from "lucide-react";
+import { throwIfResNotOk } from "@/api/client";
+import type { CurrentUser, RegistryEntry } from "@/api/types";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger, TOOLTIP_DELAY_MS } from "@/components/ui/tooltip";
+import { SettingsLayout } from "@/features/settings/SettingsLayout";
+import { CreateUserDialog, USERS_KEY, UserActionDialog } from "@/features/settings/UserDialogs";
+import type { UserAction } from "@/features/settings/UserDialogs";
+import type { Account } from "@/features/settings/types";
+import { formatDate, formatNumber } from "@/lib/format";
+import { usePageTitle } from "@/lib/usePageTitle";
+import { cn } from "@/lib/utils";
+
+/** An icon button with its label as tooltip (and, with the account's name, as accessible name). */
+function ActionButton({
+  label,
+  name,
+  testId,
+  disabled,
+  destructive,
+  onClick,
+  children,
+}: {
+  label: string;
+  name: string;
+  testId: string;
+  disabled?: boolean;
+  destructive?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button
+          size="icon"
+          variant="outline"
+          className={cn("h-9 w-9", destructive && "text-destructive")}
+          disabled={disabled}
+          onClick={onClick}
+          data-testid={testId}
+          aria-label={`${label}: ${name}`}
+        >
+          {children}
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+/** /settings/users: accounts for a cbsl_admin (the server refuses everyone else). */
+export function UsersPage({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const title = t("users.title");
+  usePageTitle(title);
+  const searchId = useId();
+  const [search, setSearch] = useState("");
+  const [q, setQ] = useState("");
+  const [creating, setCreating] = useState(false);
+  const [target, setTarget] = useState<{ account: Account; action: UserAction } | null>(null);
+  const isAdmin = user.role === "cbsl_admin";
+
+  useEffect(() => {
+    const id = setTimeout(() => setQ(search.trim()), 250);
+    return () => clearTimeout(id);
+  }, [search]);
+
+  const query = useQuery<Account[]>({
+    queryKey: [USERS_KEY, q],
+    queryFn: async ({ signal }) => {
+      const res = await fetch(`/api/users${q ? `?q=${encodeURIComponent(q)}` : ""}`, { credentials: "include", signal });
+      await throwIfResNotOk(res);
+      return (await res.json()) as Account[];
+    },
+    staleTime: 0,
+    enabled: isAdmin,
+  });
+  const psps = useQuery<RegistryEntry[]>({ queryKey: ["/api/psps"], enabled: isAdmin });
+  const mnos = useQuery<RegistryEntry[]>({ queryKey: ["/api/mnos"], enabled: isAdmin });
+  const institutionNames = useMemo(() => {
+    const m = new Map<string, string>();
+    for (const e of [...(psps.data ?? []), ...(mnos.data ?? [])]) m.set(e.id, e.name);
+    return m;
+  }, [psps.data, mnos.data]);
+
+  if (!isAdmin) {
+    return (
+      <SettingsLayout user={user} title={title}>
+        <p role="alert" className="text-muted-foreground">
+          {t("users.adminOnly")}
+        </p>
+      </SettingsLayout>
+    );
+  }
+
+  const rows = query.data ?? [];
+  return (
+    <TooltipProvider delayDuration={TOOLTIP_DELAY_MS}>
+    <SettingsLayout user={user} title={title} description={t("users.description")}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex-1 space-y-1.5">
+          <Label htmlFor={searchId}>{t("users.search")}</Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Input id={searchId} type="search" className="pl-9" placeholder={t("users.searchPlaceholder")} value={search} onChange={(e) => setSearch(e.target.value)} data-testid="users-search" />
+          </div>
+        </div>
+        <Button onClick={() => setCreating(true)} data-testid="users-create">
+          <UserPlus aria-hidden="true" />
+          {t("users.create")}
+        </Button>
+      </div>
+
+      <Card>
+        <CardContent className="p-0">
+          {query.isError ? (
+            <p role="alert" className="p-6 text-sm text-destructive">
+              {t("users.loadFailed")}
+            </p>
+          ) : (
+            <div className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring" tabIndex={0} role="region" aria-label={title}>
+              <table className="w-full min-w-[48rem] text-sm" data-testid="users-table">
+                <caption className="sr-only">{title}</caption>
+                <thead className="border-b bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
+                  <tr>
+                    <th scope="col" className="px-4 py-3 font-semibold">{t("users.columns.name")}</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">{t("users.columns.role")}</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">{t("users.columns.institution")}</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">{t("users.columns.status")}</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">{t("users.columns.created")}</th>
+                    <th scope="col" className="px-4 py-3 text-right font-semibold">{t("users.columns.actions")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {query.isLoading
+                    ? Array.from({ length: 5 }, (_, i) => (
+                        <tr key={i} className="border-b last:border-0">
+                          {Array.from({ length: 6 }, (_, j) => (
+                            <td key={j} className="px-4 py-3">
+                              <span className="block h-4 w-full max-w-28 animate-pulse rounded bg-muted" />
+                            </td>
+                          ))}
+                        </tr>
+                      ))
+                    : null}
+                  {!query.isLoading && rows.length === 0 ? (
+                    <tr>
+                      <td colSpan={6} className="px-4 py-10 text-center text-muted-foreground">
+                        {q ? t("users.emptySearch") : t("users.empty")}
+                      </td>
+                    </tr>
+                  ) : null}
+                  {rows.map((a) => {
+                    const self = a.id === user.id;
+                    const name = `${a.firstName ?? ""} ${a.lastName ?? ""}`.trim() || a.email || a.id;
+                    return (
+                      <tr key={a.id} className="border-b align-top last:border-0 hover:bg-muted/30" data-testid="user-row" data-email={a.email ?? ""}>
+                        <th scope="row" className="px-4 py-3 text-left font-medium">
+                          <span className="block">
+                            {name}
+                            {self ? <span className="ml-2 text-xs font-normal text-muted-foreground">({t("users.you")})</span> : null}
+                          </span>
+                          <span className="block text-xs font-normal text-muted-foreground">{a.email}</span>
+                          {a.username ? <span className="block text-xs font-normal text-muted-foreground">@{a.username}</span> : null}
+                        </th>
+                        <td className="px-4 py-3">
+                          <span className="block" data-testid="user-role-label">{t(`roles.${a.role ?? "citizen"}`, { defaultValue: a.role ?? "" })}</span>
+                          {a.isGuest ? (
+                            <span className="mt-1 block text-xs text-muted-foreground" data-testid="user-units-label">
+                              {t("users.guestUnits", { count: a.guestUnitsRemaining ?? 0, formatted: formatNumber(a.guestUnitsRemaining ?? 0) })}
+                            </span>
+                          ) : null}
+                        </td>
+                        <td className="px-4 py-3">{a.institution ? institutionNames.get(a.institution) ?? a.institution : "—"}</td>
+                        <td className="px-4 py-3">
+                          <span className="flex flex-wrap gap-1">
+                            <Badge variant={a.isActive ? "default" : "destructive"} data-testid="user-status">
+                              {a.isActive ? t("users.status.active") : t("users.status.disabled")}
+                            </Badge>
+                            {a.mustChangePassword ? <Badge variant="outline">{t("users.status.mustChange")}</Badge> : null}
+                            {a.isGuest ? <Badge variant="secondary">{t("users.status.guest")}</Badge> : null}
+                          </span>
+                        </td>
+                        <td className="px-4 py-3 whitespace-nowrap tabular-nums">{a.createdAt ? formatDate(a.createdAt) : "—"}</td>
+                        <td className="px-4 py-3">
+                          <div className="flex justify-end gap-1" role="group" aria-label={t("users.columns.actions")}>
+                            <ActionButton label={t("users.actions.role")} name={name} testId="user-action-role" disabled={self} onClick={() => setTarget({ account: a, action: "role" })}>
+                              <UserCog aria-hidden="true" />
+                            </ActionButton>
+                            <ActionButton label={t("users.actions.reset")} name={name} testId="user-action-reset" onClick={() => setTarget({ account: a, action: "reset" })}>
+                              <KeyRound aria-hidden="true" />
+                            </ActionButton>
+                            {a.isGuest ? (
+                              <ActionButton label={t("users.actions.units")} name={name} testId="user-action-units" onClick={() => setTarget({ account: a, action: "units" })}>
+                                <Coins aria-hidden="true" />
+                              </ActionButton>
+                            ) : null}
+                            <ActionButton
+                              label={t(a.isActive ? "users.actions.disable" : "users.actions.enable")}
+                              name={name}
+                              testId="user-action-toggle"
+                              disabled={self}
+                              destructive={a.isActive}
+                              onClick={() => setTarget({ account: a, action: "toggle" })}
+                            >
+                              {a.isActive ? <Ban aria-hidden="true" /> : <CheckCircle2 aria-hidden="true" />}
+                            </ActionButton>
+                          </div>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+      <CreateUserDialog open={creating} onOpenChange={setCreating} />
+      <UserActionDialog target={target} onOpenChange={(open) => !open && setTarget(null)} />
+    </SettingsLayout>
+    </TooltipProvider>
+  );
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { visibleGroups } from "@/features/shell/nav";
+import { settingsTabs } from "@/features/settings/SettingsLayout";
+
+const items = (isGuest: boolean, role: string) => visibleGroups(isGuest, role).flatMap((g) => g.items);
+
+describe("settings and analytics navigation", () => {
+  it("offers Settings to every signed-in non-guest, with Users for admins and AML for regulators", () => {
+    const sub = (role: string) => items(false, role).find((i) => i.key === "settings")?.children?.map((c) => c.key);
+    expect(sub("cbsl_admin")).toEqual(["settings-profile", "settings-users", "settings-aml"]);
+    expect(sub("cbsl_officer")).toEqual(["settings-profile", "settings-aml"]);
+    expect(sub("psp_admin")).toEqual(["settings-profile"]);
+    expect(sub("citizen")).toEqual(["settings-profile"]);
+    expect(items(true, "citizen").map((i) => i.key)).not.toContain("settings");
+    expect(settingsTabs({ id: "x", role: "cbsl_officer" }).map((t) => t.key)).toEqual(["profile", "aml"]);
+  });
+
+  it("puts Analytics in Intelligence for regulators and PSP/MNO staff only", () => {
+    const intelligence = (role: string) => visibleGroups(false, role).find((g) => g.key === "intelligence")?.items.map((i) => i.key) ?? [];
+    for (const role of ["cbsl_admin", "cbsl_officer", "psp_admin", "mno_admin"]) expect(intelligence(role)).toContain("analytics");
+    expect(intelligence("citizen")).not.toContain("analytics");
+    expect(items(true, "citizen").map((i) => i.key)).not.toContain("analytics");
+  });
+});
