@@ -18,15 +18,24 @@ export class LogoUploadError extends Error {
   }
 }
 
-/** Browser-side check of a chosen logo; returns an i18n key or null when it may be uploaded. */
-export function checkLogoFile(file: File): string | null {
-  if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return "apply.logo.badType";
-  if (file.size > LOGO_MAX_BYTES) return "apply.logo.tooLarge";
+/** The i18n keys an image upload reports its refusals with. */
+export interface UploadKeys {
+  badType: string;
+  tooLarge: string;
+  failed: string;
+}
+
+const LOGO_KEYS: UploadKeys = { badType: "apply.logo.badType", tooLarge: "apply.logo.tooLarge", failed: "apply.logo.failed" };
+
+/** Browser-side check of a chosen image; returns an i18n key or null when it may be uploaded. */
+export function checkImageFile(file: File, keys: UploadKeys = LOGO_KEYS): string | null {
+  if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return keys.badType;
+  if (file.size > LOGO_MAX_BYTES) return keys.tooLarge;
   return null;
 }
 
 /** PUTs the file with its content type, reporting upload progress (fetch cannot). */
-function putFile(url: string, file: File, onProgress: (percent: number) => void): Promise<void> {
+function putFile(url: string, file: File, failedKey: string, onProgress: (percent: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("PUT", url);
@@ -39,32 +48,43 @@ function putFile(url: string, file: File, onProgress: (percent: number) => void)
       if (xhr.status >= 200 && xhr.status < 300) resolve();
       else reject(new ApiError(xhr.status, xhr.statusText, xhr.responseText));
     };
-    xhr.onerror = () => reject(new LogoUploadError("apply.logo.failed"));
+    xhr.onerror = () => reject(new LogoUploadError(failedKey));
     xhr.send(file);
   });
 }
 
 /**
- * The three-step upload of spec 000 §7: ask for an upload URL, PUT the file
- * there, then turn it into the stable logo path stored as logoUrl. The last
- * step is where the 5 MB logo limit is enforced, so its failure is a failed
- * upload (not only logged, as the prototype did).
+ * The three-step upload of spec 000 §7, shared by logos and profile images: ask for an upload
+ * URL, PUT the file there, then let `promote` turn the upload into its stable path (where the
+ * server enforces the 5 MB limit, so its failure is a failed upload).
  */
-export async function uploadLogo(file: File, onProgress: (percent: number) => void = () => {}): Promise<string> {
-  const refused = checkLogoFile(file);
+export async function uploadImage(
+  file: File,
+  keys: UploadKeys,
+  promote: (uploadURL: string) => Promise<string>,
+  onProgress: (percent: number) => void = () => {},
+): Promise<string> {
+  const refused = checkImageFile(file, keys);
   if (refused) throw new LogoUploadError(refused);
   try {
     const params = await apiJson<UploadParameters>("POST", "/api/objects/upload");
     onProgress(0);
-    await putFile(params.uploadURL, file, onProgress);
+    await putFile(params.uploadURL, file, keys.failed, onProgress);
     onProgress(100);
-    const logo = await apiJson<{ objectPath: string }>("PUT", "/api/institution-logos", {
-      logoURL: params.uploadURL,
-    });
-    return logo.objectPath;
+    return await promote(params.uploadURL);
   } catch (err) {
     if (err instanceof LogoUploadError) throw err;
     const message = err instanceof ApiError ? err.serverMessage : null;
-    throw new LogoUploadError("apply.logo.failed", message);
+    throw new LogoUploadError(keys.failed, message);
   }
+}
+
+/** Uploads an institution logo and answers the stable path stored as logoUrl. */
+export function uploadLogo(file: File, onProgress: (percent: number) => void = () => {}): Promise<string> {
+  return uploadImage(
+    file,
+    LOGO_KEYS,
+    async (uploadURL) => (await apiJson<{ objectPath: string }>("PUT", "/api/institution-logos", { logoURL: uploadURL })).objectPath,
+    onProgress,
+  );
 }
