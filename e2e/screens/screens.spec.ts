@@ -25,6 +25,12 @@ for (const lang of ["en", "so"] as const) {
         await page.waitForTimeout(600); // let the slide-in finish
         await page.screenshot({ path: `${out}/drawer-${device}-${lang}.png` });
       }
+      for (const screen of ["transactions", "compliance", "analytics", "metrics"]) {
+        await page.goto(`/${screen}`);
+        await page.waitForLoadState("networkidle");
+        await page.waitForTimeout(800); // charts animate in
+        await page.screenshot({ path: `${out}/${screen}-${device}-${lang}.png`, fullPage: device === "desktop" });
+      }
       await page.goto("/jwt-test");
       await page.screenshot({ path: `${out}/jwt-test-${device}-${lang}.png`, fullPage: true });
     });
