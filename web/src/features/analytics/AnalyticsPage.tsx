@@ -377,19 +377,10 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
             rows: flows.map((f) => [label("flows", f.flowType), formatNumber(f.count), formatMoney(f.volumeUsd, "USD")]),
           }}
         >
-          <div className="h-64">
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart accessibilityLayer={false} data={flows.map((f) => ({ ...f, name: label("flows", f.flowType) }))} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
-                <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="name" tick={{ fontSize: 12 }} />
-                <YAxis tickFormatter={compact} tick={{ fontSize: 12 }} width={48} allowDecimals={false} />
-                <Tooltip formatter={(v) => formatNumber(Number(v))} />
-                <Bar dataKey="count" name={countLabel} fill={PALETTE[1]} radius={[3, 3, 0, 0]}>
-                  <LabelList dataKey="count" position="top" formatter={(v) => formatNumber(Number(v))} style={{ fontSize: 12, fill: "var(--color-foreground)" }} />
-                </Bar>
-              </BarChart>
-            </ResponsiveContainer>
-          </div>
+          <CountBars
+            data={flows.map((f) => ({ name: label("flows", f.flowType), count: f.count, fill: PALETTE[1] }))}
+            countLabel={countLabel}
+          />
         </ChartCard>
 
         <ChartCard
@@ -405,22 +396,10 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
             rows: risk.map((r) => [label("levels", r.riskLevel), formatNumber(r.count)]),
           }}
         >
-          <div className="h-64">
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart accessibilityLayer={false} data={risk.map((r) => ({ ...r, name: label("levels", r.riskLevel) }))} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
-                <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="name" tick={{ fontSize: 12 }} />
-                <YAxis tickFormatter={compact} tick={{ fontSize: 12 }} width={48} allowDecimals={false} />
-                <Tooltip formatter={(v) => formatNumber(Number(v))} />
-                <Bar dataKey="count" name={countLabel} radius={[3, 3, 0, 0]}>
-                  {risk.map((r) => (
-                    <Cell key={r.riskLevel} fill={RISK_COLORS[r.riskLevel] ?? PALETTE[8]} />
-                  ))}
-                  <LabelList dataKey="count" position="top" formatter={(v) => formatNumber(Number(v))} style={{ fontSize: 12, fill: "var(--color-foreground)" }} />
-                </Bar>
-              </BarChart>
-            </ResponsiveContainer>
-          </div>
+          <CountBars
+            data={risk.map((r) => ({ name: label("levels", r.riskLevel), count: r.count, fill: RISK_COLORS[r.riskLevel] ?? PALETTE[8] }))}
+            countLabel={countLabel}
+          />
         </ChartCard>
 
         <ChartCard
@@ -551,3 +530,25 @@ function LicenceExpiries({ data, loading, csvHref }: { data: AnalyticsData | und
 }
 
 export default AnalyticsPage;
+
+/** A bar per category with its count on top: the flow-type and risk charts. */
+function CountBars({ data, countLabel }: { data: { name: string; count: number; fill?: string }[]; countLabel: string }) {
+  return (
+    <div className="h-64">
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="name" tick={{ fontSize: 12 }} />
+          <YAxis tickFormatter={compact} tick={{ fontSize: 12 }} width={48} allowDecimals={false} />
+          <Tooltip formatter={(v) => formatNumber(Number(v))} />
+          <Bar dataKey="count" name={countLabel} radius={[3, 3, 0, 0]}>
+            {data.map((d) => (
+              <Cell key={d.name} fill={d.fill} />
+            ))}
+            <LabelList dataKey="count" position="top" formatter={(v) => formatNumber(Number(v))} style={{ fontSize: 12, fill: "var(--color-foreground)" }} />
+          </Bar>
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
