@@ -20,17 +20,23 @@ import (
 // statuses, modes and flows, and risk scores drawn from the mix the AML rules produce. It loads
 // the demo's institutions and accounts first so the data has owners.
 func datagen(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	var n, chunk int
+	var n, chunk, cacheMiB int
 	var days int
+	var deferIndexes bool
 	e, err := setup(ctx, "datagen", args, getenv, stderr, func(fs *flag.FlagSet) {
 		fs.IntVar(&n, "transactions", 1_000_000, "how many transactions to add")
 		fs.IntVar(&chunk, "chunk", 20_000, "transactions per database transaction")
 		fs.IntVar(&days, "days", 365, "spread over this many days before now")
+		fs.IntVar(&cacheMiB, "cache-mib", 4096, "SQLite page cache while loading, in MiB (ignored on PostgreSQL)")
+		fs.BoolVar(&deferIndexes, "defer-indexes", false, "drop the search indexes while loading and rebuild them at the end (for millions of rows)")
 	})
 	if err != nil {
 		return err
 	}
 	defer e.store.Close()
+	if err := e.store.SetWriteCache(ctx, cacheMiB); err != nil {
+		return err
+	}
 	if _, err := demo.Load(ctx, e.store, auth.Hasher{Params: auth.DefaultParams}, 0); err != nil {
 		return err
 	}
@@ -41,6 +47,12 @@ func datagen(ctx context.Context, args []string, getenv func(string) string, std
 			return err
 		}
 		psps[name] = id
+	}
+	var deferred *store.DeferredIndexes
+	if deferIndexes {
+		if deferred, err = e.store.DeferTransactionIndexes(ctx); err != nil {
+			return err
+		}
 	}
 	rnd := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 7))
 	now := time.Now().UTC()
@@ -57,6 +69,13 @@ func datagen(ctx context.Context, args []string, getenv func(string) string, std
 		done += size
 		rate := float64(done) / time.Since(start).Seconds()
 		fmt.Fprintf(stdout, "\r%d / %d transactions (%.0f/s)", done, n, rate)
+	}
+	loaded := time.Since(start)
+	if deferred != nil {
+		fmt.Fprintf(stdout, "\nloaded in %s; rebuilding %d search indexes", loaded.Round(time.Second), len(deferred.Names))
+		if err := deferred.Restore(ctx); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintf(stdout, "\ndone in %s\n", time.Since(start).Round(time.Second))
 	return nil

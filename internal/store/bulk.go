@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-
-	"github.com/kormeer/kormeer/internal/domain"
 )
 
 // bulkColumns are the columns a bulk load fills; the rest keep their defaults.
@@ -16,19 +14,11 @@ const bulkColumns = `id, transaction_id, npss_reference, psp_id, mno_id, institu
 const bulkColumnCount = 24
 
 // BulkLoad stores pre-scored transactions many rows per statement, for the data generator that
-// fills benchmark databases with millions of rows. It keeps the headline statistics in step but
+// fills benchmark databases with millions of rows. It keeps the statistics and analytics in step but
 // writes no log or audit rows: generated data is not a state change anyone made.
 func (s *Store) BulkLoad(ctx context.Context, rows []*NewTransaction) error {
 	const perStatement = 400 // 400 × 24 parameters stays under both databases' limits
 	return s.Write(ctx, func(tx *Tx) error {
-		type key struct {
-			day string
-			cur domain.Currency
-		}
-		type agg struct{ n, amount, high int64 }
-		stats := map[key]*agg{}
-		type akey struct{ day, inst, op, cur, mode, flow, risk string }
-		analytics := map[akey]*agg{}
 		for start := 0; start < len(rows); start += perStatement {
 			chunk := rows[start:min(start+perStatement, len(rows))]
 			var sb strings.Builder
@@ -52,42 +42,78 @@ func (s *Store) BulkLoad(ctx context.Context, rows []*NewTransaction) error {
 					int64(t.Fee), string(t.Currency), t.Status, t.Type, t.TransferMode, nullString(t.FlowType), t.Sender,
 					t.Recipient, nullString(t.SenderInstitution), nullString(t.ReceiverInstitution), t.AMLScore,
 					t.RiskLevel, t.IsHighRisk, t.SettlementMode, ts(t.CreatedAt), ts(t.CreatedAt))
-				k := key{t.CreatedAt.UTC().Format("2006-01-02"), t.Currency}
-				a := stats[k]
-				if a == nil {
-					a = &agg{}
-					stats[k] = a
-				}
-				a.n++
-				a.amount += int64(t.Amount)
-				if t.IsHighRisk {
-					a.high++
-				}
-				ak := akey{k.day, t.InstitutionID, t.SenderInstitution, string(t.Currency), t.TransferMode, t.FlowType, t.RiskLevel}
-				if analytics[ak] == nil {
-					analytics[ak] = &agg{}
-				}
-				analytics[ak].n++
-				analytics[ak].amount += int64(t.Amount)
+				tx.aggregates.count(t)
 			}
 			if _, err := tx.ExecContext(ctx, sb.String(), args...); err != nil {
 				return fmt.Errorf("bulk insert: %w", err)
 			}
 		}
-		for k, a := range stats {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO transaction_stats (day, currency, bucket, tx_count, amount_minor, high_risk)
-				VALUES ($1, $2, 0, $3, $4, $5) ON CONFLICT (day, currency, bucket) DO UPDATE SET
-				tx_count = transaction_stats.tx_count + excluded.tx_count,
-				amount_minor = transaction_stats.amount_minor + excluded.amount_minor,
-				high_risk = transaction_stats.high_risk + excluded.high_risk`, k.day, string(k.cur), a.n, a.amount, a.high); err != nil {
-				return err
-			}
-		}
-		for k, a := range analytics {
-			if _, err := tx.ExecContext(ctx, sqlUpsertAnalytics, k.day, k.inst, k.op, k.cur, k.mode, k.flow, k.risk, a.n, a.amount); err != nil {
-				return err
-			}
-		}
 		return nil
 	})
+}
+
+// DeferredIndexes are secondary indexes dropped for a bulk load (see DeferTransactionIndexes).
+type DeferredIndexes struct {
+	Names   []string
+	creates []string
+	store   *Store
+}
+
+// DeferTransactionIndexes drops the transactions table's secondary indexes (not those that
+// enforce a constraint) for a bulk load of millions of rows; Restore builds them again. Growing a
+// dozen indexes row by row is most of a bulk load's cost on SQLite once they outgrow the cache;
+// building an index at the end sorts once. Meant for the data generator on a benchmark database:
+// a load interrupted before Restore leaves searches slow until it runs.
+func (s *Store) DeferTransactionIndexes(ctx context.Context) (*DeferredIndexes, error) {
+	q := `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'transactions' AND sql IS NOT NULL
+		ORDER BY name`
+	if s.dialect == dialectPostgres {
+		q = `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'transactions'
+			AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'transactions'::regclass)
+			ORDER BY indexname`
+	}
+	rows, err := s.wdb.QueryContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	d := &DeferredIndexes{store: s}
+	for rows.Next() {
+		var name, create string
+		if err := rows.Scan(&name, &create); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		d.Names, d.creates = append(d.Names, name), append(d.creates, create)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for _, name := range d.Names {
+		if _, err := s.wdb.ExecContext(ctx, `DROP INDEX `+name); err != nil {
+			return nil, fmt.Errorf("drop index %s: %w", name, err)
+		}
+	}
+	return d, nil
+}
+
+// Restore builds the dropped indexes again and refreshes the planner's statistics.
+func (d *DeferredIndexes) Restore(ctx context.Context) error {
+	for _, create := range d.creates {
+		if _, err := d.store.wdb.ExecContext(ctx, create); err != nil {
+			return fmt.Errorf("rebuild index: %w", err)
+		}
+	}
+	// Fresh statistics, so the planner picks the rebuilt indexes; on SQLite from a sample of each
+	// index, as PRAGMA optimize does at start.
+	analyze := []string{`ANALYZE transactions`}
+	if d.store.dialect == dialectSQLite {
+		analyze = []string{`PRAGMA analysis_limit = 1000`, `ANALYZE transactions`}
+	}
+	for _, q := range analyze {
+		if _, err := d.store.wdb.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
+	return nil
 }

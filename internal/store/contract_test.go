@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -212,6 +213,171 @@ func TestServerKeyStable(t *testing.T) {
 		k2, _ := s.ServerKey(context.Background(), "jwt", gen)
 		if k1 != "key-1" || k2 != k1 {
 			t.Fatalf("keys %q then %q", k1, k2)
+		}
+	})
+}
+
+// TestAggregatesFollowCommits: the statistics and analytics count exactly the transactions that
+// committed, when many writes run at once (grouped into shared commits on SQLite) and some of
+// them fail after inserting their transaction.
+func TestAggregatesFollowCommits(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		ctx := context.Background()
+		s := storetest.MustOpen(t, b)
+		day := time.Date(2026, 3, 14, 10, 0, 0, 0, time.UTC)
+		var wg sync.WaitGroup
+		var committed, amount atomic.Int64
+		for i := range 60 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				fail := i%4 == 0
+				err := s.Write(ctx, func(tx *store.Tx) error {
+					nt := &store.NewTransaction{}
+					nt.TransactionID = fmt.Sprintf("TXN-AGG-%03d", i)
+					nt.Amount, nt.Currency, nt.Status, nt.Type = domain.Minor(100+i), domain.USD, "completed", "transfer"
+					nt.TransferMode, nt.FlowType, nt.RiskLevel = "online", "P2P", "low"
+					nt.Sender, nt.Recipient, nt.SenderInstitution = "+252650000001", "+252630000002", "Waafi"
+					nt.CreatedAt = day
+					if _, err := tx.InsertTransaction(ctx, nt); err != nil {
+						return err
+					}
+					if fail {
+						return domain.Errorf(domain.EINVALID, "refused after the insert")
+					}
+					return nil
+				})
+				switch {
+				case fail && domain.ErrorCode(err) != domain.EINVALID:
+					t.Errorf("write %d: want the refusal, got %v", i, err)
+				case !fail && err != nil:
+					t.Errorf("write %d: %v", i, err)
+				case !fail:
+					committed.Add(1)
+					amount.Add(int64(100 + i))
+				}
+			}()
+		}
+		wg.Wait()
+		sum, err := s.Summary(ctx)
+		if err != nil || sum.TotalTransactions == nil || *sum.TotalTransactions != committed.Load() {
+			t.Fatalf("summary counts %v (err %v), want %d", sum.TotalTransactions, err, committed.Load())
+		}
+		rows, err := s.Analytics(ctx, day, day.AddDate(0, 0, 1), "")
+		if err != nil || len(rows) != 1 {
+			t.Fatalf("analytics rows %+v, err %v; want one group", rows, err)
+		}
+		if rows[0].Count != committed.Load() || int64(rows[0].Amount) != amount.Load() || rows[0].Operator != "Waafi" {
+			t.Fatalf("analytics %+v, want %d transactions of %d minor units", rows[0], committed.Load(), amount.Load())
+		}
+	})
+}
+
+// TestDeferTransactionIndexes: a bulk load without the search indexes ends with every one of
+// them rebuilt, and the loaded rows counted and searchable.
+func TestDeferTransactionIndexes(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		ctx := context.Background()
+		s := storetest.MustOpen(t, b)
+		d, err := s.DeferTransactionIndexes(ctx)
+		if err != nil || !slices.Contains(d.Names, "transactions_created_id_idx") || !slices.Contains(d.Names, "transactions_amount_idx") {
+			t.Fatalf("deferred %v, err %v", d, err)
+		}
+		if again, err := s.DeferTransactionIndexes(ctx); err != nil || len(again.Names) != 0 {
+			t.Fatalf("indexes left while deferred: %v, err %v", again, err)
+		}
+		var rows []*store.NewTransaction
+		for i := range 500 {
+			nt := &store.NewTransaction{}
+			nt.TransactionID, nt.Amount, nt.Currency = fmt.Sprintf("TXN-BULK-%04d", i), domain.Minor(1000+i), domain.USD
+			nt.Status, nt.Type, nt.TransferMode, nt.RiskLevel, nt.SettlementMode = "completed", "transfer", "online", "low", "real-time"
+			nt.Sender, nt.Recipient = fmt.Sprintf("+25265%07d", i), "+252630000001"
+			nt.CreatedAt = time.Date(2026, 5, 1, 0, 0, i, 0, time.UTC)
+			rows = append(rows, nt)
+		}
+		if err := s.BulkLoad(ctx, rows); err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Restore(ctx); err != nil {
+			t.Fatal(err)
+		}
+		after, err := s.DeferTransactionIndexes(ctx)
+		if err != nil || !slices.Equal(after.Names, d.Names) {
+			t.Fatalf("rebuilt %v, want %v (err %v)", after, d.Names, err)
+		}
+		if err := after.Restore(ctx); err != nil {
+			t.Fatal(err)
+		}
+		sum, err := s.Summary(ctx)
+		if err != nil || sum.TotalTransactions == nil || *sum.TotalTransactions != 500 {
+			t.Fatalf("summary %v, err %v", sum.TotalTransactions, err)
+		}
+		page, err := s.SearchTransactions(ctx, store.TxScope{}, store.TxFilter{AmountMin: 1490}, nil, 50)
+		if err != nil || len(page.Items) != 10 || page.Items[0].TransactionID != "TXN-BULK-0499" {
+			t.Fatalf("search found %d rows, err %v", len(page.Items), err)
+		}
+	})
+}
+
+// TestAMLHistoryFromStore: the history the rules see comes from the stored transactions: what a
+// sender sent (velocity), what it received just before (pass-through) and when its number first
+// appeared as sender or as recipient (new wallet).
+func TestAMLHistoryFromStore(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		ctx := context.Background()
+		s := storetest.MustOpen(t, b)
+		now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
+		n := 0
+		record := func(sender, recipient string, usd int64, at time.Time) domain.AMLResult {
+			t.Helper()
+			n++
+			nt := &store.NewTransaction{}
+			nt.TransactionID, nt.Amount, nt.Currency = fmt.Sprintf("TXN-HIST-%03d", n), domain.Minor(usd*100), domain.USD
+			nt.Status, nt.Type, nt.TransferMode, nt.FlowType = "completed", "transfer", "online", "P2P"
+			nt.Sender, nt.Recipient, nt.CreatedAt = sender, recipient, at
+			var aml domain.AMLResult
+			if err := s.Write(ctx, func(tx *store.Tx) (err error) {
+				_, _, aml, err = tx.RecordTransaction(ctx, nt, store.Scoring{Thresholds: domain.DefaultAMLThresholds()})
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+			return aml
+		}
+		fired := func(aml domain.AMLResult, rule string) bool {
+			return slices.ContainsFunc(aml.Rules, func(h domain.RuleHit) bool { return h.Rule == rule })
+		}
+		const other = "+252630000009"
+		// Received 600 USD ten minutes ago, sends 600 on: pass-through.
+		record(other, "+252650000001", 600, now.Add(-10*time.Minute))
+		if aml := record("+252650000001", other, 600, now); !fired(aml, domain.RulePassThrough) {
+			t.Errorf("pass-through did not fire: %+v", aml.Rules)
+		}
+		// Received twenty minutes ago, outside the 15-minute window: no pass-through.
+		record(other, "+252650000002", 600, now.Add(-20*time.Minute))
+		if aml := record("+252650000002", other, 600, now); fired(aml, domain.RulePassThrough) {
+			t.Errorf("pass-through fired outside its window: %+v", aml.Rules)
+		}
+		// Ten transfers within the hour: velocity on the tenth, not before.
+		for i := range 9 {
+			if aml := record("+252650000003", other, 5, now.Add(time.Duration(i-50)*time.Minute)); fired(aml, domain.RuleVelocity) {
+				t.Fatalf("velocity fired on transfer %d", i+1)
+			}
+		}
+		if aml := record("+252650000003", other, 5, now); !fired(aml, domain.RuleVelocity) {
+			t.Errorf("velocity did not fire on the tenth transfer: %+v", aml.Rules)
+		}
+		// 6,000 USD from a number never seen: new wallet. From numbers first seen three days ago,
+		// as sender or as recipient: not new.
+		if aml := record("+252650000004", other, 6000, now); !fired(aml, domain.RuleNewWalletVolume) {
+			t.Errorf("new wallet did not fire for an unseen number: %+v", aml.Rules)
+		}
+		record("+252650000005", other, 5, now.Add(-72*time.Hour))
+		record(other, "+252650000006", 5, now.Add(-72*time.Hour))
+		for _, old := range []string{"+252650000005", "+252650000006"} {
+			if aml := record(old, other, 6000, now); fired(aml, domain.RuleNewWalletVolume) {
+				t.Errorf("new wallet fired for %s, first seen three days ago: %+v", old, aml.Rules)
+			}
 		}
 	})
 }

@@ -93,6 +93,7 @@ func (s *Store) runGroup(batch []*writeJob) {
 		fail(fmt.Errorf("begin: %w", err))
 		return
 	}
+	var counted aggregates // the statistics deltas of the writes that succeeded
 	for i, j := range batch {
 		if err := j.ctx.Err(); err != nil {
 			results[i] = err
@@ -113,12 +114,18 @@ func (s *Store) runGroup(batch []*writeJob) {
 			}
 		} else {
 			hooks[i] = tx.afterCommit
+			counted.merge(&tx.aggregates)
 		}
 		if _, err := s.groupStmt(ctx, sqlTx, sqlRelease); err != nil {
 			_ = sqlTx.Rollback()
 			fail(err)
 			return
 		}
+	}
+	if err := counted.flush(ctx, &Tx{Tx: sqlTx, store: s}); err != nil {
+		_ = sqlTx.Rollback()
+		fail(err)
+		return
 	}
 	if err := sqlTx.Commit(); err != nil {
 		fail(fmt.Errorf("commit: %w", err))

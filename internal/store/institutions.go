@@ -179,7 +179,7 @@ func (s *Store) LicenseStatus(ctx context.Context, kind, id string) (string, err
 		return "", domain.Errorf(domain.EFORBIDDEN, "Your account is not linked to a registered institution.")
 	}
 	var status string
-	err := s.db.QueryRowContext(ctx, `SELECT license_status FROM `+table+` WHERE id = $1`, id).Scan(&status)
+	err := s.readRow(ctx, `SELECT license_status FROM `+table+` WHERE id = $1`, id).Scan(&status)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", domain.Errorf(domain.EFORBIDDEN, "Your account is not linked to a registered institution.")
 	}
@@ -189,7 +189,7 @@ func (s *Store) LicenseStatus(ctx context.Context, kind, id string) (string, err
 // InstitutionIDByName returns the id of the institution of the kind with this name, or "".
 func (s *Store) InstitutionIDByName(ctx context.Context, kind, name string) (string, error) {
 	var id string
-	err := s.db.QueryRowContext(ctx, `SELECT id FROM `+institutionTables[kind]+` WHERE LOWER(name) = LOWER($1)
+	err := s.readRow(ctx, `SELECT id FROM `+institutionTables[kind]+` WHERE LOWER(name) = LOWER($1)
 		ORDER BY created_at LIMIT 1`, name).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil

@@ -73,7 +73,7 @@ type NewTransaction struct {
 }
 
 // InsertTransaction stores a transaction, assigning its id, and counts it in the headline
-// statistics. A transaction whose (institution, external id) was stored before is not stored
+// statistics and analytics (written when the transaction commits, see aggregates.go). A transaction whose (institution, external id) was stored before is not stored
 // again: InsertTransaction then reports inserted = false.
 func (tx *Tx) InsertTransaction(ctx context.Context, t *NewTransaction) (inserted bool, err error) {
 	t.ID = NewID()
@@ -100,21 +100,9 @@ func (tx *Tx) InsertTransaction(ctx context.Context, t *NewTransaction) (inserte
 	if n, _ := res.RowsAffected(); n == 0 {
 		return false, nil
 	}
-	highRisk := 0
-	if t.IsHighRisk {
-		highRisk = 1
-	}
-	day := t.CreatedAt.UTC().Format("2006-01-02")
-	if _, err = tx.exec(ctx, sqlUpsertStats, day, string(t.Currency), statsBucket(t.ID), int64(t.Amount), highRisk); err != nil {
-		return false, err
-	}
-	_, err = tx.exec(ctx, sqlUpsertAnalytics, day, t.InstitutionID, t.SenderInstitution, string(t.Currency), t.TransferMode,
-		t.FlowType, t.RiskLevel, 1, int64(t.Amount))
-	return err == nil, err
+	tx.aggregates.count(t)
+	return true, nil
 }
-
-// statsBucket spreads statistics rows by the new id's random tail.
-func statsBucket(id string) int { return int(id[len(id)-1]) % 8 }
 
 func nullInt(n int) sql.NullInt64 { return sql.NullInt64{Int64: int64(n), Valid: n != 0} }
 
@@ -287,13 +275,3 @@ const sqlInsertTransaction = `INSERT INTO transactions (id, transaction_id, npss
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
 		$22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $34)
 		ON CONFLICT (institution_id, external_id) DO NOTHING`
-
-const sqlUpsertStats = `INSERT INTO transaction_stats (day, currency, bucket, tx_count, amount_minor, high_risk)
-		VALUES ($1, $2, $3, 1, $4, $5) ON CONFLICT (day, currency, bucket) DO UPDATE SET
-		tx_count = transaction_stats.tx_count + 1, amount_minor = transaction_stats.amount_minor + excluded.amount_minor,
-		high_risk = transaction_stats.high_risk + excluded.high_risk`
-
-const sqlUpsertAnalytics = `INSERT INTO analytics_daily (day, institution_id, operator, currency, transfer_mode, flow_type,
-	risk_level, tx_count, amount_minor) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-	ON CONFLICT (day, institution_id, operator, currency, transfer_mode, flow_type, risk_level) DO UPDATE SET
-	tx_count = analytics_daily.tx_count + excluded.tx_count, amount_minor = analytics_daily.amount_minor + excluded.amount_minor`

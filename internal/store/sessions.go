@@ -45,7 +45,7 @@ func (s *Store) CreateSession(ctx context.Context, sid string, data SessionData,
 // SessionUser returns the active account of an unexpired session, or EUNAUTHORIZED. The session
 // and its account are read in one query because every signed-in request does this.
 func (s *Store) SessionUser(ctx context.Context, sid string) (*domain.User, error) {
-	u, err := scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users
+	u, err := scanUser(s.readRow(ctx, `SELECT `+userColumns+` FROM users
 		WHERE id = (SELECT user_id FROM sessions WHERE sid = $1 AND expire > $2) AND is_active`, sid, ts(s.Now())))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")

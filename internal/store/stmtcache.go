@@ -15,10 +15,12 @@ type stmtCache struct {
 	once  sync.Once
 	stmts map[string]*sql.Stmt
 	err   error
+	// reads holds the read pool's prepared statements by query text (see readRow).
+	reads sync.Map
 }
 
 // hotStatements are the statements of a transfer, in the exact text their callers use.
-var hotStatements = []string{sqlInsertAudit, sqlSenderHistory, sqlReceivedRecently, sqlFirstSeen, sqlInsertTransaction,
+var hotStatements = []string{sqlInsertAudit, sqlAMLHistory, sqlInsertTransaction,
 	sqlUpsertStats, sqlUpsertAnalytics, sqlInsertTxLog, sqlSavepoint, sqlRollbackTo, sqlRelease}
 
 // prepareHot prepares the hot statements once, outside any transaction.
@@ -69,4 +71,26 @@ func (tx *Tx) queryRow(ctx context.Context, query string, args ...any) *sql.Row 
 		return st.QueryRowContext(ctx, args...)
 	}
 	return tx.QueryRowContext(ctx, query, args...)
+}
+
+// readRow runs a single-row query on the read pool. On SQLite the statement is prepared once per
+// query text and reused on every reader connection: the reads every request makes (the caller's
+// account, its session, its institution) cost more to parse than to run. Callers pass only
+// fixed query texts, so the cache stays a handful of statements.
+func (s *Store) readRow(ctx context.Context, query string, args ...any) *sql.Row {
+	if s.dialect != dialectSQLite {
+		return s.db.QueryRowContext(ctx, query, args...)
+	}
+	if st, ok := s.stmts.reads.Load(query); ok {
+		return st.(*sql.Stmt).QueryRowContext(ctx, args...)
+	}
+	st, err := s.db.PrepareContext(ctx, query)
+	if err != nil {
+		return s.db.QueryRowContext(ctx, query, args...) // reports the same error through Scan
+	}
+	if prev, loaded := s.stmts.reads.LoadOrStore(query, st); loaded {
+		st.Close()
+		st = prev.(*sql.Stmt)
+	}
+	return st.QueryRowContext(ctx, args...)
 }

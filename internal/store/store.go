@@ -34,6 +34,8 @@ type Store struct {
 	listenOnce1 sync.Once
 	stmts       stmtCache
 	group       groupCommit
+	// checkpoints moves SQLite's write-ahead log into the database file (nil on PostgreSQL).
+	checkpoints *checkpointer
 }
 
 // Open connects to the database named by url: a postgres:// or postgresql:// URL selects
@@ -48,7 +50,11 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		s.wdb = s.db
 	} else {
 		s.dialect = dialectSQLite
-		s.db, s.wdb, err = openSQLite(ctx, url)
+		var ckpt *sql.DB
+		s.db, s.wdb, ckpt, err = openSQLite(ctx, url)
+		if err == nil {
+			s.checkpoints = startCheckpointer(ckpt)
+		}
 	}
 	if err != nil {
 		return nil, err
@@ -68,15 +74,19 @@ func (s *Store) SetClock(now func() time.Time) { s.now = now }
 // Now is the store's clock, truncated to the millisecond precision both databases keep.
 func (s *Store) Now() time.Time { return s.now().UTC().Truncate(time.Millisecond) }
 
-// Close stops the writer and closes both pools.
+// Close stops the writer and the checkpointer and closes every connection.
 func (s *Store) Close() error {
 	s.group.stop()
 	for _, st := range s.stmts.stmts {
 		st.Close()
 	}
+	s.stmts.reads.Range(func(_, st any) bool { st.(*sql.Stmt).Close(); return true })
 	err := s.db.Close()
 	if s.wdb != s.db {
 		err = errors.Join(err, s.wdb.Close())
+	}
+	if s.checkpoints != nil {
+		err = errors.Join(err, s.checkpoints.stop())
 	}
 	return err
 }
@@ -90,6 +100,8 @@ type Tx struct {
 	now time.Time
 	// afterCommit runs once the transaction has committed, never if it rolls back.
 	afterCommit []func()
+	// aggregates are the statistics deltas written just before the commit (aggregates.go).
+	aggregates aggregates
 }
 
 // Write runs fn in a write transaction, committing if fn returns nil and rolling back otherwise.
@@ -107,7 +119,11 @@ func (s *Store) Write(ctx context.Context, fn func(*Tx) error) error {
 		return fmt.Errorf("begin: %w", err)
 	}
 	tx := &Tx{Tx: sqlTx, store: s, now: s.Now()}
-	if err := fn(tx); err != nil {
+	err = fn(tx)
+	if err == nil {
+		err = tx.aggregates.flush(ctx, tx)
+	}
+	if err != nil {
 		_ = sqlTx.Rollback()
 		return err
 	}

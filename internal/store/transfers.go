@@ -15,53 +15,36 @@ type Scoring struct {
 }
 
 // amlHistory reads what the AML rules need to know about a sender, inside the transaction that
-// will store the new transfer, so concurrent transfers by one sender are scored in order.
+// will store the new transfer, so concurrent transfers by one sender are scored in order. It is
+// one statement (see sqlAMLHistory): every transfer runs it, and on PostgreSQL each statement is
+// a round trip.
 func (tx *Tx) amlHistory(ctx context.Context, sender string, at time.Time, th domain.AMLThresholds) (domain.AMLHistory, error) {
 	var h domain.AMLHistory
-	rows, err := tx.query(ctx, sqlSenderHistory, sender, ts(at.Add(-th.Window())))
+	rows, err := tx.query(ctx, sqlAMLHistory, sender, ts(at.Add(-th.Window())), ts(at.Add(-th.PassThroughWindow)))
 	if err != nil {
 		return h, err
 	}
+	defer rows.Close()
 	for rows.Next() {
-		var p domain.PastTransfer
-		if err := rows.Scan(&p.Amount, &p.Currency, scanTime(&p.At)); err != nil {
-			rows.Close()
-			return h, err
-		}
-		h.Sent = append(h.Sent, p)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return h, err
-	}
-	// Received amounts per currency: grouping instead of filtering on currency keeps the
-	// planner on the (recipient, created_at) index rather than the (currency, created_at) one.
-	rows, err = tx.query(ctx, sqlReceivedRecently, sender, ts(at.Add(-th.PassThroughWindow)))
-	if err != nil {
-		return h, err
-	}
-	for rows.Next() {
+		var kind string
+		var amount int64
 		var cur domain.Currency
-		var sum int64
-		if err := rows.Scan(&cur, &sum); err != nil {
-			rows.Close()
+		var when time.Time
+		if err := rows.Scan(&kind, &amount, &cur, scanTime(&when)); err != nil {
 			return h, err
 		}
-		h.ReceivedUSD += domain.USDMinor(domain.Minor(sum), cur)
+		switch kind {
+		case "sent":
+			h.Sent = append(h.Sent, domain.PastTransfer{Amount: domain.Minor(amount), Currency: cur, At: when})
+		case "received":
+			h.ReceivedUSD += domain.USDMinor(domain.Minor(amount), cur)
+		case "first":
+			if !when.IsZero() && (h.FirstSeen.IsZero() || when.Before(h.FirstSeen)) {
+				h.FirstSeen = when
+			}
+		}
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return h, err
-	}
-	var firstSent, firstReceived time.Time
-	if err := tx.queryRow(ctx, sqlFirstSeen, sender).Scan(scanTime(&firstSent), scanTime(&firstReceived)); err != nil {
-		return h, err
-	}
-	h.FirstSeen = firstSent
-	if !firstReceived.IsZero() && (h.FirstSeen.IsZero() || firstReceived.Before(h.FirstSeen)) {
-		h.FirstSeen = firstReceived
-	}
-	return h, nil
+	return h, rows.Err()
 }
 
 // RecordTransaction scores t with the AML rules, stores it with its log row and, when it is high
@@ -244,14 +227,21 @@ func (s *Store) RecordBatch(ctx context.Context, items []*NewTransaction, sc Sco
 	return out, err
 }
 
-const sqlSenderHistory = `SELECT amount_minor, currency, created_at FROM transactions
-		WHERE sender = $1 AND created_at > $2 ORDER BY created_at DESC LIMIT 1000`
-
-const sqlReceivedRecently = `SELECT currency, SUM(amount_minor) FROM transactions
-	WHERE recipient = $1 AND created_at > $2 GROUP BY currency`
-
-const sqlFirstSeen = `SELECT (SELECT MIN(created_at) FROM transactions WHERE sender = $1),
-	(SELECT MIN(created_at) FROM transactions WHERE recipient = $1)`
+// sqlAMLHistory is a sender's history in one statement, each part on its own index: the
+// transfers it sent within the longest rule window (sender, created_at), newest first; what it
+// received within the pass-through window per currency (recipient, created_at; grouping instead
+// of filtering on currency keeps the planner on that index); and when its number first appeared
+// as sender or as recipient (the first entry of each of those indexes).
+const sqlAMLHistory = `SELECT 'sent', amount_minor, currency, created_at FROM (
+		SELECT amount_minor, currency, created_at FROM transactions
+		WHERE sender = $1 AND created_at > $2 ORDER BY created_at DESC LIMIT 1000) AS sent
+	UNION ALL
+	SELECT 'received', CAST(SUM(amount_minor) AS BIGINT), currency, NULL FROM transactions
+		WHERE recipient = $1 AND created_at > $3 GROUP BY currency
+	UNION ALL
+	SELECT 'first', 0, '', MIN(created_at) FROM transactions WHERE sender = $1
+	UNION ALL
+	SELECT 'first', 0, '', MIN(created_at) FROM transactions WHERE recipient = $1`
 
 const sqlInsertTxLog = `INSERT INTO transaction_logs (id, transaction_id, action, performed_by, details,
 		new_status, notes, created_at) VALUES ($1, $2, 'created', $3, $4, $5, $6, $7)`

@@ -97,7 +97,7 @@ func (s *Store) UserByLogin(ctx context.Context, login string) (*domain.User, er
 }
 
 func (s *Store) userWhere(ctx context.Context, where string, args ...any) (*domain.User, error) {
-	u, err := scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE `+where+` LIMIT 1`, args...))
+	u, err := scanUser(s.readRow(ctx, `SELECT `+userColumns+` FROM users WHERE `+where+` LIMIT 1`, args...))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("User")
 	}
