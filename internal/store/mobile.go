@@ -292,7 +292,11 @@ func (s *Store) RedeemAccessCode(ctx context.Context, r Redemption) (sessionID s
 			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return errRedeem // a concurrent redemption used it first
+			// A concurrent redemption used it first. This counts as a failure like any used code,
+			// so the outcome does not depend on whether the other redemption committed before
+			// this one read the codes or after (on PostgreSQL both happen).
+			failed = true
+			return nil
 		}
 		sessionID, expires = NewID(), tx.now.Add(domain.MobileSessionTTL)
 		if _, err := tx.ExecContext(ctx, `INSERT INTO mobile_sessions (id, mobile_user_id, session_token_hash, device_id, platform,
