@@ -14,19 +14,18 @@ type AnalyticsRow struct {
 	Amount                                                   domain.Minor
 }
 
-// Analytics returns the daily aggregates (their buckets added up) between two days (inclusive from, exclusive to),
+// Analytics returns the daily aggregates between two days (inclusive from, exclusive to),
 // optionally for one institution. The rows are few (a few hundred a day at most), so callers
 // shape them into charts in memory.
 func (s *Store) Analytics(ctx context.Context, from, to time.Time, institutionID string) ([]AnalyticsRow, error) {
-	q := `SELECT day, institution_id, operator, currency, transfer_mode, flow_type, risk_level, SUM(tx_count),
-		SUM(amount_minor) FROM analytics_daily WHERE day >= $1 AND day < $2`
+	q := `SELECT day, institution_id, operator, currency, transfer_mode, flow_type, risk_level, tx_count, amount_minor
+		FROM analytics_daily WHERE day >= $1 AND day < $2`
 	args := []any{from.Format("2006-01-02"), to.Format("2006-01-02")}
 	if institutionID != "" {
 		q += ` AND institution_id = $3`
 		args = append(args, institutionID)
 	}
-	rows, err := s.db.QueryContext(ctx, q+` GROUP BY day, institution_id, operator, currency, transfer_mode, flow_type,
-		risk_level ORDER BY day`, args...)
+	rows, err := s.db.QueryContext(ctx, q+` ORDER BY day`, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -123,8 +123,10 @@ func openSQLite(ctx context.Context, dsn string) (reader, writer, checkpoints *s
 	// so a small database never uses it all. Temporary
 	// storage in memory keeps the savepoint journal of group commit (groupcommit.go) off the disk:
 	// it spilled to a temporary file, a tenth of a transfer's CPU in write system calls. The
-	// checkpointer (checkpoint.go) copies most of the log beside the writer.
-	writer, err = sql.Open("sqlite", base+"&_txlock=immediate&_pragma=cache_size(-262144)&_pragma=temp_store(MEMORY)")
+	// checkpointer (checkpoint.go) copies most of the log beside the writer, which checkpoints
+	// what is left every 10,000 pages.
+	writer, err = sql.Open("sqlite", base+"&_txlock=immediate&_pragma=cache_size(-262144)&_pragma=temp_store(MEMORY)"+
+		"&_pragma=wal_autocheckpoint(10000)")
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("open sqlite: %w", err)
 	}

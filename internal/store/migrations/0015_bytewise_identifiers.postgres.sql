@@ -12,3 +12,5 @@ ALTER TABLE transactions
   ALTER COLUMN npss_reference TYPE TEXT COLLATE "C",
   ALTER COLUMN sender TYPE TEXT COLLATE "C",
   ALTER COLUMN recipient TYPE TEXT COLLATE "C";
+-- The planner's statistics of the changed columns go with their old collation.
+ANALYZE transactions;
