@@ -49,11 +49,14 @@ func loadgen(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		failures  atomic.Int64
 		firstErr  atomic.Value
 	)
-	var tick <-chan time.Time
+	// Paced, the n-th transfer is due at start + n/rate whatever the answers before it took, and
+	// its latency counts from when it was due: a client held up by a slow answer does not hide
+	// the wait from the measurement (coordinated omission), and a server that keeps up sees the
+	// rate asked for.
+	var due atomic.Int64
+	interval := time.Duration(0)
 	if *rate > 0 {
-		t := time.NewTicker(time.Duration(float64(time.Second) / *rate))
-		defer t.Stop()
-		tick = t.C
+		interval = time.Duration(float64(time.Second) / *rate)
 	}
 	start := time.Now()
 	var wg sync.WaitGroup
@@ -64,10 +67,10 @@ func loadgen(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			rnd := rand.New(rand.NewPCG(uint64(w), uint64(start.UnixNano())))
 			var local []time.Duration
 			for ctx.Err() == nil {
-				if tick != nil {
-					select {
-					case <-tick:
-					case <-ctx.Done():
+				t0 := time.Now()
+				if interval > 0 {
+					t0 = start.Add(time.Duration(due.Add(1)-1) * interval)
+					if !sleepUntil(ctx, t0) {
 						continue
 					}
 				}
@@ -75,7 +78,6 @@ func loadgen(ctx context.Context, args []string, stdout, stderr io.Writer) error
 				req, _ := http.NewRequestWithContext(ctx, http.MethodPost, *base+"/api/transfer", bytes.NewReader(body))
 				req.Header.Set("Content-Type", "application/json")
 				req.Header.Set("Authorization", "Bearer "+token)
-				t0 := time.Now()
 				res, err := client.Do(req)
 				if err != nil {
 					if ctx.Err() == nil {
@@ -113,6 +115,22 @@ func loadgen(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		fmt.Fprintf(stdout, "first failure: %v\n", e)
 	}
 	return nil
+}
+
+// sleepUntil waits until t and reports whether ctx is still live then.
+func sleepUntil(ctx context.Context, t time.Time) bool {
+	d := time.Until(t)
+	if d <= 0 {
+		return ctx.Err() == nil
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 func loadgenToken(ctx context.Context, base, email, password string) (string, error) {

@@ -12,10 +12,12 @@ import (
 )
 
 // TestWALStaysBounded: under writes that never pause, SQLite's write-ahead log is still
-// checkpointed and restarted, so it stays within the writer's checkpoint threshold (about 40 MiB)
-// instead of growing with every write.
-// (A writer that left checkpoints to the background checkpointer alone grew it without bound: the
-// log restarts only when a checkpoint completes between two write transactions.)
+// checkpointed and restarted by the checkpointer, so it stays a few megabytes instead of growing
+// with every write. (Without the checkpointer's pause the log restarts only at the writer's
+// safety-net checkpoint, 200 MiB; before that existed it grew without bound: the log restarts
+// only when a checkpoint completes between two write transactions. Measured: 171 MiB without
+// the pause; with it 1 MiB under -race and up to 40 MiB without -race, where these writes append
+// to the log at over 200 MiB a second.)
 func TestWALStaysBounded(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "k.db")

@@ -99,14 +99,21 @@ func openPostgres(ctx context.Context, url string) (*sql.DB, error) {
 	return db, nil
 }
 
-// openSQLite opens one writer connection, a pool of readers and the checkpointer's connection on
-// the same file. WAL lets readers run beside the writer; busy_timeout covers other processes (a
-// second kormeer on the same file).
-func openSQLite(ctx context.Context, dsn string) (reader, writer, checkpoints *sql.DB, err error) {
+// sqlitePath is the file a SQLite URL names (optionally prefixed with sqlite: or file:, with
+// query parameters).
+func sqlitePath(dsn string) string {
 	path := strings.TrimPrefix(strings.TrimPrefix(dsn, "sqlite:"), "file:")
 	if i := strings.IndexByte(path, '?'); i >= 0 {
 		path = path[:i]
 	}
+	return path
+}
+
+// openSQLite opens one writer connection, a pool of readers and the checkpointer's connection on
+// the same file. WAL lets readers run beside the writer; busy_timeout covers other processes (a
+// second kormeer on the same file).
+func openSQLite(ctx context.Context, dsn string) (reader, writer, checkpoints *sql.DB, err error) {
+	path := sqlitePath(dsn)
 	if path == "" || strings.Contains(path, ":memory:") {
 		return nil, nil, nil, errors.New("sqlite: a file path is required (readers and the writer share it)")
 	}
@@ -116,17 +123,17 @@ func openSQLite(ctx context.Context, dsn string) (reader, writer, checkpoints *s
 	base := "file:" + (&url.URL{Path: path}).EscapedPath() +
 		"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
 		"&_pragma=synchronous(NORMAL)&_time_format=sqlite"
-	// A 256 MiB page cache for the writer (SQLite's default is 2 MiB): a transfer inserts into a
-	// dozen indexes, four of them at random places (sender, recipient, NPSS reference, amount),
-	// and at a million transactions those alone outgrow 64 MiB: measured 970 transfers/s with
-	// 64 MiB, 1,215/s with 256 MiB (docs/PERFORMANCE.md). The cache fills only as pages are read,
-	// so a small database never uses it all. Temporary
-	// storage in memory keeps the savepoint journal of group commit (groupcommit.go) off the disk:
-	// it spilled to a temporary file, a tenth of a transfer's CPU in write system calls. The
-	// checkpointer (checkpoint.go) copies most of the log beside the writer, which checkpoints
-	// what is left every 10,000 pages.
-	writer, err = sql.Open("sqlite", base+"&_txlock=immediate&_pragma=cache_size(-262144)&_pragma=temp_store(MEMORY)"+
-		"&_pragma=wal_autocheckpoint(10000)")
+	// A 64 MiB page cache for the writer (SQLite's default is 2 MiB) keeps the upper levels of the
+	// indexes a transfer inserts into at random places (sender, recipient, NPSS reference,
+	// amount). More is slower: SQLite walks its whole page cache at every commit
+	// (pcache1TruncateUnsafe), an eighth of the writer's time with 256 MiB, and the pages it would
+	// keep are in the operating system's cache anyway (docs/PERFORMANCE.md). Temporary storage in
+	// memory keeps the savepoint journal of group commit (groupcommit.go) off the disk: it
+	// spilled to a temporary file, a tenth of a transfer's CPU in write system calls. The
+	// checkpointer (checkpoint.go) copies the log and restarts it; the writer's own checkpoint,
+	// at 50,000 pages (about 200 MiB), is the safety net for when it falls behind.
+	writer, err = sql.Open("sqlite", base+"&_txlock=immediate&_pragma=cache_size(-65536)&_pragma=temp_store(MEMORY)"+
+		"&_pragma=wal_autocheckpoint(50000)")
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("open sqlite: %w", err)
 	}

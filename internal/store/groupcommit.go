@@ -26,6 +26,9 @@ type groupCommit struct {
 	quit  chan struct{}
 	ended chan struct{}
 	once  sync.Once
+	// pause is held while a group runs; the SQLite checkpointer takes it to copy the last pages
+	// of the log between two groups (checkpoint.go).
+	pause sync.Mutex
 }
 
 func (g *groupCommit) stop() {
@@ -74,7 +77,9 @@ func (s *Store) writer() {
 				break more
 			}
 		}
+		g.pause.Lock()
 		s.runGroup(batch)
+		g.pause.Unlock()
 	}
 }
 

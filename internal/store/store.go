@@ -53,7 +53,11 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		var ckpt *sql.DB
 		s.db, s.wdb, ckpt, err = openSQLite(ctx, url)
 		if err == nil {
-			s.checkpoints = startCheckpointer(ckpt)
+			if s.checkpoints, err = startCheckpointer(ckpt, sqlitePath(url), &s.group.pause); err != nil {
+				s.db.Close()
+				s.wdb.Close()
+				ckpt.Close()
+			}
 		}
 	}
 	if err != nil {
