@@ -77,6 +77,10 @@ func datagen(ctx context.Context, args []string, getenv func(string) string, std
 			return err
 		}
 	}
+	// Each chunk's statistics went to a bucket of their own on PostgreSQL; fold them together.
+	if err := e.store.CompactAggregates(ctx, now.AddDate(0, 0, 1)); err != nil {
+		return err
+	}
 	fmt.Fprintf(stdout, "\ndone in %s\n", time.Since(start).Round(time.Second))
 	return nil
 }

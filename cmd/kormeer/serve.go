@@ -280,7 +280,8 @@ func secrets(ctx context.Context, st *store.Store) (*notify.Sealer, []byte, erro
 	return sealer, []byte(codeKey), err
 }
 
-// sweep deletes expired sessions and old failed sign-ins every few minutes until ctx ends.
+// sweep deletes expired sessions and old failed sign-ins, and folds the past days' statistics
+// buckets together (store.CompactAggregates), every few minutes until ctx ends.
 func sweep(ctx context.Context, st *store.Store, loginWindow time.Duration, log *slog.Logger) {
 	t := time.NewTicker(5 * time.Minute)
 	defer t.Stop()
@@ -295,6 +296,9 @@ func sweep(ctx context.Context, st *store.Store, loginWindow time.Duration, log 
 		}
 		if err := st.DeleteLoginFailuresBefore(ctx, st.Now().Add(-loginWindow)); err != nil && ctx.Err() == nil {
 			log.Warn("sweep login failures", "err", err)
+		}
+		if err := st.CompactAggregates(ctx, st.Now()); err != nil && ctx.Err() == nil {
+			log.Warn("sweep statistics buckets", "err", err)
 		}
 	}
 }

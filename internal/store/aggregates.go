@@ -4,8 +4,9 @@ import (
 	"cmp"
 	"context"
 	"maps"
-	"math/rand/v2"
 	"slices"
+	"sync/atomic"
+	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
 )
@@ -81,21 +82,35 @@ func (a *aggregates) merge(b *aggregates) {
 	}
 }
 
-// statsBuckets spreads each day and currency over a few rows (see migration 0003), so concurrent
-// PostgreSQL transactions rarely wait on the same one; readers add the buckets up.
-const statsBuckets = 8
+// aggregateBuckets spreads each day's statistics and analytics rows over several rows on
+// PostgreSQL (migrations 0003 and 0016), where concurrent transactions would otherwise queue on
+// the few rows a day's transfers share: each holds the row it updated until its commit is on
+// disk. Transactions take buckets in turn (aggregateBucket), so as many as there are buckets run
+// without waiting on each other; readers add the buckets up, and CompactAggregates folds past
+// days back into bucket 0. With 8 random buckets for the statistics and none for the analytics,
+// most of PostgreSQL's connections were found waiting on these rows under load
+// (docs/PERFORMANCE.md). SQLite has a single writer and keeps bucket 0.
+const aggregateBuckets = 32
 
-// flush writes the pending deltas in tx and clears them. The statistics rows of one flush share a
-// random bucket. Rows are written in key order, so two PostgreSQL transactions that touch the
-// same rows lock them in the same order and cannot deadlock. (Analytics rows are not bucketed:
-// spreading them tripled the cost of a year's charts, and measured no gain for transfers.)
+var bucketTurn atomic.Uint32
+
+func aggregateBucket(d dialect) int {
+	if d == dialectSQLite {
+		return 0
+	}
+	return int(bucketTurn.Add(1) % aggregateBuckets)
+}
+
+// flush writes the pending deltas in tx and clears them. The rows of one flush share a bucket.
+// Rows are written in key order, so two PostgreSQL transactions that touch the same rows lock
+// them in the same order and cannot deadlock.
 func (a *aggregates) flush(ctx context.Context, tx *Tx) error {
-	bucket := rand.IntN(statsBuckets)
+	bucket := aggregateBucket(tx.store.dialect)
 	for _, k := range slices.SortedFunc(maps.Keys(a.stats), func(x, y statsKey) int {
 		return cmp.Or(cmp.Compare(x.day, y.day), cmp.Compare(x.cur, y.cur))
 	}) {
 		d := a.stats[k]
-		if _, err := tx.exec(ctx, sqlUpsertStats, k.day, string(k.cur), bucket, d.n, d.amount, d.high); err != nil {
+		if err := tx.execLater(ctx, sqlUpsertStats, k.day, string(k.cur), bucket, d.n, d.amount, d.high); err != nil {
 			return err
 		}
 	}
@@ -104,7 +119,7 @@ func (a *aggregates) flush(ctx context.Context, tx *Tx) error {
 			cmp.Compare(x.cur, y.cur), cmp.Compare(x.mode, y.mode), cmp.Compare(x.flow, y.flow), cmp.Compare(x.risk, y.risk))
 	}) {
 		d := a.analytics[k]
-		if _, err := tx.exec(ctx, sqlUpsertAnalytics, k.day, k.inst, k.op, k.cur, k.mode, k.flow, k.risk, d.n, d.amount); err != nil {
+		if err := tx.execLater(ctx, sqlUpsertAnalytics, k.day, k.inst, k.op, k.cur, k.mode, k.flow, k.risk, bucket, d.n, d.amount); err != nil {
 			return err
 		}
 	}
@@ -119,6 +134,44 @@ const sqlUpsertStats = `INSERT INTO transaction_stats (day, currency, bucket, tx
 		high_risk = transaction_stats.high_risk + excluded.high_risk`
 
 const sqlUpsertAnalytics = `INSERT INTO analytics_daily (day, institution_id, operator, currency, transfer_mode, flow_type,
-	risk_level, tx_count, amount_minor) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-	ON CONFLICT (day, institution_id, operator, currency, transfer_mode, flow_type, risk_level) DO UPDATE SET
+	risk_level, bucket, tx_count, amount_minor) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+	ON CONFLICT (day, institution_id, operator, currency, transfer_mode, flow_type, risk_level, bucket) DO UPDATE SET
 	tx_count = analytics_daily.tx_count + excluded.tx_count, amount_minor = analytics_daily.amount_minor + excluded.amount_minor`
+
+// CompactAggregates folds the buckets of the days before the given one (UTC) back into bucket 0,
+// each table in one statement, so reading a past day costs one row per group again. Only
+// PostgreSQL spreads rows over buckets; on SQLite there is nothing to fold. A day still written
+// to later (a data feed reporting an old transaction) is folded again on the next run.
+func (s *Store) CompactAggregates(ctx context.Context, before time.Time) error {
+	if s.dialect == dialectSQLite {
+		return nil
+	}
+	day := before.UTC().Format("2006-01-02")
+	return s.Write(ctx, func(tx *Tx) error {
+		for _, q := range []string{sqlCompactStats, sqlCompactAnalytics} {
+			if _, err := tx.ExecContext(ctx, q, day); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+const sqlCompactStats = `WITH moved AS (
+		DELETE FROM transaction_stats WHERE day < $1 AND bucket > 0 RETURNING day, currency, tx_count, amount_minor, high_risk)
+	INSERT INTO transaction_stats (day, currency, bucket, tx_count, amount_minor, high_risk)
+	SELECT day, currency, 0, SUM(tx_count), SUM(amount_minor), SUM(high_risk) FROM moved GROUP BY day, currency
+	ON CONFLICT (day, currency, bucket) DO UPDATE SET
+		tx_count = transaction_stats.tx_count + excluded.tx_count,
+		amount_minor = transaction_stats.amount_minor + excluded.amount_minor,
+		high_risk = transaction_stats.high_risk + excluded.high_risk`
+
+const sqlCompactAnalytics = `WITH moved AS (
+		DELETE FROM analytics_daily WHERE day < $1 AND bucket > 0
+		RETURNING day, institution_id, operator, currency, transfer_mode, flow_type, risk_level, tx_count, amount_minor)
+	INSERT INTO analytics_daily (day, institution_id, operator, currency, transfer_mode, flow_type, risk_level, bucket,
+		tx_count, amount_minor)
+	SELECT day, institution_id, operator, currency, transfer_mode, flow_type, risk_level, 0, SUM(tx_count), SUM(amount_minor)
+	FROM moved GROUP BY day, institution_id, operator, currency, transfer_mode, flow_type, risk_level
+	ON CONFLICT (day, institution_id, operator, currency, transfer_mode, flow_type, risk_level, bucket) DO UPDATE SET
+		tx_count = analytics_daily.tx_count + excluded.tx_count, amount_minor = analytics_daily.amount_minor + excluded.amount_minor`

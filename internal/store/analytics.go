@@ -18,14 +18,17 @@ type AnalyticsRow struct {
 // optionally for one institution. The rows are few (a few hundred a day at most), so callers
 // shape them into charts in memory.
 func (s *Store) Analytics(ctx context.Context, from, to time.Time, institutionID string) ([]AnalyticsRow, error) {
-	q := `SELECT day, institution_id, operator, currency, transfer_mode, flow_type, risk_level, tx_count, amount_minor
+	q := `SELECT day, institution_id, operator, currency, transfer_mode, flow_type, risk_level,
+		CAST(SUM(tx_count) AS BIGINT), CAST(SUM(amount_minor) AS BIGINT)
 		FROM analytics_daily WHERE day >= $1 AND day < $2`
 	args := []any{from.Format("2006-01-02"), to.Format("2006-01-02")}
 	if institutionID != "" {
 		q += ` AND institution_id = $3`
 		args = append(args, institutionID)
 	}
-	rows, err := s.db.QueryContext(ctx, q+` ORDER BY day`, args...)
+	// Today's rows are spread over buckets on PostgreSQL (aggregates.go): one row per group.
+	rows, err := s.db.QueryContext(ctx, q+` GROUP BY day, institution_id, operator, currency, transfer_mode, flow_type,
+		risk_level ORDER BY day`, args...)
 	if err != nil {
 		return nil, err
 	}

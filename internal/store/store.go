@@ -106,6 +106,10 @@ type Tx struct {
 	afterCommit []func()
 	// aggregates are the statistics deltas written just before the commit (aggregates.go).
 	aggregates aggregates
+	// conn and pending: on PostgreSQL, the transaction's connection and the statements queued
+	// to go out together before the commit (pipeline.go).
+	conn    *sql.Conn
+	pending []pendingStmt
 }
 
 // Write runs fn in a write transaction, committing if fn returns nil and rolling back otherwise.
@@ -118,20 +122,23 @@ func (s *Store) Write(ctx context.Context, fn func(*Tx) error) error {
 	if s.dialect == dialectSQLite {
 		return s.groupWrite(ctx, fn)
 	}
-	sqlTx, err := s.wdb.BeginTx(ctx, nil)
+	tx, err := s.beginPipelined(ctx)
 	if err != nil {
-		return fmt.Errorf("begin: %w", err)
+		return err
 	}
-	tx := &Tx{Tx: sqlTx, store: s, now: s.Now()}
+	defer tx.conn.Close()
 	err = fn(tx)
 	if err == nil {
 		err = tx.aggregates.flush(ctx, tx)
 	}
+	if err == nil {
+		err = tx.sendPending(ctx)
+	}
 	if err != nil {
-		_ = sqlTx.Rollback()
+		_ = tx.Rollback()
 		return err
 	}
-	if err := sqlTx.Commit(); err != nil {
+	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
 	for _, f := range tx.afterCommit {
@@ -165,7 +172,7 @@ func (tx *Tx) Audit(ctx context.Context, a Audit) error {
 	if err != nil {
 		return err
 	}
-	_, err = tx.exec(ctx, sqlInsertAudit,
+	err = tx.execLater(ctx, sqlInsertAudit,
 		NewID(), nullString(a.UserID), a.Action, a.Resource, nullString(a.ResourceID), details,
 		nullString(a.IPAddress), nullString(truncate(a.UserAgent, 512)), ts(tx.now))
 	if err != nil {

@@ -71,7 +71,7 @@ func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scori
 		return inserted, nil, aml, err
 	}
 	details, _ := json.Marshal(map[string]any{"amlScore": aml.Score, "riskLevel": aml.Level, "route": t.RoutingCode})
-	if _, err := tx.exec(ctx, sqlInsertTxLog,
+	if err := tx.execLater(ctx, sqlInsertTxLog,
 		NewID(), t.ID, nullString(t.CreatedBy), string(details), t.Status, nullString(riskNote(aml)), ts(tx.now)); err != nil {
 		return true, nil, aml, err
 	}
