@@ -18,17 +18,22 @@ type AnalyticsRow struct {
 // optionally for one institution. The rows are few (a few hundred a day at most), so callers
 // shape them into charts in memory.
 func (s *Store) Analytics(ctx context.Context, from, to time.Time, institutionID string) ([]AnalyticsRow, error) {
-	q := `SELECT day, institution_id, operator, currency, transfer_mode, flow_type, risk_level,
-		CAST(SUM(tx_count) AS BIGINT), CAST(SUM(amount_minor) AS BIGINT)
+	// On PostgreSQL the rows of days not yet compacted are spread over buckets (aggregates.go),
+	// so they are added up per group; SQLite keeps one row per group, and grouping a year's rows
+	// there made the charts a quarter slower.
+	counts, group := "tx_count, amount_minor", ""
+	if s.dialect == dialectPostgres {
+		counts = "CAST(SUM(tx_count) AS BIGINT), CAST(SUM(amount_minor) AS BIGINT)"
+		group = " GROUP BY day, institution_id, operator, currency, transfer_mode, flow_type, risk_level"
+	}
+	q := `SELECT day, institution_id, operator, currency, transfer_mode, flow_type, risk_level, ` + counts + `
 		FROM analytics_daily WHERE day >= $1 AND day < $2`
 	args := []any{from.Format("2006-01-02"), to.Format("2006-01-02")}
 	if institutionID != "" {
 		q += ` AND institution_id = $3`
 		args = append(args, institutionID)
 	}
-	// Today's rows are spread over buckets on PostgreSQL (aggregates.go): one row per group.
-	rows, err := s.db.QueryContext(ctx, q+` GROUP BY day, institution_id, operator, currency, transfer_mode, flow_type,
-		risk_level ORDER BY day`, args...)
+	rows, err := s.db.QueryContext(ctx, q+group+` ORDER BY day`, args...)
 	if err != nil {
 		return nil, err
 	}
