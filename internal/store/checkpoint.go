@@ -38,8 +38,10 @@ type checkpointer struct {
 	db    *sql.DB
 	file  *os.File    // the database file, for fsync; closed after the last connection
 	pause *sync.Mutex // held by the writer while it runs a group (groupcommit.go)
-	quit  chan struct{}
-	ended chan struct{}
+	// settled is the log's length after the last paused pass, every frame of it copied.
+	settled int
+	quit    chan struct{}
+	ended   chan struct{}
 }
 
 func startCheckpointer(db *sql.DB, path string, pause *sync.Mutex) (*checkpointer, error) {
@@ -68,10 +70,12 @@ func (c *checkpointer) run() {
 
 // round copies what the log holds beside the writer, again while a pass still finds much to
 // copy (the writer appends meanwhile), then pauses the writer to copy the rest (see
-// checkpointer).
+// checkpointer). A log unchanged since the last round's paused pass (an idle database whose
+// log the writer has not yet restarted) is left alone. A pass beside the writer that copies the
+// whole log is not enough: a transaction the writer began before it still appends to the log.
 func (c *checkpointer) round() {
 	log, copied := c.passive()
-	if log == 0 {
+	if log == 0 || (log == copied && log == c.settled) {
 		return
 	}
 	for range 8 {
@@ -80,15 +84,15 @@ func (c *checkpointer) round() {
 		if log2 < log {
 			return // the writer restarted the log meanwhile
 		}
-		done := copied2-copied < shortCatchUp
+		short := copied2-copied < shortCatchUp
 		log, copied = log2, copied2
-		if done {
+		if short {
 			break
 		}
 	}
 	_ = c.file.Sync()
 	c.pause.Lock()
-	c.passive()
+	c.settled, _ = c.passive()
 	c.pause.Unlock()
 }
 
