@@ -302,8 +302,12 @@ func TestDeferTransactionIndexes(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
 		ctx := context.Background()
 		s := storetest.MustOpen(t, b)
+		dateIndex, amountIndex := "transactions_created_id_idx", "transactions_amount_idx"
+		if b.Name == "sqlite" {
+			dateIndex, amountIndex = "transactions_created_id_amount_idx", "transactions_amount_page_idx" // migration 0017
+		}
 		d, err := s.DeferTransactionIndexes(ctx)
-		if err != nil || !slices.Contains(d.Names, "transactions_created_id_idx") || !slices.Contains(d.Names, "transactions_amount_idx") {
+		if err != nil || !slices.Contains(d.Names, dateIndex) || !slices.Contains(d.Names, amountIndex) {
 			t.Fatalf("deferred %v, err %v", d, err)
 		}
 		if again, err := s.DeferTransactionIndexes(ctx); err != nil || len(again.Names) != 0 {
@@ -338,6 +342,58 @@ func TestDeferTransactionIndexes(t *testing.T) {
 		page, err := s.SearchTransactions(ctx, store.TxScope{}, store.TxFilter{AmountMin: 1490}, nil, 50)
 		if err != nil || len(page.Items) != 10 || page.Items[0].TransactionID != "TXN-BULK-0499" {
 			t.Fatalf("search found %d rows, err %v", len(page.Items), err)
+		}
+	})
+}
+
+// TestSearchAmountRanges: a broad amount range (found by walking the dates on SQLite) and a
+// narrow one (sorted in the amount index) page through exactly their matches, newest first, none
+// twice, with many rows sharing a timestamp.
+func TestSearchAmountRanges(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		ctx := context.Background()
+		s := storetest.MustOpen(t, b)
+		var rows []*store.NewTransaction
+		for i := range 24_000 {
+			nt := &store.NewTransaction{}
+			nt.TransactionID, nt.Amount, nt.Currency = fmt.Sprintf("TXN-AMT-%05d", i), domain.Minor(100+i*7919%24_000), domain.USD
+			nt.Status, nt.Type, nt.TransferMode, nt.RiskLevel, nt.SettlementMode = "completed", "transfer", "online", "low", "real-time"
+			nt.Sender, nt.Recipient = fmt.Sprintf("+25265%07d", i), "+252630000001"
+			nt.CreatedAt = time.Date(2026, 5, 1, 0, 0, i/3, 0, time.UTC)
+			rows = append(rows, nt)
+		}
+		if err := s.BulkLoad(ctx, rows); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			min, max domain.Minor
+			want     int
+		}{{100, 22_000, 21_901}, {5_000, 5_100, 101}, {23_990, 0, 110}, {0, 199, 100}} {
+			f := store.TxFilter{AmountMin: c.min, AmountMax: c.max}
+			seen := map[string]bool{}
+			var after *store.Cursor
+			var last *store.Transaction
+			for {
+				page, err := s.SearchTransactions(ctx, store.TxScope{}, f, after, 500)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, tx := range page.Items {
+					if tx.Amount < c.min || (c.max > 0 && tx.Amount > c.max) || seen[tx.ID] {
+						t.Fatalf("range %d–%d: %s (amount %d) out of range or repeated", c.min, c.max, tx.TransactionID, tx.Amount)
+					}
+					if last != nil && (tx.CreatedAt.After(last.CreatedAt) || tx.CreatedAt.Equal(last.CreatedAt) && tx.ID >= last.ID) {
+						t.Fatalf("range %d–%d: %s after %s breaks the newest-first order", c.min, c.max, tx.TransactionID, last.TransactionID)
+					}
+					seen[tx.ID], last = true, tx
+				}
+				if after = page.Next; after == nil {
+					break
+				}
+			}
+			if len(seen) != c.want {
+				t.Errorf("range %d–%d: %d matches, want %d", c.min, c.max, len(seen), c.want)
+			}
 		}
 	})
 }
