@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { CheckCircle2, Clock, Eye, FilePlus2, Files, ImageOff, XCircle } from "lucide-react";
 import type { CurrentUser, InstitutionApplication } from "@/api/types";
+import { DataTable } from "@/components/DataTable";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -102,90 +103,60 @@ function ReviewApplications() {
       </ul>
 
       <Card>
-        <CardContent className="p-0">
-          {query.isError ? (
-            <p role="alert" className="p-6 text-sm text-destructive">
-              {t("applications.loadFailed")}
-            </p>
-          ) : (
-            <div className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring" tabIndex={0} role="region" aria-label={t("applications.table.caption")}>
-              <table className="w-full min-w-[44rem] text-sm" data-testid="applications-table">
-                <caption className="sr-only">{t("applications.table.caption")}</caption>
-                <thead className="border-b bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="px-4 py-3 font-semibold">{t("applications.table.name")}</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">{t("applications.table.type")}</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">{t("applications.table.email")}</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">{t("applications.table.submitted")}</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">{t("applications.table.status")}</th>
-                    <th scope="col" className="px-4 py-3 text-right font-semibold">{t("applications.table.actions")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {query.isLoading
-                    ? Array.from({ length: 4 }, (_, i) => (
-                        <tr key={i} className="border-b last:border-0">
-                          {Array.from({ length: 6 }, (_, j) => (
-                            <td key={j} className="px-4 py-3">
-                              <span className="block h-4 w-full max-w-32 animate-pulse rounded bg-muted" />
-                            </td>
-                          ))}
-                        </tr>
-                      ))
-                    : null}
-                  {!query.isLoading && apps.length === 0 ? (
-                    <tr>
-                      <td colSpan={6} className="px-4 py-10 text-center text-muted-foreground">
-                        {t("applications.empty")}
-                      </td>
-                    </tr>
-                  ) : null}
-                  {apps.map((app) => {
-                    const pending = normalizeStatus(app.status) === "pending";
-                    return (
-                      <tr key={app.id} className="border-b last:border-0 hover:bg-muted/30" data-testid="application-row" data-name={app.institutionName}>
-                        <th scope="row" className="px-4 py-3 text-left font-medium">
-                          {app.institutionName}
-                          <span className="block text-xs font-normal text-muted-foreground">{app.licenseNumber}</span>
-                        </th>
-                        <td className="px-4 py-3">{typeLabel(app.institutionType, t)}</td>
-                        <td className="px-4 py-3 break-all">{app.contactEmail}</td>
-                        <td className="px-4 py-3 whitespace-nowrap tabular-nums">{formatDate(app.createdAt)}</td>
-                        <td className="px-4 py-3"><StatusBadge status={app.status} /></td>
-                        <td className="px-4 py-3">
-                          <div className="flex justify-end gap-1.5">
-                            <Button
-                              size="sm"
-                              variant="ghost"
-                              onClick={() => setDetail(app)}
-                              aria-label={t("applications.viewNamed", { name: app.institutionName })}
-                              data-testid="view-application"
-                            >
-                              <Eye aria-hidden="true" />
-                              <span className="hidden xl:inline">{t("applications.view")}</span>
-                            </Button>
-                            {pending ? (
-                              <>
-                                <Button size="sm" onClick={() => openReview(app, "approve")} data-testid="approve-application">
-                                  <CheckCircle2 aria-hidden="true" />
-                                  {t("applications.approve")}
-                                </Button>
-                                <Button size="sm" variant="destructive" onClick={() => openReview(app, "reject")} data-testid="reject-application">
-                                  <XCircle aria-hidden="true" />
-                                  {t("applications.reject")}
-                                </Button>
-                              </>
-                            ) : null}
-                          </div>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </CardContent>
+        <DataTable
+          caption={t("applications.table.caption")}
+          testId="applications-table"
+          minWidth="min-w-[44rem]"
+          error={query.isError ? t("applications.loadFailed") : null}
+          loading={query.isLoading} skeletonRows={4} skeletonWidth="max-w-32"
+          isEmpty={apps.length === 0} emptyMessage={t("applications.empty")}
+          columns={[
+            t("applications.table.name"), t("applications.table.type"), t("applications.table.email"), t("applications.table.submitted"), t("applications.table.status"),
+            { label: t("applications.table.actions"), align: "right" },
+          ]}
+        >
+          {apps.map((app) => {
+            const pending = normalizeStatus(app.status) === "pending";
+            return (
+              <tr key={app.id} className="border-b last:border-0 hover:bg-muted/30" data-testid="application-row" data-name={app.institutionName}>
+                <th scope="row" className="px-4 py-3 text-left font-medium">
+                  {app.institutionName}
+                  <span className="block text-xs font-normal text-muted-foreground">{app.licenseNumber}</span>
+                </th>
+                <td className="px-4 py-3">{typeLabel(app.institutionType, t)}</td>
+                <td className="px-4 py-3 break-all">{app.contactEmail}</td>
+                <td className="px-4 py-3 whitespace-nowrap tabular-nums">{formatDate(app.createdAt)}</td>
+                <td className="px-4 py-3"><StatusBadge status={app.status} /></td>
+                <td className="px-4 py-3">
+                  <div className="flex justify-end gap-1.5">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setDetail(app)}
+                      aria-label={t("applications.viewNamed", { name: app.institutionName })}
+                      data-testid="view-application"
+                    >
+                      <Eye aria-hidden="true" />
+                      <span className="hidden xl:inline">{t("applications.view")}</span>
+                    </Button>
+                    {pending ? (
+                      <>
+                        <Button size="sm" onClick={() => openReview(app, "approve")} data-testid="approve-application">
+                          <CheckCircle2 aria-hidden="true" />
+                          {t("applications.approve")}
+                        </Button>
+                        <Button size="sm" variant="destructive" onClick={() => openReview(app, "reject")} data-testid="reject-application">
+                          <XCircle aria-hidden="true" />
+                          {t("applications.reject")}
+                        </Button>
+                      </>
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       </Card>
 
       <ApplicationDetailDialog

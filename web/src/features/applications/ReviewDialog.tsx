@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { CheckCircle2, Loader2, XCircle } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
 import type { InstitutionApplication } from "@/api/types";
+import { TextareaField } from "@/components/TextareaField";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -14,8 +15,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
-import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { APPLICATIONS_KEY } from "@/features/applications/ApplicationForm";
 
@@ -81,7 +80,6 @@ export function ReviewDialog({ application, decision, onOpenChange }: ReviewDial
   }
 
   const typeLabel = application ? t(`applications.types.${application.institutionType === "mno" ? "mno" : "psp"}`) : "";
-  const errorId = `${notesId}-error`;
   return (
     <Dialog open={application !== null} onOpenChange={(open) => (open ? undefined : close())}>
       <DialogContent data-testid={`${decision}-dialog`}>
@@ -95,34 +93,20 @@ export function ReviewDialog({ application, decision, onOpenChange }: ReviewDial
               })}
             </DialogDescription>
           </DialogHeader>
-          <div className="space-y-2">
-            <Label htmlFor={notesId}>
-              {t(reject ? "applications.rejectDialog.notes" : "applications.approveDialog.notes")}
-              {reject ? (
-                <span aria-hidden="true" className="ml-0.5 text-destructive">
-                  *
-                </span>
-              ) : null}
-            </Label>
-            <Textarea
-              id={notesId}
-              data-testid="review-notes"
-              rows={4}
-              value={notes}
-              onChange={(e) => {
-                setNotes(e.target.value);
-                if (error) setError(null);
-              }}
-              aria-required={reject || undefined}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-            />
-            {error ? (
-              <p id={errorId} role="alert" className="text-sm text-destructive" data-testid="review-error">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          <TextareaField
+            id={notesId}
+            label={t(reject ? "applications.rejectDialog.notes" : "applications.approveDialog.notes")}
+            required={reject}
+            rows={4}
+            value={notes}
+            onChange={(value) => {
+              setNotes(value);
+              if (error) setError(null);
+            }}
+            error={error}
+            testId="review-notes"
+            errorTestId="review-error"
+          />
           <DialogFooter>
             <Button variant="outline" onClick={close} disabled={mutation.isPending}>
               {t("common.cancel")}

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Clock, KeyRound, Loader2, RefreshCw, ShieldOff, UserCheck } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
 import type { AccessCode, CurrentUser, MobileUser, OutboxNotification } from "@/api/types";
+import { DataTable } from "@/components/DataTable";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -13,7 +14,7 @@ import { isRegulator } from "@/features/applications/status";
 import { GenerateCodeDialog } from "@/features/mobile-access/GenerateCodeDialog";
 import { FR } from "@/features/mobile-access/messages";
 import { canRevoke, codeStats, frDateTime } from "@/features/mobile-access/mobileAccess";
-import { MobileUsersSection, SkeletonRows } from "@/features/mobile-access/MobileUsersSection";
+import { MobileUsersSection } from "@/features/mobile-access/MobileUsersSection";
 import { usePageTitle } from "@/lib/usePageTitle";
 
 const CODES_KEY = ["/api/admin/mobile-access/codes"];
@@ -116,71 +117,49 @@ function Screen() {
           <CardTitle as="h2">{FR.codes.title}</CardTitle>
           <CardDescription>{FR.codes.description}</CardDescription>
         </CardHeader>
-        <CardContent className="p-0">
-          {codes.isError ? (
-            <p role="alert" className="p-6 text-sm text-destructive">
-              {FR.codes.loadFailed}
-            </p>
-          ) : (
-            <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={FR.codes.title}>
-              <table className="w-full min-w-[48rem] text-sm" data-testid="codes-table">
-                <caption className="sr-only">{FR.codes.title}</caption>
-                <thead className="border-y bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="px-4 py-3 font-semibold">{FR.codes.code}</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">{FR.codes.user}</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">{FR.codes.status}</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">{FR.codes.uses}</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">{FR.codes.expiry}</th>
-                    <th scope="col" className="px-4 py-3 text-right font-semibold">{FR.codes.actions}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {codes.isLoading ? <SkeletonRows cols={6} /> : null}
-                  {!codes.isLoading && codeList.length === 0 ? (
-                    <tr>
-                      <td colSpan={6} className="px-4 py-10 text-center text-muted-foreground">
-                        {FR.codes.empty}
-                      </td>
-                    </tr>
-                  ) : null}
-                  {codeList.map((c) => (
-                    <tr key={c.id} className="border-b last:border-0" data-testid="code-row" data-status={c.status}>
-                      <td className="whitespace-nowrap px-4 py-3 font-mono">{c.code}</td>
-                      <td className="px-4 py-3" data-sensitive="">
-                        <span className="block font-medium">{c.mobileUser?.fullName ?? "—"}</span>
-                        <span className="block text-xs tabular-nums text-muted-foreground">{c.mobileUser?.phoneNumber}</span>
-                      </td>
-                      <td className="px-4 py-3">
-                        <Badge variant={codeVariant(c.status)} data-testid="code-status">
-                          {FR.codeStatus[c.status] ?? c.status}
-                        </Badge>
-                      </td>
-                      <td className="px-4 py-3 tabular-nums">
-                        {c.currentUses}/{c.maxUses}
-                      </td>
-                      <td className="whitespace-nowrap px-4 py-3 tabular-nums">{frDateTime(c.expiresAt)}</td>
-                      <td className="px-4 py-3 text-right">
-                        {canRevoke(c) ? (
-                          <Button
-                            size="sm"
-                            variant="destructive"
-                            onClick={() => setRevoking(c)}
-                            aria-label={FR.codes.revokeNamed(c.mobileUser?.fullName ?? c.code)}
-                            data-testid="revoke-code"
-                          >
-                            <ShieldOff aria-hidden="true" />
-                            {FR.codes.revoke}
-                          </Button>
-                        ) : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </CardContent>
+        <DataTable
+          caption={FR.codes.title}
+          testId="codes-table"
+          minWidth="min-w-[48rem]"
+          error={codes.isError ? FR.codes.loadFailed : null}
+          loading={codes.isLoading}
+          isEmpty={codeList.length === 0} emptyMessage={FR.codes.empty}
+          underHeader
+          columns={[FR.codes.code, FR.codes.user, FR.codes.status, FR.codes.uses, FR.codes.expiry, { label: FR.codes.actions, align: "right" }]}
+        >
+          {codeList.map((c) => (
+            <tr key={c.id} className="border-b last:border-0" data-testid="code-row" data-status={c.status}>
+              <td className="whitespace-nowrap px-4 py-3 font-mono">{c.code}</td>
+              <td className="px-4 py-3" data-sensitive="">
+                <span className="block font-medium">{c.mobileUser?.fullName ?? "—"}</span>
+                <span className="block text-xs tabular-nums text-muted-foreground">{c.mobileUser?.phoneNumber}</span>
+              </td>
+              <td className="px-4 py-3">
+                <Badge variant={codeVariant(c.status)} data-testid="code-status">
+                  {FR.codeStatus[c.status] ?? c.status}
+                </Badge>
+              </td>
+              <td className="px-4 py-3 tabular-nums">
+                {c.currentUses}/{c.maxUses}
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 tabular-nums">{frDateTime(c.expiresAt)}</td>
+              <td className="px-4 py-3 text-right">
+                {canRevoke(c) ? (
+                  <Button
+                    size="sm"
+                    variant="destructive"
+                    onClick={() => setRevoking(c)}
+                    aria-label={FR.codes.revokeNamed(c.mobileUser?.fullName ?? c.code)}
+                    data-testid="revoke-code"
+                  >
+                    <ShieldOff aria-hidden="true" />
+                    {FR.codes.revoke}
+                  </Button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       </Card>
 
       <MobileUsersSection users={userList} loading={users.isLoading} failed={users.isError} />
@@ -268,58 +247,35 @@ function OutboxSection({
           {FR.outbox.refresh}
         </Button>
       </CardHeader>
-      <CardContent className="p-0">
-        {failed ? (
-          <p role="alert" className="p-6 text-sm text-destructive">
-            {FR.outbox.loadFailed}
-          </p>
-        ) : (
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={FR.outbox.title}>
-            <table className="w-full min-w-[56rem] text-sm" data-testid="outbox-table">
-              <caption className="sr-only">{FR.outbox.title}</caption>
-              <thead className="border-y bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">{FR.outbox.channel}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{FR.outbox.recipient}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{FR.outbox.purpose}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{FR.outbox.status}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{FR.outbox.attempts}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{FR.outbox.date}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{FR.outbox.error}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {loading ? <SkeletonRows cols={7} /> : null}
-                {!loading && items.length === 0 ? (
-                  <tr>
-                    <td colSpan={7} className="px-4 py-10 text-center text-muted-foreground">
-                      {FR.outbox.empty}
-                    </td>
-                  </tr>
-                ) : null}
-                {items.map((n) => (
-                  <tr key={n.id} className="border-b last:border-0" data-testid="outbox-row" data-channel={n.channel} data-status={n.status}>
-                    <td className="px-4 py-3">{FR.channels[n.channel] ?? n.channel}</td>
-                    <td className="px-4 py-3" data-sensitive="">
-                      <span className="block">{n.recipient}</span>
-                      {n.subject ? <span className="block text-xs text-muted-foreground">{n.subject}</span> : null}
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3">{FR.purposes[n.purpose] ?? n.purpose}</td>
-                    <td className="px-4 py-3">
-                      <Badge variant={outboxVariant(n.status)} className="whitespace-nowrap" data-testid="outbox-status">
-                        {FR.outboxStatus[n.status] ?? n.status}
-                      </Badge>
-                    </td>
-                    <td className="px-4 py-3 tabular-nums">{n.attempts}</td>
-                    <td className="whitespace-nowrap px-4 py-3 tabular-nums">{frDateTime(n.sentAt ?? n.createdAt)}</td>
-                    <td className="max-w-64 px-4 py-3 text-xs text-muted-foreground">{n.lastError ?? "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </CardContent>
+      <DataTable
+        caption={FR.outbox.title}
+        testId="outbox-table"
+        minWidth="min-w-[56rem]"
+        error={failed ? FR.outbox.loadFailed : null}
+        loading={loading}
+        isEmpty={items.length === 0} emptyMessage={FR.outbox.empty}
+        underHeader
+        columns={[FR.outbox.channel, FR.outbox.recipient, FR.outbox.purpose, FR.outbox.status, FR.outbox.attempts, FR.outbox.date, FR.outbox.error]}
+      >
+        {items.map((n) => (
+          <tr key={n.id} className="border-b last:border-0" data-testid="outbox-row" data-channel={n.channel} data-status={n.status}>
+            <td className="px-4 py-3">{FR.channels[n.channel] ?? n.channel}</td>
+            <td className="px-4 py-3" data-sensitive="">
+              <span className="block">{n.recipient}</span>
+              {n.subject ? <span className="block text-xs text-muted-foreground">{n.subject}</span> : null}
+            </td>
+            <td className="whitespace-nowrap px-4 py-3">{FR.purposes[n.purpose] ?? n.purpose}</td>
+            <td className="px-4 py-3">
+              <Badge variant={outboxVariant(n.status)} className="whitespace-nowrap" data-testid="outbox-status">
+                {FR.outboxStatus[n.status] ?? n.status}
+              </Badge>
+            </td>
+            <td className="px-4 py-3 tabular-nums">{n.attempts}</td>
+            <td className="whitespace-nowrap px-4 py-3 tabular-nums">{frDateTime(n.sentAt ?? n.createdAt)}</td>
+            <td className="max-w-64 px-4 py-3 text-xs text-muted-foreground">{n.lastError ?? "—"}</td>
+          </tr>
+        ))}
+      </DataTable>
     </Card>
   );
 }

@@ -4,9 +4,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Loader2, UserPlus } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
 import type { MobileUser } from "@/api/types";
+import { DataTable } from "@/components/DataTable";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -36,7 +37,6 @@ export function userVariant(status: string): "default" | "secondary" | "destruct
 export function MobileUsersSection({ users, loading, failed }: { users: MobileUser[]; loading: boolean; failed: boolean }) {
   const [target, setTarget] = useState<{ user: MobileUser; action: UserAction } | null>(null);
   const [registering, setRegistering] = useState(false);
-  const cols = 6;
   return (
     <Card>
       <CardHeader className="flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -49,102 +49,64 @@ export function MobileUsersSection({ users, loading, failed }: { users: MobileUs
           {FR.users.register}
         </Button>
       </CardHeader>
-      <CardContent className="p-0">
-        {failed ? (
-          <p role="alert" className="p-6 text-sm text-destructive">
-            {FR.users.loadFailed}
-          </p>
-        ) : (
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={FR.users.title}>
-            <table className="w-full min-w-[50rem] text-sm" data-testid="mobile-users-table">
-              <caption className="sr-only">{FR.users.title}</caption>
-              <thead className="border-y bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">{FR.users.name}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{FR.users.phoneAndId}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{FR.users.platform}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{FR.users.status}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{FR.users.createdAt}</th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">{FR.users.actions}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {loading ? <SkeletonRows cols={cols} /> : null}
-                {!loading && users.length === 0 ? (
-                  <tr>
-                    <td colSpan={cols} className="px-4 py-10 text-center text-muted-foreground">
-                      {FR.users.empty}
-                    </td>
-                  </tr>
-                ) : null}
-                {users.map((u) => (
-                  <tr key={u.id} className="border-b last:border-0" data-testid="mobile-user-row" data-phone={u.phoneNumber}>
-                    <th scope="row" className="whitespace-nowrap px-4 py-3 text-left font-medium" data-sensitive="">
-                      {u.fullName}
-                      {u.email ? <span className="block text-xs font-normal text-muted-foreground">{u.email}</span> : null}
-                    </th>
-                    <td className="whitespace-nowrap px-4 py-3 tabular-nums" data-sensitive="">
-                      <span className="block">{u.phoneNumber}</span>
-                      <span className="block font-mono text-xs text-muted-foreground">
-                        <span className="sr-only">{FR.users.nationalId} : </span>
-                        {u.nationalId}
-                      </span>
-                    </td>
-                    <td className="px-4 py-3">{u.platform ?? "—"}</td>
-                    <td className="px-4 py-3">
-                      <Badge variant={userVariant(u.status)} className="whitespace-nowrap" data-testid="mobile-user-status">
-                        {FR.userStatus[u.status] ?? u.status}
-                      </Badge>
-                      {u.suspensionReason && u.status !== "approved" ? (
-                        <span className="mt-1 block max-w-48 text-xs text-muted-foreground">{u.suspensionReason}</span>
-                      ) : null}
-                      {u.lockedUntil && new Date(u.lockedUntil).getTime() > Date.now() ? (
-                        <span className="mt-1 block text-xs font-medium text-destructive">{FR.users.locked(frDateTime(u.lockedUntil))}</span>
-                      ) : null}
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3 tabular-nums">{frDateTime(u.createdAt)}</td>
-                    <td className="px-4 py-3">
-                      <div className="flex justify-end gap-1.5">
-                        {userActions(u.status).map((action) => (
-                          <Button
-                            key={action}
-                            size="sm"
-                            variant={action === "revoke" ? "destructive" : action === "suspend" ? "outline" : "default"}
-                            onClick={() => setTarget({ user: u, action })}
-                            aria-label={`${FR.userActions[action]} ${u.fullName}`}
-                            data-testid={`user-${action}`}
-                          >
-                            {FR.userActions[action]}
-                          </Button>
-                        ))}
-                      </div>
-                    </td>
-                  </tr>
+      <DataTable
+        caption={FR.users.title}
+        testId="mobile-users-table"
+        minWidth="min-w-[50rem]"
+        error={failed ? FR.users.loadFailed : null}
+        loading={loading}
+        isEmpty={users.length === 0} emptyMessage={FR.users.empty}
+        underHeader
+        columns={[FR.users.name, FR.users.phoneAndId, FR.users.platform, FR.users.status, FR.users.createdAt, { label: FR.users.actions, align: "right" }]}
+      >
+        {users.map((u) => (
+          <tr key={u.id} className="border-b last:border-0" data-testid="mobile-user-row" data-phone={u.phoneNumber}>
+            <th scope="row" className="whitespace-nowrap px-4 py-3 text-left font-medium" data-sensitive="">
+              {u.fullName}
+              {u.email ? <span className="block text-xs font-normal text-muted-foreground">{u.email}</span> : null}
+            </th>
+            <td className="whitespace-nowrap px-4 py-3 tabular-nums" data-sensitive="">
+              <span className="block">{u.phoneNumber}</span>
+              <span className="block font-mono text-xs text-muted-foreground">
+                <span className="sr-only">{FR.users.nationalId} : </span>
+                {u.nationalId}
+              </span>
+            </td>
+            <td className="px-4 py-3">{u.platform ?? "—"}</td>
+            <td className="px-4 py-3">
+              <Badge variant={userVariant(u.status)} className="whitespace-nowrap" data-testid="mobile-user-status">
+                {FR.userStatus[u.status] ?? u.status}
+              </Badge>
+              {u.suspensionReason && u.status !== "approved" ? (
+                <span className="mt-1 block max-w-48 text-xs text-muted-foreground">{u.suspensionReason}</span>
+              ) : null}
+              {u.lockedUntil && new Date(u.lockedUntil).getTime() > Date.now() ? (
+                <span className="mt-1 block text-xs font-medium text-destructive">{FR.users.locked(frDateTime(u.lockedUntil))}</span>
+              ) : null}
+            </td>
+            <td className="whitespace-nowrap px-4 py-3 tabular-nums">{frDateTime(u.createdAt)}</td>
+            <td className="px-4 py-3">
+              <div className="flex justify-end gap-1.5">
+                {userActions(u.status).map((action) => (
+                  <Button
+                    key={action}
+                    size="sm"
+                    variant={action === "revoke" ? "destructive" : action === "suspend" ? "outline" : "default"}
+                    onClick={() => setTarget({ user: u, action })}
+                    aria-label={`${FR.userActions[action]} ${u.fullName}`}
+                    data-testid={`user-${action}`}
+                  >
+                    {FR.userActions[action]}
+                  </Button>
                 ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </CardContent>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <StatusDialog key={target ? `${target.user.id}-${target.action}` : "none"} target={target} onClose={() => setTarget(null)} />
       <RegisterDialog open={registering} onOpenChange={setRegistering} />
     </Card>
-  );
-}
-
-export function SkeletonRows({ cols, rows = 3 }: { cols: number; rows?: number }) {
-  return (
-    <>
-      {Array.from({ length: rows }, (_, i) => (
-        <tr key={i} className="border-b last:border-0" aria-hidden="true">
-          {Array.from({ length: cols }, (_, j) => (
-            <td key={j} className="px-4 py-3">
-              <span className="block h-4 w-full max-w-28 animate-pulse rounded bg-muted" />
-            </td>
-          ))}
-        </tr>
-      ))}
-    </>
   );
 }
 

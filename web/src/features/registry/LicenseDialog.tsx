@@ -5,10 +5,9 @@ import { useTranslation } from "react-i18next";
 import { Loader2 } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
 import type { LicenseAction, RegistryEntry } from "@/api/types";
+import { TextareaField } from "@/components/TextareaField";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
-import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 
 interface LicenseDialogProps {
@@ -63,7 +62,6 @@ export function LicenseDialog({ kind, target, onOpenChange }: LicenseDialogProps
     mutation.mutate({ id: target.entry.id, body: { action, reason: trimmed } });
   }
 
-  const errorId = `${reasonId}-error`;
   return (
     <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : close())}>
       <DialogContent data-testid="license-dialog">
@@ -72,30 +70,19 @@ export function LicenseDialog({ kind, target, onOpenChange }: LicenseDialogProps
             <DialogTitle>{t(`registry.dialog.${action}.title`)}</DialogTitle>
             <DialogDescription>{t(`registry.dialog.${action}.description`, { name: target?.entry.name ?? "" })}</DialogDescription>
           </DialogHeader>
-          <div className="space-y-2">
-            <Label htmlFor={reasonId}>
-              {t("registry.dialog.reason")}
-              <span aria-hidden="true" className="ml-0.5 text-destructive">*</span>
-            </Label>
-            <Textarea
-              id={reasonId}
-              rows={3}
-              value={reason}
-              data-testid="license-reason"
-              onChange={(e) => {
-                setReason(e.target.value);
-                if (error) setError(null);
-              }}
-              aria-required="true"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-            />
-            {error ? (
-              <p id={errorId} role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          <TextareaField
+            id={reasonId}
+            label={t("registry.dialog.reason")}
+            required
+            rows={3}
+            value={reason}
+            onChange={(value) => {
+              setReason(value);
+              if (error) setError(null);
+            }}
+            error={error}
+            testId="license-reason"
+          />
           <DialogFooter>
             <Button variant="outline" onClick={close} disabled={mutation.isPending}>
               {t("common.cancel")}

@@ -4,9 +4,10 @@ import { useTranslation } from "react-i18next";
 import { AlertTriangle, Building2, Search } from "lucide-react";
 import { throwIfResNotOk } from "@/api/client";
 import type { CurrentUser, LicenseAction, RegistryEntry } from "@/api/types";
+import { DataTable } from "@/components/DataTable";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
+import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { isRegulator } from "@/features/applications/status";
@@ -59,7 +60,6 @@ export function RegistryPage({ kind, user }: { kind: "psp" | "mno"; user: Curren
     staleTime: 0,
   });
   const rows = query.data ?? [];
-  const columns = regulator ? 7 : 6;
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6">
@@ -106,126 +106,97 @@ export function RegistryPage({ kind, user }: { kind: "psp" | "mno"; user: Curren
       </div>
 
       <Card>
-        <CardContent className="p-0">
-          {query.isError ? (
-            <p role="alert" className="p-6 text-sm text-destructive">
-              {t("registry.loadFailed")}
-            </p>
-          ) : (
-            <div className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring" tabIndex={0} role="region" aria-label={title}>
-              <table className="w-full min-w-[52rem] text-sm [&_td]:px-3 [&_th]:px-3" data-testid="registry-table">
-                <caption className="sr-only">{title}</caption>
-                <thead className="border-b bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="px-4 py-3 font-semibold">{t("registry.columns.name")}</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">{t("registry.columns.license")}</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">{t("registry.columns.status")}</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">{t("registry.columns.expires")}</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">{t("registry.columns.compliance")}</th>
-                    <th scope="col" className="px-4 py-3 text-right font-semibold">{t("registry.columns.activity")}</th>
-                    {regulator ? <th scope="col" className="px-4 py-3 text-right font-semibold">{t("registry.columns.actions")}</th> : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {query.isLoading
-                    ? Array.from({ length: 4 }, (_, i) => (
-                        <tr key={i} className="border-b last:border-0">
-                          {Array.from({ length: columns }, (_, j) => (
-                            <td key={j} className="px-4 py-3">
-                              <span className="block h-4 w-full max-w-28 animate-pulse rounded bg-muted" />
-                            </td>
-                          ))}
-                        </tr>
-                      ))
-                    : null}
-                  {!query.isLoading && rows.length === 0 ? (
-                    <tr>
-                      <td colSpan={columns} className="px-4 py-10 text-center text-muted-foreground">
-                        {t("registry.empty")}
-                      </td>
-                    </tr>
+        <DataTable
+          caption={title}
+          testId="registry-table"
+          minWidth="min-w-[52rem]"
+          className="[&_td]:px-3 [&_th]:px-3"
+          error={query.isError ? t("registry.loadFailed") : null}
+          loading={query.isLoading} skeletonRows={4}
+          isEmpty={rows.length === 0} emptyMessage={t("registry.empty")}
+          columns={[
+            t("registry.columns.name"), t("registry.columns.license"), t("registry.columns.status"), t("registry.columns.expires"), t("registry.columns.compliance"),
+            { label: t("registry.columns.activity"), align: "right" },
+            ...(regulator ? [{ label: t("registry.columns.actions"), align: "right" } as const] : []),
+          ]}
+        >
+          {rows.map((entry) => {
+            const expiry = expiryState(entry.licenseExpiresAt);
+            const compliance = entry.complianceStatus ?? "pending";
+            const tx = entry.transactions30d ?? 0;
+            return (
+              <tr key={entry.id} className="border-b last:border-0 hover:bg-muted/30" data-testid="registry-row" data-name={entry.name}>
+                <th scope="row" className="px-4 py-3 text-left font-medium">
+                  <span className="flex items-center gap-3">
+                    {entry.logoUrl ? (
+                      <img src={entry.logoUrl} alt="" className="h-9 w-9 shrink-0 rounded-md border bg-background object-contain p-0.5" />
+                    ) : (
+                      <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-md bg-accent text-accent-foreground">
+                        <Building2 className="h-4 w-4" aria-hidden="true" />
+                      </span>
+                    )}
+                    <span className="min-w-0">
+                      <span className="block">{entry.name}</span>
+                      {entry.code ? <span className="block text-xs font-normal text-muted-foreground">{entry.code}</span> : null}
+                    </span>
+                  </span>
+                </th>
+                <td className="px-4 py-3">
+                  <span className="block whitespace-nowrap font-mono text-xs">{entry.licenseNumber}</span>
+                  <span className="mt-0.5 block whitespace-nowrap text-xs text-muted-foreground">
+                    {t("registry.issuedOn", { date: entry.licenseIssuedAt ? formatDate(entry.licenseIssuedAt) : "—" })}
+                  </span>
+                </td>
+                <td className="px-4 py-3">
+                  <Badge variant={licenseVariant(entry.licenseStatus)} data-testid="license-status">
+                    {t(`registry.licenseStatus.${entry.licenseStatus}`, { defaultValue: entry.licenseStatus })}
+                  </Badge>
+                  {entry.licenseStatusReason && entry.licenseStatus !== "active" ? (
+                    <span className="mt-1 block max-w-48 text-xs text-muted-foreground">{entry.licenseStatusReason}</span>
                   ) : null}
-                  {rows.map((entry) => {
-                    const expiry = expiryState(entry.licenseExpiresAt);
-                    const compliance = entry.complianceStatus ?? "pending";
-                    const tx = entry.transactions30d ?? 0;
-                    return (
-                      <tr key={entry.id} className="border-b last:border-0 hover:bg-muted/30" data-testid="registry-row" data-name={entry.name}>
-                        <th scope="row" className="px-4 py-3 text-left font-medium">
-                          <span className="flex items-center gap-3">
-                            {entry.logoUrl ? (
-                              <img src={entry.logoUrl} alt="" className="h-9 w-9 shrink-0 rounded-md border bg-background object-contain p-0.5" />
-                            ) : (
-                              <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-md bg-accent text-accent-foreground">
-                                <Building2 className="h-4 w-4" aria-hidden="true" />
-                              </span>
-                            )}
-                            <span className="min-w-0">
-                              <span className="block">{entry.name}</span>
-                              {entry.code ? <span className="block text-xs font-normal text-muted-foreground">{entry.code}</span> : null}
-                            </span>
-                          </span>
-                        </th>
-                        <td className="px-4 py-3">
-                          <span className="block whitespace-nowrap font-mono text-xs">{entry.licenseNumber}</span>
-                          <span className="mt-0.5 block whitespace-nowrap text-xs text-muted-foreground">
-                            {t("registry.issuedOn", { date: entry.licenseIssuedAt ? formatDate(entry.licenseIssuedAt) : "—" })}
-                          </span>
-                        </td>
-                        <td className="px-4 py-3">
-                          <Badge variant={licenseVariant(entry.licenseStatus)} data-testid="license-status">
-                            {t(`registry.licenseStatus.${entry.licenseStatus}`, { defaultValue: entry.licenseStatus })}
-                          </Badge>
-                          {entry.licenseStatusReason && entry.licenseStatus !== "active" ? (
-                            <span className="mt-1 block max-w-48 text-xs text-muted-foreground">{entry.licenseStatusReason}</span>
-                          ) : null}
-                        </td>
-                        <td className="px-4 py-3 tabular-nums">
-                          <span className={cn("whitespace-nowrap", expiry && "font-semibold text-destructive")}>
-                            {entry.licenseExpiresAt ? formatDate(entry.licenseExpiresAt) : "—"}
-                          </span>
-                          {expiry ? (
-                            <span className="mt-1 flex max-w-40 items-start gap-1 text-xs font-medium text-destructive" data-testid="expiry-warning">
-                              <AlertTriangle className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden="true" />
-                              {t(expiry === "soon" ? "registry.expiringSoon" : "registry.expired")}
-                            </span>
-                          ) : null}
-                        </td>
-                        <td className="px-4 py-3">
-                          <Badge variant={complianceVariant(compliance)}>
-                            {t(`registry.compliance.${compliance}`, { defaultValue: compliance })}
-                          </Badge>
-                        </td>
-                        <td className="px-4 py-3 text-right tabular-nums whitespace-nowrap">
-                          <span className="block">{t("registry.transactions", { count: tx, formatted: formatNumber(tx) })}</span>
-                          <span className="block text-xs text-muted-foreground">{formatUsd(entry.volumeUsd30d)}</span>
-                        </td>
-                        {regulator ? (
-                          <td className="px-4 py-3">
-                            <div className="flex justify-end gap-1.5">
-                              {allowedActions(entry.licenseStatus).map((action) => (
-                                <Button
-                                  key={action}
-                                  size="sm"
-                                  variant={action === "reinstate" ? "default" : action === "revoke" ? "destructive" : "outline"}
-                                  onClick={() => setTarget({ entry, action })}
-                                  aria-label={t("registry.actionNamed", { action: t(`registry.actions.${action}`), name: entry.name })}
-                                  data-testid={`license-${action}`}
-                                >
-                                  {t(`registry.actions.${action}`)}
-                                </Button>
-                              ))}
-                            </div>
-                          </td>
-                        ) : null}
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </CardContent>
+                </td>
+                <td className="px-4 py-3 tabular-nums">
+                  <span className={cn("whitespace-nowrap", expiry && "font-semibold text-destructive")}>
+                    {entry.licenseExpiresAt ? formatDate(entry.licenseExpiresAt) : "—"}
+                  </span>
+                  {expiry ? (
+                    <span className="mt-1 flex max-w-40 items-start gap-1 text-xs font-medium text-destructive" data-testid="expiry-warning">
+                      <AlertTriangle className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+                      {t(expiry === "soon" ? "registry.expiringSoon" : "registry.expired")}
+                    </span>
+                  ) : null}
+                </td>
+                <td className="px-4 py-3">
+                  <Badge variant={complianceVariant(compliance)}>
+                    {t(`registry.compliance.${compliance}`, { defaultValue: compliance })}
+                  </Badge>
+                </td>
+                <td className="px-4 py-3 text-right tabular-nums whitespace-nowrap">
+                  <span className="block">{t("registry.transactions", { count: tx, formatted: formatNumber(tx) })}</span>
+                  <span className="block text-xs text-muted-foreground">{formatUsd(entry.volumeUsd30d)}</span>
+                </td>
+                {regulator ? (
+                  <td className="px-4 py-3">
+                    <div className="flex justify-end gap-1.5">
+                      {allowedActions(entry.licenseStatus).map((action) => (
+                        <Button
+                          key={action}
+                          size="sm"
+                          variant={action === "reinstate" ? "default" : action === "revoke" ? "destructive" : "outline"}
+                          onClick={() => setTarget({ entry, action })}
+                          aria-label={t("registry.actionNamed", { action: t(`registry.actions.${action}`), name: entry.name })}
+                          data-testid={`license-${action}`}
+                        >
+                          {t(`registry.actions.${action}`)}
+                        </Button>
+                      ))}
+                    </div>
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}
+        </DataTable>
       </Card>
       <LicenseDialog
         key={target ? `${target.entry.id}-${target.action}` : "none"}

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Check, Clock, Loader2, PencilLine, X } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
 import type { CurrentUser } from "@/api/types";
+import { DataTable } from "@/components/DataTable";
 import { Badge } from "@/components/ui/badge";
 import type { BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -363,51 +364,42 @@ function VersionsTable({ versions, whoIs }: { versions: RuleSet[]; whoIs: (id: s
   const { t } = useTranslation();
   const rows = [...versions].sort((a, b) => b.version - a.version);
   return (
-    <div className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring" tabIndex={0} role="region" aria-label={t("amlSettings.history")}>
-      <table className="w-full min-w-[44rem] text-sm" data-testid="aml-versions">
-        <caption className="sr-only">{t("amlSettings.history")}</caption>
-        <thead className="border-b bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">{t("amlSettings.columns.version")}</th>
-            <th scope="col" className="px-4 py-3 font-semibold">{t("amlSettings.columns.status")}</th>
-            <th scope="col" className="px-4 py-3 font-semibold">{t("amlSettings.columns.proposed")}</th>
-            <th scope="col" className="px-4 py-3 font-semibold">{t("amlSettings.columns.decided")}</th>
-            <th scope="col" className="px-4 py-3 font-semibold">{t("amlSettings.columns.note")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((rs) => (
-            <tr key={rs.version} className="border-b align-top last:border-0" data-testid="aml-version-row" data-version={rs.version} data-status={rs.status}>
-              <th scope="row" className="px-4 py-3 text-left font-medium tabular-nums">v{rs.version}</th>
-              <td className="px-4 py-3">
-                <Badge variant={ruleStatusVariant(rs.status)} data-testid="aml-version-status">
-                  {t(`amlSettings.status.${rs.status}`, { defaultValue: rs.status })}
-                </Badge>
-              </td>
-              <td className="px-4 py-3">
-                <span className="block">{whoIs(rs.proposedBy)}</span>
-                <span className="block text-xs text-muted-foreground tabular-nums">{formatDateTime24(rs.proposedAt)}</span>
-              </td>
-              <td className="px-4 py-3">
-                {rs.decidedAt ? (
-                  <>
-                    <span className="block">{whoIs(rs.decidedBy)}</span>
-                    <span className="block text-xs text-muted-foreground tabular-nums">{formatDateTime24(rs.decidedAt)}</span>
-                  </>
-                ) : (
-                  "—"
-                )}
-              </td>
-              <td className="max-w-72 px-4 py-3">
-                {rs.note ? <span className="block">{rs.note}</span> : null}
-                {rs.decisionNote ? <span className="block text-xs text-muted-foreground">{t("amlSettings.decisionNoteShort", { note: rs.decisionNote })}</span> : null}
-                {!rs.note && !rs.decisionNote ? "—" : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t("amlSettings.history")}
+      testId="aml-versions"
+      minWidth="min-w-[44rem]"
+      columns={[t("amlSettings.columns.version"), t("amlSettings.columns.status"), t("amlSettings.columns.proposed"), t("amlSettings.columns.decided"), t("amlSettings.columns.note")]}
+    >
+      {rows.map((rs) => (
+        <tr key={rs.version} className="border-b align-top last:border-0" data-testid="aml-version-row" data-version={rs.version} data-status={rs.status}>
+          <th scope="row" className="px-4 py-3 text-left font-medium tabular-nums">v{rs.version}</th>
+          <td className="px-4 py-3">
+            <Badge variant={ruleStatusVariant(rs.status)} data-testid="aml-version-status">
+              {t(`amlSettings.status.${rs.status}`, { defaultValue: rs.status })}
+            </Badge>
+          </td>
+          <td className="px-4 py-3">
+            <span className="block">{whoIs(rs.proposedBy)}</span>
+            <span className="block text-xs text-muted-foreground tabular-nums">{formatDateTime24(rs.proposedAt)}</span>
+          </td>
+          <td className="px-4 py-3">
+            {rs.decidedAt ? (
+              <>
+                <span className="block">{whoIs(rs.decidedBy)}</span>
+                <span className="block text-xs text-muted-foreground tabular-nums">{formatDateTime24(rs.decidedAt)}</span>
+              </>
+            ) : (
+              "—"
+            )}
+          </td>
+          <td className="max-w-72 px-4 py-3">
+            {rs.note ? <span className="block">{rs.note}</span> : null}
+            {rs.decisionNote ? <span className="block text-xs text-muted-foreground">{t("amlSettings.decisionNoteShort", { note: rs.decisionNote })}</span> : null}
+            {!rs.note && !rs.decisionNote ? "—" : null}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -498,9 +490,7 @@ export function AmlSettingsPage({ user }: { user: CurrentUser }) {
               {t("amlSettings.history")}
             </h2>
             <Card>
-              <CardContent className="p-0">
-                <VersionsTable versions={data.versions} whoIs={whoIs} />
-              </CardContent>
+              <VersionsTable versions={data.versions} whoIs={whoIs} />
             </Card>
           </section>
         </>

@@ -5,9 +5,10 @@ import { useTranslation } from "react-i18next";
 import { Ban, CheckCircle2, Coins, KeyRound, Search, UserCog, UserPlus } from "lucide-react";
 import { throwIfResNotOk } from "@/api/client";
 import type { CurrentUser, RegistryEntry } from "@/api/types";
+import { DataTable } from "@/components/DataTable";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
+import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger, TOOLTIP_DELAY_MS } from "@/components/ui/tooltip";
@@ -121,109 +122,79 @@ export function UsersPage({ user }: { user: CurrentUser }) {
       </div>
 
       <Card>
-        <CardContent className="p-0">
-          {query.isError ? (
-            <p role="alert" className="p-6 text-sm text-destructive">
-              {t("users.loadFailed")}
-            </p>
-          ) : (
-            <div className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring" tabIndex={0} role="region" aria-label={title}>
-              <table className="w-full min-w-[48rem] text-sm" data-testid="users-table">
-                <caption className="sr-only">{title}</caption>
-                <thead className="border-b bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="px-4 py-3 font-semibold">{t("users.columns.name")}</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">{t("users.columns.role")}</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">{t("users.columns.institution")}</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">{t("users.columns.status")}</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">{t("users.columns.created")}</th>
-                    <th scope="col" className="px-4 py-3 text-right font-semibold">{t("users.columns.actions")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {query.isLoading
-                    ? Array.from({ length: 5 }, (_, i) => (
-                        <tr key={i} className="border-b last:border-0">
-                          {Array.from({ length: 6 }, (_, j) => (
-                            <td key={j} className="px-4 py-3">
-                              <span className="block h-4 w-full max-w-28 animate-pulse rounded bg-muted" />
-                            </td>
-                          ))}
-                        </tr>
-                      ))
-                    : null}
-                  {!query.isLoading && rows.length === 0 ? (
-                    <tr>
-                      <td colSpan={6} className="px-4 py-10 text-center text-muted-foreground">
-                        {q ? t("users.emptySearch") : t("users.empty")}
-                      </td>
-                    </tr>
+        <DataTable
+          caption={title}
+          testId="users-table"
+          minWidth="min-w-[48rem]"
+          error={query.isError ? t("users.loadFailed") : null}
+          loading={query.isLoading} skeletonRows={5}
+          isEmpty={rows.length === 0} emptyMessage={q ? t("users.emptySearch") : t("users.empty")}
+          columns={[
+            t("users.columns.name"), t("users.columns.role"), t("users.columns.institution"), t("users.columns.status"), t("users.columns.created"),
+            { label: t("users.columns.actions"), align: "right" },
+          ]}
+        >
+          {rows.map((a) => {
+            const self = a.id === user.id;
+            const name = `${a.firstName ?? ""} ${a.lastName ?? ""}`.trim() || a.email || a.id;
+            return (
+              <tr key={a.id} className="border-b align-top last:border-0 hover:bg-muted/30" data-testid="user-row" data-email={a.email ?? ""}>
+                <th scope="row" className="px-4 py-3 text-left font-medium">
+                  <span className="block">
+                    {name}
+                    {self ? <span className="ml-2 text-xs font-normal text-muted-foreground">({t("users.you")})</span> : null}
+                  </span>
+                  <span className="block text-xs font-normal text-muted-foreground">{a.email}</span>
+                  {a.username ? <span className="block text-xs font-normal text-muted-foreground">@{a.username}</span> : null}
+                </th>
+                <td className="px-4 py-3">
+                  <span className="block" data-testid="user-role-label">{t(`roles.${a.role ?? "citizen"}`, { defaultValue: a.role ?? "" })}</span>
+                  {a.isGuest ? (
+                    <span className="mt-1 block text-xs text-muted-foreground" data-testid="user-units-label">
+                      {t("users.guestUnits", { count: a.guestUnitsRemaining ?? 0, formatted: formatNumber(a.guestUnitsRemaining ?? 0) })}
+                    </span>
                   ) : null}
-                  {rows.map((a) => {
-                    const self = a.id === user.id;
-                    const name = `${a.firstName ?? ""} ${a.lastName ?? ""}`.trim() || a.email || a.id;
-                    return (
-                      <tr key={a.id} className="border-b align-top last:border-0 hover:bg-muted/30" data-testid="user-row" data-email={a.email ?? ""}>
-                        <th scope="row" className="px-4 py-3 text-left font-medium">
-                          <span className="block">
-                            {name}
-                            {self ? <span className="ml-2 text-xs font-normal text-muted-foreground">({t("users.you")})</span> : null}
-                          </span>
-                          <span className="block text-xs font-normal text-muted-foreground">{a.email}</span>
-                          {a.username ? <span className="block text-xs font-normal text-muted-foreground">@{a.username}</span> : null}
-                        </th>
-                        <td className="px-4 py-3">
-                          <span className="block" data-testid="user-role-label">{t(`roles.${a.role ?? "citizen"}`, { defaultValue: a.role ?? "" })}</span>
-                          {a.isGuest ? (
-                            <span className="mt-1 block text-xs text-muted-foreground" data-testid="user-units-label">
-                              {t("users.guestUnits", { count: a.guestUnitsRemaining ?? 0, formatted: formatNumber(a.guestUnitsRemaining ?? 0) })}
-                            </span>
-                          ) : null}
-                        </td>
-                        <td className="px-4 py-3">{a.institution ? institutionNames.get(a.institution) ?? a.institution : "—"}</td>
-                        <td className="px-4 py-3">
-                          <span className="flex flex-wrap gap-1">
-                            <Badge variant={a.isActive ? "default" : "destructive"} data-testid="user-status">
-                              {a.isActive ? t("users.status.active") : t("users.status.disabled")}
-                            </Badge>
-                            {a.mustChangePassword ? <Badge variant="outline">{t("users.status.mustChange")}</Badge> : null}
-                            {a.isGuest ? <Badge variant="secondary">{t("users.status.guest")}</Badge> : null}
-                          </span>
-                        </td>
-                        <td className="px-4 py-3 whitespace-nowrap tabular-nums">{a.createdAt ? formatDate(a.createdAt) : "—"}</td>
-                        <td className="px-4 py-3">
-                          <div className="flex justify-end gap-1" role="group" aria-label={t("users.columns.actions")}>
-                            <ActionButton label={t("users.actions.role")} name={name} testId="user-action-role" disabled={self} onClick={() => setTarget({ account: a, action: "role" })}>
-                              <UserCog aria-hidden="true" />
-                            </ActionButton>
-                            <ActionButton label={t("users.actions.reset")} name={name} testId="user-action-reset" onClick={() => setTarget({ account: a, action: "reset" })}>
-                              <KeyRound aria-hidden="true" />
-                            </ActionButton>
-                            {a.isGuest ? (
-                              <ActionButton label={t("users.actions.units")} name={name} testId="user-action-units" onClick={() => setTarget({ account: a, action: "units" })}>
-                                <Coins aria-hidden="true" />
-                              </ActionButton>
-                            ) : null}
-                            <ActionButton
-                              label={t(a.isActive ? "users.actions.disable" : "users.actions.enable")}
-                              name={name}
-                              testId="user-action-toggle"
-                              disabled={self}
-                              destructive={a.isActive}
-                              onClick={() => setTarget({ account: a, action: "toggle" })}
-                            >
-                              {a.isActive ? <Ban aria-hidden="true" /> : <CheckCircle2 aria-hidden="true" />}
-                            </ActionButton>
-                          </div>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </CardContent>
+                </td>
+                <td className="px-4 py-3">{a.institution ? institutionNames.get(a.institution) ?? a.institution : "—"}</td>
+                <td className="px-4 py-3">
+                  <span className="flex flex-wrap gap-1">
+                    <Badge variant={a.isActive ? "default" : "destructive"} data-testid="user-status">
+                      {a.isActive ? t("users.status.active") : t("users.status.disabled")}
+                    </Badge>
+                    {a.mustChangePassword ? <Badge variant="outline">{t("users.status.mustChange")}</Badge> : null}
+                    {a.isGuest ? <Badge variant="secondary">{t("users.status.guest")}</Badge> : null}
+                  </span>
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap tabular-nums">{a.createdAt ? formatDate(a.createdAt) : "—"}</td>
+                <td className="px-4 py-3">
+                  <div className="flex justify-end gap-1" role="group" aria-label={t("users.columns.actions")}>
+                    <ActionButton label={t("users.actions.role")} name={name} testId="user-action-role" disabled={self} onClick={() => setTarget({ account: a, action: "role" })}>
+                      <UserCog aria-hidden="true" />
+                    </ActionButton>
+                    <ActionButton label={t("users.actions.reset")} name={name} testId="user-action-reset" onClick={() => setTarget({ account: a, action: "reset" })}>
+                      <KeyRound aria-hidden="true" />
+                    </ActionButton>
+                    {a.isGuest ? (
+                      <ActionButton label={t("users.actions.units")} name={name} testId="user-action-units" onClick={() => setTarget({ account: a, action: "units" })}>
+                        <Coins aria-hidden="true" />
+                      </ActionButton>
+                    ) : null}
+                    <ActionButton
+                      label={t(a.isActive ? "users.actions.disable" : "users.actions.enable")}
+                      name={name}
+                      testId="user-action-toggle"
+                      disabled={self}
+                      destructive={a.isActive}
+                      onClick={() => setTarget({ account: a, action: "toggle" })}
+                    >
+                      {a.isActive ? <Ban aria-hidden="true" /> : <CheckCircle2 aria-hidden="true" />}
+                    </ActionButton>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       </Card>
       <CreateUserDialog open={creating} onOpenChange={setCreating} />
       <UserActionDialog target={target} onOpenChange={(open) => !open && setTarget(null)} />
