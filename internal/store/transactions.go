@@ -173,15 +173,15 @@ func (s *Store) where(scope TxScope, f TxFilter, args []any, walkDates bool) (st
 // continuing after the cursor. The order (created_at, id) is total, so pages never skip or
 // repeat a row even when many share a timestamp.
 func (s *Store) SearchTransactions(ctx context.Context, scope TxScope, f TxFilter, after *Cursor, limit int) (*TxPage, error) {
+	if after != nil && !validID(after.ID) {
+		return nil, domain.Errorf(domain.EINVALID, "The page cursor is not valid; start from the first page.")
+	}
 	plan, err := s.planAmountRange(ctx, f)
 	if err != nil {
 		return nil, err
 	}
 	where, args := s.where(scope, f, nil, plan == walkDates)
 	if after != nil {
-		if !validID(after.ID) {
-			return nil, domain.Errorf(domain.EINVALID, "The page cursor is not valid; start from the first page.")
-		}
 		args = append(args, ts(after.CreatedAt), after.ID)
 		where += fmt.Sprintf(" AND (created_at < $%d OR (created_at = $%d AND id < $%d))", len(args)-1, len(args)-1, len(args))
 	}
