@@ -81,6 +81,9 @@ func datagen(ctx context.Context, args []string, getenv func(string) string, std
 	if err := e.store.CompactAggregates(ctx, now.AddDate(0, 0, 1)); err != nil {
 		return err
 	}
+	if err := e.store.RepackAggregates(ctx); err != nil {
+		return err
+	}
 	fmt.Fprintf(stdout, "\ndone in %s\n", time.Since(start).Round(time.Second))
 	return nil
 }

@@ -157,6 +157,19 @@ func (s *Store) CompactAggregates(ctx context.Context, before time.Time) error {
 	})
 }
 
+// RepackAggregates rewrites the statistics and analytics tables without their dead rows, after a
+// bulk load. Loading ten million rows updates each day's rows once per chunk and left PostgreSQL's
+// analytics_daily at 477 MB for 11 MB of live rows, read whole by a year of charts (338 ms, 192 ms
+// repacked). It locks both tables while it runs: for the data generator, not for a serving portal,
+// whose autovacuum keeps up with one update per transfer. SQLite updates in place: nothing to do.
+func (s *Store) RepackAggregates(ctx context.Context) error {
+	if s.dialect == dialectSQLite {
+		return nil
+	}
+	_, err := s.wdb.ExecContext(ctx, `VACUUM (FULL, ANALYZE) transaction_stats, analytics_daily`)
+	return err
+}
+
 const sqlCompactStats = `WITH moved AS (
 		DELETE FROM transaction_stats WHERE day < $1 AND bucket > 0 RETURNING day, currency, tx_count, amount_minor, high_risk)
 	INSERT INTO transaction_stats (day, currency, bucket, tx_count, amount_minor, high_risk)

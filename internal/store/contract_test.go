@@ -293,6 +293,10 @@ func TestAggregatesFollowCommits(t *testing.T) {
 			t.Fatalf("%d aggregate rows outside bucket 0 after compaction", n)
 		}
 		check("compacted")
+		if err := s.RepackAggregates(ctx); err != nil {
+			t.Fatal(err)
+		}
+		check("repacked")
 	})
 }
 
