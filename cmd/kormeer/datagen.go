@@ -76,6 +76,8 @@ func datagen(ctx context.Context, args []string, getenv func(string) string, std
 		if err := deferred.Restore(ctx); err != nil {
 			return err
 		}
+	} else if err := e.store.AnalyzeTransactions(ctx); err != nil {
+		return err
 	}
 	// Each chunk's statistics went to a bucket of their own on PostgreSQL; fold them together.
 	if err := e.store.CompactAggregates(ctx, now.AddDate(0, 0, 1)); err != nil {
