@@ -1,4 +1,4 @@
--- Searching an amount range on SQLite (broadAmountRange in transactions.go; docs/PERFORMANCE.md).
+-- Searching an amount range on SQLite (planAmountRange in transactions.go; docs/PERFORMANCE.md).
 -- The date index carries the amount, so a broad range walks the dates newest first and checks each
 -- amount in the index without reading the row; the amount index carries the page order, so a
 -- narrow range sorts its matches in the index and reads only a page of rows. Both serve every
