@@ -243,11 +243,12 @@ const broadRange = 20_000
 
 // planAmountRange chooses how SQLite finds a page of f's amount range. SQLite keeps no histogram
 // of amounts unless ANALYZE ran without an analysis limit (datagen's does; the one at start
-// cannot, at seconds per ten million rows), so its planner takes the amount index for every range and reads and sorts every
-// matching row by date: a second for 1 % of ten million rows. One probe of the amount index
-// tells a broad range, whose page the date walk finds within a few thousand index entries, from
-// a narrow one, whose page order the amount index holds for it to sort without reading rows; both
-// indexes carry the other column (migration 0017). PostgreSQL's planner has the histogram.
+// cannot, at seconds per ten million rows), so its planner takes the amount index for every
+// range and reads and sorts every matching row by date: a second for 1 % of ten million rows.
+// One probe of the amount index tells a broad range, whose page the date walk finds within a
+// few thousand index entries, from a narrow one, whose page order the amount index holds for it
+// to sort without reading rows; both indexes carry the other column (migration 0017).
+// PostgreSQL's planner has the histogram.
 func (s *Store) planAmountRange(ctx context.Context, f TxFilter) (amountPlan, error) {
 	if s.dialect != dialectSQLite || (f.AmountMin == 0 && f.AmountMax == 0) {
 		return anyIndex, nil
