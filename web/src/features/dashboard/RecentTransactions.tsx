@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Eye } from "lucide-react";
 import type { Transaction } from "@/api/types";
+import { ListTable } from "@/components/DataTable";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { dashboardStatusVariant } from "@/features/compliance/compliance";
@@ -27,60 +28,48 @@ export function RecentTransactions({ transactions, loading }: { transactions: Re
       </p>
     );
   }
+  const columns = COLS.map((c) => {
+    const label = t(`dashboard.recent.columns.${c}`);
+    return c === "amount" || c === "actions" ? { label, align: "right" as const } : label;
+  });
   return (
-    <div className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring" tabIndex={0} role="region" aria-label={t("dashboard.recent.title")}>
-      <table className="w-full min-w-[40rem] text-sm" data-testid="recent-transactions">
-        <caption className="sr-only">{t("dashboard.recent.title")}</caption>
-        <thead className="border-b bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
-          <tr>
-            {COLS.map((c) => (
-              <th key={c} scope="col" className={c === "amount" || c === "actions" ? "px-4 py-3 text-right font-semibold" : "px-4 py-3 font-semibold"}>
-                {t(`dashboard.recent.columns.${c}`)}
+    <ListTable
+      caption={t("dashboard.recent.title")}
+      testId="recent-transactions"
+      minWidth="min-w-[40rem]"
+      loading={loading}
+      skeletonRows={5}
+      skeletonTestId="recent-skeleton"
+      skeletonWidth="max-w-28"
+      columns={columns}
+    >
+      {!loading
+        ? transactions.map((tx) => (
+            <tr key={tx.id} className="border-b last:border-0 hover:bg-muted/30" data-testid="recent-row">
+              <th scope="row" className="whitespace-nowrap px-4 py-3 text-left font-mono text-xs font-medium">
+                {tx.transactionId || tx.id.slice(0, 8)}
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {loading
-            ? Array.from({ length: 5 }, (_, i) => (
-                <tr key={i} className="border-b last:border-0" data-testid="recent-skeleton">
-                  {COLS.map((c) => (
-                    <td key={c} className="px-4 py-3">
-                      <span className="block h-4 w-full max-w-28 animate-pulse rounded bg-muted" />
-                    </td>
-                  ))}
-                </tr>
-              ))
-            : null}
-          {!loading
-            ? transactions.map((tx) => (
-                <tr key={tx.id} className="border-b last:border-0 hover:bg-muted/30" data-testid="recent-row">
-                  <th scope="row" className="whitespace-nowrap px-4 py-3 text-left font-mono text-xs font-medium">
-                    {tx.transactionId || tx.id.slice(0, 8)}
-                  </th>
-                  <td className="max-w-48 truncate px-4 py-3">{tx.senderInstitution || t("dashboard.recent.na")}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">{formatAmount(tx.amount, tx.currency)} {tx.currency}</td>
-                  <td className="px-4 py-3">
-                    <Badge variant={dashboardStatusVariant(tx.status)} data-testid="recent-status">
-                      {t(`dashboard.recent.status.${tx.status}`, { defaultValue: tx.status })}
-                    </Badge>
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 tabular-nums">
-                    <time dateTime={tx.createdAt}>{formatDate(tx.createdAt, true)}</time>
-                  </td>
-                  <td className="px-4 py-3 text-right">
-                    <Button asChild variant="ghost" size="sm">
-                      <Link href={`/transactions?id=${encodeURIComponent(tx.id)}`} aria-label={t("dashboard.recent.viewOne", { id: tx.transactionId || tx.id.slice(0, 8) })}>
-                        <Eye aria-hidden="true" />
-                        {t("dashboard.recent.view")}
-                      </Link>
-                    </Button>
-                  </td>
-                </tr>
-              ))
-            : null}
-        </tbody>
-      </table>
-    </div>
+              <td className="max-w-48 truncate px-4 py-3">{tx.senderInstitution || t("dashboard.recent.na")}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">{formatAmount(tx.amount, tx.currency)} {tx.currency}</td>
+              <td className="px-4 py-3">
+                <Badge variant={dashboardStatusVariant(tx.status)} data-testid="recent-status">
+                  {t(`dashboard.recent.status.${tx.status}`, { defaultValue: tx.status })}
+                </Badge>
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 tabular-nums">
+                <time dateTime={tx.createdAt}>{formatDate(tx.createdAt, true)}</time>
+              </td>
+              <td className="px-4 py-3 text-right">
+                <Button asChild variant="ghost" size="sm">
+                  <Link href={`/transactions?id=${encodeURIComponent(tx.id)}`} aria-label={t("dashboard.recent.viewOne", { id: tx.transactionId || tx.id.slice(0, 8) })}>
+                    <Eye aria-hidden="true" />
+                    {t("dashboard.recent.view")}
+                  </Link>
+                </Button>
+              </td>
+            </tr>
+          ))
+        : null}
+    </ListTable>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Transaction } from "@/api/types";
+import { ListTable } from "@/components/DataTable";
 import { Badge } from "@/components/ui/badge";
 import { compactStatus, riskVariant, statusVariant } from "@/features/transactions/display";
 import { formatAmount } from "@/features/transactions/money";
@@ -29,70 +30,53 @@ export function CompactTransactionsTable({
 }) {
   const { t } = useTranslation();
   const cols = ["id", "amount", "currency", "sender", "receiver", "status", "risk", "aml", "date"] as const;
+  const columns = cols.map((c) => {
+    const label = t(`transactions.compact.${c}`);
+    return c === "amount" || c === "aml" ? { label, align: "right" as const } : label;
+  });
   return (
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption ?? t("transactions.compact.caption")}>
-      <table className="w-full min-w-[48rem] text-sm" data-testid="compact-transactions">
-        <caption className="sr-only">{caption ?? t("transactions.compact.caption")}</caption>
-        <thead className="border-b bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
-          <tr>
-            {cols.map((c) => (
-              <th key={c} scope="col" className={c === "amount" || c === "aml" ? "px-3 py-3 text-right font-semibold" : "px-3 py-3 font-semibold"}>
-                {t(`transactions.compact.${c}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {loading
-            ? Array.from({ length: 5 }, (_, i) => (
-                <tr key={i} className="border-b last:border-0">
-                  {cols.map((c) => (
-                    <td key={c} className="px-3 py-3">
-                      <span className="block h-4 w-full max-w-24 animate-pulse rounded bg-muted" />
-                    </td>
-                  ))}
-                </tr>
-              ))
-            : null}
-          {!loading && transactions.length === 0 ? (
-            <tr>
-              <td colSpan={cols.length} className="px-3 py-10 text-center text-muted-foreground">
-                {t("transactions.emptyTitle")}
-              </td>
-            </tr>
-          ) : null}
-          {!loading
-            ? transactions.map((tx) => {
-                const status = compactStatus(tx.status);
-                return (
-                  <tr key={tx.id} className="border-b last:border-0 hover:bg-muted/30" data-testid="compact-row">
-                    <td className="px-3 py-3 font-mono">
-                      {onSelect ? (
-                        <button type="button" className="cursor-pointer underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring" onClick={() => onSelect(tx.id)}>
-                          {tx.id.slice(0, 8)}
-                        </button>
-                      ) : (
-                        tx.id.slice(0, 8)
-                      )}
-                    </td>
-                    <td className="px-3 py-3 text-right tabular-nums">{formatAmount(tx.amount, tx.currency)}</td>
-                    <td className="px-3 py-3">{tx.currency}</td>
-                    <td className="max-w-40 truncate px-3 py-3 font-mono text-xs">{tx.sender ?? "—"}</td>
-                    <td className="max-w-40 truncate px-3 py-3 font-mono text-xs">{tx.receiver ?? "—"}</td>
-                    <td className="px-3 py-3">
-                      <Badge variant={statusVariant(status)}>{t(`transactions.status.${status}`)}</Badge>
-                    </td>
-                    <td className="px-3 py-3">
-                      <Badge variant={riskVariant(tx.riskLevel)}>{t(`transactions.risk.${tx.riskLevel ?? "low"}`, { defaultValue: tx.riskLevel ?? "" })}</Badge>
-                    </td>
-                    <td className="px-3 py-3 text-right tabular-nums">{tx.amlScore ?? 0}</td>
-                    <td className="whitespace-nowrap px-3 py-3 tabular-nums">{formatDate(tx.createdAt)}</td>
-                  </tr>
-                );
-              })
-            : null}
-        </tbody>
-      </table>
-    </div>
+    <ListTable
+      caption={caption ?? t("transactions.compact.caption")}
+      testId="compact-transactions"
+      minWidth="min-w-[48rem]"
+      dense
+      loading={loading}
+      skeletonRows={5}
+      skeletonWidth="max-w-24"
+      isEmpty={transactions.length === 0}
+      emptyMessage={t("transactions.emptyTitle")}
+      columns={columns}
+    >
+      {!loading
+        ? transactions.map((tx) => {
+            const status = compactStatus(tx.status);
+            return (
+              <tr key={tx.id} className="border-b last:border-0 hover:bg-muted/30" data-testid="compact-row">
+                <td className="px-3 py-3 font-mono">
+                  {onSelect ? (
+                    <button type="button" className="cursor-pointer underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring" onClick={() => onSelect(tx.id)}>
+                      {tx.id.slice(0, 8)}
+                    </button>
+                  ) : (
+                    tx.id.slice(0, 8)
+                  )}
+                </td>
+                <td className="px-3 py-3 text-right tabular-nums">{formatAmount(tx.amount, tx.currency)}</td>
+                <td className="px-3 py-3">{tx.currency}</td>
+                <td className="max-w-40 truncate px-3 py-3 font-mono text-xs">{tx.sender ?? "—"}</td>
+                <td className="max-w-40 truncate px-3 py-3 font-mono text-xs">{tx.receiver ?? "—"}</td>
+                <td className="px-3 py-3">
+                  <Badge variant={statusVariant(status)}>{t(`transactions.status.${status}`)}</Badge>
+                </td>
+                <td className="px-3 py-3">
+                  <Badge variant={riskVariant(tx.riskLevel)}>{t(`transactions.risk.${tx.riskLevel ?? "low"}`, { defaultValue: tx.riskLevel ?? "" })}</Badge>
+                </td>
+                <td className="px-3 py-3 text-right tabular-nums">{tx.amlScore ?? 0}</td>
+                <td className="whitespace-nowrap px-3 py-3 tabular-nums">{formatDate(tx.createdAt)}</td>
+              </tr>
+            );
+          })
+        : null}
+    </ListTable>
   );
 }
