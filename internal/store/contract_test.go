@@ -220,6 +220,9 @@ func TestServerKeyStable(t *testing.T) {
 // TestAggregatesFollowCommits: the statistics and analytics count exactly the transactions that
 // committed, when many writes run at once (grouped into shared commits on SQLite) and some of
 // them fail after inserting their transaction.
+// TestAggregatesFollowCommits: concurrent writes, some refused after an insert and some failing
+// in the database, half through the transfers' group commit (in lanes on PostgreSQL): only
+// what committed is stored and counted.
 func TestAggregatesFollowCommits(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
 		ctx := context.Background()
@@ -227,32 +230,49 @@ func TestAggregatesFollowCommits(t *testing.T) {
 		day := time.Date(2026, 3, 14, 10, 0, 0, 0, time.UTC)
 		var wg sync.WaitGroup
 		var committed, amount atomic.Int64
-		for i := range 60 {
+		for i := range 120 {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				fail := i%4 == 0
-				err := s.Write(ctx, func(tx *store.Tx) error {
+				refuse, broken := i%6 == 0 || i%6 == 1, i%6 == 2 || i%6 == 3
+				write := s.Write
+				if i%2 == 1 {
+					write = func(ctx context.Context, fn func(*store.Tx) error) error {
+						return store.WriteGrouped(s, ctx, fmt.Sprint(i%5), func(_ context.Context, tx *store.Tx) error { return fn(tx) })
+					}
+				}
+				newTx := func(id string) *store.NewTransaction {
 					nt := &store.NewTransaction{}
-					nt.TransactionID = fmt.Sprintf("TXN-AGG-%03d", i)
+					nt.TransactionID = id
 					nt.Amount, nt.Currency, nt.Status, nt.Type = domain.Minor(100+i), domain.USD, "completed", "transfer"
 					nt.TransferMode, nt.FlowType, nt.RiskLevel = "online", "P2P", "low"
 					nt.Sender, nt.Recipient, nt.SenderInstitution = "+252650000001", "+252630000002", "Waafi"
 					nt.CreatedAt = day
-					if _, err := tx.InsertTransaction(ctx, nt); err != nil {
+					return nt
+				}
+				err := write(ctx, func(tx *store.Tx) error {
+					if _, err := tx.InsertTransaction(ctx, newTx(fmt.Sprintf("TXN-AGG-%03d", i))); err != nil {
 						return err
 					}
-					if fail {
+					if refuse {
 						return domain.Errorf(domain.EINVALID, "refused after the insert")
+					}
+					if broken { // a statement the database refuses (status outside its CHECK)
+						bad := newTx(fmt.Sprintf("TXN-BAD-%03d", i))
+						bad.Status = "lost"
+						_, err := tx.InsertTransaction(ctx, bad)
+						return err
 					}
 					return nil
 				})
 				switch {
-				case fail && domain.ErrorCode(err) != domain.EINVALID:
+				case refuse && domain.ErrorCode(err) != domain.EINVALID:
 					t.Errorf("write %d: want the refusal, got %v", i, err)
-				case !fail && err != nil:
+				case broken && err == nil:
+					t.Errorf("write %d: a status outside the CHECK was stored", i)
+				case !refuse && !broken && err != nil:
 					t.Errorf("write %d: %v", i, err)
-				case !fail:
+				case !refuse && !broken:
 					committed.Add(1)
 					amount.Add(int64(100 + i))
 				}
@@ -268,6 +288,10 @@ func TestAggregatesFollowCommits(t *testing.T) {
 		}
 		check := func(when string) {
 			t.Helper()
+			var stored int64
+			if err := s.DB().QueryRowContext(ctx, `SELECT COUNT(*) FROM transactions`).Scan(&stored); err != nil || stored != committed.Load() {
+				t.Fatalf("%s: %d transactions stored (err %v), want the %d committed", when, stored, err, committed.Load())
+			}
 			sum, err := s.Summary(ctx)
 			if err != nil || sum.TotalTransactions == nil || *sum.TotalTransactions != committed.Load() {
 				t.Fatalf("%s: summary counts %v (err %v), want %d", when, sum.TotalTransactions, err, committed.Load())
@@ -297,6 +321,44 @@ func TestAggregatesFollowCommits(t *testing.T) {
 			t.Fatal(err)
 		}
 		check("repacked")
+	})
+}
+
+// TestGroupedWriteOutlivesItsRequest: a transfer whose request ends while its group runs still
+// runs to its end, and the writes grouped with it are not hurt (on PostgreSQL a statement
+// cancelled midway would take the group's connection down with it).
+func TestGroupedWriteOutlivesItsRequest(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		s := storetest.MustOpen(t, b)
+		var wg sync.WaitGroup
+		for i := range 40 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ctx, cancel := context.WithCancel(context.Background())
+				err := store.WriteGrouped(s, ctx, "", func(ctx context.Context, tx *store.Tx) error {
+					if i%2 == 0 {
+						cancel() // the client hangs up
+					}
+					nt := &store.NewTransaction{}
+					nt.TransactionID = fmt.Sprintf("TXN-GONE-%03d", i)
+					nt.Amount, nt.Currency, nt.Status, nt.Type = 100, domain.USD, "completed", "transfer"
+					nt.TransferMode, nt.FlowType, nt.RiskLevel = "online", "P2P", "low"
+					nt.Sender, nt.Recipient = "+252650000001", "+252630000002"
+					_, err := tx.InsertTransaction(ctx, nt)
+					return err
+				})
+				cancel()
+				if err != nil {
+					t.Errorf("write %d: %v", i, err)
+				}
+			}()
+		}
+		wg.Wait()
+		var n int
+		if err := s.DB().QueryRow(`SELECT COUNT(*) FROM transactions`).Scan(&n); err != nil || n != 40 {
+			t.Fatalf("%d transactions stored (err %v), want 40", n, err)
+		}
 	})
 }
 

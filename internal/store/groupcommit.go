@@ -4,15 +4,30 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"hash/fnv"
 	"sync"
+	"sync/atomic"
 )
 
-// SQLite allows one writer at a time, and each commit costs far more than the statements before
-// it. So writes are queued to a single writer goroutine, which runs whatever has queued up (up to
-// maxGroup writes) in one transaction, each write inside its own savepoint: a write that fails
-// rolls back to its savepoint alone, the others commit together. Under load many writes share one
-// commit; alone, a write commits by itself at once.
-const maxGroup = 64
+// Each commit costs far more than the statements before it: on SQLite, which allows one writer
+// at a time, the commit writes and syncs the log; on PostgreSQL it waits for the log to reach the
+// disk, and each transfer's commit also rewrote the day's statistics rows. So writes are queued
+// to writer goroutines, each of which runs whatever has queued up in one transaction, each write
+// inside its own savepoint: a write that fails rolls back to its savepoint alone, the others
+// commit together. Under load many writes share one commit and one statistics upsert (their
+// deltas are merged); alone, a write commits by itself at once.
+//
+// SQLite has one writer, and every write goes through it. PostgreSQL has pgLanes writers, so
+// one group's commit waits for the disk while the others run, and only transfers go through
+// them (Store.Write keeps the other writes in transactions of their own, so no other write can
+// lock a row a group needs and be locked by it in turn). A transfer's lane follows its
+// idempotency key: two requests with one key queue in one lane and never wait on each other's
+// groups from two lanes.
+const (
+	maxGroup   = 64 // SQLite
+	maxPGGroup = 32 // PostgreSQL: under the 64 subtransactions a backend tracks in shared memory
+	pgLanes    = 4
+)
 
 type writeJob struct {
 	ctx  context.Context
@@ -22,11 +37,12 @@ type writeJob struct {
 
 type groupCommit struct {
 	start sync.Once
-	jobs  chan *writeJob
+	lanes []chan *writeJob
+	turn  atomic.Uint32 // round robin for writes without a key
 	quit  chan struct{}
-	ended chan struct{}
+	ended sync.WaitGroup
 	once  sync.Once
-	// pause is held while a group runs; the SQLite checkpointer takes it to copy the last pages
+	// pause is held while a SQLite group runs; the checkpointer takes it to copy the last pages
 	// of the log between two groups (checkpoint.go).
 	pause sync.Mutex
 }
@@ -35,20 +51,40 @@ func (g *groupCommit) stop() {
 	g.once.Do(func() {
 		if g.quit != nil {
 			close(g.quit)
-			<-g.ended
+			g.ended.Wait()
 		}
 	})
 }
 
-func (s *Store) groupWrite(ctx context.Context, fn func(*Tx) error) error {
+// groupWrite queues fn to a writer and waits for its outcome. Writes with one key share a lane.
+func (s *Store) groupWrite(ctx context.Context, key string, fn func(*Tx) error) error {
 	g := &s.group
 	g.start.Do(func() {
-		g.jobs, g.quit, g.ended = make(chan *writeJob, maxGroup), make(chan struct{}), make(chan struct{})
-		go s.writer()
+		n, size := 1, maxGroup
+		if s.dialect == dialectPostgres {
+			n, size = pgLanes, maxPGGroup
+		}
+		g.quit = make(chan struct{})
+		for range n {
+			lane := make(chan *writeJob, size)
+			g.lanes = append(g.lanes, lane)
+			g.ended.Add(1)
+			go s.writer(lane, size)
+		}
 	})
+	lane := g.lanes[0]
+	if n := uint32(len(g.lanes)); n > 1 {
+		if key != "" {
+			h := fnv.New32a()
+			h.Write([]byte(key))
+			lane = g.lanes[h.Sum32()%n]
+		} else {
+			lane = g.lanes[g.turn.Add(1)%n]
+		}
+	}
 	job := &writeJob{ctx: ctx, fn: fn, done: make(chan error, 1)}
 	select {
-	case g.jobs <- job:
+	case lane <- job:
 	case <-ctx.Done():
 		return ctx.Err()
 	case <-g.quit:
@@ -57,29 +93,33 @@ func (s *Store) groupWrite(ctx context.Context, fn func(*Tx) error) error {
 	return <-job.done // once queued a write runs to its end, so the caller learns its outcome
 }
 
-func (s *Store) writer() {
+func (s *Store) writer(lane chan *writeJob, size int) {
 	g := &s.group
-	defer close(g.ended)
+	defer g.ended.Done()
 	for {
 		var first *writeJob
 		select {
-		case first = <-g.jobs:
+		case first = <-lane:
 		case <-g.quit:
 			return
 		}
 		batch := []*writeJob{first}
 	more:
-		for len(batch) < maxGroup {
+		for len(batch) < size {
 			select {
-			case j := <-g.jobs:
+			case j := <-lane:
 				batch = append(batch, j)
 			default:
 				break more
 			}
 		}
-		g.pause.Lock()
-		s.runGroup(batch)
-		g.pause.Unlock()
+		if s.dialect == dialectSQLite {
+			g.pause.Lock()
+			s.runGroup(batch)
+			g.pause.Unlock()
+		} else {
+			s.runGroup(batch)
+		}
 	}
 }
 
@@ -93,46 +133,51 @@ func (s *Store) runGroup(batch []*writeJob) {
 			j.done <- err
 		}
 	}
-	sqlTx, err := s.wdb.BeginTx(ctx, nil)
+	group, err := s.beginGroup(ctx)
 	if err != nil {
-		fail(fmt.Errorf("begin: %w", err))
+		fail(err)
 		return
 	}
-	var counted aggregates // the statistics deltas of the writes that succeeded
+	defer group.end()
+	abort := func(err error) {
+		_ = group.Rollback()
+		fail(err)
+	}
 	for i, j := range batch {
 		if err := j.ctx.Err(); err != nil {
 			results[i] = err
 			continue
 		}
-		if _, err := s.groupStmt(ctx, sqlTx, sqlSavepoint); err != nil {
-			_ = sqlTx.Rollback()
-			fail(err)
+		if err := group.savepoint(ctx); err != nil {
+			abort(err)
 			return
 		}
-		tx := &Tx{Tx: sqlTx, store: s, now: s.Now()}
+		tx := &Tx{Tx: group.Tx.Tx, conn: group.conn, store: s, now: s.Now()}
 		if err := j.fn(tx); err != nil {
 			results[i] = err
-			if _, rerr := s.groupStmt(ctx, sqlTx, sqlRollbackTo); rerr != nil {
-				_ = sqlTx.Rollback()
-				fail(rerr)
+			if _, err := s.groupStmt(ctx, group.Tx.Tx, sqlRollbackTo); err != nil {
+				abort(err)
 				return
 			}
 		} else {
 			hooks[i] = tx.afterCommit
-			counted.merge(&tx.aggregates)
+			group.aggregates.merge(&tx.aggregates)
+			group.pending = append(group.pending, tx.pending...)
 		}
-		if _, err := s.groupStmt(ctx, sqlTx, sqlRelease); err != nil {
-			_ = sqlTx.Rollback()
-			fail(err)
+		if err := group.release(ctx); err != nil {
+			abort(err)
 			return
 		}
 	}
-	if err := counted.flush(ctx, &Tx{Tx: sqlTx, store: s}); err != nil {
-		_ = sqlTx.Rollback()
-		fail(err)
+	if err := group.aggregates.flush(ctx, group.Tx); err != nil {
+		abort(err)
 		return
 	}
-	if err := sqlTx.Commit(); err != nil {
+	if err := group.sendPending(ctx); err != nil {
+		abort(err)
+		return
+	}
+	if err := group.Commit(); err != nil {
 		fail(fmt.Errorf("commit: %w", err))
 		return
 	}
@@ -144,7 +189,61 @@ func (s *Store) runGroup(batch []*writeJob) {
 	}
 }
 
-// The savepoint statements run for every write, so they are prepared once like the hot ones.
+// groupTx is the transaction of a group: the writes' statements, then the merged statistics and,
+// on PostgreSQL, the statements they queued (pipeline.go), sent together before the commit. A
+// queued statement that fails fails the whole group: they are the writes' own log, audit and
+// statistics rows, which fail only when the database does.
+type groupTx struct {
+	*Tx
+	savepointOpen bool
+}
+
+func (s *Store) beginGroup(ctx context.Context) (*groupTx, error) {
+	if s.dialect == dialectPostgres {
+		tx, err := s.beginPipelined(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return &groupTx{Tx: tx}, nil
+	}
+	sqlTx, err := s.wdb.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("begin: %w", err)
+	}
+	return &groupTx{Tx: &Tx{Tx: sqlTx, store: s}}, nil
+}
+
+// savepoint opens the next write's savepoint. On PostgreSQL, where each statement is a round
+// trip, it releases the previous write's savepoint in the same one (a statement without
+// parameters goes out as a simple query, which may hold two); the commit releases the last.
+func (g *groupTx) savepoint(ctx context.Context) error {
+	if g.store.dialect == dialectSQLite || !g.savepointOpen {
+		g.savepointOpen = true
+		_, err := g.store.groupStmt(ctx, g.Tx.Tx, sqlSavepoint)
+		return err
+	}
+	_, err := g.ExecContext(ctx, sqlRelease+"; "+sqlSavepoint)
+	return err
+}
+
+// release ends a write's savepoint on SQLite (on PostgreSQL the next savepoint does).
+func (g *groupTx) release(ctx context.Context) error {
+	if g.store.dialect != dialectSQLite {
+		return nil
+	}
+	_, err := g.store.groupStmt(ctx, g.Tx.Tx, sqlRelease)
+	return err
+}
+
+// end returns a PostgreSQL group's connection to the pool.
+func (g *groupTx) end() {
+	if g.conn != nil {
+		g.conn.Close()
+	}
+}
+
+// The savepoint statements run for every write, so on SQLite they are prepared once like the
+// hot ones.
 const (
 	sqlSavepoint  = "SAVEPOINT w"
 	sqlRollbackTo = "ROLLBACK TO w"

@@ -114,13 +114,14 @@ type Tx struct {
 
 // Write runs fn in a write transaction, committing if fn returns nil and rolling back otherwise.
 // On SQLite, writes from concurrent requests are grouped into one transaction (see groupcommit.go);
-// each still commits or rolls back as a whole, with its audit row.
+// each still commits or rolls back as a whole, with its audit row. On PostgreSQL only transfers
+// are grouped (writeGrouped); every other write has a transaction of its own.
 func (s *Store) Write(ctx context.Context, fn func(*Tx) error) error {
 	if err := s.prepareHot(ctx); err != nil {
 		return fmt.Errorf("prepare: %w", err)
 	}
 	if s.dialect == dialectSQLite {
-		return s.groupWrite(ctx, fn)
+		return s.groupWrite(ctx, "", fn)
 	}
 	tx, err := s.beginPipelined(ctx)
 	if err != nil {
@@ -145,6 +146,19 @@ func (s *Store) Write(ctx context.Context, fn func(*Tx) error) error {
 		f()
 	}
 	return nil
+}
+
+// writeGrouped is Write for the writes that come by the thousand a second (transfers): grouped
+// on both databases, in the lane of key on PostgreSQL (groupcommit.go). fn gets a context that
+// its request's end does not cancel: its statements run on a connection the whole group shares,
+// and on PostgreSQL a statement cancelled midway takes that connection, and the group, down.
+// A write is skipped only if its request ends before the group reaches it.
+func (s *Store) writeGrouped(ctx context.Context, key string, fn func(context.Context, *Tx) error) error {
+	if err := s.prepareHot(ctx); err != nil {
+		return fmt.Errorf("prepare: %w", err)
+	}
+	detached := context.WithoutCancel(ctx)
+	return s.groupWrite(ctx, key, func(tx *Tx) error { return fn(detached, tx) })
 }
 
 // NewID returns a new record id. Version 7 UUIDs are time-ordered, which keeps primary-key

@@ -135,10 +135,14 @@ type TransferResult struct {
 // CreateTransfer stores a transfer in one database transaction: idempotency record, AML score,
 // the transaction, its log row, its alert if high risk, and the audit row. Concurrent requests
 // with one idempotency key leave exactly one transaction: the key's row is inserted first, so
-// the others wait for it and then replay its answer.
+// the others (queued in the same lane, groupcommit.go) wait for it and then replay its answer.
 func (s *Store) CreateTransfer(ctx context.Context, w *TransferWrite) (*TransferResult, error) {
 	out := &TransferResult{}
-	err := s.Write(ctx, func(tx *Tx) error {
+	lane := ""
+	if w.IdempotencyKey != "" {
+		lane = w.UserID + "\x00" + w.IdempotencyKey
+	}
+	err := s.writeGrouped(ctx, lane, func(ctx context.Context, tx *Tx) error {
 		if w.IdempotencyKey != "" {
 			res, err := tx.ExecContext(ctx, `INSERT INTO idempotency_keys (user_id, idem_key, request_hash, created_at)
 				VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, idem_key) DO NOTHING`,
