@@ -1,9 +1,19 @@
 package store
 
-import "context"
+import (
+	"context"
+	"time"
+
+	"github.com/kormeer/kormeer/internal/domain"
+)
 
 // WriteGrouped lets the contract tests send writes through the transfers' group commit, which
 // on PostgreSQL only transfers reach.
 func WriteGrouped(s *Store, ctx context.Context, key string, fn func(context.Context, *Tx) error) error {
 	return s.writeGrouped(ctx, key, fn)
+}
+
+// AMLHistory lets the benchmarks time the history read every transfer makes.
+func AMLHistory(tx *Tx, ctx context.Context, sender string, at time.Time, th domain.AMLThresholds) (domain.AMLHistory, error) {
+	return tx.amlHistory(ctx, sender, at, th)
 }
