@@ -44,3 +44,13 @@ export function formatDateTime24(value: Date | string | number): string {
     hourCycle: "h23",
   }).format(date);
 }
+
+/**
+ * A record id in 8 characters, where 001 §2 shows ids "as their first 8 characters". Kormeer's
+ * ids are time-ordered UUIDs (version 7, for compact database indexes): their first 8 characters
+ * are the creation time and repeat for a minute at a time, so every row of a busy minute would
+ * show the same 8. Their last 8 are random, so those are the ones shown (docs/DECISIONS.md).
+ */
+export function shortId(id: string): string {
+  return id.slice(-8);
+}

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { dashboardStatusVariant } from "@/features/compliance/compliance";
 import { formatAmount } from "@/features/transactions/money";
-import { formatDate } from "@/lib/format";
+import { formatDate, shortId } from "@/lib/format";
 
 export type RecentTransaction = Pick<Transaction, "id" | "transactionId" | "senderInstitution" | "pspId" | "amount" | "currency" | "status" | "createdAt">;
 
@@ -47,7 +47,7 @@ export function RecentTransactions({ transactions, loading }: { transactions: Re
         ? transactions.map((tx) => (
             <tr key={tx.id} className="border-b last:border-0 hover:bg-muted/30" data-testid="recent-row">
               <th scope="row" className="whitespace-nowrap px-4 py-3 text-left font-mono text-xs font-medium">
-                {tx.transactionId || tx.id.slice(0, 8)}
+                {tx.transactionId || shortId(tx.id)}
               </th>
               <td className="max-w-48 truncate px-4 py-3">{tx.senderInstitution || t("dashboard.recent.na")}</td>
               <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">{formatAmount(tx.amount, tx.currency)} {tx.currency}</td>
@@ -61,7 +61,7 @@ export function RecentTransactions({ transactions, loading }: { transactions: Re
               </td>
               <td className="px-4 py-3 text-right">
                 <Button asChild variant="ghost" size="sm">
-                  <Link href={`/transactions?id=${encodeURIComponent(tx.id)}`} aria-label={t("dashboard.recent.viewOne", { id: tx.transactionId || tx.id.slice(0, 8) })}>
+                  <Link href={`/transactions?id=${encodeURIComponent(tx.id)}`} aria-label={t("dashboard.recent.viewOne", { id: tx.transactionId || shortId(tx.id) })}>
                     <Eye aria-hidden="true" />
                     {t("dashboard.recent.view")}
                   </Link>

@@ -11,7 +11,7 @@ afterEach(() => {
 
 const alert = { id: "a1", kind: "aml", title: "High-risk transaction TXN-1", severity: "high", alertType: "aml", createdAt: "2026-11-22T10:00:00Z" };
 const tx = {
-  id: "01a20338-5b03-7227",
+  id: "01a20338-5b03-7227-8c4d-9e0f1a2b3c4d",
   amount: "1250.00",
   currency: "USD",
   sender: "+252634123456",
@@ -34,7 +34,7 @@ describe("DemoPage", () => {
     renderWithProviders(<DemoPage user={{ id: "u", role: "cbsl_officer", isGuest: false } as CurrentUser} />);
     expect(screen.getByRole("heading", { level: 1, name: "Multilingual Demo" })).toBeInTheDocument();
     expect(await screen.findByText("High-risk transaction TXN-1")).toBeInTheDocument();
-    expect(await screen.findByText("01a20338")).toBeInTheDocument();
+    expect(await screen.findByText("1a2b3c4d")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Open the KYC form" })).toHaveAttribute("href", "/compliance#kyc");
     expect(screen.getByRole("button", { name: "Open the tour" })).toBeInTheDocument();
 

@@ -21,7 +21,7 @@ import { SettingsLayout } from "@/features/settings/SettingsLayout";
 import { THRESHOLD_GROUPS, changedKeys, fromForm, serverFieldErrors, toForm } from "@/features/settings/thresholds";
 import type { FieldKind, ThresholdForm } from "@/features/settings/thresholds";
 import type { Account, AmlSettings, Backtest, RuleSet, Thresholds } from "@/features/settings/types";
-import { formatDateTime24, formatNumber } from "@/lib/format";
+import { formatDateTime24, formatNumber, shortId } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 
@@ -267,7 +267,7 @@ function useWhoIs(user: CurrentUser) {
   return (id: string | null | undefined): string => {
     if (!id) return t("amlSettings.system");
     if (id === user.id) return t("amlSettings.you");
-    return names.get(id) ?? t("amlSettings.userId", { id: id.slice(0, 8) });
+    return names.get(id) ?? t("amlSettings.userId", { id: shortId(id) });
   };
 }
 

@@ -21,14 +21,17 @@ describe("CompactTransactionsTable", () => {
     render(
       <CompactTransactionsTable
         transactions={[
-          row("01a2031d-aaaa", "completed"),
-          row("02b2031d-bbbb", "processing"),
-          row("03c2031d-cccc", "cancelled", { currency: "SHS", amount: "397908.50" }),
+          // Time-ordered ids of one minute share their first 8 characters; the last 8 tell them apart.
+          row("019ab3c2-7d1e-7a4b-9c3d-5e6f1a2b3c4d", "completed"),
+          row("019ab3c2-8f00-7c11-a0b2-77e8d9f0a1b2", "processing"),
+          row("019ab3c2-9a9a-7e3e-b4c5-0c1d2e3f4a5b", "cancelled", { currency: "SHS", amount: "397908.50" }),
         ]}
       />,
     );
     const rows = screen.getAllByTestId("compact-row");
-    expect(within(rows[0]!).getByText("01a2031d")).toBeInTheDocument();
+    expect(within(rows[0]!).getByText("1a2b3c4d")).toBeInTheDocument();
+    expect(within(rows[1]!).getByText("d9f0a1b2")).toBeInTheDocument();
+    expect(within(rows[0]!).getByTitle("019ab3c2-7d1e-7a4b-9c3d-5e6f1a2b3c4d")).toBeInTheDocument();
     expect(rows[0]).toHaveTextContent("Completed");
     expect(rows[1]).toHaveTextContent("Pending");
     expect(rows[2]).toHaveTextContent("Cancelled");

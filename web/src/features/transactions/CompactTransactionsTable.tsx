@@ -4,7 +4,7 @@ import { ListTable } from "@/components/DataTable";
 import { Badge } from "@/components/ui/badge";
 import { compactStatus, riskVariant, statusVariant } from "@/features/transactions/display";
 import { formatAmount } from "@/features/transactions/money";
-import { formatDate } from "@/lib/format";
+import { formatDate, shortId } from "@/lib/format";
 
 /** The row fields the compact table shows (001 §3, "table/transfer views"). */
 export type CompactTransaction = Pick<
@@ -13,7 +13,7 @@ export type CompactTransaction = Pick<
 >;
 
 /**
- * The compact transactions table (001 §2): id as its first 8 characters,
+ * The compact transactions table (001 §2): id in 8 characters (shortId),
  * amount, currency, sender, receiver, status (completed, failed, cancelled,
  * else pending), risk level, AML score and date. `loading` shows 5 skeleton rows.
  */
@@ -52,13 +52,13 @@ export function CompactTransactionsTable({
             const status = compactStatus(tx.status);
             return (
               <tr key={tx.id} className="border-b last:border-0 hover:bg-muted/30" data-testid="compact-row">
-                <td className="px-3 py-3 font-mono">
+                <td className="px-3 py-3 font-mono" title={tx.id}>
                   {onSelect ? (
                     <button type="button" className="cursor-pointer underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring" onClick={() => onSelect(tx.id)}>
-                      {tx.id.slice(0, 8)}
+                      {shortId(tx.id)}
                     </button>
                   ) : (
-                    tx.id.slice(0, 8)
+                    shortId(tx.id)
                   )}
                 </td>
                 <td className="px-3 py-3 text-right tabular-nums">{formatAmount(tx.amount, tx.currency)}</td>
