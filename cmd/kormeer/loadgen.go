@@ -30,6 +30,7 @@ func loadgen(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	dur := fs.Duration("duration", 20*time.Second, "how long to run")
 	rate := fs.Float64("rate", 0, "target transfers per second in all (0: as fast as possible)")
 	reads := fs.Int("reads", 0, "instead of transfers, time this many requests of each search filter and of GET /api/metrics")
+	idem := fs.Bool("idempotency", false, "send each transfer with its own Idempotency-Key, as a client that retries safely does")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -66,6 +67,7 @@ func loadgen(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			defer wg.Done()
 			rnd := rand.New(rand.NewPCG(uint64(w), uint64(start.UnixNano())))
 			var local []time.Duration
+			sent := 0
 			for ctx.Err() == nil {
 				t0 := time.Now()
 				if interval > 0 {
@@ -78,6 +80,9 @@ func loadgen(ctx context.Context, args []string, stdout, stderr io.Writer) error
 				req, _ := http.NewRequestWithContext(ctx, http.MethodPost, *base+"/api/transfer", bytes.NewReader(body))
 				req.Header.Set("Content-Type", "application/json")
 				req.Header.Set("Authorization", "Bearer "+token)
+				if sent++; *idem {
+					req.Header.Set("Idempotency-Key", fmt.Sprintf("loadgen-%d-%d-%d", start.UnixNano(), w, sent))
+				}
 				res, err := client.Do(req)
 				if err != nil {
 					if ctx.Err() == nil {

@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -145,6 +147,40 @@ func TestDemoData(t *testing.T) {
 					t.Fatalf("metrics after demo load: %s", body)
 				}
 			})
+		}
+	})
+}
+
+// TestLoadgen: the load generator signs in, posts transfers with idempotency keys for a moment
+// and reports them; the portal stored every transfer it reported, plus at most one per client
+// whose answer the end of the run cut off (a transfer already being stored still completes).
+func TestLoadgen(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		env := map[string]string{"KORMEER_DATABASE_URL": b.URL(t), "KORMEER_DATA_DIR": t.TempDir(), "KORMEER_DEMO": "true",
+			"KORMEER_DEMO_TRANSACTIONS": "100"}
+		base := startServe(t, env)
+		var out, errOut bytes.Buffer
+		args := []string{"loadgen", "--url", base, "--email", "admin@kormeer.demo", "--password", "Admin-demo-2026",
+			"--concurrency", "4", "--duration", "1500ms", "--idempotency"}
+		if code := Run(context.Background(), args, envFrom(nil), &out, &errOut); code != 0 {
+			t.Fatalf("loadgen exited %d: %s %s", code, out.String(), errOut.String())
+		}
+		m := regexp.MustCompile(`transfers (\d+) in [\d.]+s: \d+/s, failures 0\nlatency p50 \S+ p95 \S+ p99 \S+ max \S+\n`).FindStringSubmatch(out.String())
+		if m == nil {
+			t.Fatalf("loadgen output: %q", out.String())
+		}
+		reported, _ := strconv.Atoi(m[1])
+		res, err := http.Get(base + "/api/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var metrics struct{ TotalTransactions int }
+		if err := json.NewDecoder(res.Body).Decode(&metrics); err != nil {
+			t.Fatal(err)
+		}
+		if stored := metrics.TotalTransactions - 100; reported == 0 || stored < reported || stored > reported+4 {
+			t.Fatalf("loadgen reported %d transfers, the portal stored %d", reported, stored)
 		}
 	})
 }
