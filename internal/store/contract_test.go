@@ -526,3 +526,69 @@ func TestAMLHistoryFromStore(t *testing.T) {
 		}
 	})
 }
+
+// TestIdempotentTransfersInOneGroup: requests with one idempotency key queued behind a busy
+// writer run in one group; the first makes the transfer, the others replay its answer, which on
+// PostgreSQL is still queued to go out before the commit until they need it.
+func TestIdempotentTransfersInOneGroup(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		ctx := context.Background()
+		s := storetest.MustOpen(t, b)
+		u := mustUser(t, s, "idem@example.so", nil)
+		started, release := make(chan struct{}), make(chan struct{})
+		blocked := make(chan error, 1)
+		go func() {
+			blocked <- store.WriteGrouped(s, ctx, store.TransferLane(u.ID, "k-1"), func(context.Context, *store.Tx) error {
+				close(started)
+				<-release
+				return nil
+			})
+		}()
+		<-started
+		const n = 10
+		results := make([]*store.TransferResult, n)
+		errs := make([]error, n)
+		var wg sync.WaitGroup
+		for i := range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				w := &store.TransferWrite{IdempotencyKey: "k-1", RequestHash: "h-1", UserID: u.ID,
+					Scoring: store.Scoring{Thresholds: domain.DefaultAMLThresholds()},
+					Audit:   store.Audit{UserID: u.ID},
+					Respond: func(t *store.NewTransaction, _ domain.AMLResult) ([]byte, error) {
+						return []byte(`{"transactionId":"` + t.TransactionID + `"}`), nil
+					}}
+				w.Tx.TransactionID = fmt.Sprintf("TXN-IDEM-%02d", i)
+				w.Tx.Amount, w.Tx.Currency, w.Tx.Status, w.Tx.Type = 2000, domain.USD, "completed", "transfer"
+				w.Tx.TransferMode, w.Tx.FlowType, w.Tx.SettlementMode = "online", "P2P", "real-time"
+				w.Tx.Sender, w.Tx.Recipient = "+252650000001", "+252630000002"
+				results[i], errs[i] = s.CreateTransfer(ctx, w)
+			}()
+		}
+		for store.QueuedWrites(s) < n {
+			time.Sleep(time.Millisecond)
+		}
+		close(release)
+		wg.Wait()
+		if err := <-blocked; err != nil {
+			t.Fatal(err)
+		}
+		replayed := 0
+		for i := range n {
+			if errs[i] != nil {
+				t.Fatalf("request %d: %v", i, errs[i])
+			}
+			if string(results[i].Response) != string(results[0].Response) {
+				t.Fatalf("request %d answered %s, request 0 %s", i, results[i].Response, results[0].Response)
+			}
+			if results[i].Replayed {
+				replayed++
+			}
+		}
+		var stored int
+		if err := s.DB().QueryRowContext(ctx, `SELECT COUNT(*) FROM transactions`).Scan(&stored); err != nil || stored != 1 || replayed != n-1 {
+			t.Fatalf("%d transactions stored (err %v), %d answers replayed; want 1 and %d", stored, err, replayed, n-1)
+		}
+	})
+}

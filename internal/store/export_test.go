@@ -17,3 +17,14 @@ func WriteGrouped(s *Store, ctx context.Context, key string, fn func(context.Con
 func AMLHistory(tx *Tx, ctx context.Context, sender string, at time.Time, th domain.AMLThresholds) (domain.AMLHistory, error) {
 	return tx.amlHistory(ctx, sender, at, th)
 }
+
+// TransferLane is the lane key CreateTransfer uses, so a test can hold that lane.
+var TransferLane = transferLane
+
+// QueuedWrites counts the writes waiting in the writers' lanes.
+func QueuedWrites(s *Store) (n int) {
+	for _, lane := range s.group.lanes {
+		n += len(lane)
+	}
+	return n
+}

@@ -152,7 +152,7 @@ func (s *Store) runGroup(batch []*writeJob) {
 			abort(err)
 			return
 		}
-		tx := &Tx{Tx: group.Tx.Tx, conn: group.conn, store: s, now: s.Now()}
+		tx := &Tx{Tx: group.Tx.Tx, conn: group.conn, store: s, now: s.Now(), group: group.Tx}
 		if err := j.fn(tx); err != nil {
 			results[i] = err
 			if _, err := s.groupStmt(ctx, group.Tx.Tx, sqlRollbackTo); err != nil {

@@ -52,6 +52,16 @@ func (tx *Tx) sendPending(ctx context.Context) error {
 	})
 }
 
+// flushGroup sends what the earlier writes of tx's group queued, for a write that must read it:
+// a transfer replaying the stored answer of an idempotency key that an earlier transfer of the
+// same group used.
+func (tx *Tx) flushGroup(ctx context.Context) error {
+	if tx.group == nil || tx.group.conn == nil {
+		return nil
+	}
+	return tx.group.sendPending(ctx)
+}
+
 // beginPipelined starts a PostgreSQL write transaction on a connection of its own, so the queued
 // statements can go out on the same session (sql.Tx does not expose its connection).
 func (s *Store) beginPipelined(ctx context.Context) (*Tx, error) {

@@ -110,6 +110,9 @@ type Tx struct {
 	// to go out together before the commit (pipeline.go).
 	conn    *sql.Conn
 	pending []pendingStmt
+	// group is the transaction of the group this write runs in, if any (groupcommit.go): the
+	// statements its earlier writes queued are there until the commit (see flushGroup).
+	group *Tx
 }
 
 // Write runs fn in a write transaction, committing if fn returns nil and rolling back otherwise.

@@ -143,11 +143,7 @@ type TransferResult struct {
 // the others (queued in the same lane, groupcommit.go) wait for it and then replay its answer.
 func (s *Store) CreateTransfer(ctx context.Context, w *TransferWrite) (*TransferResult, error) {
 	out := &TransferResult{}
-	lane := ""
-	if w.IdempotencyKey != "" {
-		lane = w.UserID + "\x00" + w.IdempotencyKey
-	}
-	err := s.writeGrouped(ctx, lane, func(ctx context.Context, tx *Tx) error {
+	err := s.writeGrouped(ctx, transferLane(w.UserID, w.IdempotencyKey), func(ctx context.Context, tx *Tx) error {
 		if w.IdempotencyKey != "" {
 			res, err := tx.ExecContext(ctx, `INSERT INTO idempotency_keys (user_id, idem_key, request_hash, created_at)
 				VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, idem_key) DO NOTHING`,
@@ -156,6 +152,10 @@ func (s *Store) CreateTransfer(ctx context.Context, w *TransferWrite) (*Transfer
 				return err
 			}
 			if n, _ := res.RowsAffected(); n == 0 {
+				// The answer may be an earlier transfer's of this group, still queued.
+				if err := tx.flushGroup(ctx); err != nil {
+					return err
+				}
 				var hash string
 				var resp []byte
 				if err := tx.QueryRowContext(ctx, `SELECT request_hash, response FROM idempotency_keys
@@ -187,11 +187,11 @@ func (s *Store) CreateTransfer(ctx context.Context, w *TransferWrite) (*Transfer
 			return err
 		}
 		out.Response = resp
-		if w.IdempotencyKey != "" {
-			_, err = tx.ExecContext(ctx, `UPDATE idempotency_keys SET status_code = 201, response = $3
-				WHERE user_id = $1 AND idem_key = $2`, w.UserID, w.IdempotencyKey, string(resp))
+		if w.IdempotencyKey == "" {
+			return nil
 		}
-		return err
+		return tx.execLater(ctx, `UPDATE idempotency_keys SET status_code = 201, response = $3
+				WHERE user_id = $1 AND idem_key = $2`, w.UserID, w.IdempotencyKey, string(resp))
 	})
 	if err != nil {
 		return nil, err
@@ -200,6 +200,14 @@ func (s *Store) CreateTransfer(ctx context.Context, w *TransferWrite) (*Transfer
 		return nil, errors.New("idempotency record without a response")
 	}
 	return out, nil
+}
+
+// transferLane is the lane key of a transfer: requests with one idempotency key share a lane.
+func transferLane(userID, idempotencyKey string) string {
+	if idempotencyKey == "" {
+		return ""
+	}
+	return userID + "\x00" + idempotencyKey
 }
 
 // BatchOutcome is what happened to one item of a data feed.
