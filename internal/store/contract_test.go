@@ -592,3 +592,75 @@ func TestIdempotentTransfersInOneGroup(t *testing.T) {
 		}
 	})
 }
+
+// TestQueuedStatementFailureFailsItsWrite: a write whose queued statement fails is not stored,
+// even when a later write of its group sends that statement early (on PostgreSQL the statements
+// then run inside the later write's savepoint, and rolling that back alone would commit the
+// earlier write without them); every write's answer matches what was stored.
+func TestQueuedStatementFailureFailsItsWrite(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		ctx := context.Background()
+		s := storetest.MustOpen(t, b)
+		insert := func(tx *store.Tx, id string) error {
+			nt := &store.NewTransaction{}
+			nt.TransactionID = id
+			nt.Amount, nt.Currency, nt.Status, nt.Type = 100, domain.USD, "completed", "transfer"
+			nt.TransferMode, nt.FlowType, nt.RiskLevel = "online", "P2P", "low"
+			nt.Sender, nt.Recipient = "+252650000001", "+252630000002"
+			_, err := tx.InsertTransaction(ctx, nt)
+			return err
+		}
+		started, release := make(chan struct{}), make(chan struct{})
+		go store.WriteGrouped(s, ctx, "lane", func(context.Context, *store.Tx) error {
+			close(started)
+			<-release
+			return nil
+		})
+		<-started
+		var errA, errB error
+		var wg sync.WaitGroup
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			errA = store.WriteGrouped(s, ctx, "lane", func(ctx context.Context, tx *store.Tx) error {
+				if err := insert(tx, "TXN-Q-A"); err != nil {
+					return err
+				}
+				if err := store.ExecLater(tx, ctx, `UPDATE transactions SET status = 'failed' WHERE transaction_id = 'TXN-Q-A'`); err != nil {
+					return err
+				}
+				return store.ExecLater(tx, ctx, `UPDATE transactions SET status = 'lost' WHERE transaction_id = 'TXN-Q-A'`)
+			})
+		}()
+		for store.QueuedWrites(s) < 1 {
+			time.Sleep(time.Millisecond)
+		}
+		go func() {
+			defer wg.Done()
+			errB = store.WriteGrouped(s, ctx, "lane", func(ctx context.Context, tx *store.Tx) error {
+				if err := insert(tx, "TXN-Q-B"); err != nil {
+					return err
+				}
+				return store.FlushGroup(tx, ctx)
+			})
+		}()
+		for store.QueuedWrites(s) < 2 {
+			time.Sleep(time.Millisecond)
+		}
+		close(release)
+		wg.Wait()
+		stored := func(id string) bool {
+			var n int
+			if err := s.DB().QueryRowContext(ctx, `SELECT COUNT(*) FROM transactions WHERE transaction_id = $1`, id).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n == 1
+		}
+		if errA == nil || stored("TXN-Q-A") {
+			t.Fatalf("a write whose queued statement failed: err %v, stored %v", errA, stored("TXN-Q-A"))
+		}
+		if (errB == nil) != stored("TXN-Q-B") {
+			t.Fatalf("the later write answered %v, stored %v", errB, stored("TXN-Q-B"))
+		}
+	})
+}

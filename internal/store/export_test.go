@@ -28,3 +28,10 @@ func QueuedWrites(s *Store) (n int) {
 	}
 	return n
 }
+
+// ExecLater and FlushGroup let a test queue statements in a group and send them early.
+func ExecLater(tx *Tx, ctx context.Context, query string, args ...any) error {
+	return tx.execLater(ctx, query, args...)
+}
+
+func FlushGroup(tx *Tx, ctx context.Context) error { return tx.flushGroup(ctx) }

@@ -153,7 +153,12 @@ func (s *Store) runGroup(batch []*writeJob) {
 			return
 		}
 		tx := &Tx{Tx: group.Tx.Tx, conn: group.conn, store: s, now: s.Now(), group: group.Tx}
-		if err := j.fn(tx); err != nil {
+		err := j.fn(tx)
+		if group.flushFailed != nil {
+			abort(group.flushFailed)
+			return
+		}
+		if err != nil {
 			results[i] = err
 			if _, err := s.groupStmt(ctx, group.Tx.Tx, sqlRollbackTo); err != nil {
 				abort(err)

@@ -59,7 +59,13 @@ func (tx *Tx) flushGroup(ctx context.Context) error {
 	if tx.group == nil || tx.group.conn == nil {
 		return nil
 	}
-	return tx.group.sendPending(ctx)
+	if err := tx.group.sendPending(ctx); err != nil {
+		// Sent inside this write's savepoint, the statements would roll back with it, and the
+		// earlier writes would commit without their log and audit rows.
+		tx.group.flushFailed = err
+		return err
+	}
+	return nil
 }
 
 // beginPipelined starts a PostgreSQL write transaction on a connection of its own, so the queued

@@ -113,6 +113,9 @@ type Tx struct {
 	// group is the transaction of the group this write runs in, if any (groupcommit.go): the
 	// statements its earlier writes queued are there until the commit (see flushGroup).
 	group *Tx
+	// flushFailed is set on a group's transaction when its queued statements, sent early by
+	// flushGroup, failed: the writes that queued them are done, so the group cannot commit.
+	flushFailed error
 }
 
 // Write runs fn in a write transaction, committing if fn returns nil and rolling back otherwise.
