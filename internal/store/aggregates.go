@@ -160,8 +160,9 @@ func (s *Store) CompactAggregates(ctx context.Context, before time.Time) error {
 // RepackAggregates rewrites the statistics and analytics tables without their dead rows, after a
 // bulk load. Loading ten million rows updates each day's rows once per chunk and left PostgreSQL's
 // analytics_daily at 477 MB for 11 MB of live rows, read whole by a year of charts (565 ms, about
-// 200 ms repacked; docs/PERFORMANCE.md). It locks both tables while it runs: for the data generator, not for a serving portal,
-// whose autovacuum keeps up with one update per transfer. SQLite updates in place: nothing to do.
+// 200 ms repacked; docs/PERFORMANCE.md). It locks both tables while it runs: for the data
+// generator, not for a serving portal, whose autovacuum keeps up with one update per transfer.
+// SQLite updates in place: nothing to do.
 func (s *Store) RepackAggregates(ctx context.Context) error {
 	if s.dialect == dialectSQLite {
 		return nil

@@ -25,10 +25,7 @@ func BenchmarkAMLHistory(b *testing.B) {
 			now := time.Now().UTC()
 			rows := make([]*store.NewTransaction, 20_000)
 			for i := range rows {
-				nt := &store.NewTransaction{}
-				nt.TransactionID = fmt.Sprintf("TXN-BENCH-%06d", i)
-				nt.Amount, nt.Currency, nt.Status, nt.Type = domain.Minor(100+i), domain.USD, "completed", "transfer"
-				nt.TransferMode, nt.FlowType, nt.RiskLevel, nt.SettlementMode = "online", "P2P", "low", "real-time"
+				nt := onlineTransfer(fmt.Sprintf("TXN-BENCH-%06d", i), domain.Minor(100+i))
 				nt.Sender, nt.Recipient = fmt.Sprintf("+25265%07d", i%2_000), fmt.Sprintf("+25263%07d", i%3_000)
 				nt.CreatedAt = now.Add(-time.Duration(i) * 8 * time.Second)
 				rows[i] = nt

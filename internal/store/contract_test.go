@@ -29,6 +29,42 @@ func mustUser(t *testing.T, s *store.Store, email string, mod func(*domain.User)
 	return u
 }
 
+// onlineTransfer is a completed online USD transfer between two wallets, for tests that only
+// need a transaction to store.
+func onlineTransfer(id string, amount domain.Minor) *store.NewTransaction {
+	nt := &store.NewTransaction{}
+	nt.TransactionID = id
+	nt.Amount, nt.Currency, nt.Status, nt.Type = amount, domain.USD, "completed", "transfer"
+	nt.TransferMode, nt.FlowType, nt.RiskLevel, nt.SettlementMode = "online", "P2P", "low", "real-time"
+	nt.Sender, nt.Recipient = "+252650000001", "+252630000002"
+	return nt
+}
+
+// holdLane keeps the writer of key's lane busy until the returned function is called, so that
+// the writes queued meanwhile run as one group; that function reports the holding write's error.
+func holdLane(s *store.Store, key string) (release func() error) {
+	started, released, done := make(chan struct{}), make(chan struct{}), make(chan error, 1)
+	go func() {
+		done <- store.WriteGrouped(s, context.Background(), key, func(context.Context, *store.Tx) error {
+			close(started)
+			<-released
+			return nil
+		})
+	}()
+	<-started
+	return func() error {
+		close(released)
+		return <-done
+	}
+}
+
+// waitQueued waits until n writes wait in the writers' lanes.
+func waitQueued(s *store.Store, n int) {
+	for store.QueuedWrites(s) < n {
+		time.Sleep(time.Millisecond)
+	}
+}
+
 func TestMigrateIsIdempotent(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
 		s := storetest.MustOpen(t, b)
@@ -242,12 +278,8 @@ func TestAggregatesFollowCommits(t *testing.T) {
 					}
 				}
 				newTx := func(id string) *store.NewTransaction {
-					nt := &store.NewTransaction{}
-					nt.TransactionID = id
-					nt.Amount, nt.Currency, nt.Status, nt.Type = domain.Minor(100+i), domain.USD, "completed", "transfer"
-					nt.TransferMode, nt.FlowType, nt.RiskLevel = "online", "P2P", "low"
-					nt.Sender, nt.Recipient, nt.SenderInstitution = "+252650000001", "+252630000002", "Waafi"
-					nt.CreatedAt = day
+					nt := onlineTransfer(id, domain.Minor(100+i))
+					nt.SenderInstitution, nt.CreatedAt = "Waafi", day
 					return nt
 				}
 				err := write(ctx, func(tx *store.Tx) error {
@@ -340,12 +372,7 @@ func TestGroupedWriteOutlivesItsRequest(t *testing.T) {
 					if i%2 == 0 {
 						cancel() // the client hangs up
 					}
-					nt := &store.NewTransaction{}
-					nt.TransactionID = fmt.Sprintf("TXN-GONE-%03d", i)
-					nt.Amount, nt.Currency, nt.Status, nt.Type = 100, domain.USD, "completed", "transfer"
-					nt.TransferMode, nt.FlowType, nt.RiskLevel = "online", "P2P", "low"
-					nt.Sender, nt.Recipient = "+252650000001", "+252630000002"
-					_, err := tx.InsertTransaction(ctx, nt)
+					_, err := tx.InsertTransaction(ctx, onlineTransfer(fmt.Sprintf("TXN-GONE-%03d", i), 100))
 					return err
 				})
 				cancel()
@@ -381,9 +408,7 @@ func TestDeferTransactionIndexes(t *testing.T) {
 		}
 		var rows []*store.NewTransaction
 		for i := range 500 {
-			nt := &store.NewTransaction{}
-			nt.TransactionID, nt.Amount, nt.Currency = fmt.Sprintf("TXN-BULK-%04d", i), domain.Minor(1000+i), domain.USD
-			nt.Status, nt.Type, nt.TransferMode, nt.RiskLevel, nt.SettlementMode = "completed", "transfer", "online", "low", "real-time"
+			nt := onlineTransfer(fmt.Sprintf("TXN-BULK-%04d", i), domain.Minor(1000+i))
 			nt.Sender, nt.Recipient = fmt.Sprintf("+25265%07d", i), "+252630000001"
 			nt.CreatedAt = time.Date(2026, 5, 1, 0, 0, i, 0, time.UTC)
 			rows = append(rows, nt)
@@ -421,9 +446,7 @@ func TestSearchAmountRanges(t *testing.T) {
 		s := storetest.MustOpen(t, b)
 		var rows []*store.NewTransaction
 		for i := range 24_000 {
-			nt := &store.NewTransaction{}
-			nt.TransactionID, nt.Amount, nt.Currency = fmt.Sprintf("TXN-AMT-%05d", i), domain.Minor(100+i*7919%24_000), domain.USD
-			nt.Status, nt.Type, nt.TransferMode, nt.RiskLevel, nt.SettlementMode = "completed", "transfer", "online", "low", "real-time"
+			nt := onlineTransfer(fmt.Sprintf("TXN-AMT-%05d", i), domain.Minor(100+i*7919%24_000))
 			nt.Sender, nt.Recipient = fmt.Sprintf("+25265%07d", i), "+252630000001"
 			nt.CreatedAt = time.Date(2026, 5, 1, 0, 0, i/3, 0, time.UTC)
 			rows = append(rows, nt)
@@ -476,9 +499,7 @@ func TestAMLHistoryFromStore(t *testing.T) {
 		record := func(sender, recipient string, usd int64, at time.Time) domain.AMLResult {
 			t.Helper()
 			n++
-			nt := &store.NewTransaction{}
-			nt.TransactionID, nt.Amount, nt.Currency = fmt.Sprintf("TXN-HIST-%03d", n), domain.Minor(usd*100), domain.USD
-			nt.Status, nt.Type, nt.TransferMode, nt.FlowType = "completed", "transfer", "online", "P2P"
+			nt := onlineTransfer(fmt.Sprintf("TXN-HIST-%03d", n), domain.Minor(usd*100))
 			nt.Sender, nt.Recipient, nt.CreatedAt = sender, recipient, at
 			var aml domain.AMLResult
 			if err := s.Write(ctx, func(tx *store.Tx) (err error) {
@@ -535,16 +556,7 @@ func TestIdempotentTransfersInOneGroup(t *testing.T) {
 		ctx := context.Background()
 		s := storetest.MustOpen(t, b)
 		u := mustUser(t, s, "idem@example.so", nil)
-		started, release := make(chan struct{}), make(chan struct{})
-		blocked := make(chan error, 1)
-		go func() {
-			blocked <- store.WriteGrouped(s, ctx, store.TransferLane(u.ID, "k-1"), func(context.Context, *store.Tx) error {
-				close(started)
-				<-release
-				return nil
-			})
-		}()
-		<-started
+		release := holdLane(s, store.TransferLane(u.ID, "k-1"))
 		const n = 10
 		results := make([]*store.TransferResult, n)
 		errs := make([]error, n)
@@ -559,21 +571,15 @@ func TestIdempotentTransfersInOneGroup(t *testing.T) {
 					Respond: func(t *store.NewTransaction, _ domain.AMLResult) ([]byte, error) {
 						return []byte(`{"transactionId":"` + t.TransactionID + `"}`), nil
 					}}
-				w.Tx.TransactionID = fmt.Sprintf("TXN-IDEM-%02d", i)
-				w.Tx.Amount, w.Tx.Currency, w.Tx.Status, w.Tx.Type = 2000, domain.USD, "completed", "transfer"
-				w.Tx.TransferMode, w.Tx.FlowType, w.Tx.SettlementMode = "online", "P2P", "real-time"
-				w.Tx.Sender, w.Tx.Recipient = "+252650000001", "+252630000002"
+				w.Tx = *onlineTransfer(fmt.Sprintf("TXN-IDEM-%02d", i), 2000)
 				results[i], errs[i] = s.CreateTransfer(ctx, w)
 			}()
 		}
-		for store.QueuedWrites(s) < n {
-			time.Sleep(time.Millisecond)
-		}
-		close(release)
-		wg.Wait()
-		if err := <-blocked; err != nil {
+		waitQueued(s, n)
+		if err := release(); err != nil {
 			t.Fatal(err)
 		}
+		wg.Wait()
 		replayed := 0
 		for i := range n {
 			if errs[i] != nil {
@@ -602,21 +608,10 @@ func TestQueuedStatementFailureFailsItsWrite(t *testing.T) {
 		ctx := context.Background()
 		s := storetest.MustOpen(t, b)
 		insert := func(tx *store.Tx, id string) error {
-			nt := &store.NewTransaction{}
-			nt.TransactionID = id
-			nt.Amount, nt.Currency, nt.Status, nt.Type = 100, domain.USD, "completed", "transfer"
-			nt.TransferMode, nt.FlowType, nt.RiskLevel = "online", "P2P", "low"
-			nt.Sender, nt.Recipient = "+252650000001", "+252630000002"
-			_, err := tx.InsertTransaction(ctx, nt)
+			_, err := tx.InsertTransaction(ctx, onlineTransfer(id, 100))
 			return err
 		}
-		started, release := make(chan struct{}), make(chan struct{})
-		go store.WriteGrouped(s, ctx, "lane", func(context.Context, *store.Tx) error {
-			close(started)
-			<-release
-			return nil
-		})
-		<-started
+		release := holdLane(s, "lane")
 		var errA, errB error
 		var wg sync.WaitGroup
 		wg.Add(2)
@@ -632,9 +627,7 @@ func TestQueuedStatementFailureFailsItsWrite(t *testing.T) {
 				return store.ExecLater(tx, ctx, `UPDATE transactions SET status = 'lost' WHERE transaction_id = 'TXN-Q-A'`)
 			})
 		}()
-		for store.QueuedWrites(s) < 1 {
-			time.Sleep(time.Millisecond)
-		}
+		waitQueued(s, 1)
 		go func() {
 			defer wg.Done()
 			errB = store.WriteGrouped(s, ctx, "lane", func(ctx context.Context, tx *store.Tx) error {
@@ -644,10 +637,10 @@ func TestQueuedStatementFailureFailsItsWrite(t *testing.T) {
 				return store.FlushGroup(tx, ctx)
 			})
 		}()
-		for store.QueuedWrites(s) < 2 {
-			time.Sleep(time.Millisecond)
+		waitQueued(s, 2)
+		if err := release(); err != nil {
+			t.Fatal(err)
 		}
-		close(release)
 		wg.Wait()
 		stored := func(id string) bool {
 			var n int

@@ -4,7 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"hash/fnv"
+	"hash/maphash"
 	"sync"
 	"sync/atomic"
 )
@@ -39,6 +39,7 @@ type groupCommit struct {
 	start sync.Once
 	lanes []chan *writeJob
 	turn  atomic.Uint32 // round robin for writes without a key
+	seed  maphash.Seed  // hashes a key to its lane
 	quit  chan struct{}
 	ended sync.WaitGroup
 	once  sync.Once
@@ -64,7 +65,7 @@ func (s *Store) groupWrite(ctx context.Context, key string, fn func(*Tx) error) 
 		if s.dialect == dialectPostgres {
 			n, size = pgLanes, maxPGGroup
 		}
-		g.quit = make(chan struct{})
+		g.quit, g.seed = make(chan struct{}), maphash.MakeSeed()
 		for range n {
 			lane := make(chan *writeJob, size)
 			g.lanes = append(g.lanes, lane)
@@ -73,13 +74,11 @@ func (s *Store) groupWrite(ctx context.Context, key string, fn func(*Tx) error) 
 		}
 	})
 	lane := g.lanes[0]
-	if n := uint32(len(g.lanes)); n > 1 {
+	if n := uint64(len(g.lanes)); n > 1 {
 		if key != "" {
-			h := fnv.New32a()
-			h.Write([]byte(key))
-			lane = g.lanes[h.Sum32()%n]
+			lane = g.lanes[maphash.String(g.seed, key)%n]
 		} else {
-			lane = g.lanes[g.turn.Add(1)%n]
+			lane = g.lanes[uint64(g.turn.Add(1))%n]
 		}
 	}
 	job := &writeJob{ctx: ctx, fn: fn, done: make(chan error, 1)}
