@@ -70,5 +70,8 @@ export default defineConfig({
     setupFiles: ["./src/test/setup.ts"],
     css: false,
     restoreMocks: true,
+    // Whole-app tests render every provider in jsdom; on a busy 2-core CI machine one took 5.4 s,
+    // over Vitest's 5 s default. A hang still fails, after 20 s.
+    testTimeout: 20_000,
   },
 });
