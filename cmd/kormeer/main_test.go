@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kormeer/kormeer/internal/demo"
 	"github.com/kormeer/kormeer/internal/store/storetest"
 )
 
@@ -133,8 +134,10 @@ func TestDemoData(t *testing.T) {
 		for _, run := range []string{"first start", "restart"} {
 			t.Run(run, func(t *testing.T) {
 				base := startServe(t, env)
-				if got := signIn(t, base, "officer@kormeer.demo", "Officer-demo-2026"); got != 200 {
-					t.Fatalf("demo officer sign-in: %d", got)
+				for _, a := range demo.Accounts[:3] { // both administrators (dual control) and the officer
+					if got := signIn(t, base, a.Login, a.Password); got != 200 {
+						t.Fatalf("demo %s sign-in: %d", a.Login, got)
+					}
 				}
 				res, err := http.Get(base + "/api/metrics")
 				if err != nil {

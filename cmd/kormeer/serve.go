@@ -204,7 +204,7 @@ func ensureAdmin(ctx context.Context, st *store.Store, hasher auth.Hasher, cfg *
 	u := &domain.User{Email: acct.Email, FirstName: acct.FirstName, LastName: acct.LastName, PasswordHash: hash,
 		Role: domain.RoleCBSLAdmin, IsActive: true}
 	created, err := st.EnsureUser(ctx, u, store.Audit{Action: "user.bootstrap_admin", Resource: "user",
-		Details: map[string]any{"email": acct.Email}})
+		Details: map[string]any{"email": acct.Email, "bootstrap": true}})
 	if err != nil {
 		return err
 	}

@@ -12,8 +12,9 @@ import (
 	"github.com/kormeer/kormeer/internal/store"
 )
 
-// users handles `kormeer users create`, the way to make accounts before anyone can sign in (and
-// the only way to make guest accounts until user management exists).
+// users handles `kormeer users create`, the way to make accounts before anyone can sign in, and
+// the way a sole administrator gets a second one: whoever runs it on the server is trusted with
+// the database already, so it creates cbsl_admin and cbsl_officer accounts without a proposal.
 func users(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] != "create" {
 		return errors.New(`usage: kormeer users create --email E --password P --role R --first-name F --last-name L [--institution I] [--guest] [--username U]`)
@@ -48,8 +49,10 @@ func users(ctx context.Context, args []string, getenv func(string) string, stdou
 	if guest {
 		u.GuestUnitsRemaining = domain.DefaultGuestUnits
 	}
+	// The server's operator bypasses dual control: this is how an installation with one
+	// administrator gets its second (README, docs/DECISIONS.md). The audit row says so.
 	if err := e.store.CreateUser(ctx, u, store.Audit{Action: "user.create_cli", Resource: "user",
-		Details: map[string]any{"email": u.Email, "role": u.Role, "guest": guest}}); err != nil {
+		Details: map[string]any{"email": u.Email, "role": u.Role, "guest": guest, "bootstrap": true}}); err != nil {
 		return errors.New(domain.ErrorMessage(err))
 	}
 	fmt.Fprintf(stdout, "created %s (%s) id %s\n", u.Email, u.Role, u.ID)

@@ -23,9 +23,12 @@ type Account struct {
 }
 
 // Accounts are the demo sign-ins. Their passwords are public by design: never load demo data
-// into a database that holds real payments.
+// into a database that holds real payments. There are two administrators so that dual control
+// (one proposes, another approves) can be shown; like every demo account they are created
+// directly, as the server's operator would with `kormeer users create`.
 var Accounts = []Account{
 	{"cbsl_admin", "admin@kormeer.demo", "Admin-demo-2026"},
+	{"cbsl_admin", "deputy@kormeer.demo", "Deputy-demo-2026"},
 	{"cbsl_officer", "officer@kormeer.demo", "Officer-demo-2026"},
 	{"psp_admin", "psp@kormeer.demo", "Psp-demo-2026"},
 	{"mno_admin", "mno@kormeer.demo", "Mno-demo-2026"},
@@ -132,7 +135,7 @@ func (l *loader) institutions(ctx context.Context) error {
 
 func (l *loader) accounts(ctx context.Context, hashes []string) error {
 	l.users = map[string]*domain.User{}
-	names := [][2]string{{"Amina", "Warsame"}, {"Abdirahman", "Yusuf"}, {"Hodan", "Farah"}, {"Mohamed", "Jama"},
+	names := [][2]string{{"Amina", "Warsame"}, {"Faisal", "Dualeh"}, {"Abdirahman", "Yusuf"}, {"Hodan", "Farah"}, {"Mohamed", "Jama"},
 		{"Sahra", "Ismail"}, {"Guest", "Visitor"}}
 	for i, a := range Accounts {
 		u := &domain.User{Email: a.Login, FirstName: names[i][0], LastName: names[i][1], PasswordHash: hashes[i],
@@ -149,7 +152,9 @@ func (l *loader) accounts(ctx context.Context, hashes []string) error {
 		if err := l.tx.InsertUser(ctx, u); err != nil {
 			return err
 		}
-		l.users[a.Role] = u
+		if _, ok := l.users[a.Role]; !ok { // the first account of each role stands for it
+			l.users[a.Role] = u
+		}
 	}
 	return nil
 }

@@ -36,6 +36,13 @@ type User struct {
 	Language            string
 	CreatedAt           time.Time
 	UpdatedAt           time.Time
+	// CreatedBy is the administrator who created the account through the portal ("" when the
+	// server's operator, the demo data or the person themself did). GrantedBy and GrantedAt name
+	// who proposed the privileged role it holds and when that was approved. Dual control keeps
+	// both so that nobody approves the proposals of whoever made them an administrator.
+	CreatedBy string
+	GrantedBy string
+	GrantedAt time.Time
 }
 
 // NewAccount is what registration, the command line and demo data supply to create an account.

@@ -232,7 +232,8 @@ func (s *Server) profile(w http.ResponseWriter, r *http.Request) error {
 // register creates an account (POST /api/auth/register). Self-registration always makes a
 // citizen; only a signed-in cbsl_admin may grant another role (spec README, decision 2), unless
 // the server runs in development mode. It answers a token but starts no browser session, so an
-// administrator creating accounts stays signed in as themself.
+// administrator creating accounts stays signed in as themself. An administrator asking for a
+// cbsl_admin or cbsl_officer account gets a proposal (202) that a second administrator approves.
 func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	var in domain.NewAccount
 	if err := decodeJSON(w, r, &in); err != nil {
@@ -253,6 +254,16 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	}
 	u := &domain.User{Email: in.Email, FirstName: in.FirstName, LastName: in.LastName, PasswordHash: hash,
 		Role: in.Role, Institution: in.Institution, IsActive: true}
+	if isAdmin {
+		u.CreatedBy = caller.ID
+		if domain.NeedsDualControl(in.Role) { // dual control: a second administrator must approve
+			p, err := s.store.ProposeAccount(r.Context(), u, in.Role, s.audit(r, "", ""))
+			if err != nil {
+				return err
+			}
+			return s.writeProposal(w, r, p)
+		}
+	}
 	a := s.audit(r, "user.register", "user")
 	a.Details = map[string]any{"email": in.Email, "role": in.Role, "byAdmin": isAdmin}
 	if err := s.store.CreateUser(r.Context(), u, a); err != nil {

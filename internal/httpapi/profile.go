@@ -49,7 +49,7 @@ func (s *Server) updateProfile(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, toAccountJSON(u))
+	writeJSON(w, http.StatusOK, toAccountJSON(u, ""))
 	return nil
 }
 

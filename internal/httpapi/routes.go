@@ -70,6 +70,11 @@ func (s *Server) routes() []route {
 		{"GET /api/profile/sessions", staff(allRoles...), s.listSessions},
 		{"DELETE /api/profile/sessions/{id}", staff(allRoles...), s.endSession},
 
+		// Dual control: account changes that wait for a second administrator.
+		{"GET /api/approvals", staff(admin), s.listApprovals},
+		{"POST /api/approvals/{id}/approve", staff(admin), s.approveApproval},
+		{"POST /api/approvals/{id}/reject", staff(admin), s.rejectApproval},
+
 		// AML thresholds with maker-checker: regulators propose, another cbsl_admin approves.
 		{"GET /api/settings/aml", staff(regulators...), s.amlSettings},
 		{"POST /api/settings/aml/proposals", staff(regulators...), s.proposeRules},

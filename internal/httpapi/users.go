@@ -9,16 +9,20 @@ import (
 	"github.com/kormeer/kormeer/internal/store"
 )
 
-// accountJSON is an account as user management lists it.
+// accountJSON is an account as user management lists it. PendingRole is the role a proposal
+// waiting for a second administrator would give it.
 type accountJSON struct {
 	userJSON
-	Username  *string   `json:"username"`
-	IsActive  bool      `json:"isActive"`
-	CreatedAt time.Time `json:"createdAt"`
+	Username    *string   `json:"username"`
+	IsActive    bool      `json:"isActive"`
+	CreatedAt   time.Time `json:"createdAt"`
+	CreatedBy   *string   `json:"createdBy"`
+	PendingRole *string   `json:"pendingRole"`
 }
 
-func toAccountJSON(u *domain.User) accountJSON {
-	return accountJSON{userJSON: toUserJSON(u), Username: optional(u.Username), IsActive: u.IsActive, CreatedAt: u.CreatedAt}
+func toAccountJSON(u *domain.User, pendingRole domain.Role) accountJSON {
+	return accountJSON{userJSON: toUserJSON(u), Username: optional(u.Username), IsActive: u.IsActive, CreatedAt: u.CreatedAt,
+		CreatedBy: optional(u.CreatedBy), PendingRole: optional(string(pendingRole))}
 }
 
 // listUsers is GET /api/users?q= (cbsl_admin).
@@ -31,15 +35,21 @@ func (s *Server) listUsers(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	pending, err := s.store.PendingRoles(r.Context())
+	if err != nil {
+		return err
+	}
 	out := make([]accountJSON, len(list))
 	for i, u := range list {
-		out[i] = toAccountJSON(u)
+		out[i] = toAccountJSON(u, pending[u.ID])
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil
 }
 
-// createUser is POST /api/users (cbsl_admin): an account with any role; guests get units.
+// createUser is POST /api/users (cbsl_admin): an account with any role; guests get units. A
+// cbsl_admin or cbsl_officer account is only proposed (202): it stays a disabled citizen until a
+// second administrator approves it (dual control).
 func (s *Server) createUser(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		domain.NewAccount
@@ -68,19 +78,28 @@ func (s *Server) createUser(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	u := &domain.User{Email: in.Email, Username: strings.TrimSpace(in.Username), FirstName: in.FirstName, LastName: in.LastName,
-		PasswordHash: hash, Role: in.Role, Institution: in.Institution, IsActive: true, IsGuest: in.IsGuest, GuestUnitsRemaining: units}
+		PasswordHash: hash, Role: in.Role, Institution: in.Institution, IsActive: true, IsGuest: in.IsGuest, GuestUnitsRemaining: units,
+		CreatedBy: principalFrom(r.Context()).ID}
+	if domain.NeedsDualControl(in.Role) {
+		p, err := s.store.ProposeAccount(r.Context(), u, in.Role, s.audit(r, "", ""))
+		if err != nil {
+			return err
+		}
+		return s.writeProposal(w, r, p)
+	}
 	a := s.audit(r, "user.create", "user")
 	a.Details = map[string]any{"email": u.Email, "role": u.Role, "guest": u.IsGuest}
 	if err := s.store.CreateUser(r.Context(), u, a); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, toAccountJSON(u))
+	writeJSON(w, http.StatusCreated, toAccountJSON(u, ""))
 	return nil
 }
 
 // updateUser is PATCH /api/users/{id} {role, institution, isActive, guestUnitsRemaining}
 // (cbsl_admin). An administrator cannot disable or demote themself, so the portal always keeps
-// one administrator able to undo a mistake.
+// one administrator able to undo a mistake. A role change to cbsl_admin or cbsl_officer is only
+// proposed (202, the other fields change at once): a second administrator must approve it.
 func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Role        *domain.Role `json:"role"`
@@ -109,12 +128,25 @@ func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) error {
 	if me := principalFrom(r.Context()); me.ID == id && ((in.IsActive != nil && !*in.IsActive) || (in.Role != nil && *in.Role != me.Role)) {
 		return domain.Errorf(domain.ECONFLICT, "You cannot disable your own account or change your own role; ask another administrator.")
 	}
-	u, err := s.store.ChangeAccount(r.Context(), id, store.AccountChange{Role: in.Role, Institution: in.Institution,
-		IsActive: in.IsActive, GuestUnits: in.GuestUnits}, s.audit(r, "", ""))
+	change := store.AccountChange{Role: in.Role, Institution: in.Institution, IsActive: in.IsActive, GuestUnits: in.GuestUnits}
+	if in.Role != nil && domain.NeedsDualControl(*in.Role) {
+		current, err := s.store.UserByID(r.Context(), id)
+		if err != nil {
+			return err
+		}
+		if current.Role != *in.Role {
+			p, err := s.store.ProposeRoleChange(r.Context(), id, *in.Role, change, s.audit(r, "", ""))
+			if err != nil {
+				return err
+			}
+			return s.writeProposal(w, r, p)
+		}
+	}
+	u, err := s.store.ChangeAccount(r.Context(), id, change, s.audit(r, "", ""))
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, toAccountJSON(u))
+	writeJSON(w, http.StatusOK, toAccountJSON(u, ""))
 	return nil
 }
 
@@ -138,6 +170,6 @@ func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, toAccountJSON(u))
+	writeJSON(w, http.StatusOK, toAccountJSON(u, ""))
 	return nil
 }

@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -50,58 +52,76 @@ func (s *Store) ChangeAccount(ctx context.Context, id string, c AccountChange, a
 		return nil, notFound("User")
 	}
 	var out *domain.User
-	err := s.Write(ctx, func(tx *Tx) error {
-		set, args := []string{"updated_at = $2"}, []any{id, ts(tx.now)}
-		add := func(col string, v any) {
-			args = append(args, v)
-			set = append(set, fmt.Sprintf("%s = $%d", col, len(args)))
-		}
-		details := map[string]any{}
-		endSessions := false
-		if c.Role != nil {
-			add("role", string(*c.Role))
-			details["role"] = *c.Role
-		}
-		if c.Institution != nil {
-			add("institution", nullString(*c.Institution))
-			details["institution"] = *c.Institution
-		}
-		if c.IsActive != nil {
-			add("is_active", *c.IsActive)
-			details["isActive"] = *c.IsActive
-			endSessions = !*c.IsActive
-		}
-		if c.GuestUnits != nil {
-			add("guest_units_remaining", *c.GuestUnits)
-			details["guestUnitsRemaining"] = *c.GuestUnits
-		}
-		if c.PasswordHash != "" {
-			add("password_hash", c.PasswordHash)
-			set = append(set, "must_change_password = TRUE")
-			details["passwordReset"] = true
-			endSessions = true
-		}
-		if endSessions {
-			set = append(set, "token_version = token_version + 1")
-			if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1`, id); err != nil {
-				return err
-			}
-		}
-		res, err := tx.ExecContext(ctx, `UPDATE users SET `+strings.Join(set, ", ")+` WHERE id = $1`, args...)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return notFound("User")
-		}
-		audit.Action, audit.Resource, audit.ResourceID, audit.Details = "user.update", "user", id, details
-		if err := tx.Audit(ctx, audit); err != nil {
-			return err
-		}
-		out, err = scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
+	err := s.Write(ctx, func(tx *Tx) (err error) {
+		out, err = tx.changeAccount(ctx, id, c, audit)
 		return err
 	})
 	return out, err
+}
+
+// empty reports whether c changes nothing.
+func (c AccountChange) empty() bool {
+	return c.Role == nil && c.Institution == nil && c.IsActive == nil && c.GuestUnits == nil && c.PasswordHash == ""
+}
+
+func (tx *Tx) changeAccount(ctx context.Context, id string, c AccountChange, audit Audit) (*domain.User, error) {
+	set, args := []string{"updated_at = $2"}, []any{id, ts(tx.now)}
+	add := func(col string, v any) {
+		args = append(args, v)
+		set = append(set, fmt.Sprintf("%s = $%d", col, len(args)))
+	}
+	details := map[string]any{}
+	endSessions := false
+	if c.Role != nil {
+		add("role", string(*c.Role))
+		details["role"] = *c.Role
+	}
+	if c.Institution != nil {
+		add("institution", nullString(*c.Institution))
+		details["institution"] = *c.Institution
+	}
+	if c.IsActive != nil {
+		add("is_active", *c.IsActive)
+		details["isActive"] = *c.IsActive
+		endSessions = !*c.IsActive
+	}
+	if c.GuestUnits != nil {
+		add("guest_units_remaining", *c.GuestUnits)
+		details["guestUnitsRemaining"] = *c.GuestUnits
+	}
+	if c.PasswordHash != "" {
+		add("password_hash", c.PasswordHash)
+		set = append(set, "must_change_password = TRUE")
+		details["passwordReset"] = true
+		endSessions = true
+	}
+	if endSessions {
+		set = append(set, "token_version = token_version + 1")
+		if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1`, id); err != nil {
+			return nil, err
+		}
+	}
+	res, err := tx.ExecContext(ctx, `UPDATE users SET `+strings.Join(set, ", ")+` WHERE id = $1`, args...)
+	if err != nil {
+		return nil, err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil, notFound("User")
+	}
+	audit.Action, audit.Resource, audit.ResourceID, audit.Details = "user.update", "user", id, details
+	if err := tx.Audit(ctx, audit); err != nil {
+		return nil, err
+	}
+	return tx.userByID(ctx, id)
+}
+
+// userByID reads an account inside the transaction, or ENOTFOUND.
+func (tx *Tx) userByID(ctx context.Context, id string) (*domain.User, error) {
+	u, err := scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound("User")
+	}
+	return u, err
 }
 
 // ProfileChange is a user's change to their own profile; nil fields are left alone.

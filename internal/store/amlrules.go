@@ -116,8 +116,9 @@ func (s *Store) ProposeRuleSet(ctx context.Context, th domain.AMLThresholds, not
 	return s.RuleSet(ctx, version)
 }
 
-// DecideRuleSet approves or rejects a proposal. Approval needs a cbsl_admin other than the
-// proposer (checked by the caller's role and here by identity); the active version becomes
+// DecideRuleSet approves or rejects a proposal. Approval needs an active cbsl_admin who is not the
+// proposer nor an account the proposer recently created or promoted (domain.CheckApprover, the
+// rule account approvals follow too, read in this transaction); the active version becomes
 // superseded in the same transaction, so exactly one version is ever active.
 func (s *Store) DecideRuleSet(ctx context.Context, version int, approve bool, by, note string, audit Audit) (*RuleSet, error) {
 	err := s.Write(ctx, func(tx *Tx) error {
@@ -133,8 +134,10 @@ func (s *Store) DecideRuleSet(ctx context.Context, version int, approve bool, by
 		if status != "proposed" {
 			return domain.Errorf(domain.ECONFLICT, "Version %d is %s; only proposals can be decided.", version, status)
 		}
-		if approve && proposer == by {
-			return domain.Errorf(domain.EFORBIDDEN, "You proposed these thresholds; a different administrator must approve them.")
+		if approve {
+			if err := tx.checkApprover(ctx, by, domain.Proposal{ProposedBy: proposer}); err != nil {
+				return err
+			}
 		}
 		to := "rejected"
 		if approve {

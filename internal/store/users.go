@@ -11,13 +11,15 @@ import (
 
 const userColumns = `id, email, COALESCE(username, ''), first_name, last_name, COALESCE(profile_image_url, ''),
 	password_hash, role, COALESCE(institution, ''), is_active, is_guest, guest_units_remaining, token_version,
-	must_change_password, language, created_at, updated_at`
+	must_change_password, language, created_at, updated_at, COALESCE(CAST(created_by AS TEXT), ''),
+	COALESCE(CAST(granted_by AS TEXT), ''), granted_at`
 
 func scanUser(row interface{ Scan(...any) error }) (*domain.User, error) {
 	var u domain.User
 	err := row.Scan(&u.ID, &u.Email, &u.Username, &u.FirstName, &u.LastName, &u.ProfileImageURL,
 		&u.PasswordHash, &u.Role, &u.Institution, &u.IsActive, &u.IsGuest, &u.GuestUnitsRemaining,
-		&u.TokenVersion, &u.MustChangePassword, &u.Language, scanTime(&u.CreatedAt), scanTime(&u.UpdatedAt))
+		&u.TokenVersion, &u.MustChangePassword, &u.Language, scanTime(&u.CreatedAt), scanTime(&u.UpdatedAt),
+		&u.CreatedBy, &u.GrantedBy, scanTime(&u.GrantedAt))
 	if err != nil {
 		return nil, err
 	}
@@ -48,10 +50,11 @@ func (tx *Tx) insertUser(ctx context.Context, u *domain.User) error {
 	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO users (id, email, username, first_name, last_name,
 		profile_image_url, password_hash, role, institution, is_active, is_guest, guest_units_remaining,
-		created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+		created_at, updated_at, created_by, must_change_password)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
 		u.ID, u.Email, nullString(u.Username), u.FirstName, u.LastName, nullString(u.ProfileImageURL),
 		u.PasswordHash, string(u.Role), nullString(u.Institution), u.IsActive, u.IsGuest,
-		u.GuestUnitsRemaining, ts(u.CreatedAt), ts(u.UpdatedAt))
+		u.GuestUnitsRemaining, ts(u.CreatedAt), ts(u.UpdatedAt), nullString(u.CreatedBy), u.MustChangePassword)
 	if isUniqueViolation(err) {
 		return domain.Errorf(domain.ECONFLICT, "An account with this email or username already exists.")
 	}
@@ -88,6 +91,9 @@ func (s *Store) EnsureUser(ctx context.Context, u *domain.User, audit Audit) (cr
 
 // UserByID returns the account with id, or ENOTFOUND.
 func (s *Store) UserByID(ctx context.Context, id string) (*domain.User, error) {
+	if !validID(id) {
+		return nil, notFound("User")
+	}
 	return s.userWhere(ctx, `id = $1`, id)
 }
 

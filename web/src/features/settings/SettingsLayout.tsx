@@ -8,7 +8,7 @@ import { cn } from "@/lib/utils";
 /** The settings sections a user may open (the server refuses the others). */
 export function settingsTabs(user: CurrentUser): Array<{ key: string; href: string }> {
   const tabs = [{ key: "profile", href: "/settings" }];
-  if (user.role === "cbsl_admin") tabs.push({ key: "users", href: "/settings/users" });
+  if (user.role === "cbsl_admin") tabs.push({ key: "users", href: "/settings/users" }, { key: "approvals", href: "/settings/approvals" });
   if (isRegulator(user.role)) tabs.push({ key: "aml", href: "/settings/aml" });
   return tabs;
 }

@@ -11,6 +11,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import type { Account } from "@/features/settings/types";
+import { isProposal, needsDualControl } from "@/features/settings/approvals";
+import type { ProposalAnswer } from "@/features/settings/approvals";
 import {
   ROLES,
   checkNewAccount,
@@ -25,6 +27,16 @@ export const USERS_KEY = "/api/users";
 
 const selectClass =
   "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50";
+
+/** Tells the administrator that their change waits for a second one (dual control). */
+export function useProposalNotice() {
+  const { t } = useTranslation();
+  return (answer: ProposalAnswer) =>
+    toast({
+      title: t("approvals.proposed"),
+      description: answer.eligibleApprovers === 0 ? t("approvals.noApprover") : t("approvals.awaitsSecond", { email: answer.target.email ?? "" }),
+    });
+}
 
 function useErrorText() {
   const { t, i18n } = useTranslation();
@@ -42,7 +54,7 @@ function Field({
   id: string;
   label: string;
   error?: string | undefined;
-  hint?: string;
+  hint?: string | undefined;
   children: (describedBy: string | undefined, invalid: boolean) => ReactNode;
 }) {
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
@@ -137,6 +149,7 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
   const [form, setForm] = useState<NewAccountForm>(emptyAccount);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const kind = institutionKind(form.role);
+  const notifyProposal = useProposalNotice();
 
   useEffect(() => {
     if (open) {
@@ -146,9 +159,10 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
   }, [open]);
 
   const mutation = useMutation({
-    mutationFn: () => apiJson<Account>("POST", "/api/users", newAccountBody(form)),
-    onSuccess: (account) => {
-      toast({ title: t("users.created"), description: account.email ?? undefined });
+    mutationFn: () => apiJson<Account | ProposalAnswer>("POST", "/api/users", newAccountBody(form)),
+    onSuccess: (answer) => {
+      if (isProposal(answer)) notifyProposal(answer);
+      else toast({ title: t("users.created"), description: answer.email ?? undefined });
       void queryClient.invalidateQueries({ queryKey: [USERS_KEY] });
       onOpenChange(false);
     },
@@ -204,7 +218,7 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
               )}
             </Field>
           </div>
-          <Field id={id("role")} label={t("users.fields.role")} error={text("role")}>
+          <Field id={id("role")} label={t("users.fields.role")} error={text("role")} hint={needsDualControl(form.role) ? t("users.needsApproval") : undefined}>
             {(d, inv) => (
               <select
                 id={id("role")}
@@ -298,6 +312,7 @@ export function UserActionDialog({
   const [units, setUnits] = useState("100");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState<string | null>(null);
+  const notifyProposal = useProposalNotice();
 
   useEffect(() => {
     if (target) {
@@ -318,7 +333,7 @@ export function UserActionDialog({
       const path = `/api/users/${encodeURIComponent(account.id)}`;
       switch (action) {
         case "role":
-          return apiJson<Account>("PATCH", path, kind ? { role, institution } : { role });
+          return apiJson<Account | ProposalAnswer>("PATCH", path, kind ? { role, institution } : { role });
         case "toggle":
           return apiJson<Account>("PATCH", path, { isActive: !account.isActive });
         case "reset":
@@ -327,8 +342,13 @@ export function UserActionDialog({
           return apiJson<Account>("PATCH", path, { guestUnitsRemaining: (account.guestUnitsRemaining ?? 0) + Number(units) });
       }
     },
-    onSuccess: () => {
+    onSuccess: (answer) => {
       void queryClient.invalidateQueries({ queryKey: [USERS_KEY] });
+      if (isProposal(answer)) {
+        notifyProposal(answer);
+        onOpenChange(false);
+        return;
+      }
       const key = action === "toggle" ? (account?.isActive ? "users.done.disabled" : "users.done.enabled") : `users.done.${action}`;
       toast({ title: t(key), description: account ? accountName(account) : undefined });
       if (action === "reset") setDone(password);
@@ -390,7 +410,12 @@ export function UserActionDialog({
           <form onSubmit={submit} noValidate className="space-y-4">
             {action === "role" ? (
               <>
-                <Field id={id("role")} label={t("users.fields.role")} error={text("role")}>
+                <Field
+                  id={id("role")}
+                  label={t("users.fields.role")}
+                  error={text("role")}
+                  hint={needsDualControl(role) && role !== account?.role ? t("users.needsApproval") : undefined}
+                >
                   {(d, inv) => (
                     <select id={id("role")} value={role} onChange={(e) => { setRole(e.target.value); setInstitution(""); }} className={selectClass} aria-describedby={d} aria-invalid={inv || undefined} data-testid="user-role-select">
                       {ROLES.map((r) => (

@@ -163,6 +163,11 @@ export function UsersPage({ user }: { user: CurrentUser }) {
                     </Badge>
                     {a.mustChangePassword ? <Badge variant="outline">{t("users.status.mustChange")}</Badge> : null}
                     {a.isGuest ? <Badge variant="secondary">{t("users.status.guest")}</Badge> : null}
+                    {a.pendingRole ? (
+                      <Badge variant="outline" data-testid="user-pending">
+                        {t("users.status.pending", { role: t(`roles.${a.pendingRole}`, { defaultValue: a.pendingRole }) })}
+                      </Badge>
+                    ) : null}
                   </span>
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap tabular-nums">{a.createdAt ? formatDate(a.createdAt) : "—"}</td>

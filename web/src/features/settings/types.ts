@@ -5,6 +5,10 @@ export interface Account extends CurrentUser {
   username?: string | null;
   isActive: boolean;
   createdAt: string;
+  /** The administrator who created the account through the portal, if one did. */
+  createdBy?: string | null;
+  /** The role a proposal waiting for a second administrator would give it. */
+  pendingRole?: string | null;
 }
 
 /** A row of GET /api/profile/sessions. */

@@ -93,6 +93,9 @@ export function AuthenticatedApp({ user }: { user: CurrentUser }) {
           <Route path="/settings/users">
             {user.isGuest ? <Redirect to="/" replace /> : <SettingsPage user={user} section="users" />}
           </Route>
+          <Route path="/settings/approvals">
+            {user.isGuest ? <Redirect to="/" replace /> : <SettingsPage user={user} section="approvals" />}
+          </Route>
           <Route path="/settings/aml">
             {user.isGuest ? <Redirect to="/" replace /> : <SettingsPage user={user} section="aml" />}
           </Route>

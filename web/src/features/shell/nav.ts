@@ -2,6 +2,7 @@ import type { LucideIcon } from "lucide-react";
 import {
   ArrowLeftRight,
   BarChart3,
+  ClipboardCheck,
   Building2,
   FileText,
   Gauge,
@@ -135,6 +136,13 @@ export const NAV_GROUPS: NavGroup[] = [
         children: [
           { key: "settings-profile", labelKey: "settings.nav.profile", href: "/settings", icon: UserCircle },
           { key: "settings-users", labelKey: "settings.nav.users", href: "/settings/users", icon: Users, roles: ["cbsl_admin"] },
+          {
+            key: "settings-approvals",
+            labelKey: "settings.nav.approvals",
+            href: "/settings/approvals",
+            icon: ClipboardCheck,
+            roles: ["cbsl_admin"],
+          },
           {
             key: "settings-aml",
             labelKey: "settings.nav.aml",

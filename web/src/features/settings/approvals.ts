@@ -1,0 +1,66 @@
+import { throwIfResNotOk } from "@/api/client";
+import type { CurrentUser } from "@/api/types";
+import type { Account } from "@/features/settings/types";
+
+/** A change to an account that waits for (or was decided by) a second administrator. */
+export interface Approval {
+  id: string;
+  kind: "account.create" | "account.role" | string;
+  status: ApprovalStatus | string;
+  role: string;
+  previousRole: string | null;
+  target: Account;
+  proposedBy: string;
+  proposedByName: string;
+  proposedAt: string;
+  decidedBy: string | null;
+  decidedByName: string | null;
+  decidedAt: string | null;
+  reason: string | null;
+}
+
+/** What POST /api/users, PATCH /api/users/{id} and registration answer (202) for a proposal. */
+export interface ProposalAnswer extends Approval {
+  eligibleApprovers: number;
+  message: string;
+}
+
+export const APPROVALS_KEY = "/api/approvals";
+export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "cancelled", "all"] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+/** One page of GET /api/approvals and the cursor of the next (from X-Next-Cursor). */
+export interface ApprovalsPage {
+  items: Approval[];
+  next: string | null;
+}
+
+export async function fetchApprovals(status: ApprovalStatus, cursor: string | null, signal?: AbortSignal): Promise<ApprovalsPage> {
+  const q = new URLSearchParams({ status, limit: "20" });
+  if (cursor) q.set("cursor", cursor);
+  const res = await fetch(`${APPROVALS_KEY}?${q.toString()}`, { credentials: "include", signal });
+  await throwIfResNotOk(res);
+  return { items: (await res.json()) as Approval[], next: res.headers.get("X-Next-Cursor") };
+}
+
+/** Whether granting a role needs a second administrator (the server's domain.NeedsDualControl). */
+export function needsDualControl(role: string): boolean {
+  return role === "cbsl_admin" || role === "cbsl_officer";
+}
+
+/** Whether an answer of the account routes is a proposal rather than the changed account. */
+export function isProposal(answer: unknown): answer is ProposalAnswer {
+  return typeof answer === "object" && answer !== null && "kind" in answer && "eligibleApprovers" in answer;
+}
+
+/**
+ * What the signed-in administrator may do with a proposal: its proposer may only withdraw it, the
+ * account it is about may do nothing, anyone else may approve or reject (the server also refuses
+ * accounts the proposer created or promoted recently, and says so).
+ */
+export function approvalActions(user: CurrentUser, a: Approval): "decide" | "withdraw" | "none" {
+  if (a.status !== "pending") return "none";
+  if (a.proposedBy === user.id) return "withdraw";
+  if (a.target.id === user.id) return "none";
+  return "decide";
+}
