@@ -54,6 +54,8 @@ type Deps struct {
 	Hasher  auth.Hasher
 	Objects objects.Store
 	Uploads *objects.Signer
+	// Images checks and re-encodes uploads within a memory budget; nil takes the defaults.
+	Images  *objects.Decoder
 	Hub     *realtime.Hub
 	Sealer  *notify.Sealer
 	Metrics *metrics.Recorder
@@ -71,6 +73,7 @@ type Server struct {
 	hasher  auth.Hasher
 	objects objects.Store
 	uploads *objects.Signer
+	images  *objects.Decoder
 	hub     *realtime.Hub
 	sealer  *notify.Sealer
 	rec     *metrics.Recorder
@@ -93,11 +96,14 @@ func New(d Deps, opts Options) (*Server, error) {
 	if d.Hub == nil {
 		d.Hub = realtime.NewHub()
 	}
+	if d.Images == nil {
+		d.Images = objects.NewDecoder(0, 0)
+	}
 	dummy, err := d.Hasher.Hash(auth.RandomToken(16))
 	if err != nil {
 		return nil, err
 	}
-	return &Server{store: d.Store, tokens: d.Tokens, hasher: d.Hasher, objects: d.Objects, uploads: d.Uploads,
+	return &Server{store: d.Store, tokens: d.Tokens, hasher: d.Hasher, objects: d.Objects, uploads: d.Uploads, images: d.Images,
 		hub: d.Hub, sealer: d.Sealer, rec: d.Metrics, codeKey: d.CodeKey, opts: opts, log: d.Log, web: d.Web, dummyHash: dummy}, nil
 }
 
