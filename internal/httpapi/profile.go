@@ -83,7 +83,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return domain.FieldError("The current password is not right.", map[string]string{"currentPassword": "Not your current password"})
 	}
-	if msg := domain.CheckPassword(in.NewPassword); msg != "" {
+	if msg := domain.CheckPassword(in.NewPassword, u.Email, u.FirstName, u.LastName); msg != "" {
 		return domain.FieldError(msg+".", map[string]string{"newPassword": msg})
 	}
 	if in.NewPassword == in.CurrentPassword {

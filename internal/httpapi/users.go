@@ -127,7 +127,11 @@ func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	if msg := domain.CheckPassword(in.Password); msg != "" {
+	target, err := s.store.UserByID(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	if msg := domain.CheckPassword(in.Password, target.Email, target.FirstName, target.LastName); msg != "" {
 		return domain.FieldError(msg+".", map[string]string{"password": msg})
 	}
 	hash, err := s.hasher.Hash(in.Password)
