@@ -247,6 +247,9 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 		return domain.Errorf(domain.EFORBIDDEN,
 			"Only a central-bank administrator (cbsl_admin) can create an account with the role %s. Register without a role to get a citizen account.", in.Role)
 	}
+	if !isAdmin && !s.opts.Dev {
+		in.Institution = "" // only an administrator places an account in an institution (finding 11)
+	}
 	hash, err := s.hasher.Hash(in.Password)
 	if err != nil {
 		return err

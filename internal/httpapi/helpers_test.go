@@ -192,3 +192,17 @@ func (e *testEnv) auditCount(action string) int {
 	}
 	return len(rows)
 }
+
+// registerAndConfirm self-registers an account and returns it as stored.
+func (e *testEnv) registerAndConfirm(body map[string]any) *domain.User {
+	e.t.Helper()
+	res := e.do(nil, "POST", "/api/auth/register", body)
+	if res.status >= 300 {
+		e.t.Fatalf("register: %d %s", res.status, res.body)
+	}
+	u, err := e.store.UserByLogin(context.Background(), body["email"].(string))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return u
+}

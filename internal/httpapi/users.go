@@ -109,6 +109,15 @@ func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) error {
 	if me := principalFrom(r.Context()); me.ID == id && ((in.IsActive != nil && !*in.IsActive) || (in.Role != nil && *in.Role != me.Role)) {
 		return domain.Errorf(domain.ECONFLICT, "You cannot disable your own account or change your own role; ask another administrator.")
 	}
+	if in.Role != nil || in.Institution != nil {
+		target, err := s.store.UserByID(r.Context(), id)
+		if err != nil {
+			return err
+		}
+		if in.Institution, err = institutionAfterChange(target, in.Role, in.Institution); err != nil {
+			return err
+		}
+	}
 	u, err := s.store.ChangeAccount(r.Context(), id, store.AccountChange{Role: in.Role, Institution: in.Institution,
 		IsActive: in.IsActive, GuestUnits: in.GuestUnits}, s.audit(r, "", ""))
 	if err != nil {
@@ -116,6 +125,32 @@ func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) error {
 	}
 	writeJSON(w, http.StatusOK, toAccountJSON(u))
 	return nil
+}
+
+// institutionAfterChange decides the institution an account keeps after a change of role or
+// institution (issue 14 finding 11): only PSP and MNO staff belong to one, so a role that needs
+// none clears it (an institution left behind would come back to life at a later promotion), and
+// a staff role needs one, given now or kept.
+func institutionAfterChange(u *domain.User, role *domain.Role, inst *string) (*string, error) {
+	finalRole, finalInst := u.Role, u.Institution
+	if role != nil {
+		finalRole = *role
+	}
+	if inst != nil {
+		finalInst = *inst
+	}
+	if !finalRole.IsInstitutionStaff() {
+		if u.Institution == "" && inst == nil {
+			return nil, nil
+		}
+		none := ""
+		return &none, nil
+	}
+	if finalInst == "" {
+		return nil, domain.FieldError("Name the institution this PSP or MNO staff member works for.",
+			map[string]string{"institution": "Institution is required for PSP and MNO staff"})
+	}
+	return inst, nil
 }
 
 // resetPassword is POST /api/users/{id}/reset-password {password} (cbsl_admin): a temporary
