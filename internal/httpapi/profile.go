@@ -76,7 +76,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	u := principalFrom(r.Context())
-	ok, err := s.hasher.Verify(in.CurrentPassword, u.PasswordHash)
+	ok, err := s.hasher.VerifyContext(r.Context(), in.CurrentPassword, u.PasswordHash)
 	if err != nil {
 		return err
 	}
@@ -89,7 +89,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
 	if in.NewPassword == in.CurrentPassword {
 		return domain.FieldError("Choose a password different from the current one.", map[string]string{"newPassword": "Same as the current password"})
 	}
-	hash, err := s.hasher.Hash(in.NewPassword)
+	hash, err := s.hasher.HashContext(r.Context(), in.NewPassword)
 	if err != nil {
 		return err
 	}

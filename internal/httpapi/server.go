@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"sync/atomic"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/kormeer/kormeer/internal/auth"
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/limit"
 	"github.com/kormeer/kormeer/internal/metrics"
 	"github.com/kormeer/kormeer/internal/notify"
 	"github.com/kormeer/kormeer/internal/objects"
@@ -38,13 +40,22 @@ type Options struct {
 	LoginWindow           time.Duration
 	MaxFailuresPerAccount int
 	MaxFailuresPerIP      int
+	// Limits are the rate limits of anonymous expensive routes (ratelimit.go).
+	Limits Limits
+	// HashWorkers bounds how many argon2id hashes run at once and HashQueue how many more wait;
+	// beyond that a sign-in or registration is answered 429 at once.
+	HashWorkers, HashQueue int
+	// PublicURL is the portal's address as users reach it, for links in e-mails; never taken
+	// from the request's Host header, which the caller controls.
+	PublicURL string
 }
 
 // DefaultOptions are the production settings.
 func DefaultOptions() Options {
 	return Options{SessionTTL: 12 * time.Hour, LicenseValidity: 365 * 24 * time.Hour, AccessCodeTTL: 24 * time.Hour,
 		LoginWindow:           15 * time.Minute,
-		MaxFailuresPerAccount: 5, MaxFailuresPerIP: 20}
+		MaxFailuresPerAccount: 5, MaxFailuresPerIP: 20,
+		Limits: DefaultLimits(), HashWorkers: runtime.GOMAXPROCS(0), HashQueue: 64, PublicURL: "http://127.0.0.1:8080"}
 }
 
 // Deps are the server's collaborators.
@@ -83,6 +94,8 @@ type Server struct {
 	web     fs.FS
 	// rules caches the AML rule set in force (see scoring).
 	rules atomic.Pointer[cachedRules]
+	// limiters are the rate limits of the throttle classes.
+	limiters map[throttle]*limit.Limiter
 	// dummyHash is verified against when an email is unknown, so that a sign-in takes as long
 	// for an unknown account as for a known one and timing does not reveal which accounts exist.
 	dummyHash string
@@ -99,12 +112,16 @@ func New(d Deps, opts Options) (*Server, error) {
 	if d.Images == nil {
 		d.Images = objects.NewDecoder(0, 0)
 	}
+	if d.Hasher.Pool == nil {
+		d.Hasher.Pool = limit.NewPool(opts.HashWorkers, opts.HashQueue)
+	}
 	dummy, err := d.Hasher.Hash(auth.RandomToken(16))
 	if err != nil {
 		return nil, err
 	}
 	return &Server{store: d.Store, tokens: d.Tokens, hasher: d.Hasher, objects: d.Objects, uploads: d.Uploads, images: d.Images,
-		hub: d.Hub, sealer: d.Sealer, rec: d.Metrics, codeKey: d.CodeKey, opts: opts, log: d.Log, web: d.Web, dummyHash: dummy}, nil
+		hub: d.Hub, sealer: d.Sealer, rec: d.Metrics, codeKey: d.CodeKey, opts: opts, log: d.Log, web: d.Web, dummyHash: dummy,
+		limiters: newLimiters(opts.Limits)}, nil
 }
 
 // Handler returns the whole HTTP handler: API routes, the web app, and the middleware every
@@ -155,6 +172,9 @@ func (s *Server) dispatch(methods map[string]route) http.Handler {
 			return
 		}
 		p, err := s.authenticate(r)
+		if err == nil {
+			err = s.checkThrottle(w, r, rt.access.throttle, p)
+		}
 		if err == nil {
 			err = s.authorize(r.Context(), rt.access, p)
 		}

@@ -63,7 +63,7 @@ func (s *Server) createUser(w http.ResponseWriter, r *http.Request) error {
 			return domain.FieldError("Guests are citizens with 0 to 100000 units.", map[string]string{"guestUnitsRemaining": "From 0 to 100000"})
 		}
 	}
-	hash, err := s.hasher.Hash(in.Password)
+	hash, err := s.hasher.HashContext(r.Context(), in.Password)
 	if err != nil {
 		return err
 	}
@@ -169,7 +169,7 @@ func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) error {
 	if msg := domain.CheckPassword(in.Password, target.Email, target.FirstName, target.LastName); msg != "" {
 		return domain.FieldError(msg+".", map[string]string{"password": msg})
 	}
-	hash, err := s.hasher.Hash(in.Password)
+	hash, err := s.hasher.HashContext(r.Context(), in.Password)
 	if err != nil {
 		return err
 	}
