@@ -48,6 +48,9 @@ type Options struct {
 	// PublicURL is the portal's address as users reach it, for links in e-mails; never taken
 	// from the request's Host header, which the caller controls.
 	PublicURL string
+	// MaxSocketsPerAccount caps the live WebSocket connections of one account on one instance
+	// (0: no cap).
+	MaxSocketsPerAccount int
 }
 
 // DefaultOptions are the production settings.
@@ -55,7 +58,8 @@ func DefaultOptions() Options {
 	return Options{SessionTTL: 12 * time.Hour, LicenseValidity: 365 * 24 * time.Hour, AccessCodeTTL: 24 * time.Hour,
 		LoginWindow:           15 * time.Minute,
 		MaxFailuresPerAccount: 5, MaxFailuresPerIP: 20,
-		Limits: DefaultLimits(), HashWorkers: runtime.GOMAXPROCS(0), HashQueue: 64, PublicURL: "http://127.0.0.1:8080"}
+		Limits: DefaultLimits(), HashWorkers: runtime.GOMAXPROCS(0), HashQueue: 64, PublicURL: "http://127.0.0.1:8080",
+		MaxSocketsPerAccount: 10}
 }
 
 // Deps are the server's collaborators.
@@ -96,6 +100,8 @@ type Server struct {
 	rules atomic.Pointer[cachedRules]
 	// limiters are the rate limits of the throttle classes.
 	limiters map[throttle]*limit.Limiter
+	// sockets counts each account's open WebSocket connections.
+	sockets socketCounts
 	// dummyHash is verified against when an email is unknown, so that a sign-in takes as long
 	// for an unknown account as for a known one and timing does not reveal which accounts exist.
 	dummyHash string
