@@ -38,6 +38,7 @@ func (s *Server) requestUpload(w http.ResponseWriter, r *http.Request) error {
 // JPEG or WebP by content, re-encodes and stores the image, and records it with an audit row.
 func (s *Server) receiveUpload(w http.ResponseWriter, r *http.Request) error {
 	u := principalFrom(r.Context())
+	extendDeadlines(w, slowBody, slowBody)
 	id, err := s.uploads.Verify(r.PathValue("token"), u.ID)
 	if err != nil {
 		return err

@@ -22,9 +22,9 @@ const (
 
 // Limits are the rates of each throttle class, per client address and overall.
 type Limits struct {
-	SignInPerAddress, SignInTotal       limit.Rate
-	SignUpPerAddress, SignUpTotal       limit.Rate
-	PublicReadPerAddress, PublicReadTot limit.Rate
+	SignInPerAddress, SignInTotal         limit.Rate
+	SignUpPerAddress, SignUpTotal         limit.Rate
+	PublicReadPerAddress, PublicReadTotal limit.Rate
 }
 
 // DefaultLimits leave room for an office behind one address and stop a script: 30 sign-ins a
@@ -34,7 +34,7 @@ func DefaultLimits() Limits {
 	return Limits{
 		SignInPerAddress: limit.Rate{N: 30, Per: time.Minute}, SignInTotal: limit.Rate{N: 1200, Per: time.Minute},
 		SignUpPerAddress: limit.Rate{N: 20, Per: time.Hour}, SignUpTotal: limit.Rate{N: 600, Per: time.Hour},
-		PublicReadPerAddress: limit.Rate{N: 120, Per: time.Minute}, PublicReadTot: limit.Rate{N: 6000, Per: time.Minute},
+		PublicReadPerAddress: limit.Rate{N: 120, Per: time.Minute}, PublicReadTotal: limit.Rate{N: 6000, Per: time.Minute},
 	}
 }
 
@@ -42,7 +42,7 @@ func newLimiters(l Limits) map[throttle]*limit.Limiter {
 	return map[throttle]*limit.Limiter{
 		signIns:     limit.NewLimiter(l.SignInPerAddress, l.SignInTotal),
 		signUps:     limit.NewLimiter(l.SignUpPerAddress, l.SignUpTotal),
-		publicReads: limit.NewLimiter(l.PublicReadPerAddress, l.PublicReadTot),
+		publicReads: limit.NewLimiter(l.PublicReadPerAddress, l.PublicReadTotal),
 	}
 }
 

@@ -45,7 +45,7 @@ func TestAnonymousExpensiveRoutesAreRateLimited(t *testing.T) {
 				}
 				o.Limits.SignInPerAddress, o.Limits.SignInTotal = lim()
 				o.Limits.SignUpPerAddress, o.Limits.SignUpTotal = lim()
-				o.Limits.PublicReadPerAddress, o.Limits.PublicReadTot = lim()
+				o.Limits.PublicReadPerAddress, o.Limits.PublicReadTotal = lim()
 			})
 			e.mustUser("a@example.so", domain.RoleCitizen, nil)
 			used := map[string]int{}
