@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"net/netip"
 	"strconv"
 	"time"
 
@@ -53,13 +54,25 @@ func (s *Server) checkThrottle(w http.ResponseWriter, r *http.Request, t throttl
 	if t == notThrottled || (p != nil && !p.IsGuest && p.Role.IsRegulator()) {
 		return nil
 	}
-	ok, wait := s.limiters[t].Allow(s.clientIP(r))
+	ok, wait := s.limiters[t].Allow(addressKey(s.clientIP(r)))
 	if ok {
 		return nil
 	}
 	secs := int((wait + time.Second - 1) / time.Second)
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
 	return domain.Errorf(domain.ETOOMANY, "Too many requests of this kind. Try again in %s.", humanWait(secs))
+}
+
+// addressKey is the bucket of a client address: an IPv4 address, or the /64 network of an IPv6
+// one, since a single IPv6 subscriber is handed a whole /64 and could otherwise change address
+// at every request.
+func addressKey(ip string) string {
+	a, err := netip.ParseAddr(ip)
+	if err != nil || a.Unmap().Is4() {
+		return ip
+	}
+	p, _ := a.Prefix(64)
+	return p.String()
 }
 
 func humanWait(secs int) string {

@@ -117,3 +117,13 @@ func TestRegistrationFloodStaysInTheHashPool(t *testing.T) {
 		t.Fatalf("sign-in with the hash pool full: %d %q %s", res.status, res.header.Get("Retry-After"), res.body)
 	}
 }
+
+// An IPv6 client cannot escape its bucket by changing address within its /64.
+func TestAddressKey(t *testing.T) {
+	for in, want := range map[string]string{"203.0.113.7": "203.0.113.7", "2001:db8:1:2:aaaa::1": "2001:db8:1:2::/64",
+		"2001:db8:1:2:bbbb::9": "2001:db8:1:2::/64", "::ffff:203.0.113.7": "::ffff:203.0.113.7", "not-an-ip": "not-an-ip"} {
+		if got := addressKey(in); got != want {
+			t.Errorf("addressKey(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
