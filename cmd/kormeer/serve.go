@@ -135,6 +135,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	opts := httpapi.DefaultOptions()
 	opts.SessionTTL, opts.TrustProxy, opts.Dev, opts.LicenseValidity = cfg.SessionTTL, cfg.TrustProxy, cfg.Dev, cfg.LicenseTTL
 	opts.AccessCodeTTL = cfg.AccessCodeTTL
+	applyLimits(&opts, &hasher, cfg.Limits)
 	hub := realtime.NewHub()
 	rec.WatchConnections(hub.Len)
 	st.SetAlertSink(func(a realtime.Alert) {
@@ -147,18 +148,21 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if cfg.MetricsAddr != "" {
 		go servePrometheus(ctx, cfg.MetricsAddr, rec, log)
 	}
-	srv, err := httpapi.New(httpapi.Deps{Store: st, Tokens: tokens, Hasher: hasher, Objects: objs, Hub: hub,
-		Sealer: sealer, CodeKey: codeKey, Metrics: rec,
-		Uploads: objects.NewSigner([]byte(uploadKey), 15*time.Minute, nil), Log: log, Web: web.Dist()}, opts)
-	if err != nil {
-		return err
-	}
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
 		return err
 	}
-	httpSrv := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
-		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	if opts.PublicURL = cfg.PublicURL; opts.PublicURL == "" {
+		opts.PublicURL = "http://" + ln.Addr().String()
+	}
+	srv, err := httpapi.New(httpapi.Deps{Store: st, Tokens: tokens, Hasher: hasher, Objects: objs, Hub: hub,
+		Sealer: sealer, CodeKey: codeKey, Metrics: rec, Images: objects.NewDecoder(int64(cfg.ImageBudgetMB)<<20, cfg.ImageDecodes),
+		Uploads: objects.NewSigner([]byte(uploadKey), 15*time.Minute, nil), Log: log, Web: web.Dist()}, opts)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	httpSrv := newHTTPServer(srv.Handler(), cfg.Limits, log)
 	go sweep(ctx, st, opts.LoginWindow, log)
 	go logAuditAnchors(ctx, st, log)
 
@@ -303,6 +307,9 @@ func sweep(ctx context.Context, st *store.Store, loginWindow time.Duration, log 
 		}
 		if err := st.DeleteLoginFailuresBefore(ctx, st.Now().Add(-loginWindow)); err != nil && ctx.Err() == nil {
 			log.Warn("sweep login failures", "err", err)
+		}
+		if err := st.DeleteExpiredRegistrations(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("sweep registrations", "err", err)
 		}
 		if err := st.CompactAggregates(ctx, st.Now()); err != nil && ctx.Err() == nil {
 			log.Warn("sweep statistics buckets", "err", err)

@@ -68,7 +68,7 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-test("a new applicant applies with a logo, an admin approves, the licence is issued", async ({ page, browser, baseURL }) => {
+test("a new applicant applies with a logo, an admin approves, the licence is issued", async ({ page, browser, baseURL, portal }) => {
   const stamp = Date.now().toString(36).toUpperCase();
   const name = `Hodan Pay ${stamp}`;
   const license = `E2E-${stamp}`;
@@ -81,12 +81,24 @@ test("a new applicant applies with a logo, an admin approves, the licence is iss
   await expectNoSeriousA11yViolations(page);
   await page.getByLabel(tr(en, "apply.account.firstName")).fill("Hodan");
   await page.getByLabel(tr(en, "apply.account.lastName")).fill("Jama");
-  await page.getByLabel(tr(en, "apply.account.email")).fill(`hodan.${stamp.toLowerCase()}@example.so`);
+  const email = `hodan.${stamp.toLowerCase()}@example.so`;
+  await page.getByLabel(tr(en, "apply.account.email")).fill(email);
   await page.getByLabel(tr(en, "apply.account.password")).fill("short");
   await page.getByTestId("account-submit").click();
   await expect(page.getByText(tr(en, "apply.account.passwordShort"))).toBeVisible();
   await page.getByLabel(tr(en, "apply.account.password")).fill("Hodan-applies-2026");
   await page.getByTestId("account-submit").click();
+
+  // Registration creates nothing yet: the address must be confirmed through the e-mailed link.
+  await expect(page.getByTestId("account-check-email")).toContainText(email);
+  const [link] = await portal.mailbox.find(email, /http:\/\/\S+\/confirm-email#token=[\w-]+/);
+  await page.goto(link);
+  await expect(page.getByTestId("confirm-email")).toHaveAttribute("data-state", "done");
+  await expectNoSeriousA11yViolations(page);
+  await page.getByTestId("confirm-sign-in").click();
+  await page.getByLabel(tr(en, "login.email")).fill(email);
+  await page.getByLabel(tr(en, "login.password")).fill("Hodan-applies-2026");
+  await page.getByRole("button", { name: tr(en, "login.submit") }).click();
 
   // Now signed in as a citizen, on the same page: the story wizard.
   await expect(page.getByTestId("user-role")).toHaveText("CITIZEN");

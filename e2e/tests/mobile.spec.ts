@@ -57,12 +57,13 @@ test("an officer approves a mobile user, issues a code that redeems once, and me
   await expect(codeRow.getByTestId("revoke-code")).toBeVisible();
   await expect(page.getByText(code, { exact: true })).toHaveCount(0);
 
-  // Deliveries: an SMS to the user and an e-mail to the admin address, logged (no SMTP locally).
+  // Deliveries: an SMS to the user, logged (no SMS gateway locally), and an e-mail to the admin
+  // address, sent to the test's mailbox (fixtures.ts).
   const sms = page.locator(`[data-testid=outbox-row][data-channel=sms]`).filter({ hasText: normalised });
   await expect(sms.first()).toHaveAttribute("data-status", "logged", { timeout: 15_000 });
   await expect(sms.first().getByTestId("outbox-status")).toHaveText("Journalisé");
   const email = page.locator(`[data-testid=outbox-row][data-channel=email]`).filter({ hasText: "supervision@kormeer.so" });
-  await expect(email.first()).toHaveAttribute("data-status", "logged");
+  await expect(email.first()).toHaveAttribute("data-status", "sent", { timeout: 15_000 });
 
   // The mobile app redeems the code once; a second try fails like any wrong code.
   const redeem = () =>

@@ -3,6 +3,7 @@
 package auth
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/base64"
@@ -11,6 +12,8 @@ import (
 	"strings"
 
 	"golang.org/x/crypto/argon2"
+
+	"github.com/kormeer/kormeer/internal/limit"
 )
 
 // Params are argon2id cost parameters.
@@ -32,7 +35,35 @@ const (
 // Hasher hashes and verifies passwords with argon2id, encoding hashes in the PHC string format
 // ($argon2id$v=19$m=...,t=...,p=...$salt$hash) so that the parameters can be raised later without
 // invalidating stored hashes.
-type Hasher struct{ Params Params }
+type Hasher struct {
+	Params Params
+	// Pool, when set, bounds how many hashes HashContext and VerifyContext compute at once: each
+	// takes 19 MiB and a core for tens of milliseconds, so a flood of sign-ins or registrations
+	// waits in (or is turned away from) the pool's queue instead of starving every other request.
+	Pool *limit.Pool
+}
+
+// HashContext is Hash run in the pool, waiting for a slot while ctx lives; a full queue answers
+// limit.ErrBusy (429).
+func (h Hasher) HashContext(ctx context.Context, password string) (string, error) {
+	var out string
+	err := h.do(ctx, func() (err error) { out, err = h.Hash(password); return err })
+	return out, err
+}
+
+// VerifyContext is Verify run in the pool, like HashContext.
+func (h Hasher) VerifyContext(ctx context.Context, password, encoded string) (bool, error) {
+	var ok bool
+	err := h.do(ctx, func() (err error) { ok, err = h.Verify(password, encoded); return err })
+	return ok, err
+}
+
+func (h Hasher) do(ctx context.Context, fn func() error) error {
+	if h.Pool == nil {
+		return fn()
+	}
+	return h.Pool.Do(ctx, fn)
+}
 
 // Hash returns the PHC-encoded argon2id hash of password with a fresh random salt.
 func (h Hasher) Hash(password string) (string, error) {

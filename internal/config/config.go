@@ -41,6 +41,7 @@ type Config struct {
 	SMSURL           string
 	SMSToken         string
 	MetricsAddr      string
+	Limits
 }
 
 // Var documents one setting; Vars is the single list that both flag parsing and the README's
@@ -158,6 +159,7 @@ func Load(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config,
 	if (c.AdminEmail == "") != (c.AdminPassword == "") {
 		errs = append(errs, errors.New("KORMEER_ADMIN_EMAIL and KORMEER_ADMIN_PASSWORD must be set together"))
 	}
+	errs = append(errs, c.Limits.load(get)...)
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":
 	default:

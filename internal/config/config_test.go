@@ -76,3 +76,21 @@ func TestREADMEDocumentsEverySetting(t *testing.T) {
 		}
 	}
 }
+
+func TestFloodLimits(t *testing.T) {
+	c, err := load(t, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.ReadTimeout != 30*time.Second || c.SignUpRate.N != 20 || c.SignUpRate.Per != time.Hour || c.SocketsPerAccount != 10 ||
+		c.ImageBudgetMB != 96 || c.HashQueue != 64 {
+		t.Fatalf("defaults: %+v", c.Limits)
+	}
+	_, err = load(t, map[string]string{"KORMEER_RATE_SIGNUP": "lots", "KORMEER_READ_TIMEOUT": "0s", "KORMEER_PUBLIC_URL": "portal.example",
+		"KORMEER_WS_PER_ACCOUNT": "-1"})
+	for _, want := range []string{"KORMEER_RATE_SIGNUP", "KORMEER_READ_TIMEOUT", "KORMEER_PUBLIC_URL", "KORMEER_WS_PER_ACCOUNT"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error does not name %s: %v", want, err)
+		}
+	}
+}

@@ -84,7 +84,7 @@ func (a *NewAccount) Validate() error {
 	case !ValidEmail(a.Email):
 		fields["email"] = "Enter a valid email address"
 	}
-	if msg := CheckPassword(a.Password); msg != "" {
+	if msg := CheckPassword(a.Password, a.Email, a.FirstName, a.LastName); msg != "" {
 		fields["password"] = msg
 	}
 	checkName(fields, "firstName", "First name", a.FirstName)
@@ -102,19 +102,6 @@ func (a *NewAccount) Validate() error {
 		return FieldError("Please correct the highlighted fields.", fields)
 	}
 	return nil
-}
-
-// CheckPassword returns why a password is unacceptable, or "" when it is fine.
-func CheckPassword(p string) string {
-	switch n := utf8.RuneCountInString(p); {
-	case p == "":
-		return "Password is required"
-	case n < MinPasswordLen:
-		return "Password must be at least 8 characters"
-	case n > MaxPasswordLen:
-		return "Password must be at most 128 characters"
-	}
-	return ""
 }
 
 func checkName(fields map[string]string, key, label, v string) {

@@ -35,6 +35,8 @@ type access struct {
 	// passwordChange admits accounts that must change their password first; every other
 	// signed-in route refuses them until they have.
 	passwordChange bool
+	// throttle names the rate limit of an anonymous expensive route (see ratelimit.go).
+	throttle throttle
 }
 
 var allRoles = domain.Roles
@@ -55,6 +57,9 @@ func (a access) duringPasswordChange() access { a.passwordChange = true; return 
 
 // metered lets guests call the route too, each call taking one of their units.
 func (a access) metered() access { a.guest = guestMetered; return a }
+
+// limited puts the route under a rate limit per client address and overall.
+func (a access) limited(t throttle) access { a.throttle = t; return a }
 
 type principalKey struct{}
 

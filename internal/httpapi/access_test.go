@@ -31,6 +31,7 @@ var expectedAccess = map[string][]string{
 	"GET /api/logout":                                    callers,
 	"GET /api/auth/user":                                 {guest, citizen, psp, mno, officer, admin},
 	"POST /api/auth/register":                            callers,
+	"POST /api/auth/confirm-email":                       callers,
 	"POST /api/auth/login":                               callers,
 	"POST /api/auth/guest-login":                         callers,
 	"GET /api/auth/profile":                              {guest, citizen, psp, mno, officer, admin},

@@ -207,6 +207,7 @@ func (s *Server) analyticsData(r *http.Request) (*analyticsData, error) {
 // analyticsExport is GET /api/analytics/export?section=…: one chart's data as CSV.
 func (s *Server) analyticsExport(w http.ResponseWriter, r *http.Request) error {
 	section := r.URL.Query().Get("section")
+	extendDeadlines(w, 0, slowAnswer)
 	cols, ok := analyticsSections[section]
 	if !ok {
 		return domain.FieldError("Unknown section.", map[string]string{"section": "Must name one of the charts"})

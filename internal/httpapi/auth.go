@@ -154,7 +154,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request, login, password 
 	if u != nil {
 		hash = u.PasswordHash
 	}
-	match, err := s.hasher.Verify(password, hash)
+	match, err := s.hasher.VerifyContext(r.Context(), password, hash)
 	if err != nil {
 		return nil, err
 	}
@@ -227,50 +227,4 @@ func (s *Server) profile(w http.ResponseWriter, r *http.Request) error {
 	u := principalFrom(r.Context())
 	writeJSON(w, http.StatusOK, map[string]any{"message": "Access granted", "endpoint": r.URL.Path, "user": toUserJSON(u)})
 	return nil
-}
-
-// register creates an account (POST /api/auth/register). Self-registration always makes a
-// citizen; only a signed-in cbsl_admin may grant another role (spec README, decision 2), unless
-// the server runs in development mode. It answers a token but starts no browser session, so an
-// administrator creating accounts stays signed in as themself. An administrator asking for a
-// cbsl_admin or cbsl_officer account gets a proposal (202) that a second administrator approves.
-func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
-	var in domain.NewAccount
-	if err := decodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	if err := in.Validate(); err != nil {
-		return err
-	}
-	caller := principalFrom(r.Context())
-	isAdmin := caller != nil && caller.Role == domain.RoleCBSLAdmin && !caller.IsGuest
-	if in.Role.Privileged() && !isAdmin && !s.opts.Dev {
-		return domain.Errorf(domain.EFORBIDDEN,
-			"Only a central-bank administrator (cbsl_admin) can create an account with the role %s. Register without a role to get a citizen account.", in.Role)
-	}
-	hash, err := s.hasher.Hash(in.Password)
-	if err != nil {
-		return err
-	}
-	u := &domain.User{Email: in.Email, FirstName: in.FirstName, LastName: in.LastName, PasswordHash: hash,
-		Role: in.Role, Institution: in.Institution, IsActive: true}
-	if isAdmin {
-		u.CreatedBy = caller.ID
-		if domain.NeedsDualControl(in.Role) { // dual control: a second administrator must approve
-			p, err := s.store.ProposeAccount(r.Context(), u, in.Role, s.audit(r, "", ""))
-			if err != nil {
-				return err
-			}
-			return s.writeProposal(w, r, p)
-		}
-	}
-	a := s.audit(r, "user.register", "user")
-	a.Details = map[string]any{"email": in.Email, "role": in.Role, "byAdmin": isAdmin}
-	if err := s.store.CreateUser(r.Context(), u, a); err != nil {
-		if domain.ErrorCode(err) == domain.ECONFLICT {
-			return domain.Errorf(domain.ECONFLICT, "An account with this email already exists.")
-		}
-		return err
-	}
-	return s.writeToken(w, http.StatusCreated, u, "Registration successful")
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/store"
 	"github.com/kormeer/kormeer/internal/store/storetest"
 )
 
@@ -164,19 +165,32 @@ func TestRegistration(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
 		e := newEnv(t, b, nil)
 		body := func(email, role string) map[string]string {
-			return map[string]string{"email": email, "password": testPassword, "firstName": "Ubah", "lastName": "Nur", "role": role, "institution": "inst-9"}
+			return map[string]string{"email": email, "password": testPassword, "firstName": "Ubah", "lastName": "Nur", "role": role}
 		}
+		// Self-registration creates nothing until the e-mailed link is followed.
 		res := e.do(nil, "POST", "/api/auth/register", body("ubah@example.so", ""))
-		if res.status != http.StatusCreated {
+		if res.status != http.StatusAccepted || !strings.Contains(res.json(t)["message"].(string), "e-mail") {
 			t.Fatalf("register: %d %s", res.status, res.body)
 		}
-		tok, _ := res.json(t)["access_token"].(string)
-		prof := e.do(nil, "GET", "/api/auth/profile", nil, "Authorization", "Bearer "+tok)
-		if prof.status != 200 || !strings.Contains(string(prof.body), `"role":"citizen"`) {
-			t.Fatalf("profile with the new token: %d %s", prof.status, prof.body)
+		if res := e.do(nil, "POST", "/api/login", map[string]string{"email": "ubah@example.so", "password": testPassword}); res.status != 401 {
+			t.Fatalf("sign-in before confirming: %d %s", res.status, res.body)
 		}
-		if res := e.do(nil, "POST", "/api/auth/register", body("UBAH@example.so", "")); res.status != http.StatusConflict {
-			t.Fatalf("duplicate: %d %s", res.status, res.body)
+		token := e.confirmationToken("ubah@example.so")
+		if res := e.do(nil, "POST", "/api/auth/confirm-email", map[string]string{"token": token + "x"}); res.status != 404 {
+			t.Fatalf("a wrong token: %d %s", res.status, res.body)
+		}
+		if res := e.do(nil, "POST", "/api/auth/confirm-email", map[string]string{"token": ""}); res.status != 400 {
+			t.Fatalf("an empty token: %d %s", res.status, res.body)
+		}
+		if res := e.do(nil, "POST", "/api/auth/confirm-email", map[string]string{"token": token}); res.status != 200 {
+			t.Fatalf("confirm: %d %s", res.status, res.body)
+		}
+		if res := e.do(nil, "POST", "/api/auth/confirm-email", map[string]string{"token": token}); res.status != 404 {
+			t.Fatalf("the link works twice: %d %s", res.status, res.body)
+		}
+		res = e.do(nil, "POST", "/api/auth/login", map[string]string{"email": "ubah@example.so", "password": testPassword})
+		if res.status != 200 || !strings.Contains(string(res.body), `"role":"citizen"`) {
+			t.Fatalf("sign-in after confirming: %d %s", res.status, res.body)
 		}
 
 		// Asking for a privileged role without being a cbsl_admin is refused and writes nothing.
@@ -193,18 +207,73 @@ func TestRegistration(t *testing.T) {
 			t.Fatal("a refused registration stored an account")
 		}
 
-		// A signed-in cbsl_admin may grant any role, and stays signed in as themself.
+		// A signed-in cbsl_admin may grant any role at once, stays signed in as themself, and is
+		// told plainly when an address is taken.
 		admin := e.client()
 		e.mustUser("root@example.so", domain.RoleCBSLAdmin, nil)
 		e.signIn(admin, "root@example.so")
-		if res := e.do(admin, "POST", "/api/auth/register", body("psp@example.so", "psp_admin")); res.status != http.StatusCreated {
+		if res := e.do(admin, "POST", "/api/auth/register", body("psp@example.so", "psp_admin")); res.status != http.StatusBadRequest {
+			t.Fatalf("admin creating psp_admin without an institution: %d %s", res.status, res.body)
+		}
+		withInst := body("psp@example.so", "psp_admin")
+		withInst["institution"] = "inst-1"
+		if res := e.do(admin, "POST", "/api/auth/register", withInst); res.status != http.StatusCreated {
 			t.Fatalf("admin creating psp_admin: %d %s", res.status, res.body)
+		}
+		if res := e.do(admin, "POST", "/api/auth/register", body("UBAH@example.so", "")); res.status != http.StatusConflict {
+			t.Fatalf("admin registering a taken address: %d %s", res.status, res.body)
 		}
 		if me := e.do(admin, "GET", "/api/auth/user", nil).json(t); me["email"] != "root@example.so" {
 			t.Fatalf("admin's session switched to %v", me["email"])
 		}
 		if got := e.auditCount("user.register"); got != 2 {
 			t.Errorf("user.register audit rows = %d, want 2", got)
+		}
+	})
+}
+
+// TestRegistrationHidesExistingAccounts is the enumeration half of issue 14 finding 2: registering
+// a taken address answered 409. Now a new and a taken address get the same status and the same
+// body shape, and the owner of the taken one gets an e-mail saying someone tried.
+func TestRegistrationHidesExistingAccounts(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		e := newEnv(t, b, nil)
+		e.mustUser("taken@example.so", domain.RoleCitizen, nil)
+		reg := func(email string) response {
+			return e.do(nil, "POST", "/api/auth/register", map[string]string{"email": email, "password": "another good passphrase",
+				"firstName": "Eve", "lastName": "Probe"})
+		}
+		taken, fresh := reg("Taken@example.so"), reg("fresh@example.so")
+		if taken.status != fresh.status || taken.status != http.StatusAccepted {
+			t.Fatalf("statuses differ: taken %d %s, fresh %d %s", taken.status, taken.body, fresh.status, fresh.body)
+		}
+		shape := func(r response) string {
+			m := r.json(t)
+			delete(m, "email")
+			m["message"] = strings.ReplaceAll(m["message"].(string), "taken@example.so", "fresh@example.so")
+			return fmt.Sprint(m)
+		}
+		if shape(taken) != shape(fresh) {
+			t.Fatalf("bodies differ:\n%s\n%s", taken.body, fresh.body)
+		}
+		if got := e.mailTo("taken@example.so", store.PurposeExistingEmail); len(got) != 1 || !strings.Contains(got[0], "already has one") {
+			t.Fatalf("the owner was not told: %q", got)
+		}
+		if got := e.mailTo("taken@example.so", store.PurposeConfirmEmail); len(got) != 0 {
+			t.Fatalf("a confirmation link was sent for a taken address: %q", got)
+		}
+		if u, _ := e.store.UserByLogin(context.Background(), "taken@example.so"); u.FirstName != "Test" {
+			t.Fatalf("the existing account changed: %+v", u)
+		}
+		// Nobody can fill a mailbox: at most three registration e-mails an hour per address.
+		for range 5 {
+			reg("taken@example.so")
+		}
+		if got := e.mailTo("taken@example.so", store.PurposeExistingEmail); len(got) != 3 {
+			t.Fatalf("%d e-mails to one address in an hour, want 3", len(got))
+		}
+		if e.auditCount("user.register_existing") != 3 || e.auditCount("user.register_requested") != 1 {
+			t.Fatalf("audit: %d existing, %d requested", e.auditCount("user.register_existing"), e.auditCount("user.register_requested"))
 		}
 	})
 }

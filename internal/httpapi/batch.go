@@ -67,6 +67,7 @@ var partyPattern = regexp.MustCompile(`^[A-Za-z0-9+][A-Za-z0-9+ -]{2,63}$`)
 // lists what happened to every item.
 func (s *Server) submitBatch(w http.ResponseWriter, r *http.Request) error {
 	u := principalFrom(r.Context())
+	extendDeadlines(w, slowBody, slowAnswer)
 	items, err := readBatch(w, r)
 	if err != nil {
 		return err

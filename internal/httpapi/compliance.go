@@ -98,6 +98,7 @@ func (s *Server) listAudits(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) exportCompliance(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	u := principalFrom(ctx)
+	extendDeadlines(w, 0, slowAnswer)
 	kyc, err := s.store.KYCApplications(ctx, store.KYCScope{All: true}, 100_000)
 	if err != nil {
 		return err

@@ -24,6 +24,7 @@ func (s *Server) exportTransactions(w http.ResponseWriter, r *http.Request) erro
 	if err := s.store.RecordAccess(r.Context(), a); err != nil {
 		return err
 	}
+	extendDeadlines(w, 0, slowAnswer)
 	// The first page is read before any byte is sent, so a failure is still a JSON error.
 	page, err := s.store.SearchTransactions(r.Context(), scope, f, nil, 1000)
 	if err != nil {
@@ -45,6 +46,7 @@ func (s *Server) exportTransactions(w http.ResponseWriter, r *http.Request) erro
 			written++
 		}
 		cw.Flush()
+		extendDeadlines(w, 0, slowAnswer) // each page sent earns the next its time
 		if page.Next == nil || written >= exportRowLimit || cw.Error() != nil {
 			return nil
 		}

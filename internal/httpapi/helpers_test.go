@@ -41,6 +41,7 @@ type testEnv struct {
 	hub     *realtime.Hub
 	sealer  *notify.Sealer
 	rec     *metrics.Recorder
+	server  *Server
 }
 
 func newEnv(t testing.TB, b storetest.Backend, mod func(*Options)) *testEnv {
@@ -63,6 +64,7 @@ func newEnvAt(t testing.TB, url string, hasher auth.Hasher, mod func(*Options)) 
 		t.Fatal(err)
 	}
 	opts := DefaultOptions()
+	opts.Limits = Limits{} // scenario tests sign in hundreds of times from one address; limit tests set their own
 	if mod != nil {
 		mod(&opts)
 	}
@@ -90,7 +92,7 @@ func newEnvAt(t testing.TB, url string, hasher auth.Hasher, mod func(*Options)) 
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	go st.ListenAlerts(ctx, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	return &testEnv{t: t, srv: srv, store: st, tokens: tokens, hasher: hasher, uploads: uploads, hub: hub, sealer: sealer, rec: rec}
+	return &testEnv{t: t, srv: srv, store: st, tokens: tokens, hasher: hasher, uploads: uploads, hub: hub, sealer: sealer, rec: rec, server: s}
 }
 
 // mustUser creates an account with testPassword.
@@ -191,4 +193,56 @@ func (e *testEnv) auditCount(action string) int {
 		e.t.Fatal(err)
 	}
 	return len(rows)
+}
+
+// mailTo returns the opened bodies of the outbox's pending e-mails to addr for purpose.
+func (e *testEnv) mailTo(addr, purpose string) []string {
+	e.t.Helper()
+	due, err := e.store.DueNotifications(context.Background(), 1000)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	var out []string
+	for _, n := range due {
+		if n.Recipient == addr && n.Purpose == purpose && n.Channel == "email" {
+			body, err := e.sealer.Open(n.SealedBody)
+			if err != nil {
+				e.t.Fatal(err)
+			}
+			out = append(out, body)
+		}
+	}
+	return out
+}
+
+// confirmationToken is the token of the newest confirmation link e-mailed to addr.
+func (e *testEnv) confirmationToken(addr string) string {
+	e.t.Helper()
+	mails := e.mailTo(addr, store.PurposeConfirmEmail)
+	if len(mails) == 0 {
+		e.t.Fatalf("no confirmation e-mail to %s", addr)
+	}
+	_, token, ok := strings.Cut(mails[len(mails)-1], "/confirm-email#token=")
+	if !ok {
+		e.t.Fatalf("no link in %q", mails[len(mails)-1])
+	}
+	token, _, _ = strings.Cut(token, "\n")
+	return token
+}
+
+// registerAndConfirm self-registers an account, follows the e-mailed link and returns the account.
+func (e *testEnv) registerAndConfirm(body map[string]any) *domain.User {
+	e.t.Helper()
+	email := domain.NormalizeEmail(body["email"].(string))
+	if res := e.do(nil, "POST", "/api/auth/register", body); res.status != http.StatusAccepted {
+		e.t.Fatalf("register: %d %s", res.status, res.body)
+	}
+	if res := e.do(nil, "POST", "/api/auth/confirm-email", map[string]string{"token": e.confirmationToken(email)}); res.status != http.StatusOK {
+		e.t.Fatalf("confirm: %d %s", res.status, res.body)
+	}
+	u, err := e.store.UserByLogin(context.Background(), email)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return u
 }

@@ -53,6 +53,9 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	if !ok {
 		status = http.StatusInternalServerError
 	}
+	if status == http.StatusTooManyRequests && w.Header().Get("Retry-After") == "" {
+		w.Header().Set("Retry-After", "1") // every 429 says when to come back; limits set their own
+	}
 	writeJSON(w, status, errorBody{Message: e.Message, Fields: e.Fields})
 }
 

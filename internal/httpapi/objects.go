@@ -38,6 +38,7 @@ func (s *Server) requestUpload(w http.ResponseWriter, r *http.Request) error {
 // JPEG or WebP by content, re-encodes and stores the image, and records it with an audit row.
 func (s *Server) receiveUpload(w http.ResponseWriter, r *http.Request) error {
 	u := principalFrom(r.Context())
+	extendDeadlines(w, slowBody, slowBody)
 	id, err := s.uploads.Verify(r.PathValue("token"), u.ID)
 	if err != nil {
 		return err
@@ -48,7 +49,7 @@ func (s *Server) receiveUpload(w http.ResponseWriter, r *http.Request) error {
 	if _, err := s.store.ObjectByID(r.Context(), id); err == nil {
 		return domain.Errorf(domain.ECONFLICT, "This upload link was used already; start the upload again.")
 	}
-	img, err := objects.ProcessImage(http.MaxBytesReader(w, r.Body, objects.MaxUploadBytes+1), objects.MaxUploadBytes)
+	img, err := s.images.ProcessImage(r.Context(), http.MaxBytesReader(w, r.Body, objects.MaxUploadBytes+1), objects.MaxUploadBytes)
 	if err != nil {
 		return err
 	}

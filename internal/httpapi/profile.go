@@ -76,20 +76,20 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	u := principalFrom(r.Context())
-	ok, err := s.hasher.Verify(in.CurrentPassword, u.PasswordHash)
+	ok, err := s.hasher.VerifyContext(r.Context(), in.CurrentPassword, u.PasswordHash)
 	if err != nil {
 		return err
 	}
 	if !ok {
 		return domain.FieldError("The current password is not right.", map[string]string{"currentPassword": "Not your current password"})
 	}
-	if msg := domain.CheckPassword(in.NewPassword); msg != "" {
+	if msg := domain.CheckPassword(in.NewPassword, u.Email, u.FirstName, u.LastName); msg != "" {
 		return domain.FieldError(msg+".", map[string]string{"newPassword": msg})
 	}
 	if in.NewPassword == in.CurrentPassword {
 		return domain.FieldError("Choose a password different from the current one.", map[string]string{"newPassword": "Same as the current password"})
 	}
-	hash, err := s.hasher.Hash(in.NewPassword)
+	hash, err := s.hasher.HashContext(r.Context(), in.NewPassword)
 	if err != nil {
 		return err
 	}

@@ -17,6 +17,16 @@ import (
 // see is pushed as compliance_alert. Malformed messages get an error and the connection stays.
 func (s *Server) socket(w http.ResponseWriter, r *http.Request) error {
 	u := principalFrom(r.Context())
+	release, err := s.reserveSocket(w, u)
+	if err != nil {
+		return err
+	}
+	defer release()
+	// The server's read and write timeouts are for requests; a socket lives for hours, with its
+	// own ping and per-write timeouts below. A hijacked connection keeps the deadlines it had.
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Time{})
+	_ = rc.SetWriteDeadline(time.Time{})
 	conn, err := websocket.Accept(w, r, nil) // refuses cross-origin handshakes with 403
 	if err != nil {
 		return nil // Accept has answered

@@ -194,6 +194,7 @@ func reportRows(rep *store.Report) [][2]string {
 
 // reportPDF is GET /api/compliance-reports/{id}/pdf: the report as a real PDF document.
 func (s *Server) reportPDF(w http.ResponseWriter, r *http.Request) error {
+	extendDeadlines(w, 0, slowAnswer)
 	rep, err := s.visibleReport(r)
 	if err != nil {
 		return err

@@ -9,14 +9,16 @@ func (s *Server) routes() []route {
 	return []route{
 		// Browser sign-in (000 §7): a page, a JSON post, a sign-out navigation, the current user.
 		{"GET /api/login", public(), s.loginPage},
-		{"POST /api/login", public(), s.login},
+		{"POST /api/login", public().limited(signIns), s.login},
 		{"GET /api/logout", public(), s.logout},
 		{"GET /api/auth/user", anyAccount().duringPasswordChange(), s.currentUser},
 
-		// The token API (001 §7).
-		{"POST /api/auth/register", public(), s.register},
-		{"POST /api/auth/login", public(), s.tokenLogin},
-		{"POST /api/auth/guest-login", public(), s.guestLogin},
+		// The token API (001 §7). Sign-ins, registration and other anonymous work that costs CPU
+		// or writes are rate-limited per client address and overall (ratelimit.go).
+		{"POST /api/auth/register", public().limited(signUps), s.register},
+		{"POST /api/auth/confirm-email", public().limited(signUps), s.confirmEmail},
+		{"POST /api/auth/login", public().limited(signIns), s.tokenLogin},
+		{"POST /api/auth/guest-login", public().limited(signIns), s.guestLogin},
 		{"GET /api/auth/profile", anyAccount(), s.profile},
 		{"GET /api/auth/admin-only", staff(admin), s.profile},
 		{"GET /api/auth/cbsl-only", staff(regulators...), s.profile},
@@ -45,13 +47,13 @@ func (s *Server) routes() []route {
 
 		// Mobile access (001 §2, §7): mobile users, access codes and their delivery, redemption.
 		{"GET /api/mobile/users", staff(regulators...), s.listMobileUsers},
-		{"POST /api/mobile/users", public(), s.registerMobileUser},
+		{"POST /api/mobile/users", public().limited(signUps), s.registerMobileUser},
 		{"PATCH /api/mobile/users/{id}/status", staff(regulators...), s.setMobileUserStatus},
 		{"POST /api/admin/mobile-access/generate", staff(regulators...), s.generateAccessCode},
 		{"GET /api/admin/mobile-access/codes", staff(regulators...), s.listAccessCodes},
 		{"POST /api/admin/mobile-access/expire", staff(regulators...), s.expireAccessCode},
 		{"GET /api/admin/notifications", staff(regulators...), s.listNotifications},
-		{"POST /api/mobile/access/redeem", public(), s.redeemAccessCode},
+		{"POST /api/mobile/access/redeem", public().limited(signIns), s.redeemAccessCode},
 
 		// KYC (001 §7).
 		{"POST /api/kyc", staff(allRoles...), s.submitKYC},
@@ -96,7 +98,7 @@ func (s *Server) routes() []route {
 		{"GET /metrics-system", staff(allRoles...), s.metricsSystem},
 
 		// Summary figures for the landing page's carousel: aggregates only, so public.
-		{"GET /api/metrics", public(), s.summaryMetrics},
+		{"GET /api/metrics", public().limited(publicReads), s.summaryMetrics},
 
 		// Transactions (001 §7): transfers; reads that guests may make, one unit each.
 		{"POST /api/transfer", staff(allRoles...), s.createTransfer},
@@ -126,6 +128,6 @@ func (s *Server) routes() []route {
 		{"GET /api/mnos", staff(staffAndRegulators...), s.listMNOs},
 		{"PATCH /api/psps/{id}/license", staff(regulators...), s.changePSPLicense},
 		{"PATCH /api/mnos/{id}/license", staff(regulators...), s.changeMNOLicense},
-		{"GET /api/public/register", public(), s.publicRegister},
+		{"GET /api/public/register", public().limited(publicReads), s.publicRegister},
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"sync/atomic"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/kormeer/kormeer/internal/auth"
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/limit"
 	"github.com/kormeer/kormeer/internal/metrics"
 	"github.com/kormeer/kormeer/internal/notify"
 	"github.com/kormeer/kormeer/internal/objects"
@@ -38,13 +40,26 @@ type Options struct {
 	LoginWindow           time.Duration
 	MaxFailuresPerAccount int
 	MaxFailuresPerIP      int
+	// Limits are the rate limits of anonymous expensive routes (ratelimit.go).
+	Limits Limits
+	// HashWorkers bounds how many argon2id hashes run at once and HashQueue how many more wait;
+	// beyond that a sign-in or registration is answered 429 at once.
+	HashWorkers, HashQueue int
+	// PublicURL is the portal's address as users reach it, for links in e-mails; never taken
+	// from the request's Host header, which the caller controls.
+	PublicURL string
+	// MaxSocketsPerAccount caps the live WebSocket connections of one account on one instance
+	// (0: no cap).
+	MaxSocketsPerAccount int
 }
 
 // DefaultOptions are the production settings.
 func DefaultOptions() Options {
 	return Options{SessionTTL: 12 * time.Hour, LicenseValidity: 365 * 24 * time.Hour, AccessCodeTTL: 24 * time.Hour,
 		LoginWindow:           15 * time.Minute,
-		MaxFailuresPerAccount: 5, MaxFailuresPerIP: 20}
+		MaxFailuresPerAccount: 5, MaxFailuresPerIP: 20,
+		Limits: DefaultLimits(), HashWorkers: runtime.GOMAXPROCS(0), HashQueue: 64, PublicURL: "http://127.0.0.1:8080",
+		MaxSocketsPerAccount: 10}
 }
 
 // Deps are the server's collaborators.
@@ -54,6 +69,8 @@ type Deps struct {
 	Hasher  auth.Hasher
 	Objects objects.Store
 	Uploads *objects.Signer
+	// Images checks and re-encodes uploads within a memory budget; nil takes the defaults.
+	Images  *objects.Decoder
 	Hub     *realtime.Hub
 	Sealer  *notify.Sealer
 	Metrics *metrics.Recorder
@@ -71,6 +88,7 @@ type Server struct {
 	hasher  auth.Hasher
 	objects objects.Store
 	uploads *objects.Signer
+	images  *objects.Decoder
 	hub     *realtime.Hub
 	sealer  *notify.Sealer
 	rec     *metrics.Recorder
@@ -80,6 +98,10 @@ type Server struct {
 	web     fs.FS
 	// rules caches the AML rule set in force (see scoring).
 	rules atomic.Pointer[cachedRules]
+	// limiters are the rate limits of the throttle classes.
+	limiters map[throttle]*limit.Limiter
+	// sockets counts each account's open WebSocket connections.
+	sockets socketCounts
 	// dummyHash is verified against when an email is unknown, so that a sign-in takes as long
 	// for an unknown account as for a known one and timing does not reveal which accounts exist.
 	dummyHash string
@@ -93,12 +115,19 @@ func New(d Deps, opts Options) (*Server, error) {
 	if d.Hub == nil {
 		d.Hub = realtime.NewHub()
 	}
+	if d.Images == nil {
+		d.Images = objects.NewDecoder(0, 0)
+	}
+	if d.Hasher.Pool == nil {
+		d.Hasher.Pool = limit.NewPool(opts.HashWorkers, opts.HashQueue)
+	}
 	dummy, err := d.Hasher.Hash(auth.RandomToken(16))
 	if err != nil {
 		return nil, err
 	}
-	return &Server{store: d.Store, tokens: d.Tokens, hasher: d.Hasher, objects: d.Objects, uploads: d.Uploads,
-		hub: d.Hub, sealer: d.Sealer, rec: d.Metrics, codeKey: d.CodeKey, opts: opts, log: d.Log, web: d.Web, dummyHash: dummy}, nil
+	return &Server{store: d.Store, tokens: d.Tokens, hasher: d.Hasher, objects: d.Objects, uploads: d.Uploads, images: d.Images,
+		hub: d.Hub, sealer: d.Sealer, rec: d.Metrics, codeKey: d.CodeKey, opts: opts, log: d.Log, web: d.Web, dummyHash: dummy,
+		limiters: newLimiters(opts.Limits)}, nil
 }
 
 // Handler returns the whole HTTP handler: API routes, the web app, and the middleware every
@@ -149,6 +178,9 @@ func (s *Server) dispatch(methods map[string]route) http.Handler {
 			return
 		}
 		p, err := s.authenticate(r)
+		if err == nil {
+			err = s.checkThrottle(w, r, rt.access.throttle, p)
+		}
 		if err == nil {
 			err = s.authorize(r.Context(), rt.access, p)
 		}

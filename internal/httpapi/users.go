@@ -73,7 +73,7 @@ func (s *Server) createUser(w http.ResponseWriter, r *http.Request) error {
 			return domain.FieldError("Guests are citizens with 0 to 100000 units.", map[string]string{"guestUnitsRemaining": "From 0 to 100000"})
 		}
 	}
-	hash, err := s.hasher.Hash(in.Password)
+	hash, err := s.hasher.HashContext(r.Context(), in.Password)
 	if err != nil {
 		return err
 	}
@@ -128,19 +128,24 @@ func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) error {
 	if me := principalFrom(r.Context()); me.ID == id && ((in.IsActive != nil && !*in.IsActive) || (in.Role != nil && *in.Role != me.Role)) {
 		return domain.Errorf(domain.ECONFLICT, "You cannot disable your own account or change your own role; ask another administrator.")
 	}
-	change := store.AccountChange{Role: in.Role, Institution: in.Institution, IsActive: in.IsActive, GuestUnits: in.GuestUnits}
-	if in.Role != nil && domain.NeedsDualControl(*in.Role) {
-		current, err := s.store.UserByID(r.Context(), id)
+	var current *domain.User
+	if in.Role != nil || in.Institution != nil {
+		target, err := s.store.UserByID(r.Context(), id)
 		if err != nil {
 			return err
 		}
-		if current.Role != *in.Role {
-			p, err := s.store.ProposeRoleChange(r.Context(), id, *in.Role, change, s.audit(r, "", ""))
-			if err != nil {
-				return err
-			}
-			return s.writeProposal(w, r, p)
+		if in.Institution, err = institutionAfterChange(target, in.Role, in.Institution); err != nil {
+			return err
 		}
+		current = target
+	}
+	change := store.AccountChange{Role: in.Role, Institution: in.Institution, IsActive: in.IsActive, GuestUnits: in.GuestUnits}
+	if in.Role != nil && domain.NeedsDualControl(*in.Role) && current.Role != *in.Role {
+		p, err := s.store.ProposeRoleChange(r.Context(), id, *in.Role, change, s.audit(r, "", ""))
+		if err != nil {
+			return err
+		}
+		return s.writeProposal(w, r, p)
 	}
 	u, err := s.store.ChangeAccount(r.Context(), id, change, s.audit(r, "", ""))
 	if err != nil {
@@ -148,6 +153,32 @@ func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) error {
 	}
 	writeJSON(w, http.StatusOK, toAccountJSON(u, ""))
 	return nil
+}
+
+// institutionAfterChange decides the institution an account keeps after a change of role or
+// institution (issue 14 finding 11): only PSP and MNO staff belong to one, so a role that needs
+// none clears it (an institution left behind would come back to life at a later promotion), and
+// a staff role needs one, given now or kept.
+func institutionAfterChange(u *domain.User, role *domain.Role, inst *string) (*string, error) {
+	finalRole, finalInst := u.Role, u.Institution
+	if role != nil {
+		finalRole = *role
+	}
+	if inst != nil {
+		finalInst = *inst
+	}
+	if !finalRole.IsInstitutionStaff() {
+		if u.Institution == "" && inst == nil {
+			return nil, nil
+		}
+		none := ""
+		return &none, nil
+	}
+	if finalInst == "" {
+		return nil, domain.FieldError("Name the institution this PSP or MNO staff member works for.",
+			map[string]string{"institution": "Institution is required for PSP and MNO staff"})
+	}
+	return inst, nil
 }
 
 // resetPassword is POST /api/users/{id}/reset-password {password} (cbsl_admin): a temporary
@@ -159,10 +190,14 @@ func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	if msg := domain.CheckPassword(in.Password); msg != "" {
+	target, err := s.store.UserByID(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	if msg := domain.CheckPassword(in.Password, target.Email, target.FirstName, target.LastName); msg != "" {
 		return domain.FieldError(msg+".", map[string]string{"password": msg})
 	}
-	hash, err := s.hasher.Hash(in.Password)
+	hash, err := s.hasher.HashContext(r.Context(), in.Password)
 	if err != nil {
 		return err
 	}

@@ -2,16 +2,19 @@ package objects
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image"
 	"image/jpeg"
 	"image/png"
 	"io"
 	"net/http"
+	"runtime"
 
 	_ "golang.org/x/image/webp" // registers the WebP decoder
 
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/limit"
 )
 
 // Size limits: 10 MB for the generic upload helper and 5 MB for logos (spec 000 §5, §9).
@@ -21,7 +24,36 @@ const (
 	// MaxPixels bounds decoded images (4096 × 4096) so a small file cannot expand into gigabytes.
 	MaxPixels = 4096 * 4096
 	maxSide   = 8192
+	// DefaultDecodeBudget is the most memory one image may take to decode and re-encode, judged
+	// from its header before any pixel is decoded: an 8-bit 4096 × 4096 PNG fits, the same image
+	// in 16 bits (128 MB) does not.
+	DefaultDecodeBudget = 96 << 20
 )
+
+// Decoder checks and re-encodes uploaded images within a memory budget: each image's decoded
+// size is bounded before decoding, and at most a few images decode at once, so the memory that
+// uploads can take is at most Budget × the number of slots whatever the files claim to be.
+type Decoder struct {
+	budget int64
+	pool   *limit.Pool
+}
+
+// NewDecoder returns a decoder refusing images whose decoding would take more than budget bytes
+// and decoding at most concurrent images at once (more wait, up to 4 × concurrent; beyond that
+// the upload is refused with a 429). Zero values take the defaults: DefaultDecodeBudget and
+// GOMAXPROCS.
+func NewDecoder(budget int64, concurrent int) *Decoder {
+	if budget <= 0 {
+		budget = DefaultDecodeBudget
+	}
+	if concurrent <= 0 {
+		concurrent = runtime.GOMAXPROCS(0)
+	}
+	return &Decoder{budget: budget, pool: limit.NewPool(concurrent, 4*concurrent)}
+}
+
+// Pool is the decoder's concurrency limit, exposed so tests can check it is never exceeded.
+func (d *Decoder) Pool() *limit.Pool { return d.pool }
 
 // Image is an upload after checking and re-encoding.
 type Image struct {
@@ -35,8 +67,8 @@ type Image struct {
 // ProcessImage reads at most maxBytes from r, accepts PNG, JPEG or WebP judged by content (never
 // by name or declared type), bounds the decoded size, and re-encodes the pixels, which drops
 // anything else the file carried (metadata, trailing payloads, polyglots). WebP is re-encoded as
-// PNG because Go has no WebP encoder.
-func ProcessImage(r io.Reader, maxBytes int64) (*Image, error) {
+// PNG because Go has no WebP encoder. Decoding waits for a slot while ctx lives.
+func (d *Decoder) ProcessImage(ctx context.Context, r io.Reader, maxBytes int64) (*Image, error) {
 	raw, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
 	if err != nil {
 		return nil, err
@@ -60,11 +92,25 @@ func ProcessImage(r io.Reader, maxBytes int64) (*Image, error) {
 	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > maxSide || cfg.Height > maxSide || cfg.Width*cfg.Height > MaxPixels {
 		return nil, domain.Errorf(domain.EINVALID, "The image is %d × %d pixels; at most 4096 × 4096 is accepted.", cfg.Width, cfg.Height)
 	}
-	img, _, err := image.Decode(bytes.NewReader(raw))
-	if err != nil {
-		return nil, domain.Errorf(domain.EINVALID, "The image could not be read; it may be damaged.")
+	if cost := decodeCost(raw, cfg, format); cost > d.budget {
+		return nil, domain.Errorf(domain.EINVALID,
+			"The image is %d × %d pixels in a format that takes %d MB to process; at most %d MB is allowed. Save it smaller or with 8 bits per channel.",
+			cfg.Width, cfg.Height, (cost+(1<<20)-1)>>20, d.budget>>20)
 	}
 	out := &Image{Width: cfg.Width, Height: cfg.Height, OriginalBytes: int64(len(raw))}
+	err = d.pool.Do(ctx, func() error { return reencode(raw, format, out) })
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// reencode decodes raw and encodes its pixels again into out.
+func reencode(raw []byte, format string, out *Image) error {
+	img, _, err := image.Decode(bytes.NewReader(raw))
+	if err != nil {
+		return domain.Errorf(domain.EINVALID, "The image could not be read; it may be damaged.")
+	}
 	var buf bytes.Buffer
 	if format == "jpeg" {
 		err = jpeg.Encode(&buf, img, &jpeg.Options{Quality: 90})
@@ -74,10 +120,10 @@ func ProcessImage(r io.Reader, maxBytes int64) (*Image, error) {
 		out.ContentType, out.Ext = "image/png", "png"
 	}
 	if err != nil {
-		return nil, fmt.Errorf("re-encode image: %w", err)
+		return fmt.Errorf("re-encode image: %w", err)
 	}
 	out.Data = buf.Bytes()
-	return out, nil
+	return nil
 }
 
 func describe(ct string) string {

@@ -59,7 +59,7 @@ func TestProcessImage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			img, err := ProcessImage(bytes.NewReader(tt.data), tt.max)
+			img, err := NewDecoder(0, 0).ProcessImage(t.Context(), bytes.NewReader(tt.data), tt.max)
 			if tt.code != "" {
 				if domain.ErrorCode(err) != tt.code {
 					t.Fatalf("error %v, want code %s", err, tt.code)
@@ -80,7 +80,7 @@ func TestProcessImage(t *testing.T) {
 			}
 		})
 	}
-	if _, err := ProcessImage(bytes.NewReader(svg), MaxLogoBytes); !strings.Contains(domain.ErrorMessage(err), "SVG") {
+	if _, err := NewDecoder(0, 0).ProcessImage(t.Context(), bytes.NewReader(svg), MaxLogoBytes); !strings.Contains(domain.ErrorMessage(err), "SVG") {
 		t.Errorf("SVG refusal does not say so: %v", err)
 	}
 }

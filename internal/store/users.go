@@ -92,7 +92,7 @@ func (s *Store) EnsureUser(ctx context.Context, u *domain.User, audit Audit) (cr
 // UserByID returns the account with id, or ENOTFOUND.
 func (s *Store) UserByID(ctx context.Context, id string) (*domain.User, error) {
 	if !validID(id) {
-		return nil, notFound("User")
+		return nil, notFound("User") // PostgreSQL would refuse a malformed uuid with an error
 	}
 	return s.userWhere(ctx, `id = $1`, id)
 }

@@ -9,12 +9,13 @@ import { RealtimeProvider } from "@/features/realtime/RealtimeContext";
 const AuthenticatedApp = lazy(() => import("@/features/shell/AuthenticatedApp"));
 const LoginPage = lazy(() => import("@/features/auth/LoginPage"));
 const JwtTestPage = lazy(() => import("@/features/jwt-test/JwtTestPage"));
+const ConfirmEmailPage = lazy(() => import("@/features/confirm-email/ConfirmEmailPage"));
 const OnboardingPage = lazy(() => import("@/features/onboarding/OnboardingPage"));
 const PublicApplyPage = lazy(() =>
   import("@/features/applications/ApplyPage").then((m) => ({ default: m.PublicApplyPage })),
 );
 
-/** Signed-out routes (spec 000 §2, plus /login and /apply). */
+/** Signed-out routes (spec 000 §2, plus /login, /apply and the registration e-mail's /confirm-email). */
 function PublicRoutes() {
   return (
     <Switch>
@@ -32,6 +33,9 @@ function PublicRoutes() {
       </Route>
       <Route path="/login">
         <LoginPage />
+      </Route>
+      <Route path="/confirm-email">
+        <ConfirmEmailPage />
       </Route>
       <Route>
         <NotFound fullScreen />

@@ -1,16 +1,14 @@
 import { useState } from "react";
 import type { FormEvent } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { Loader2, UserPlus } from "lucide-react";
+import { Loader2, MailCheck, UserPlus } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
-import type { TokenResponse } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { AUTH_USER_KEY } from "@/features/auth/useAuth";
 import { validEmail } from "@/features/applications/validation";
 
 interface AccountValues {
@@ -37,33 +35,27 @@ export function validateAccount(v: AccountValues): AccountErrors {
 }
 
 /**
- * The signed-out step of /apply: create a citizen account (register, then sign
- * in for the session cookie) or sign in. Refetching the user then shows the
- * signed-in application page at the same address.
+ * The signed-out step of /apply: create a citizen account or sign in. The
+ * server answers every registration the same way (it never says whether an
+ * address has an account) and e-mails a confirmation link; this card then
+ * tells the person to check their e-mail and sign in after confirming.
  */
 export function AccountCard({ next }: { next: string }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<AccountValues>({ firstName: "", lastName: "", email: "", password: "" });
   const [errors, setErrors] = useState<AccountErrors>({});
-  const [failure, setFailure] = useState<{ text: string; exists: boolean } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   const mutation = useMutation({
-    mutationFn: async (body: AccountValues) => {
-      await apiJson<TokenResponse>("POST", "/api/auth/register", body);
-      await apiJson("POST", "/api/login", { email: body.email, password: body.password });
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY }),
+    mutationFn: (body: AccountValues) => apiJson<{ message: string; email: string }>("POST", "/api/auth/register", body),
+    onSuccess: (_, body) => setSentTo(body.email),
     onError: (err) => {
-      if (err instanceof ApiError && err.status === 409) {
-        setFailure({ text: t("apply.account.exists"), exists: true });
-        return;
-      }
       if (err instanceof ApiError) {
         setErrors(err.fields as AccountErrors);
-        setFailure({ text: err.serverMessage, exists: false });
+        setFailure(err.serverMessage);
       } else {
-        setFailure({ text: t("login.networkError"), exists: false });
+        setFailure(t("login.networkError"));
       }
     },
   });
@@ -84,6 +76,22 @@ export function AccountCard({ next }: { next: string }) {
 
   const msg = (v: string | undefined) => (v ? (i18n.exists(v) ? t(v) : v) : undefined);
   const signInHref = `/login?next=${encodeURIComponent(next)}`;
+  if (sentTo) {
+    return (
+      <Card className="mx-auto w-full max-w-lg" data-testid="account-check-email">
+        <CardHeader>
+          <MailCheck className="mb-2 h-8 w-8 text-primary" aria-hidden="true" />
+          <CardTitle as="h2">{t("apply.account.checkEmailTitle")}</CardTitle>
+          <CardDescription role="status">{t("apply.account.checkEmail", { email: sentTo })}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Link href={signInHref} className="font-medium text-primary underline underline-offset-4" data-testid="account-sign-in">
+            {t("apply.account.signIn")}
+          </Link>
+        </CardContent>
+      </Card>
+    );
+  }
   const field = (key: keyof AccountValues, type: string, autoComplete: string, hint?: string) => {
     const id = `account-${key}`;
     const error = msg(errors[key]);
@@ -128,15 +136,10 @@ export function AccountCard({ next }: { next: string }) {
             {field("lastName", "text", "family-name")}
           </div>
           {field("email", "email", "email")}
-          {field("password", "password", "new-password", t("apply.account.passwordHint"))}
+          {field("password", "password", "new-password", `${t("apply.account.passwordHint")} ${t("apply.account.passwordCommon")}`)}
           {failure ? (
             <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">
-              <p>{failure.exists ? failure.text : `${t("apply.account.failed")}: ${failure.text}`}</p>
-              {failure.exists ? (
-                <Link href={signInHref} className="font-medium underline underline-offset-4">
-                  {t("apply.account.signIn")}
-                </Link>
-              ) : null}
+              <p>{`${t("apply.account.failed")}: ${failure}`}</p>
             </div>
           ) : null}
           <Button type="submit" className="w-full" disabled={mutation.isPending} data-testid="account-submit">

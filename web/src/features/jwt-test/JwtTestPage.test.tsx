@@ -65,6 +65,13 @@ describe("JwtTestPage", () => {
     expect(screen.getByTestId("raw-response")).toHaveTextContent('"access_token": "tok-123"');
   });
 
+  it("a self-registration (202) says to check the e-mail and gives no token", async () => {
+    await registerWith({ status: 202, body: { message: "Check your e-mail: we sent a link to a@b.so.", email: "a@b.so" } });
+    expect(await screen.findByText("Check your e-mail to confirm the account")).toBeInTheDocument();
+    expect(screen.getByTestId("raw-response")).toHaveTextContent("202");
+    expect(screen.queryByText(/tok-/)).not.toBeInTheDocument();
+  });
+
   it("409 says the user exists", async () => {
     await registerWith({ status: 409, body: { message: "exists" } });
     expect(await screen.findByText("Utilisateur déjà existant")).toBeInTheDocument();

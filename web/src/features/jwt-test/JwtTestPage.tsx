@@ -126,7 +126,10 @@ export function JwtTestPage({ navigate = (url: string) => window.location.assign
         if (reg.institution.trim()) body.institution = reg.institution.trim();
         const res = await call("/api/auth/register", postJson(body));
         setRaw({ label: "POST /api/auth/register", status: res.status, body: res.body });
-        if (res.status === 200 || res.status === 201) {
+        if (res.status === 202) {
+          // Self-registration: the account exists once the e-mailed link is followed.
+          toast({ title: t("jwt.checkEmail"), description: messageOf(res.body) });
+        } else if (res.status === 200 || res.status === 201) {
           const tk = tokenOf(res.body);
           if (tk) setToken(tk);
           toast({ title: t("jwt.registered"), description: messageOf(res.body) });
