@@ -201,9 +201,9 @@ func (it batchItem) toTransaction(now time.Time, instID, kind string, staff bool
 	if instID == "" || kind == "" {
 		e["institutionId"] = "Name a registered PSP or MNO"
 	}
-	amount, ok := domain.ParseAmount(string(it.Amount))
-	if !ok || amount < 1 || amount > 10_000_000_000_000 {
-		e["amount"] = domain.MsgAmount
+	amount, msg := domain.CheckAmount(string(it.Amount))
+	if msg != "" {
+		e["amount"] = msg
 	}
 	if !slices.Contains(currencies, it.Currency) {
 		e["currency"] = "Currency must be SHS or USD"
