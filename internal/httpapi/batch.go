@@ -142,6 +142,9 @@ func readBatch(w http.ResponseWriter, r *http.Request) ([]batchItem, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := jsonText(body); err != nil {
+		return nil, err
+	}
 	var items []batchItem
 	switch mt {
 	case "application/json":

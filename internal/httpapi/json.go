@@ -91,6 +91,9 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	if raw[0] != '{' {
 		return domain.Errorf(domain.EINVALID, "The request body must be a JSON object.")
 	}
+	if err := jsonText(raw); err != nil {
+		return err
+	}
 	obj := json.NewDecoder(bytes.NewReader(raw))
 	obj.DisallowUnknownFields()
 	if err := obj.Decode(v); err != nil {
