@@ -7,7 +7,7 @@ LDFLAGS  := -s -w -X main.version=$(VERSION)
 ADDR     ?= 127.0.0.1:8080
 WEB_SRC  := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/package.json
 
-.PHONY: run build web tools test test-go test-web test-e2e bench lint clean
+.PHONY: run build web tools test test-go fuzz test-web test-e2e bench lint vulncheck clean
 
 ## run: build and start the portal on SQLite with demo data
 run: build
@@ -26,8 +26,8 @@ web/node_modules/.package-lock.json: web/package-lock.json
 web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SRC)
 	cd web && npm run build
 
-## test: everything: Go (with -race, on PostgreSQL too when KORMEER_TEST_POSTGRES_URL is set), web unit tests, browser tests
-test: tools test-go test-web test-e2e
+## test: everything: Go (with -race, on PostgreSQL too when KORMEER_TEST_POSTGRES_URL is set), fuzzing, web unit tests, browser tests
+test: tools test-go fuzz test-web test-e2e
 
 ## tools: Debian packages the tests need (Chromium, pdftotext)
 tools:
@@ -36,6 +36,17 @@ tools:
 test-go: web
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
+
+## fuzz: each Go fuzz target for FUZZTIME (-fuzz takes one target per run); a crash fails and its
+## input is written under the package's testdata/fuzz/ to be committed with the fix
+FUZZTIME ?= 3s
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzParseAmount$$' -fuzztime $(FUZZTIME) ./internal/domain
+	$(GO) test -run '^$$' -fuzz '^FuzzValidateTransfer$$' -fuzztime $(FUZZTIME) ./internal/domain
+	$(GO) test -run '^$$' -fuzz '^FuzzDecodeJSON$$' -fuzztime $(FUZZTIME) ./internal/httpapi
+	$(GO) test -run '^$$' -fuzz '^FuzzParseTxFilter$$' -fuzztime $(FUZZTIME) ./internal/httpapi
+	$(GO) test -run '^$$' -fuzz '^FuzzSafeCells$$' -fuzztime $(FUZZTIME) ./internal/httpapi
+	$(GO) test -run '^$$' -fuzz '^FuzzProcessImage$$' -fuzztime $(FUZZTIME) ./internal/objects
 
 test-web: web/node_modules/.package-lock.json
 	cd web && npm run typecheck && npm test
@@ -55,6 +66,14 @@ lint: web/node_modules/.package-lock.json
 	$(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
 	cd web && npm run typecheck
+
+## vulncheck: known vulnerabilities in the Go modules and the npm packages. Needs vuln.go.dev and
+## the npm audit service, which CI machines cannot reach: run it where they can (not part of test)
+GOVULNCHECK ?= golang.org/x/vuln/cmd/govulncheck@v1.9.0
+vulncheck: web
+	$(GO) run $(GOVULNCHECK) ./...
+	cd web && npm audit --omit=dev
+	cd e2e && npm audit
 
 clean:
 	rm -rf bin web/dist

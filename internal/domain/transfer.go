@@ -2,7 +2,6 @@ package domain
 
 import (
 	"fmt"
-	"math/big"
 	"regexp"
 	"sort"
 	"strings"
@@ -78,7 +77,6 @@ var (
 const (
 	MsgWalletFormat = "Invalid wallet format. Use 1234567, +252 65 1234567, or G1234567"
 	MsgBankFormat   = "Invalid bank account format. Use exactly 5 digits (e.g., 12345)"
-	MsgAmount       = "Amount must be greater than 0"
 )
 
 // TransferRequest is POST /api/transfer's body (001 §3). Amount is a decimal string, never a
@@ -114,45 +112,6 @@ type Preferences struct {
 	PrioritizeSpeed      bool `json:"prioritizeSpeed"`
 	PrioritizeCost       bool `json:"prioritizeCost"`
 	PrioritizeCompliance bool `json:"prioritizeCompliance"`
-}
-
-// DecimalString is an amount as JSON: "12.50" or 12.50, read exactly into text.
-type DecimalString string
-
-// UnmarshalJSON accepts a JSON string or number without going through float64.
-func (d *DecimalString) UnmarshalJSON(b []byte) error {
-	s := strings.TrimSpace(string(b))
-	if s == "null" {
-		*d = ""
-		return nil
-	}
-	*d = DecimalString(strings.Trim(s, `"`))
-	return nil
-}
-
-// maxAmount bounds a single transfer (10^13 minor units): far above any real payment, far below
-// overflow.
-const maxAmount Minor = 10_000_000_000_000
-
-// ParseAmount reads a decimal amount with at most two decimal places into minor units.
-func ParseAmount(s string) (Minor, bool) {
-	s = strings.TrimSpace(s)
-	if s == "" || len(s) > 20 {
-		return 0, false
-	}
-	r, ok := new(big.Rat).SetString(s)
-	if !ok || strings.ContainsAny(s, "eE/") {
-		return 0, false
-	}
-	r.Mul(r, big.NewRat(100, 1))
-	if !r.IsInt() {
-		return 0, false
-	}
-	n := r.Num()
-	if !n.IsInt64() {
-		return 0, false
-	}
-	return Minor(n.Int64()), true
 }
 
 // Transfer is a validated transfer with everything the engine computed.
@@ -194,9 +153,9 @@ func ValidateTransfer(in TransferRequest) (*Transfer, error) {
 	if in.Mode != ModeOnline && in.Mode != ModeOffline {
 		f["mode"] = "Mode must be online or offline"
 	}
-	amount, ok := ParseAmount(string(in.Amount))
-	if !ok || amount < 1 || amount > maxAmount {
-		f["amount"] = MsgAmount
+	amount, msg := CheckAmount(string(in.Amount))
+	if msg != "" {
+		f["amount"] = msg
 	}
 	checkParty(f, "senderNumber", "senderInstitution", "Sender Number", in.SenderNumber, in.SenderType, in.SenderInstitution, in.Mode)
 	checkParty(f, "receiverNumber", "receiverInstitution", "Receiver Number", in.ReceiverNumber, in.ReceiverType, in.ReceiverInstitution, in.Mode)

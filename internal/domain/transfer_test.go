@@ -41,23 +41,6 @@ func TestTransferVectors(t *testing.T) {
 	}
 }
 
-func TestParseAmount(t *testing.T) {
-	for s, want := range map[string]Minor{"1": 100, "0.01": 1, "12.5": 1250, "1234.56": 123456, " 7.00 ": 700} {
-		if got, ok := ParseAmount(s); !ok || got != want {
-			t.Errorf("ParseAmount(%q) = %d, %v", s, got, ok)
-		}
-	}
-	for _, s := range []string{"", "1.001", "abc", "1e3", "1/2", "99999999999999999999999"} {
-		if _, ok := ParseAmount(s); ok {
-			t.Errorf("ParseAmount(%q) accepted", s)
-		}
-	}
-	var d DecimalString
-	if err := json.Unmarshal([]byte(`12.34`), &d); err != nil || d != "12.34" {
-		t.Errorf("JSON number read as %q", d)
-	}
-}
-
 func TestMobileBridge(t *testing.T) {
 	if f := MobileBridgeFees(100_00); f.ProcessingFee != 10 || f.TotalFee != 85 {
 		t.Errorf("fees on 100: %+v", f)

@@ -18,7 +18,7 @@ type vectorCase struct {
 }
 
 // loadVectors reads testdata/<name>, whose valid input is under base (or "valid").
-func loadVectors(t *testing.T, name, base string) []vectorCase {
+func loadVectors(t testing.TB, name, base string) []vectorCase {
 	t.Helper()
 	raw, err := os.ReadFile("../../testdata/" + name)
 	if err != nil {

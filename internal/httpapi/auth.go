@@ -180,7 +180,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request, login, password 
 	a := s.audit(r, "auth.login", "session")
 	a.UserID, a.ResourceID = u.ID, sessionRef(sid)
 	a.Details = map[string]any{"email": key, "guestLogin": guestOnly}
-	if err := s.store.CreateSession(ctx, sid, store.SessionData{UserID: u.ID, IPAddress: ip, UserAgent: r.UserAgent()}, expire, a); err != nil {
+	if err := s.store.CreateSession(ctx, sid, store.SessionData{UserID: u.ID, IPAddress: ip, UserAgent: userAgent(r)}, expire, a); err != nil {
 		return nil, err
 	}
 	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: sid, Path: "/", Expires: expire,

@@ -143,6 +143,9 @@ func readBatch(w http.ResponseWriter, r *http.Request) ([]batchItem, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := jsonText(body); err != nil {
+		return nil, err
+	}
 	var items []batchItem
 	switch mt {
 	case "application/json":
@@ -202,9 +205,9 @@ func (it batchItem) toTransaction(now time.Time, instID, kind string, staff bool
 	if instID == "" || kind == "" {
 		e["institutionId"] = "Name a registered PSP or MNO"
 	}
-	amount, ok := domain.ParseAmount(string(it.Amount))
-	if !ok || amount < 1 || amount > 10_000_000_000_000 {
-		e["amount"] = domain.MsgAmount
+	amount, msg := domain.CheckAmount(string(it.Amount))
+	if msg != "" {
+		e["amount"] = msg
 	}
 	if !slices.Contains(currencies, it.Currency) {
 		e["currency"] = "Currency must be SHS or USD"

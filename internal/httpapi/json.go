@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -77,7 +78,8 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	}
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBodyBytes))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	var raw json.RawMessage
+	if err := dec.Decode(&raw); err != nil {
 		return jsonError(err)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
@@ -86,6 +88,19 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 			return jsonError(err)
 		}
 		return domain.Errorf(domain.EINVALID, "The request body must hold a single JSON object.")
+	}
+	// encoding/json reads null into a struct as "nothing to set"; a body must be an object
+	// (FuzzDecodeJSON found null accepted).
+	if raw[0] != '{' {
+		return domain.Errorf(domain.EINVALID, "The request body must be a JSON object.")
+	}
+	if err := jsonText(raw); err != nil {
+		return err
+	}
+	obj := json.NewDecoder(bytes.NewReader(raw))
+	obj.DisallowUnknownFields()
+	if err := obj.Decode(v); err != nil {
+		return jsonError(err)
 	}
 	return nil
 }

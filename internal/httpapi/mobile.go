@@ -244,7 +244,7 @@ func (s *Server) redeemAccessCode(w http.ResponseWriter, r *http.Request) error 
 	sum := sha256.Sum256([]byte(token))
 	a := s.audit(r, "", "")
 	id, expires, err := s.store.RedeemAccessCode(r.Context(), store.Redemption{Phone: phone, CodeHash: s.codeHash(in.Code),
-		DeviceID: in.DeviceID, Platform: in.Platform, IP: ip, UserAgent: r.UserAgent(), SessionTokenHash: hex.EncodeToString(sum[:]), Audit: a})
+		DeviceID: in.DeviceID, Platform: in.Platform, IP: ip, UserAgent: userAgent(r), SessionTokenHash: hex.EncodeToString(sum[:]), Audit: a})
 	if domain.ErrorCode(err) == domain.EUNAUTHORIZED {
 		fa := s.audit(r, "mobile.redeem_failed", "mobile_user")
 		if rerr := s.store.RecordLoginFailure(r.Context(), "mobile:"+phone, ip, fa); rerr != nil {

@@ -153,7 +153,7 @@ func (s *Server) Handler() http.Handler {
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusForbidden, errorBody{Message: "Cross-origin request refused."})
 	}))
-	return s.recoverer(s.logRequests(securityHeaders(cop.Handler(mux))))
+	return s.recoverer(s.logRequests(securityHeaders(cop.Handler(plainText(mux)))))
 }
 
 // handlerFunc is a route's handler: it returns an error instead of writing one, so that every
@@ -288,7 +288,7 @@ func (s *Server) isTLS(r *http.Request) bool {
 
 // audit starts an audit row with the request's caller, address and user agent filled in.
 func (s *Server) audit(r *http.Request, action, resource string) store.Audit {
-	a := store.Audit{Action: action, Resource: resource, IPAddress: s.clientIP(r), UserAgent: r.UserAgent()}
+	a := store.Audit{Action: action, Resource: resource, IPAddress: s.clientIP(r), UserAgent: userAgent(r)}
 	if p := principalFrom(r.Context()); p != nil {
 		a.UserID = p.ID
 	}

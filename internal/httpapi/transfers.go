@@ -42,8 +42,8 @@ type transferResponse struct {
 func (s *Server) createTransfer(w http.ResponseWriter, r *http.Request) error {
 	u := principalFrom(r.Context())
 	key := strings.TrimSpace(r.Header.Get("Idempotency-Key"))
-	if len(key) > 200 {
-		return domain.Errorf(domain.EINVALID, "The Idempotency-Key header must be at most 200 characters.")
+	if len(key) > 200 || !storableText(key) {
+		return domain.Errorf(domain.EINVALID, "The Idempotency-Key header must be UTF-8 text of at most 200 characters.")
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
 	if err != nil {

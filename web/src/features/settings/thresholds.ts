@@ -115,9 +115,12 @@ function toInt(value: string): number | null {
   return Number.parseInt(v, 10);
 }
 
-/** A decimal amount as the server parses it: digits, optionally a point and up to two decimals. */
+/**
+ * A decimal amount as the server parses it (testdata/amounts.json): digits without a leading zero,
+ * optionally a point and one or two decimals.
+ */
 export function isAmount(value: string): boolean {
-  return /^\d+(\.\d{1,2})?$/.test(value.trim());
+  return /^(0|[1-9]\d*)(\.\d{1,2})?$/.test(value.trim());
 }
 
 /** "010.5" → "10.50": compares amounts exactly, without floats. */

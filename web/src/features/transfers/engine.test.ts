@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  checkAmount,
   englishMessage,
   mobileBridgeFees,
   networkOperator,
@@ -51,6 +52,21 @@ describe("transfer engine against testdata/transfers.json (the server's vectors)
         }).toEqual(c.result);
       }
     });
+  }
+});
+
+const amounts = JSON.parse(
+  readFileSync(path.resolve(__dirname, "../../../../testdata/amounts.json"), "utf8"),
+) as { accepted: Record<string, number>; refused: Record<string, "format" | "positive" | "tooLarge"> };
+
+describe("amounts against testdata/amounts.json (the server's grammar)", () => {
+  const codes = { format: "amountFormat", positive: "amount", tooLarge: "amountTooLarge" } as const;
+  for (const [text, minor] of Object.entries(amounts.accepted)) {
+    if (minor < 1) continue;
+    it(`accepts ${JSON.stringify(text)}`, () => expect(checkAmount(text)).toEqual({ amount: minor }));
+  }
+  for (const [text, reason] of Object.entries(amounts.refused)) {
+    it(`refuses ${JSON.stringify(text)} (${reason})`, () => expect(checkAmount(text)).toEqual({ fault: { code: codes[reason] } }));
   }
 });
 

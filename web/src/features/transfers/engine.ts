@@ -104,6 +104,28 @@ export function parseAmount(text: string): number | null {
   return Number(signed);
 }
 
+/**
+ * A plain decimal number as the server reads it (testdata/amounts.json): digits without a leading
+ * zero (a lone 0 before the point is fine), optionally a point and one or two digits; no sign,
+ * spaces, exponent or separators.
+ */
+const PLAIN_AMOUNT = /^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$/;
+
+/**
+ * The server's rule for a transfer's amount (CheckAmount in internal/domain/amount.go): a plain
+ * decimal number from 0.01 to 100000000000.00, or the fault that says why not.
+ */
+export function checkAmount(text: string): { amount: number } | { fault: FieldFault } {
+  const unsigned = text.startsWith("-") ? text.slice(1) : text;
+  if (!PLAIN_AMOUNT.test(unsigned)) return { fault: { code: "amountFormat" } };
+  if (text.startsWith("-")) return { fault: { code: "amount" } };
+  const [whole = "", frac = ""] = unsigned.split(".");
+  const minor = BigInt(whole) * 100n + BigInt((frac + "00").slice(0, 2));
+  if (minor < 1n) return { fault: { code: "amount" } };
+  if (minor > MAX_AMOUNT) return { fault: { code: "amountTooLarge" } };
+  return { amount: Number(minor) };
+}
+
 /** Formats minor units as a plain decimal string with two places ("25051" → "250.51"). */
 export function minorToDecimal(minor: number): string {
   const negative = minor < 0;
@@ -258,6 +280,8 @@ export interface FieldFault {
     | "currency"
     | "mode"
     | "amount"
+    | "amountFormat"
+    | "amountTooLarge"
     | "noRoute";
   params?: Record<string, string>;
 }
@@ -317,6 +341,10 @@ export function englishMessage(field: TransferField, fault: FieldFault): string 
       return "Mode must be online or offline";
     case "amount":
       return "Amount must be greater than 0";
+    case "amountFormat":
+      return "Enter the amount as a plain number with at most two decimals, such as 250 or 99.50";
+    case "amountTooLarge":
+      return "Amount must not be above 100000000000.00";
     case "noRoute":
       return `No route supports this amount in ${p.mode} mode`;
   }
@@ -379,8 +407,9 @@ export function validateTransfer(input: TransferInput): ValidationResult {
   if (receiverType !== "wallet" && receiverType !== "bank") faults.receiverType = { code: "accountType" };
   if (input.currency !== "SHS" && input.currency !== "USD") faults.currency = { code: "currency" };
   if (input.mode !== "online" && input.mode !== "offline") faults.mode = { code: "mode" };
-  const amount = parseAmount(input.amount);
-  if (amount === null || amount < 1) faults.amount = { code: "amount" };
+  const checked = checkAmount(input.amount);
+  const amount = "amount" in checked ? checked.amount : null;
+  if ("fault" in checked) faults.amount = checked.fault;
   checkParty(faults, "senderNumber", "senderInstitution", senderNumber, senderType, input.senderInstitution, input.mode);
   checkParty(faults, "receiverNumber", "receiverInstitution", receiverNumber, receiverType, input.receiverInstitution, input.mode);
   if (Object.keys(faults).length > 0 || amount === null) return { ok: false, faults };
