@@ -2,6 +2,7 @@ package objects
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"image"
 	"image/color"
@@ -13,10 +14,12 @@ import (
 	"github.com/kormeer/kormeer/internal/domain"
 )
 
+var fuzzDecoder = NewDecoder(0, 0)
+
 // processForFuzz is the one call of the upload pipeline the fuzz target makes (kept in one place
 // so a change of ProcessImage's signature touches one line).
 func processForFuzz(raw []byte) (*Image, error) {
-	return ProcessImage(bytes.NewReader(raw), MaxLogoBytes)
+	return fuzzDecoder.ProcessImage(context.Background(), bytes.NewReader(raw), MaxLogoBytes)
 }
 
 // fuzzMaxPixels keeps each fuzzed decode small (a 4096 × 4096 header would make every run decode
