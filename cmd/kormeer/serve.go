@@ -128,7 +128,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	go worker.Run(ctx, 2*time.Second)
 	opts := httpapi.DefaultOptions()
 	opts.SessionTTL, opts.TrustProxy, opts.Dev, opts.LicenseValidity = cfg.SessionTTL, cfg.TrustProxy, cfg.Dev, cfg.LicenseTTL
-	opts.AccessCodeTTL = cfg.AccessCodeTTL
+	opts.AccessCodeTTL, opts.TrustedProxies = cfg.AccessCodeTTL, cfg.TrustedProxies
 	hub := realtime.NewHub()
 	rec.WatchConnections(hub.Len)
 	st.SetAlertSink(func(a realtime.Alert) {

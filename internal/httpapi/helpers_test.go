@@ -141,6 +141,16 @@ func (r response) json(t testing.TB) map[string]any {
 	return m
 }
 
+// jsonList decodes a JSON array of objects.
+func (r response) jsonList(t testing.TB) []map[string]any {
+	t.Helper()
+	var l []map[string]any
+	if err := json.Unmarshal(r.body, &l); err != nil {
+		t.Fatalf("body %q is not a JSON array of objects: %v", r.body, err)
+	}
+	return l
+}
+
 // do sends a request; body is sent as is when it is a string, or JSON-encoded otherwise.
 func (e *testEnv) do(c *http.Client, method, path string, body any, headers ...string) response {
 	e.t.Helper()

@@ -6,7 +6,6 @@ import (
 	"context"
 	"io/fs"
 	"log/slog"
-	"net"
 	"net/http"
 	"runtime/debug"
 	"strings"
@@ -25,8 +24,11 @@ import (
 // Options are the server's settings that come from configuration.
 type Options struct {
 	SessionTTL time.Duration
-	// TrustProxy makes the server believe X-Forwarded-For and X-Forwarded-Proto.
+	// TrustProxy makes the server believe X-Forwarded-For and X-Forwarded-Proto, but only the
+	// entries that its TrustedProxies reverse proxies wrote (see clientIP).
 	TrustProxy bool
+	// TrustedProxies is how many reverse proxies stand in front of the server (1 when zero).
+	TrustedProxies int
 	// Dev relaxes registration roles for the /jwt-test page (spec README, decision 2).
 	Dev bool
 	// LicenseValidity is how long a licence issued on approval lasts.
@@ -231,27 +233,6 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 		}()
 		next.ServeHTTP(w, r)
 	})
-}
-
-// clientIP is the caller's address: the connection's peer, or the first X-Forwarded-For entry
-// when the server is configured to sit behind a trusted proxy.
-func (s *Server) clientIP(r *http.Request) string {
-	if s.opts.TrustProxy {
-		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
-			first, _, _ := strings.Cut(xff, ",")
-			return strings.TrimSpace(first)
-		}
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
-
-// isTLS reports whether the browser reached us over HTTPS, directly or through a trusted proxy.
-func (s *Server) isTLS(r *http.Request) bool {
-	return r.TLS != nil || (s.opts.TrustProxy && r.Header.Get("X-Forwarded-Proto") == "https")
 }
 
 // audit starts an audit row with the request's caller, address and user agent filled in.
