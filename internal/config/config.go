@@ -30,19 +30,20 @@ type Config struct {
 	SessionTTL       time.Duration
 	LicenseTTL       time.Duration
 	TrustProxy       bool
+	LogLevel         string
+	AccessCodeTTL    time.Duration
+	SMTPHost         string
+	SMTPPort         int
+	SMTPUsername     string
+	SMTPPassword     string
+	SMTPFrom         string
+	SMTPTLS          string
+	SMSURL           string
+	SMSToken         string
+	MetricsAddr      string
+
 	// TrustedProxies is how many reverse proxies append to X-Forwarded-For in front of us.
 	TrustedProxies int
-	LogLevel       string
-	AccessCodeTTL  time.Duration
-	SMTPHost       string
-	SMTPPort       int
-	SMTPUsername   string
-	SMTPPassword   string
-	SMTPFrom       string
-	SMTPTLS        string
-	SMSURL         string
-	SMSToken       string
-	MetricsAddr    string
 }
 
 // Var documents one setting; Vars is the single list that both flag parsing and the README's
