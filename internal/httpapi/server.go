@@ -155,6 +155,9 @@ func (s *Server) dispatch(methods map[string]route) http.Handler {
 			err = s.authorize(r.Context(), rt.access, p)
 		}
 		if err == nil {
+			err = checkBodyType(r, rt.pattern)
+		}
+		if err == nil {
 			r = r.WithContext(context.WithValue(r.Context(), principalKey{}, p))
 			err = rt.handle(w, r)
 		}
