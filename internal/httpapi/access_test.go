@@ -28,7 +28,7 @@ var callers = []string{anon, guest, citizen, psp, mno, officer, admin}
 var expectedAccess = map[string][]string{
 	"GET /api/login":                                     callers,
 	"POST /api/login":                                    callers,
-	"GET /api/logout":                                    callers,
+	"POST /api/logout":                                   callers,
 	"GET /api/auth/user":                                 {guest, citizen, psp, mno, officer, admin},
 	"POST /api/auth/register":                            callers,
 	"POST /api/auth/login":                               callers,

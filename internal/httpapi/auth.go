@@ -205,14 +205,15 @@ func (s *Server) endBrowserSession(r *http.Request) error {
 	return s.store.DeleteSession(r.Context(), c.Value, a)
 }
 
-// logout ends the browser session on the server, clears the cookie and goes home (000 §7).
+// logout is POST /api/logout: it ends the browser session on the server and clears the cookie
+// (000 §7). It is a POST behind the cross-origin check: a GET could be triggered by any page.
 func (s *Server) logout(w http.ResponseWriter, r *http.Request) error {
 	if err := s.endBrowserSession(r); err != nil {
 		return err
 	}
 	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
 		Secure: s.isTLS(r), SameSite: http.SameSiteLaxMode})
-	http.Redirect(w, r, "/", http.StatusFound)
+	writeJSON(w, http.StatusOK, map[string]string{"message": "Signed out"})
 	return nil
 }
 

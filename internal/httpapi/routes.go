@@ -7,10 +7,11 @@ import "github.com/kormeer/kormeer/internal/domain"
 func (s *Server) routes() []route {
 	admin := domain.RoleCBSLAdmin
 	return []route{
-		// Browser sign-in (000 §7): a page, a JSON post, a sign-out navigation, the current user.
+		// Browser sign-in (000 §7): a page, a JSON post, the sign-out (a POST, so that another site
+		// cannot sign anyone out with a link or an image; GET answers 405), the current user.
 		{"GET /api/login", public(), s.loginPage},
 		{"POST /api/login", public(), s.login},
-		{"GET /api/logout", public(), s.logout},
+		{"POST /api/logout", public(), s.logout},
 		{"GET /api/auth/user", anyAccount().duringPasswordChange(), s.currentUser},
 
 		// The token API (001 §7).
