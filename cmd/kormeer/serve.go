@@ -153,7 +153,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	httpSrv := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
-	go sweep(ctx, st, opts.LoginWindow, log)
+	go sweep(ctx, st, max(opts.LoginWindow, domain.RedeemLockout), log)
 
 	fmt.Fprintf(stdout, "Kormeer %s is listening on http://%s (database: %s)\n", version, ln.Addr(), describeDB(cfg.DatabaseURL))
 	if cfg.Demo {
