@@ -81,7 +81,10 @@ type TxScope struct {
 // TxFilter is a transaction search (001 §7); zero fields do not filter.
 type TxFilter struct {
 	// Search matches the start of the transaction id, NPSS reference, sender or recipient.
-	Search        string
+	Search string
+	// ReferencesOnly narrows Search to the transaction id and NPSS reference: the references a
+	// guest sees in full, so that a search cannot reveal a party that is shown masked.
+	ReferencesOnly bool
 	Status        string
 	Type          string
 	TransferMode  string
@@ -139,7 +142,11 @@ func (s *Store) where(scope TxScope, f TxFilter, args []any, walkDates bool) (st
 		collate := s.dialect.bytewise()
 		lo, hi := arg(f.Search), arg(f.Search+prefixEnd)
 		var ors []string
-		for _, col := range []string{"transaction_id", "npss_reference", "sender", "recipient"} {
+		cols := []string{"transaction_id", "npss_reference", "sender", "recipient"}
+		if f.ReferencesOnly {
+			cols = cols[:2]
+		}
+		for _, col := range cols {
 			ors = append(ors, fmt.Sprintf("(%[1]s %[2]s >= %[3]s AND %[1]s %[2]s < %[4]s)", col, collate, lo, hi))
 		}
 		conds = append(conds, "("+strings.Join(ors, " OR ")+")")
