@@ -81,10 +81,7 @@ type TxScope struct {
 // TxFilter is a transaction search (001 §7); zero fields do not filter.
 type TxFilter struct {
 	// Search matches the start of the transaction id, NPSS reference, sender or recipient.
-	Search string
-	// ReferencesOnly narrows Search to the transaction id and NPSS reference: the references a
-	// guest sees in full, so that a search cannot reveal a party that is shown masked.
-	ReferencesOnly bool
+	Search        string
 	Status        string
 	Type          string
 	TransferMode  string
@@ -94,6 +91,10 @@ type TxFilter struct {
 	AmountMin     domain.Minor
 	AmountMax     domain.Minor
 	NPSSReference string
+
+	// ReferencesOnly narrows Search to the transaction id and NPSS reference: the references a
+	// guest sees in full, so that a search cannot reveal a party that is shown masked.
+	ReferencesOnly bool
 }
 
 // Cursor is a position in the newest-first order: the last row of the previous page.
