@@ -280,7 +280,8 @@ func secrets(ctx context.Context, st *store.Store) (*notify.Sealer, []byte, erro
 	return sealer, []byte(codeKey), err
 }
 
-// sweep deletes expired sessions and old failed sign-ins, and folds the past days' statistics
+// sweep deletes expired sessions, API token records a day past expiry and old failed sign-ins
+// and redemptions, and folds the past days' statistics
 // buckets together (store.CompactAggregates), every few minutes until ctx ends.
 func sweep(ctx context.Context, st *store.Store, loginWindow time.Duration, log *slog.Logger) {
 	t := time.NewTicker(5 * time.Minute)
@@ -293,6 +294,9 @@ func sweep(ctx context.Context, st *store.Store, loginWindow time.Duration, log 
 		}
 		if _, err := st.DeleteExpiredSessions(ctx); err != nil && ctx.Err() == nil {
 			log.Warn("sweep sessions", "err", err)
+		}
+		if _, err := st.DeleteExpiredTokens(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("sweep API tokens", "err", err)
 		}
 		if err := st.DeleteLoginFailuresBefore(ctx, st.Now().Add(-loginWindow)); err != nil && ctx.Err() == nil {
 			log.Warn("sweep login failures", "err", err)

@@ -110,10 +110,15 @@ func (e *testEnv) mustUser(email string, role domain.Role, mod func(*domain.User
 	return u
 }
 
+// token issues and records an API token for u, as a token sign-in without a browser session does.
 func (e *testEnv) token(u *domain.User) string {
 	e.t.Helper()
-	tok, err := e.tokens.Issue(u.ID, u.TokenVersion)
+	tok, c, err := e.tokens.Issue(u.ID, u.TokenVersion)
 	if err != nil {
+		e.t.Fatal(err)
+	}
+	rec := store.TokenRecord{ID: c.ID, UserID: u.ID, TokenVersion: u.TokenVersion, IssuedAt: c.IssuedAt.Time, ExpiresAt: c.ExpiresAt.Time}
+	if err := e.store.RecordToken(context.Background(), rec, store.Audit{}); err != nil {
 		e.t.Fatal(err)
 	}
 	return tok

@@ -18,6 +18,7 @@ func (s *Server) routes() []route {
 		{"POST /api/auth/register", public(), s.register},
 		{"POST /api/auth/login", public(), s.tokenLogin},
 		{"POST /api/auth/guest-login", public(), s.guestLogin},
+		{"POST /api/auth/logout", public(), s.logout},
 		{"GET /api/auth/profile", anyAccount(), s.profile},
 		{"GET /api/auth/admin-only", staff(admin), s.profile},
 		{"GET /api/auth/cbsl-only", staff(regulators...), s.profile},
@@ -70,6 +71,8 @@ func (s *Server) routes() []route {
 		{"POST /api/profile/password", staff(allRoles...).duringPasswordChange(), s.changePassword},
 		{"GET /api/profile/sessions", staff(allRoles...), s.listSessions},
 		{"DELETE /api/profile/sessions/{id}", staff(allRoles...), s.endSession},
+		{"GET /api/profile/tokens", staff(allRoles...), s.listTokens},
+		{"DELETE /api/profile/tokens/{id}", staff(allRoles...), s.revokeToken},
 
 		// AML thresholds with maker-checker: regulators propose, another cbsl_admin approves.
 		{"GET /api/settings/aml", staff(regulators...), s.amlSettings},

@@ -150,7 +150,7 @@ func (s *Server) dispatch(methods map[string]route) http.Handler {
 			writeError(w, r, s.log, domain.Errorf(domain.EMETHOD, "Method %s is not allowed on %s.", r.Method, r.URL.Path))
 			return
 		}
-		p, err := s.authenticate(r)
+		p, tokenID, err := s.authenticate(r)
 		if err == nil {
 			err = s.authorize(r.Context(), rt.access, p)
 		}
@@ -158,7 +158,11 @@ func (s *Server) dispatch(methods map[string]route) http.Handler {
 			err = checkBodyType(r, rt.pattern)
 		}
 		if err == nil {
-			r = r.WithContext(context.WithValue(r.Context(), principalKey{}, p))
+			ctx := context.WithValue(r.Context(), principalKey{}, p)
+			if tokenID != "" {
+				ctx = context.WithValue(ctx, tokenIDKey{}, tokenID)
+			}
+			r = r.WithContext(ctx)
 			err = rt.handle(w, r)
 		}
 		if err != nil {
