@@ -17,6 +17,8 @@ import { AUTH_USER_KEY } from "@/features/auth/useAuth";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
 import { PasswordForm } from "@/features/settings/PasswordForm";
 import { IMAGE_TYPES, ImageUploadError, uploadProfileImage } from "@/features/settings/profileImage";
+import { describeAgent } from "@/features/settings/agent";
+import { TOKENS_KEY, TokensCard } from "@/features/settings/TokensCard";
 import type { SessionInfo } from "@/features/settings/types";
 import { SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n";
 import { formatDateTime24 } from "@/lib/format";
@@ -235,15 +237,6 @@ function LanguageCard() {
   );
 }
 
-/** A readable "Browser on OS" from a user agent, else the raw string. */
-export function describeAgent(ua: string): string {
-  if (!ua) return "—";
-  const browser = /Edg\//.test(ua) ? "Edge" : /Chrome\//.test(ua) ? "Chrome" : /Firefox\//.test(ua) ? "Firefox" : /Safari\//.test(ua) ? "Safari" : null;
-  const os = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Windows/.test(ua) ? "Windows" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : null;
-  if (browser && os) return `${browser} · ${os}`;
-  return browser ?? os ?? ua.slice(0, 60);
-}
-
 /** My active sessions; any but this one can be signed out. */
 function SessionsCard() {
   const { t } = useTranslation();
@@ -254,6 +247,8 @@ function SessionsCard() {
     onSuccess: () => {
       toast({ title: t("settings.sessions.ended") });
       void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+      // Ending a session revokes the API tokens of that sign-in.
+      void queryClient.invalidateQueries({ queryKey: TOKENS_KEY });
     },
     onError: (err) =>
       toast({
@@ -322,7 +317,7 @@ function SessionsCard() {
   );
 }
 
-/** /settings: my profile, language, password and sessions. */
+/** /settings: my profile, language, password, sessions and API tokens. */
 export function ProfilePage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("settings.title");
@@ -345,6 +340,7 @@ export function ProfilePage({ user }: { user: CurrentUser }) {
             </CardContent>
           </Card>
           <SessionsCard />
+          <TokensCard />
         </div>
       </div>
     </SettingsLayout>
