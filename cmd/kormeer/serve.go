@@ -134,7 +134,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	go worker.Run(ctx, 2*time.Second)
 	opts := httpapi.DefaultOptions()
 	opts.SessionTTL, opts.TrustProxy, opts.Dev, opts.LicenseValidity = cfg.SessionTTL, cfg.TrustProxy, cfg.Dev, cfg.LicenseTTL
-	opts.AccessCodeTTL = cfg.AccessCodeTTL
+	opts.AccessCodeTTL, opts.TrustedProxies = cfg.AccessCodeTTL, cfg.TrustedProxies
 	applyLimits(&opts, &hasher, cfg.Limits)
 	hub := realtime.NewHub()
 	rec.WatchConnections(hub.Len)
@@ -163,7 +163,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	httpSrv := newHTTPServer(srv.Handler(), cfg.Limits, log)
-	go sweep(ctx, st, opts.LoginWindow, log)
+	go sweep(ctx, st, max(opts.LoginWindow, domain.RedeemLockout), log)
 	go logAuditAnchors(ctx, st, log)
 
 	fmt.Fprintf(stdout, "Kormeer %s is listening on http://%s (database: %s)\n", version, ln.Addr(), describeDB(cfg.DatabaseURL))
@@ -291,7 +291,8 @@ func secrets(ctx context.Context, st *store.Store) (*notify.Sealer, []byte, erro
 	return sealer, []byte(codeKey), err
 }
 
-// sweep deletes expired sessions and old failed sign-ins, and folds the past days' statistics
+// sweep deletes expired sessions, API token records a day past expiry and old failed sign-ins
+// and redemptions, and folds the past days' statistics
 // buckets together (store.CompactAggregates), every few minutes until ctx ends.
 func sweep(ctx context.Context, st *store.Store, loginWindow time.Duration, log *slog.Logger) {
 	t := time.NewTicker(5 * time.Minute)
@@ -304,6 +305,9 @@ func sweep(ctx context.Context, st *store.Store, loginWindow time.Duration, log 
 		}
 		if _, err := st.DeleteExpiredSessions(ctx); err != nil && ctx.Err() == nil {
 			log.Warn("sweep sessions", "err", err)
+		}
+		if _, err := st.DeleteExpiredTokens(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("sweep API tokens", "err", err)
 		}
 		if err := st.DeleteLoginFailuresBefore(ctx, st.Now().Add(-loginWindow)); err != nil && ctx.Err() == nil {
 			log.Warn("sweep login failures", "err", err)

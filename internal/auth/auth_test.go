@@ -46,17 +46,21 @@ func TestTokens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	signed, err := tok.Issue("user-1", 3)
+	signed, issued, err := tok.Issue("user-1", 3)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c, err := tok.Verify(signed)
-	if err != nil || c.Subject != "user-1" || c.TokenVersion != 3 {
-		t.Fatalf("Verify = %+v, %v", c, err)
+	if err != nil || c.Subject != "user-1" || c.TokenVersion != 3 || c.ID == "" || c.ID != issued.ID ||
+		!c.ExpiresAt.Equal(now.Add(time.Hour)) {
+		t.Fatalf("Verify = %+v, %v (issued %+v)", c, err, issued)
+	}
+	if _, again, _ := tok.Issue("user-1", 3); again.ID == issued.ID {
+		t.Fatal("two tokens share an id")
 	}
 
 	other, _ := NewTokens([]byte(strings.Repeat("o", 32)), time.Hour, func() time.Time { return now })
-	forged, _ := other.Issue("user-1", 3)
+	forged, _, _ := other.Issue("user-1", 3)
 	sign := func(method jwt.SigningMethod, k any, claims jwt.Claims) string {
 		s, err := jwt.NewWithClaims(method, claims).SignedString(k)
 		if err != nil {
@@ -66,7 +70,7 @@ func TestTokens(t *testing.T) {
 	}
 	base := func() jwt.RegisteredClaims {
 		return jwt.RegisteredClaims{Issuer: Issuer, Subject: "user-1", Audience: jwt.ClaimStrings{Audience},
-			IssuedAt: jwt.NewNumericDate(now), ExpiresAt: jwt.NewNumericDate(now.Add(time.Hour))}
+			IssuedAt: jwt.NewNumericDate(now), ExpiresAt: jwt.NewNumericDate(now.Add(time.Hour)), ID: "3f0c6a1e-2b7d-4c55-9a8e-1d2f3a4b5c6d"}
 	}
 	noExp := base()
 	noExp.ExpiresAt = nil
@@ -74,6 +78,8 @@ func TestTokens(t *testing.T) {
 	wrongAud.Audience = jwt.ClaimStrings{"someone-else"}
 	wrongIss := base()
 	wrongIss.Issuer = "evil"
+	noID := base()
+	noID.ID = ""
 	bad := map[string]string{
 		"other key":        forged,
 		"alg none":         sign(jwt.SigningMethodNone, jwt.UnsafeAllowNoneSignatureType, Claims{RegisteredClaims: base()}),
@@ -81,6 +87,7 @@ func TestTokens(t *testing.T) {
 		"no expiry":        sign(jwt.SigningMethodHS256, key, Claims{RegisteredClaims: noExp}),
 		"wrong audience":   sign(jwt.SigningMethodHS256, key, Claims{RegisteredClaims: wrongAud}),
 		"wrong issuer":     sign(jwt.SigningMethodHS256, key, Claims{RegisteredClaims: wrongIss}),
+		"no id":            sign(jwt.SigningMethodHS256, key, Claims{RegisteredClaims: noID}),
 		"garbage":          "not.a.token",
 		"tampered payload": signed[:len(signed)-3] + "abc",
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
+	"github.com/google/uuid"
 )
 
 // Token settings that every issued token carries and every verified token must match.
@@ -39,9 +40,11 @@ func NewTokens(key []byte, ttl time.Duration, now func() time.Time) (*Tokens, er
 	return &Tokens{key: key, ttl: ttl, now: now}, nil
 }
 
-// Issue returns a signed token for the user.
-func (t *Tokens) Issue(userID string, tokenVersion int) (string, error) {
-	now := t.now()
+// Issue returns a signed token for the user and its claims. The claims' ID (jti) is a random
+// UUID under which the caller records the token, because a token is accepted only while its
+// record says it is not revoked (see store.RecordToken).
+func (t *Tokens) Issue(userID string, tokenVersion int) (string, *Claims, error) {
+	now := t.now().Truncate(time.Second)
 	claims := Claims{
 		TokenVersion: tokenVersion,
 		RegisteredClaims: jwt.RegisteredClaims{
@@ -51,10 +54,14 @@ func (t *Tokens) Issue(userID string, tokenVersion int) (string, error) {
 			IssuedAt:  jwt.NewNumericDate(now),
 			NotBefore: jwt.NewNumericDate(now),
 			ExpiresAt: jwt.NewNumericDate(now.Add(t.ttl)),
-			ID:        RandomToken(12),
+			ID:        uuid.NewString(),
 		},
 	}
-	return jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(t.key)
+	signed, err := jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(t.key)
+	if err != nil {
+		return "", nil, err
+	}
+	return signed, &claims, nil
 }
 
 // Verify checks the signature (HS256 only: "none" and every other algorithm are refused),
@@ -73,8 +80,8 @@ func (t *Tokens) Verify(token string) (*Claims, error) {
 	if err != nil {
 		return nil, fmt.Errorf("auth: invalid token: %w", err)
 	}
-	if c.Subject == "" {
-		return nil, errors.New("auth: token has no subject")
+	if c.Subject == "" || c.ID == "" {
+		return nil, errors.New("auth: token has no subject or id")
 	}
 	return &c, nil
 }

@@ -42,6 +42,9 @@ type Config struct {
 	SMSToken         string
 	MetricsAddr      string
 	Limits
+
+	// TrustedProxies is how many reverse proxies append to X-Forwarded-For in front of us.
+	TrustedProxies int
 }
 
 // Var documents one setting; Vars is the single list that both flag parsing and the README's
@@ -69,6 +72,7 @@ var Vars = []Var{
 	{"KORMEER_SESSION_TTL", "session-ttl", "12h", false, "lifetime of browser sessions"},
 	{"KORMEER_LICENSE_VALIDITY", "license-validity", "8760h", false, "how long a licence issued on approval lasts (8760h = one year)"},
 	{"KORMEER_TRUST_PROXY", "trust-proxy", "false", false, "trust X-Forwarded-For and X-Forwarded-Proto from a reverse proxy"},
+	{"KORMEER_TRUSTED_PROXIES", "trusted-proxies", "1", false, "with --trust-proxy: how many reverse proxies append to X-Forwarded-For (the client is that many entries from the right)"},
 	{"KORMEER_LOG_LEVEL", "log-level", "info", false, "debug, info, warn or error"},
 	{"KORMEER_ACCESS_CODE_TTL", "access-code-ttl", "24h", false, "how long a mobile access code stays valid"},
 	{"KORMEER_SMTP_HOST", "smtp-host", "", false, "SMTP server for e-mail; empty: deliveries are logged and kept in the outbox"},
@@ -138,6 +142,11 @@ func Load(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config,
 		errs = append(errs, fmt.Errorf("KORMEER_DEMO_TRANSACTIONS: want a number from 0 to 10000000, got %q", get("KORMEER_DEMO_TRANSACTIONS")))
 	} else {
 		c.DemoTransactions = n
+	}
+	if n, err := strconv.Atoi(get("KORMEER_TRUSTED_PROXIES")); err != nil || n < 1 || n > 10 {
+		errs = append(errs, fmt.Errorf("KORMEER_TRUSTED_PROXIES: want a number of proxies from 1 to 10, got %q", get("KORMEER_TRUSTED_PROXIES")))
+	} else {
+		c.TrustedProxies = n
 	}
 	parseDuration("KORMEER_TOKEN_TTL", &c.TokenTTL)
 	parseDuration("KORMEER_SESSION_TTL", &c.SessionTTL)

@@ -94,3 +94,19 @@ func TestFloodLimits(t *testing.T) {
 		}
 	}
 }
+
+func TestTrustedProxies(t *testing.T) {
+	c, err := load(t, nil, "--trust-proxy")
+	if err != nil || !c.TrustProxy || c.TrustedProxies != 1 {
+		t.Fatalf("default with --trust-proxy: %+v %v", c, err)
+	}
+	c, err = load(t, map[string]string{"KORMEER_TRUSTED_PROXIES": "2"}, "--trust-proxy")
+	if err != nil || c.TrustedProxies != 2 {
+		t.Fatalf("two proxies: %+v %v", c, err)
+	}
+	for _, bad := range []string{"0", "-1", "x", "11"} {
+		if _, err := load(t, map[string]string{"KORMEER_TRUSTED_PROXIES": bad}); err == nil || !strings.Contains(err.Error(), "KORMEER_TRUSTED_PROXIES") {
+			t.Errorf("KORMEER_TRUSTED_PROXIES=%s: %v", bad, err)
+		}
+	}
+}

@@ -69,34 +69,47 @@ func principalFrom(ctx context.Context) *domain.User {
 	return u
 }
 
-// authenticate finds the caller: a Bearer token wins over the session cookie, so that the token
-// test page reports on the token it sends and not on the browser's session. No credentials is
-// not an error (nil principal); bad credentials are.
-func (s *Server) authenticate(r *http.Request) (*domain.User, error) {
+// authenticate finds the caller and, for a Bearer token, the token's id: a Bearer token wins
+// over the session cookie, so that the token test page reports on the token it sends and not on
+// the browser's session. No credentials is not an error (nil principal); bad credentials are. A
+// token is accepted only while its record is unrevoked and unexpired and the account active with
+// the same token version, all read in one query (store.TokenUser).
+func (s *Server) authenticate(r *http.Request) (*domain.User, string, error) {
 	if h := r.Header.Get("Authorization"); h != "" {
 		scheme, token, _ := strings.Cut(h, " ")
 		if !strings.EqualFold(scheme, "Bearer") || token == "" {
-			return nil, domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
+			return nil, "", domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
 		}
 		claims, err := s.tokens.Verify(strings.TrimSpace(token))
 		if err != nil {
-			return nil, domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
+			return nil, "", domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
 		}
-		u, err := s.store.UserByID(r.Context(), claims.Subject)
-		if err != nil || !u.IsActive || u.TokenVersion != claims.TokenVersion {
-			return nil, domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
+		u, err := s.store.TokenUser(r.Context(), claims.ID, claims.Subject)
+		if domain.ErrorCode(err) == domain.EUNAUTHORIZED || (err == nil && (!u.IsActive || u.TokenVersion != claims.TokenVersion)) {
+			return nil, "", domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
 		}
-		return u, nil
+		if err != nil {
+			return nil, "", err
+		}
+		return u, claims.ID, nil
 	}
 	c, err := r.Cookie(sessionCookie)
 	if err != nil || c.Value == "" {
-		return nil, nil
+		return nil, "", nil
 	}
 	u, err := s.store.SessionUser(r.Context(), c.Value)
 	if domain.ErrorCode(err) == domain.EUNAUTHORIZED {
-		return nil, nil // an expired or ended session is the same as none
+		return nil, "", nil // an expired or ended session is the same as none
 	}
-	return u, err
+	return u, "", err
+}
+
+type tokenIDKey struct{}
+
+// tokenIDFrom returns the id of the Bearer token the request was authenticated with, or "".
+func tokenIDFrom(ctx context.Context) string {
+	id, _ := ctx.Value(tokenIDKey{}).(string)
+	return id
 }
 
 // authorize applies a route's rule to the caller, consuming a guest unit on metered routes.

@@ -77,7 +77,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if err := c.validate("email", "Email", c.Email); err != nil {
 		return err
 	}
-	u, err := s.signIn(w, r, c.Email, c.Password, false)
+	u, _, err := s.signIn(w, r, c.Email, c.Password, false)
 	if err != nil {
 		return err
 	}
@@ -95,11 +95,11 @@ func (s *Server) tokenLogin(w http.ResponseWriter, r *http.Request) error {
 	if err := c.validate("email", "Email", c.Email); err != nil {
 		return err
 	}
-	u, err := s.signIn(w, r, c.Email, c.Password, false)
+	u, sid, err := s.signIn(w, r, c.Email, c.Password, false)
 	if err != nil {
 		return err
 	}
-	return s.writeToken(w, http.StatusOK, u, "Login successful")
+	return s.writeToken(w, r, http.StatusOK, u, sessionRef(sid), "Login successful")
 }
 
 // guestLogin is POST /api/auth/guest-login: only guest accounts may sign in here.
@@ -114,16 +114,26 @@ func (s *Server) guestLogin(w http.ResponseWriter, r *http.Request) error {
 	if err := (credentials{Password: in.Password}).validate("username", "Username", in.Username); err != nil {
 		return err
 	}
-	u, err := s.signIn(w, r, in.Username, in.Password, true)
+	u, sid, err := s.signIn(w, r, in.Username, in.Password, true)
 	if err != nil {
 		return err
 	}
-	return s.writeToken(w, http.StatusOK, u, "Guest login successful: "+strconv.Itoa(u.GuestUnitsRemaining)+" units remaining")
+	return s.writeToken(w, r, http.StatusOK, u, sessionRef(sid), "Guest login successful: "+strconv.Itoa(u.GuestUnitsRemaining)+" units remaining")
 }
 
-func (s *Server) writeToken(w http.ResponseWriter, status int, u *domain.User, message string) error {
-	token, err := s.tokens.Issue(u.ID, u.TokenVersion)
+// writeToken issues an API token for u and records it (see store.RecordToken), linked to the
+// browser session the same sign-in started (sessionRef, or "" when none), so that signing that
+// session out revokes the token too.
+func (s *Server) writeToken(w http.ResponseWriter, r *http.Request, status int, u *domain.User, sessionRef, message string) error {
+	token, c, err := s.tokens.Issue(u.ID, u.TokenVersion)
 	if err != nil {
+		return err
+	}
+	rec := store.TokenRecord{ID: c.ID, UserID: u.ID, SessionRef: sessionRef, TokenVersion: u.TokenVersion,
+		IPAddress: s.clientIP(r), UserAgent: userAgent(r), IssuedAt: c.IssuedAt.Time, ExpiresAt: c.ExpiresAt.Time}
+	a := s.audit(r, "", "")
+	a.UserID = u.ID
+	if err := s.store.RecordToken(r.Context(), rec, a); err != nil {
 		return err
 	}
 	writeJSON(w, status, map[string]any{"access_token": token, "token_type": "Bearer", "message": message, "user": toUserJSON(u)})
@@ -131,24 +141,25 @@ func (s *Server) writeToken(w http.ResponseWriter, status int, u *domain.User, m
 }
 
 // signIn checks credentials, throttling guessing per account and per address, and on success
-// starts a new browser session (a fresh id every time, and the previous one ended). Unknown and
-// known logins get the same answer and take the same time.
-func (s *Server) signIn(w http.ResponseWriter, r *http.Request, login, password string, guestOnly bool) (*domain.User, error) {
+// starts a new browser session (a fresh id every time, and the previous one ended) and returns
+// the account and the new session's id. Unknown and known logins get the same answer and take
+// the same time.
+func (s *Server) signIn(w http.ResponseWriter, r *http.Request, login, password string, guestOnly bool) (*domain.User, string, error) {
 	ctx := r.Context()
 	key := domain.NormalizeEmail(login)
 	ip := s.clientIP(r)
 	byAccount, byIP, err := s.store.LoginFailures(ctx, key, ip, s.store.Now().Add(-s.opts.LoginWindow))
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if byAccount >= s.opts.MaxFailuresPerAccount || byIP >= s.opts.MaxFailuresPerIP {
 		minutes := int(s.opts.LoginWindow.Round(time.Minute) / time.Minute)
 		w.Header().Set("Retry-After", strconv.Itoa(int(s.opts.LoginWindow.Seconds())))
-		return nil, domain.Errorf(domain.ETOOMANY, "Too many failed sign-in attempts. Try again in %d minutes.", minutes)
+		return nil, "", domain.Errorf(domain.ETOOMANY, "Too many failed sign-in attempts. Try again in %d minutes.", minutes)
 	}
 	u, err := s.store.UserByLogin(ctx, login)
 	if err != nil && domain.ErrorCode(err) != domain.ENOTFOUND {
-		return nil, err
+		return nil, "", err
 	}
 	hash := s.dummyHash
 	if u != nil {
@@ -156,7 +167,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request, login, password 
 	}
 	match, err := s.hasher.VerifyContext(r.Context(), password, hash)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if u == nil || !match || !u.IsActive || (guestOnly && !u.IsGuest) {
 		a := s.audit(r, "auth.login_failed", "session")
@@ -165,15 +176,15 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request, login, password 
 			a.UserID = u.ID
 		}
 		if err := s.store.RecordLoginFailure(ctx, key, ip, a); err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		if guestOnly {
-			return nil, domain.Errorf(domain.EUNAUTHORIZED, "Invalid guest username or password.")
+			return nil, "", domain.Errorf(domain.EUNAUTHORIZED, "Invalid guest username or password.")
 		}
-		return nil, domain.Errorf(domain.EUNAUTHORIZED, "Invalid email or password.")
+		return nil, "", domain.Errorf(domain.EUNAUTHORIZED, "Invalid email or password.")
 	}
 	if err := s.endBrowserSession(r); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	sid := auth.RandomToken(32)
 	expire := s.store.Now().Add(s.opts.SessionTTL)
@@ -181,11 +192,11 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request, login, password 
 	a.UserID, a.ResourceID = u.ID, sessionRef(sid)
 	a.Details = map[string]any{"email": key, "guestLogin": guestOnly}
 	if err := s.store.CreateSession(ctx, sid, store.SessionData{UserID: u.ID, IPAddress: ip, UserAgent: userAgent(r)}, expire, a); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: sid, Path: "/", Expires: expire,
 		MaxAge: int(s.opts.SessionTTL.Seconds()), HttpOnly: true, Secure: s.isTLS(r), SameSite: http.SameSiteLaxMode})
-	return u, nil
+	return u, sid, nil
 }
 
 // sessionRef is how audit rows name a session: a prefix of its id, enough to tell sessions apart
@@ -205,14 +216,22 @@ func (s *Server) endBrowserSession(r *http.Request) error {
 	return s.store.DeleteSession(r.Context(), c.Value, a)
 }
 
-// logout ends the browser session on the server, clears the cookie and goes home (000 §7).
+// logout is POST /api/logout and POST /api/auth/logout: it ends what the request signed in with.
+// A browser session ends on the server (revoking the tokens its sign-in issued) and its cookie
+// is cleared; a Bearer token is revoked. It is a POST behind the cross-origin check: a GET could
+// be triggered by any page.
 func (s *Server) logout(w http.ResponseWriter, r *http.Request) error {
+	if id := tokenIDFrom(r.Context()); id != "" {
+		if err := s.store.RevokeToken(r.Context(), principalFrom(r.Context()).ID, id, "signed out", s.audit(r, "", "")); err != nil {
+			return err
+		}
+	}
 	if err := s.endBrowserSession(r); err != nil {
 		return err
 	}
 	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
 		Secure: s.isTLS(r), SameSite: http.SameSiteLaxMode})
-	http.Redirect(w, r, "/", http.StatusFound)
+	writeJSON(w, http.StatusOK, map[string]string{"message": "Signed out"})
 	return nil
 }
 

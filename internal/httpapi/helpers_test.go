@@ -112,10 +112,15 @@ func (e *testEnv) mustUser(email string, role domain.Role, mod func(*domain.User
 	return u
 }
 
+// token issues and records an API token for u, as a token sign-in without a browser session does.
 func (e *testEnv) token(u *domain.User) string {
 	e.t.Helper()
-	tok, err := e.tokens.Issue(u.ID, u.TokenVersion)
+	tok, c, err := e.tokens.Issue(u.ID, u.TokenVersion)
 	if err != nil {
+		e.t.Fatal(err)
+	}
+	rec := store.TokenRecord{ID: c.ID, UserID: u.ID, TokenVersion: u.TokenVersion, IssuedAt: c.IssuedAt.Time, ExpiresAt: c.ExpiresAt.Time}
+	if err := e.store.RecordToken(context.Background(), rec, store.Audit{}); err != nil {
 		e.t.Fatal(err)
 	}
 	return tok
@@ -141,6 +146,16 @@ func (r response) json(t testing.TB) map[string]any {
 		t.Fatalf("body %q is not a JSON object: %v", r.body, err)
 	}
 	return m
+}
+
+// jsonList decodes a JSON array of objects.
+func (r response) jsonList(t testing.TB) []map[string]any {
+	t.Helper()
+	var l []map[string]any
+	if err := json.Unmarshal(r.body, &l); err != nil {
+		t.Fatalf("body %q is not a JSON array of objects: %v", r.body, err)
+	}
+	return l
 }
 
 // do sends a request; body is sent as is when it is a string, or JSON-encoded otherwise.

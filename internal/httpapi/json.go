@@ -70,11 +70,8 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // decodeJSON reads exactly one JSON object of at most maxBodyBytes into v, refusing unknown
 // fields and trailing data, and turns every failure into a 4xx error that says what is wrong.
 func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
-	if ct := r.Header.Get("Content-Type"); ct != "" {
-		mt, _, err := mime.ParseMediaType(ct)
-		if err != nil || mt != "application/json" {
-			return domain.Errorf(domain.EUNSUPPORTED, "Send the request body as JSON with Content-Type: application/json.")
-		}
+	if err := requireJSON(r); err != nil {
+		return err
 	}
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBodyBytes))
 	dec.DisallowUnknownFields()
@@ -103,6 +100,45 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 		return jsonError(err)
 	}
 	return nil
+}
+
+// requireJSON refuses a body that does not say it is JSON (415). A cross-site HTML form can post
+// text/plain, form or multipart bodies, and some clients no type at all, without a CORS
+// preflight; requiring application/json (with at most a UTF-8 charset, the only one JSON has)
+// keeps those from reaching a handler, beside the cross-origin check.
+func requireJSON(r *http.Request) error {
+	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	ok := err == nil && mt == "application/json"
+	for k, v := range params {
+		if k != "charset" || !strings.EqualFold(v, "utf-8") {
+			ok = false
+		}
+	}
+	if !ok {
+		return domain.Errorf(domain.EUNSUPPORTED, "Send the request body as JSON with Content-Type: application/json.")
+	}
+	return nil
+}
+
+// ownBodyType are the state-changing routes whose body is not JSON: they check its type
+// themselves (an image judged by its content, a batch as JSON or NDJSON).
+var ownBodyType = map[string]bool{
+	"PUT /api/objects/upload/{token}": true,
+	"POST /api/transactions/batch":    true,
+}
+
+// checkBodyType applies requireJSON to every state-changing request that carries a body or names
+// a type, before its handler runs, so that a route that reads no body cannot be reached by a
+// cross-site form either. A request with neither (a bare POST from the web app) passes.
+func checkBodyType(r *http.Request, pattern string) error {
+	switch r.Method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions:
+		return nil
+	}
+	if ownBodyType[pattern] || (r.ContentLength == 0 && len(r.Header.Values("Content-Type")) == 0) {
+		return nil
+	}
+	return requireJSON(r)
 }
 
 func jsonError(err error) error {

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -205,8 +206,9 @@ func (s *Server) expireAccessCode(w http.ResponseWriter, r *http.Request) error 
 }
 
 // redeemAccessCode is POST /api/mobile/access/redeem {phoneNumber, code, deviceId, platform}: the
-// mobile app exchanges a code for a session token. Every failure gets the same answer; wrong
-// codes lock the user out after five tries, and one address may not guess across many phones.
+// mobile app exchanges a code for a session token. Every failure gets the same answer, registered
+// number or not; five wrong codes lock the number out for 15 minutes (429 with Retry-After, the
+// same for an unknown number), and one address may not guess across many phones.
 func (s *Server) redeemAccessCode(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		PhoneNumber string `json:"phoneNumber"`
@@ -235,21 +237,20 @@ func (s *Server) redeemAccessCode(w http.ResponseWriter, r *http.Request) error 
 		return domain.FieldError("Please correct the highlighted fields.", f)
 	}
 	ip := s.clientIP(r)
+	retryAfter := strconv.Itoa(int(max(s.opts.LoginWindow, domain.RedeemLockout).Seconds()))
 	if _, byIP, err := s.store.LoginFailures(r.Context(), "", ip, s.store.Now().Add(-s.opts.LoginWindow)); err != nil {
 		return err
 	} else if byIP >= s.opts.MaxFailuresPerIP {
-		return domain.Errorf(domain.ETOOMANY, "Too many failed attempts. Try again in 15 minutes.")
+		w.Header().Set("Retry-After", retryAfter)
+		return domain.Errorf(domain.ETOOMANY, "Too many failed attempts. Try again in %d minutes.", int(domain.RedeemLockout/time.Minute))
 	}
 	token := auth.RandomToken(32)
 	sum := sha256.Sum256([]byte(token))
-	a := s.audit(r, "", "")
 	id, expires, err := s.store.RedeemAccessCode(r.Context(), store.Redemption{Phone: phone, CodeHash: s.codeHash(in.Code),
-		DeviceID: in.DeviceID, Platform: in.Platform, IP: ip, UserAgent: userAgent(r), SessionTokenHash: hex.EncodeToString(sum[:]), Audit: a})
-	if domain.ErrorCode(err) == domain.EUNAUTHORIZED {
-		fa := s.audit(r, "mobile.redeem_failed", "mobile_user")
-		if rerr := s.store.RecordLoginFailure(r.Context(), "mobile:"+phone, ip, fa); rerr != nil {
-			return rerr
-		}
+		DeviceID: in.DeviceID, Platform: in.Platform, IP: ip, UserAgent: userAgent(r), SessionTokenHash: hex.EncodeToString(sum[:]),
+		Audit: s.audit(r, "", "")})
+	if domain.ErrorCode(err) == domain.ETOOMANY {
+		w.Header().Set("Retry-After", retryAfter)
 	}
 	if err != nil {
 		return err

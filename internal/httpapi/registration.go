@@ -93,7 +93,7 @@ func (s *Server) createAccountNow(w http.ResponseWriter, r *http.Request, in dom
 		}
 		return err
 	}
-	return s.writeToken(w, http.StatusCreated, u, "Registration successful")
+	return s.writeToken(w, r, http.StatusCreated, u, "", "Registration successful")
 }
 
 // confirmEmail is POST /api/auth/confirm-email {token}: the link of a registration e-mail creates

@@ -7,10 +7,11 @@ import "github.com/kormeer/kormeer/internal/domain"
 func (s *Server) routes() []route {
 	admin := domain.RoleCBSLAdmin
 	return []route{
-		// Browser sign-in (000 §7): a page, a JSON post, a sign-out navigation, the current user.
+		// Browser sign-in (000 §7): a page, a JSON post, the sign-out (a POST, so that another site
+		// cannot sign anyone out with a link or an image; GET answers 405), the current user.
 		{"GET /api/login", public(), s.loginPage},
 		{"POST /api/login", public().limited(signIns), s.login},
-		{"GET /api/logout", public(), s.logout},
+		{"POST /api/logout", public(), s.logout},
 		{"GET /api/auth/user", anyAccount().duringPasswordChange(), s.currentUser},
 
 		// The token API (001 §7). Sign-ins, registration and other anonymous work that costs CPU
@@ -19,6 +20,7 @@ func (s *Server) routes() []route {
 		{"POST /api/auth/confirm-email", public().limited(signUps), s.confirmEmail},
 		{"POST /api/auth/login", public().limited(signIns), s.tokenLogin},
 		{"POST /api/auth/guest-login", public().limited(signIns), s.guestLogin},
+		{"POST /api/auth/logout", public(), s.logout},
 		{"GET /api/auth/profile", anyAccount(), s.profile},
 		{"GET /api/auth/admin-only", staff(admin), s.profile},
 		{"GET /api/auth/cbsl-only", staff(regulators...), s.profile},
@@ -71,6 +73,8 @@ func (s *Server) routes() []route {
 		{"POST /api/profile/password", staff(allRoles...).duringPasswordChange(), s.changePassword},
 		{"GET /api/profile/sessions", staff(allRoles...), s.listSessions},
 		{"DELETE /api/profile/sessions/{id}", staff(allRoles...), s.endSession},
+		{"GET /api/profile/tokens", staff(allRoles...), s.listTokens},
+		{"DELETE /api/profile/tokens/{id}", staff(allRoles...), s.revokeToken},
 
 		// Dual control: account changes that wait for a second administrator.
 		{"GET /api/approvals", staff(admin), s.listApprovals},

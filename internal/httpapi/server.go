@@ -6,7 +6,6 @@ import (
 	"context"
 	"io/fs"
 	"log/slog"
-	"net"
 	"net/http"
 	"runtime"
 	"runtime/debug"
@@ -27,8 +26,11 @@ import (
 // Options are the server's settings that come from configuration.
 type Options struct {
 	SessionTTL time.Duration
-	// TrustProxy makes the server believe X-Forwarded-For and X-Forwarded-Proto.
+	// TrustProxy makes the server believe X-Forwarded-For and X-Forwarded-Proto, but only the
+	// entries that its TrustedProxies reverse proxies wrote (see clientIP).
 	TrustProxy bool
+	// TrustedProxies is how many reverse proxies stand in front of the server (1 when zero).
+	TrustedProxies int
 	// Dev relaxes registration roles for the /jwt-test page (spec README, decision 2).
 	Dev bool
 	// LicenseValidity is how long a licence issued on approval lasts.
@@ -177,7 +179,7 @@ func (s *Server) dispatch(methods map[string]route) http.Handler {
 			writeError(w, r, s.log, domain.Errorf(domain.EMETHOD, "Method %s is not allowed on %s.", r.Method, r.URL.Path))
 			return
 		}
-		p, err := s.authenticate(r)
+		p, tokenID, err := s.authenticate(r)
 		if err == nil {
 			err = s.checkThrottle(w, r, rt.access.throttle, p)
 		}
@@ -185,7 +187,14 @@ func (s *Server) dispatch(methods map[string]route) http.Handler {
 			err = s.authorize(r.Context(), rt.access, p)
 		}
 		if err == nil {
-			r = r.WithContext(context.WithValue(r.Context(), principalKey{}, p))
+			err = checkBodyType(r, rt.pattern)
+		}
+		if err == nil {
+			ctx := context.WithValue(r.Context(), principalKey{}, p)
+			if tokenID != "" {
+				ctx = context.WithValue(ctx, tokenIDKey{}, tokenID)
+			}
+			r = r.WithContext(ctx)
 			err = rt.handle(w, r)
 		}
 		if err != nil {
@@ -263,27 +272,6 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 		}()
 		next.ServeHTTP(w, r)
 	})
-}
-
-// clientIP is the caller's address: the connection's peer, or the first X-Forwarded-For entry
-// when the server is configured to sit behind a trusted proxy.
-func (s *Server) clientIP(r *http.Request) string {
-	if s.opts.TrustProxy {
-		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
-			first, _, _ := strings.Cut(xff, ",")
-			return strings.TrimSpace(first)
-		}
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
-
-// isTLS reports whether the browser reached us over HTTPS, directly or through a trusted proxy.
-func (s *Server) isTLS(r *http.Request) bool {
-	return r.TLS != nil || (s.opts.TrustProxy && r.Header.Get("X-Forwarded-Proto") == "https")
 }
 
 // audit starts an audit row with the request's caller, address and user agent filled in.

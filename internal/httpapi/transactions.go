@@ -136,6 +136,11 @@ func (s *Server) searchPage(w http.ResponseWriter, r *http.Request, withFilters 
 		return err
 	}
 	scope, masked := txScope(principalFrom(r.Context()))
+	if masked {
+		if err := limitToReferences(&f); err != nil {
+			return err
+		}
+	}
 	page, err := s.store.SearchTransactions(r.Context(), scope, f, cursor, limit)
 	if err != nil {
 		return err
@@ -239,6 +244,27 @@ var (
 	txModes    = []string{"online", "offline", "ussd"}
 	currencies = []string{"SHS", "USD"}
 )
+
+// limitToReferences applies the rule for callers who see parties masked (guests): they may search
+// only by what they see in full, the transaction id and the NPSS reference. A term that cannot
+// start either (a phone or account number, a name) is refused with 403 rather than searched, so
+// the answer never depends on the hidden values; and the search never looks at the parties even
+// when an account number looks like a reference. The other filters (status, type, mode,
+// currency, dates, amounts, an exact NPSS reference) name only what guests see.
+func limitToReferences(f *store.TxFilter) error {
+	f.ReferencesOnly = true
+	if f.Search == "" {
+		return nil
+	}
+	for _, prefix := range []string{"TXN", "NPSS"} {
+		if strings.HasPrefix(f.Search, prefix) || strings.HasPrefix(prefix, f.Search) {
+			return nil
+		}
+	}
+	return &domain.Error{Code: domain.EFORBIDDEN,
+		Message: "Guest accounts may search by transaction id or NPSS reference only: phone numbers, account numbers and names are hidden from guests.",
+		Fields:  map[string]string{"search": "Enter a transaction id (TXN-…) or an NPSS reference"}}
+}
 
 // parseTxFilter reads the search filters of 001 §7, refusing invalid values with a message that
 // names the field.

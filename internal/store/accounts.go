@@ -209,7 +209,8 @@ func (s *Store) UserSessions(ctx context.Context, userID string) ([]SessionInfo,
 	return out, rows.Err()
 }
 
-// EndSessionByRef signs the account out of the session whose id starts with ref.
+// EndSessionByRef signs the account out of the session whose id starts with ref, revoking the
+// tokens of that sign-in.
 func (s *Store) EndSessionByRef(ctx context.Context, userID, ref string, audit Audit) error {
 	if len(ref) != 8 {
 		return notFound("Session")
@@ -223,6 +224,9 @@ func (s *Store) EndSessionByRef(ctx context.Context, userID, ref string, audit A
 			return notFound("Session")
 		}
 		audit.Action, audit.Resource, audit.ResourceID = "auth.session_end", "session", ref
-		return tx.Audit(ctx, audit)
+		if err := tx.Audit(ctx, audit); err != nil {
+			return err
+		}
+		return tx.revokeSessionTokens(ctx, userID, ref, "session ended", audit)
 	})
 }

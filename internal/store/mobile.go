@@ -244,24 +244,39 @@ type Redemption struct {
 // which part was wrong.
 var errRedeem = domain.Errorf(domain.EUNAUTHORIZED, "Invalid or expired access code.")
 
+// ErrRedeemLocked answers a redemption for a phone number with domain.MaxRedeemFailures failures
+// within domain.RedeemLockout, registered or not.
+var ErrRedeemLocked = domain.Errorf(domain.ETOOMANY, "Too many failed attempts. Try again in %d minutes.", int(domain.RedeemLockout/time.Minute))
+
+// redeemKey is how failed redemptions of a phone number are counted in login_failures, beside
+// failed sign-ins (counted by email, which cannot start with "mobile:").
+func redeemKey(phone string) string { return "mobile:" + phone }
+
+// noMobileUser stands in for the id of an unknown phone number's user, so that an unknown number
+// runs the same queries as a registered one (the column is a uuid on PostgreSQL).
+const noMobileUser = "00000000-0000-0000-0000-000000000000"
+
 // RedeemAccessCode checks a code for the phone's user, uses it once (a conditional update, so two
 // concurrent redemptions of a single-use code open one session), and records a mobile session.
-// Wrong codes count towards a lockout of domain.RedeemLockout after domain.MaxRedeemFailures.
+// Failures are counted per phone number whether or not the number is registered, and
+// domain.MaxRedeemFailures of them within domain.RedeemLockout lock the number out
+// (ErrRedeemLocked): an unknown number runs the same queries, gets the same answers and locks
+// out exactly like a registered one, so redemption does not tell which numbers are registered.
 func (s *Store) RedeemAccessCode(ctx context.Context, r Redemption) (sessionID string, expires time.Time, err error) {
 	var failed bool
 	err = s.Write(ctx, func(tx *Tx) error {
-		var userID, status string
-		var lockedUntil time.Time
-		err := tx.QueryRowContext(ctx, `SELECT id, status, locked_until FROM mobile_users WHERE phone_number = $1`, r.Phone).
-			Scan(&userID, &status, scanTime(&lockedUntil))
-		if errors.Is(err, sql.ErrNoRows) {
-			return errRedeem
-		}
-		if err != nil {
+		var recent int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM login_failures WHERE email = $1 AND created_at > $2`,
+			redeemKey(r.Phone), ts(tx.now.Add(-domain.RedeemLockout))).Scan(&recent); err != nil {
 			return err
 		}
-		if !lockedUntil.IsZero() && lockedUntil.After(tx.now) {
-			return domain.Errorf(domain.ETOOMANY, "Too many failed attempts. Try again in %d minutes.", int(domain.RedeemLockout/time.Minute))
+		if recent >= domain.MaxRedeemFailures {
+			return ErrRedeemLocked
+		}
+		userID, status := noMobileUser, ""
+		err := tx.QueryRowContext(ctx, `SELECT id, status FROM mobile_users WHERE phone_number = $1`, r.Phone).Scan(&userID, &status)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
 		}
 		rows, err := tx.QueryContext(ctx, `SELECT id, code_hash FROM access_codes WHERE mobile_user_id = $1
 			AND status = 'active' AND expires_at > $2 AND current_uses < max_uses`, userID, ts(tx.now))
@@ -309,6 +324,9 @@ func (s *Store) RedeemAccessCode(ctx context.Context, r Redemption) (sessionID s
 			device_id = COALESCE($3, device_id), updated_at = $2 WHERE id = $1`, userID, ts(tx.now), nullString(r.DeviceID)); err != nil {
 			return err
 		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM login_failures WHERE email = $1`, redeemKey(r.Phone)); err != nil {
+			return err
+		}
 		a := r.Audit
 		a.Action, a.Resource, a.ResourceID = "access_code.redeem", "access_code", codeID
 		a.Details = map[string]any{"mobileUserId": userID, "deviceId": r.DeviceID}
@@ -323,8 +341,16 @@ func (s *Store) RedeemAccessCode(ctx context.Context, r Redemption) (sessionID s
 	return sessionID, expires, err
 }
 
+// countRedeemFailure records a failed redemption for the phone number and the client address
+// (which the sign-in limit per address counts too), with its audit row. The same statements run
+// for a registered and an unknown number; the user's counters, which administrators see, only
+// change for a registered one.
 func (s *Store) countRedeemFailure(ctx context.Context, r Redemption) error {
 	return s.Write(ctx, func(tx *Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO login_failures (id, email, ip_address, created_at)
+			VALUES ($1, $2, $3, $4)`, NewID(), redeemKey(r.Phone), r.IP, ts(tx.now)); err != nil {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx, `UPDATE mobile_users SET login_attempts = login_attempts + 1,
 			locked_until = CASE WHEN login_attempts + 1 >= $2 THEN $3 ELSE locked_until END, updated_at = $4
 			WHERE phone_number = $1`, r.Phone, domain.MaxRedeemFailures, ts(tx.now.Add(domain.RedeemLockout)), ts(tx.now)); err != nil {

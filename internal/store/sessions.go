@@ -53,18 +53,26 @@ func (s *Store) SessionUser(ctx context.Context, sid string) (*domain.User, erro
 	return u, err
 }
 
-// DeleteSession ends a session and writes the audit row of the sign-out. Deleting a session that
-// no longer exists is not an error: signing out twice leaves the same state.
+// DeleteSession ends a session and writes the audit row of the sign-out; the API tokens that the
+// same sign-in issued are revoked with it (each with its audit row). Deleting a session that no
+// longer exists is not an error: signing out twice leaves the same state.
 func (s *Store) DeleteSession(ctx context.Context, sid string, audit Audit) error {
 	return s.Write(ctx, func(tx *Tx) error {
-		res, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE sid = $1`, sid)
+		var userID string
+		err := tx.QueryRowContext(ctx, `DELETE FROM sessions WHERE sid = $1 RETURNING user_id`, sid).Scan(&userID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil
+		}
 		if err != nil {
 			return err
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return nil
+		if audit.UserID == "" {
+			audit.UserID = userID
 		}
-		return tx.Audit(ctx, audit)
+		if err := tx.Audit(ctx, audit); err != nil {
+			return err
+		}
+		return tx.revokeSessionTokens(ctx, userID, sid[:min(len(sid), 8)], "signed out", audit)
 	})
 }
 

@@ -91,6 +91,10 @@ type TxFilter struct {
 	AmountMin     domain.Minor
 	AmountMax     domain.Minor
 	NPSSReference string
+
+	// ReferencesOnly narrows Search to the transaction id and NPSS reference: the references a
+	// guest sees in full, so that a search cannot reveal a party that is shown masked.
+	ReferencesOnly bool
 }
 
 // Cursor is a position in the newest-first order: the last row of the previous page.
@@ -139,7 +143,11 @@ func (s *Store) where(scope TxScope, f TxFilter, args []any, walkDates bool) (st
 		collate := s.dialect.bytewise()
 		lo, hi := arg(f.Search), arg(f.Search+prefixEnd)
 		var ors []string
-		for _, col := range []string{"transaction_id", "npss_reference", "sender", "recipient"} {
+		cols := []string{"transaction_id", "npss_reference", "sender", "recipient"}
+		if f.ReferencesOnly {
+			cols = cols[:2]
+		}
+		for _, col := range cols {
 			ors = append(ors, fmt.Sprintf("(%[1]s %[2]s >= %[3]s AND %[1]s %[2]s < %[4]s)", col, collate, lo, hi))
 		}
 		conds = append(conds, "("+strings.Join(ors, " OR ")+")")

@@ -31,7 +31,7 @@ describe("handleUnauthorized", () => {
 });
 
 describe("logout", () => {
-  it("clears storage and JS cookies, keeps the language, then navigates", async () => {
+  it("posts the sign-out, clears storage and JS cookies, keeps the language, then goes home", async () => {
     localStorage.setItem("secret", "x");
     localStorage.setItem("kormeer-language", "so");
     sessionStorage.setItem("s", "y");
@@ -39,23 +39,25 @@ describe("logout", () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
     const navigate = vi.fn();
-    await logout(navigate);
+    const fetchFn = vi.fn(async () => new Response("{}", { status: 200 }));
+    await logout(navigate, fetchFn);
+    expect(fetchFn).toHaveBeenCalledWith("/api/logout", { method: "POST", credentials: "include" });
     expect(localStorage.getItem("secret")).toBeNull();
     expect(localStorage.getItem("kormeer-language")).toBe("so");
     expect(sessionStorage.length).toBe(0);
     expect(document.cookie).not.toContain("visible=1");
     expect(writeText).toHaveBeenCalledWith("");
-    expect(navigate).toHaveBeenCalledWith("/api/logout");
+    expect(navigate).toHaveBeenCalledWith("/");
   });
 
-  it("still navigates when the clipboard refuses", async () => {
+  it("still navigates when the clipboard refuses or the network is down", async () => {
     Object.defineProperty(navigator, "clipboard", {
       value: { writeText: () => Promise.reject(new Error("denied")) },
       configurable: true,
     });
     const navigate = vi.fn();
-    await logout(navigate);
-    expect(navigate).toHaveBeenCalledWith("/api/logout");
+    await logout(navigate, () => Promise.reject(new TypeError("offline")));
+    expect(navigate).toHaveBeenCalledWith("/");
   });
 });
 

@@ -36,10 +36,19 @@ function defaultNavigate(url: string): void {
 }
 
 /**
- * Clears what this browser holds for the user (storage, JS-readable cookies,
- * clipboard), ignoring failures, then ends the server session.
+ * Ends the server session (and the API tokens of that sign-in) with a POST, which
+ * another site cannot trigger, then clears what this browser holds for the user
+ * (storage, JS-readable cookies, clipboard), ignoring failures, and goes home.
  */
-export async function logout(navigate: (url: string) => void = defaultNavigate): Promise<void> {
+export async function logout(
+  navigate: (url: string) => void = defaultNavigate,
+  fetchFn: typeof fetch = (input, init) => fetch(input, init),
+): Promise<void> {
+  try {
+    await fetchFn("/api/logout", { method: "POST", credentials: "include" });
+  } catch {
+    // Offline: the session expires on the server on its own; the local data goes anyway.
+  }
   const language = safe(() => localStorage.getItem("kormeer-language"));
   safe(() => localStorage.clear());
   safe(() => sessionStorage.clear());
@@ -56,7 +65,7 @@ export async function logout(navigate: (url: string) => void = defaultNavigate):
   } catch {
     // Clipboard access needs focus/permission; failing is fine.
   }
-  navigate("/api/logout");
+  navigate("/");
 }
 
 function safe<T>(fn: () => T): T | undefined {

@@ -3,7 +3,7 @@ import type { ChangeEvent, FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { CheckCircle2, ImageUp, Loader2, LogOut, Monitor } from "lucide-react";
-import { ApiError, apiJson, apiRequest } from "@/api/client";
+import { ApiError, apiJson } from "@/api/client";
 import type { CurrentUser } from "@/api/types";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
@@ -17,6 +17,9 @@ import { AUTH_USER_KEY } from "@/features/auth/useAuth";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
 import { PasswordForm } from "@/features/settings/PasswordForm";
 import { IMAGE_TYPES, ImageUploadError, uploadProfileImage } from "@/features/settings/profileImage";
+import { describeAgent } from "@/features/settings/agent";
+import { ListCard, ListRow, useDeleteRow } from "@/features/settings/ListCard";
+import { TOKENS_KEY, TokensCard } from "@/features/settings/TokensCard";
 import type { SessionInfo } from "@/features/settings/types";
 import { SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n";
 import { formatDateTime24 } from "@/lib/format";
@@ -235,94 +238,57 @@ function LanguageCard() {
   );
 }
 
-/** A readable "Browser on OS" from a user agent, else the raw string. */
-export function describeAgent(ua: string): string {
-  if (!ua) return "—";
-  const browser = /Edg\//.test(ua) ? "Edge" : /Chrome\//.test(ua) ? "Chrome" : /Firefox\//.test(ua) ? "Firefox" : /Safari\//.test(ua) ? "Safari" : null;
-  const os = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Windows/.test(ua) ? "Windows" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : null;
-  if (browser && os) return `${browser} · ${os}`;
-  return browser ?? os ?? ua.slice(0, 60);
-}
-
 /** My active sessions; any but this one can be signed out. */
 function SessionsCard() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const query = useQuery<SessionInfo[]>({ queryKey: SESSIONS_KEY, staleTime: 0 });
-  const end = useMutation({
-    mutationFn: (id: string) => apiRequest("DELETE", `/api/profile/sessions/${encodeURIComponent(id)}`),
-    onSuccess: () => {
-      toast({ title: t("settings.sessions.ended") });
-      void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
-    },
-    onError: (err) =>
-      toast({
-        title: t("settings.sessions.endFailed"),
-        description: err instanceof ApiError ? err.serverMessage : undefined,
-        variant: "destructive",
-      }),
-  });
-  const rows = query.data ?? [];
+  // Ending a session revokes the API tokens of that sign-in, so both lists reload.
+  const end = useDeleteRow((id) => `/api/profile/sessions/${id}`, [SESSIONS_KEY, TOKENS_KEY], t("settings.sessions.ended"), t("settings.sessions.endFailed"));
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">{t("settings.sessions.title")}</CardTitle>
-        <CardDescription>{t("settings.sessions.description")}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {query.isLoading ? (
-          <div className="space-y-2" aria-hidden="true">
-            {[0, 1].map((i) => (
-              <div key={i} className="h-14 animate-pulse rounded-md bg-muted" />
-            ))}
-          </div>
-        ) : query.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {t("settings.sessions.loadFailed")}
-          </p>
-        ) : rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t("settings.sessions.empty")}</p>
-        ) : (
-          <ul className="divide-y rounded-md border" data-testid="sessions-list">
-            {rows.map((s) => (
-              <li key={s.id} className="flex flex-wrap items-center gap-3 p-3" data-testid="session-row" data-current={s.current ? "true" : "false"}>
-                <Monitor className="h-5 w-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-                <div className="min-w-0 flex-1">
-                  <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
-                    <span title={s.userAgent}>{describeAgent(s.userAgent)}</span>
-                    {s.current ? <Badge variant="secondary">{t("settings.sessions.current")}</Badge> : null}
-                  </p>
-                  <p className="text-xs text-muted-foreground">
-                    {t("settings.sessions.detail", {
-                      ip: s.ipAddress || "—",
-                      created: formatDateTime24(s.createdAt),
-                      expires: formatDateTime24(s.expiresAt),
-                    })}
-                  </p>
-                </div>
-                {s.current ? null : (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={end.isPending && end.variables === s.id}
-                    onClick={() => end.mutate(s.id)}
-                    data-testid="session-end"
-                    aria-label={t("settings.sessions.endLabel", { device: describeAgent(s.userAgent), created: formatDateTime24(s.createdAt) })}
-                  >
-                    <LogOut aria-hidden="true" />
-                    {t("settings.sessions.end")}
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <ListCard
+      title={t("settings.sessions.title")}
+      description={t("settings.sessions.description")}
+      loadFailed={t("settings.sessions.loadFailed")}
+      empty={t("settings.sessions.empty")}
+      query={query}
+      listTestId="sessions-list"
+    >
+      {(s) => (
+        <ListRow
+          key={s.id}
+          icon={Monitor}
+          data-testid="session-row"
+          data-current={s.current ? "true" : "false"}
+          heading={
+            <>
+              <span title={s.userAgent}>{describeAgent(s.userAgent)}</span>
+              {s.current ? <Badge variant="secondary">{t("settings.sessions.current")}</Badge> : null}
+            </>
+          }
+          detail={t("settings.sessions.detail", {
+            ip: s.ipAddress || "—",
+            created: formatDateTime24(s.createdAt),
+            expires: formatDateTime24(s.expiresAt),
+          })}
+          action={
+            s.current
+              ? undefined
+              : {
+                  label: t("settings.sessions.end"),
+                  ariaLabel: t("settings.sessions.endLabel", { device: describeAgent(s.userAgent), created: formatDateTime24(s.createdAt) }),
+                  icon: LogOut,
+                  testId: "session-end",
+                  busy: end.isPending && end.variables === s.id,
+                  run: () => end.mutate(s.id),
+                }
+          }
+        />
+      )}
+    </ListCard>
   );
 }
 
-/** /settings: my profile, language, password and sessions. */
+/** /settings: my profile, language, password, sessions and API tokens. */
 export function ProfilePage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("settings.title");
@@ -345,6 +311,7 @@ export function ProfilePage({ user }: { user: CurrentUser }) {
             </CardContent>
           </Card>
           <SessionsCard />
+          <TokensCard />
         </div>
       </div>
     </SettingsLayout>

@@ -21,6 +21,21 @@ export interface SessionInfo {
   current: boolean;
 }
 
+/** One of my API tokens (GET /api/profile/tokens); the token itself is never shown again. */
+export interface TokenInfo {
+  id: string;
+  /** The browser session the same sign-in started, as SessionInfo.id names it. */
+  sessionId: string | null;
+  ipAddress: string;
+  userAgent: string;
+  issuedAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  status: "active" | "revoked" | "expired";
+  /** The token this request was made with (never, from the web app's cookie session). */
+  current: boolean;
+}
+
 /** The AML rules' weight keys, in the order the settings screen shows them. */
 export const RULE_KEYS = [
   "large_value",
