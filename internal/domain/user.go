@@ -36,6 +36,10 @@ type User struct {
 	Language            string
 	CreatedAt           time.Time
 	UpdatedAt           time.Time
+
+	// TOTPEnabled is true once the account confirmed a TOTP authenticator: its sign-ins then
+	// need a code (or a recovery code) after the password.
+	TOTPEnabled bool
 }
 
 // NewAccount is what registration, the command line and demo data supply to create an account.
