@@ -118,6 +118,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
+	second, err := secondFactor(ctx, st)
+	if err != nil {
+		return err
+	}
 	rec := metrics.New()
 	rec.Registry.MustRegister(collectors.NewDBStatsCollector(st.DB(), "kormeer"))
 	worker := &notify.Worker{Store: st, Sealer: sealer, Log: log,
@@ -128,7 +132,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	go worker.Run(ctx, 2*time.Second)
 	opts := httpapi.DefaultOptions()
 	opts.SessionTTL, opts.TrustProxy, opts.Dev, opts.LicenseValidity = cfg.SessionTTL, cfg.TrustProxy, cfg.Dev, cfg.LicenseTTL
-	opts.AccessCodeTTL = cfg.AccessCodeTTL
+	opts.AccessCodeTTL, opts.RequireTOTP = cfg.AccessCodeTTL, cfg.RequireTOTP
 	hub := realtime.NewHub()
 	rec.WatchConnections(hub.Len)
 	st.SetAlertSink(func(a realtime.Alert) {
@@ -142,7 +146,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		go servePrometheus(ctx, cfg.MetricsAddr, rec, log)
 	}
 	srv, err := httpapi.New(httpapi.Deps{Store: st, Tokens: tokens, Hasher: hasher, Objects: objs, Hub: hub,
-		Sealer: sealer, CodeKey: codeKey, Metrics: rec,
+		Sealer: sealer, CodeKey: codeKey, SecondFactor: second, Metrics: rec,
 		Uploads: objects.NewSigner([]byte(uploadKey), 15*time.Minute, nil), Log: log, Web: web.Dist()}, opts)
 	if err != nil {
 		return err
@@ -280,8 +284,19 @@ func secrets(ctx context.Context, st *store.Store) (*notify.Sealer, []byte, erro
 	return sealer, []byte(codeKey), err
 }
 
-// sweep deletes expired sessions and old failed sign-ins, and folds the past days' statistics
-// buckets together (store.CompactAggregates), every few minutes until ctx ends.
+// secondFactor returns what seals TOTP secrets and hashes recovery codes, under the "totp_key"
+// server key (generated on first start, shared by every instance). This is the one place that key
+// is obtained, so moving server keys out of the database changes only this function.
+func secondFactor(ctx context.Context, st *store.Store) (*auth.SecondFactor, error) {
+	key, err := st.ServerKey(ctx, "totp_key", func() (string, error) { return auth.RandomToken(32), nil })
+	if err != nil {
+		return nil, fmt.Errorf("totp key: %w", err)
+	}
+	return auth.NewSecondFactor([]byte(key))
+}
+
+// sweep deletes expired sessions, sign-in challenges and old failed sign-ins, and folds the past
+// days' statistics buckets together (store.CompactAggregates), every few minutes until ctx ends.
 func sweep(ctx context.Context, st *store.Store, loginWindow time.Duration, log *slog.Logger) {
 	t := time.NewTicker(5 * time.Minute)
 	defer t.Stop()
@@ -296,6 +311,9 @@ func sweep(ctx context.Context, st *store.Store, loginWindow time.Duration, log 
 		}
 		if err := st.DeleteLoginFailuresBefore(ctx, st.Now().Add(-loginWindow)); err != nil && ctx.Err() == nil {
 			log.Warn("sweep login failures", "err", err)
+		}
+		if err := st.DeleteExpiredLoginChallenges(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("sweep sign-in challenges", "err", err)
 		}
 		if err := st.CompactAggregates(ctx, st.Now()); err != nil && ctx.Err() == nil {
 			log.Warn("sweep statistics buckets", "err", err)

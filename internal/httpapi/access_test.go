@@ -28,6 +28,12 @@ var callers = []string{anon, guest, citizen, psp, mno, officer, admin}
 var expectedAccess = map[string][]string{
 	"GET /api/login":                                     callers,
 	"POST /api/login":                                    callers,
+	"POST /api/login/totp":                               callers,
+	"POST /api/auth/login/totp":                          callers,
+	"GET /api/profile/totp":                              {guest, citizen, psp, mno, officer, admin},
+	"POST /api/profile/totp":                             {guest, citizen, psp, mno, officer, admin},
+	"POST /api/profile/totp/confirm":                     {guest, citizen, psp, mno, officer, admin},
+	"DELETE /api/profile/totp":                           {guest, citizen, psp, mno, officer, admin},
 	"GET /api/logout":                                    callers,
 	"GET /api/auth/user":                                 {guest, citizen, psp, mno, officer, admin},
 	"POST /api/auth/register":                            callers,

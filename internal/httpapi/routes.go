@@ -10,12 +10,14 @@ func (s *Server) routes() []route {
 		// Browser sign-in (000 §7): a page, a JSON post, a sign-out navigation, the current user.
 		{"GET /api/login", public(), s.loginPage},
 		{"POST /api/login", public(), s.login},
+		{"POST /api/login/totp", public(), s.loginTOTP},
 		{"GET /api/logout", public(), s.logout},
-		{"GET /api/auth/user", anyAccount().duringPasswordChange(), s.currentUser},
+		{"GET /api/auth/user", anyAccount().duringPasswordChange().duringTOTPEnrolment(), s.currentUser},
 
 		// The token API (001 §7).
 		{"POST /api/auth/register", public(), s.register},
 		{"POST /api/auth/login", public(), s.tokenLogin},
+		{"POST /api/auth/login/totp", public(), s.tokenLoginTOTP},
 		{"POST /api/auth/guest-login", public(), s.guestLogin},
 		{"GET /api/auth/profile", anyAccount(), s.profile},
 		{"GET /api/auth/admin-only", staff(admin), s.profile},
@@ -69,6 +71,13 @@ func (s *Server) routes() []route {
 		{"POST /api/profile/password", staff(allRoles...).duringPasswordChange(), s.changePassword},
 		{"GET /api/profile/sessions", staff(allRoles...), s.listSessions},
 		{"DELETE /api/profile/sessions/{id}", staff(allRoles...), s.endSession},
+
+		// Two-step verification (TOTP): any account may turn it on; --require-totp holds
+		// regulators without it to these routes.
+		{"GET /api/profile/totp", anyAccount().duringTOTPEnrolment(), s.totpStatus},
+		{"POST /api/profile/totp", anyAccount().duringTOTPEnrolment(), s.startTOTP},
+		{"POST /api/profile/totp/confirm", anyAccount().duringTOTPEnrolment(), s.confirmTOTP},
+		{"DELETE /api/profile/totp", anyAccount(), s.disableTOTP},
 
 		// AML thresholds with maker-checker: regulators propose, another cbsl_admin approves.
 		{"GET /api/settings/aml", staff(regulators...), s.amlSettings},

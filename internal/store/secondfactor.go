@@ -111,8 +111,11 @@ func (s *Store) DisableTOTP(ctx context.Context, userID string, audit Audit) err
 // LoginChallenge is a sign-in whose password was right, waiting for the second factor. ID is the
 // hash of what the client holds.
 type LoginChallenge struct {
-	ID        string
-	UserID    string
+	ID     string
+	UserID string
+	// Login is the login as typed (normalized): wrong codes count as failed sign-ins of it, as
+	// wrong passwords do.
+	Login     string
 	GuestOnly bool
 	Failures  int
 	Expires   time.Time
@@ -121,8 +124,8 @@ type LoginChallenge struct {
 // CreateLoginChallenge stores a challenge with the audit row of the accepted password.
 func (s *Store) CreateLoginChallenge(ctx context.Context, c LoginChallenge, audit Audit) error {
 	return s.Write(ctx, func(tx *Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO login_challenges (id, user_id, guest_only, expires_at)
-			VALUES ($1, $2, $3, $4)`, c.ID, c.UserID, c.GuestOnly, ts(c.Expires)); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO login_challenges (id, user_id, login, guest_only, expires_at)
+			VALUES ($1, $2, $3, $4, $5)`, c.ID, c.UserID, c.Login, c.GuestOnly, ts(c.Expires)); err != nil {
 			return err
 		}
 		return tx.Audit(ctx, audit)
@@ -135,8 +138,8 @@ var errChallengeGone = domain.Errorf(domain.EUNAUTHORIZED, "This sign-in has exp
 // FindLoginChallenge returns an unexpired challenge, or EUNAUTHORIZED.
 func (s *Store) FindLoginChallenge(ctx context.Context, id string) (*LoginChallenge, error) {
 	c := LoginChallenge{ID: id}
-	err := s.db.QueryRowContext(ctx, `SELECT user_id, guest_only, failures, expires_at FROM login_challenges
-		WHERE id = $1 AND expires_at > $2`, id, ts(s.Now())).Scan(&c.UserID, &c.GuestOnly, &c.Failures, scanTime(&c.Expires))
+	err := s.db.QueryRowContext(ctx, `SELECT user_id, login, guest_only, failures, expires_at FROM login_challenges
+		WHERE id = $1 AND expires_at > $2`, id, ts(s.Now())).Scan(&c.UserID, &c.Login, &c.GuestOnly, &c.Failures, scanTime(&c.Expires))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errChallengeGone
 	}

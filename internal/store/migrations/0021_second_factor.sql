@@ -23,6 +23,7 @@ CREATE TABLE recovery_codes (
 CREATE TABLE login_challenges (
   id         TEXT PRIMARY KEY,
   user_id    {{uuid}} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  login      TEXT NOT NULL,
   guest_only BOOLEAN NOT NULL DEFAULT FALSE,
   failures   INTEGER NOT NULL DEFAULT 0,
   expires_at {{ts}} NOT NULL
