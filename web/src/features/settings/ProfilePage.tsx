@@ -16,6 +16,7 @@ import { toast } from "@/components/ui/use-toast";
 import { AUTH_USER_KEY } from "@/features/auth/useAuth";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
 import { PasswordForm } from "@/features/settings/PasswordForm";
+import { TwoStepCard } from "@/features/settings/TwoStepCard";
 import { IMAGE_TYPES, ImageUploadError, uploadProfileImage } from "@/features/settings/profileImage";
 import type { SessionInfo } from "@/features/settings/types";
 import { SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n";
@@ -322,7 +323,7 @@ function SessionsCard() {
   );
 }
 
-/** /settings: my profile, language, password and sessions. */
+/** /settings: my profile, language, password, two-step verification and sessions. */
 export function ProfilePage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("settings.title");
@@ -344,6 +345,7 @@ export function ProfilePage({ user }: { user: CurrentUser }) {
               <PasswordForm onChanged={() => void 0} />
             </CardContent>
           </Card>
+          <TwoStepCard user={user} />
           <SessionsCard />
         </div>
       </div>
