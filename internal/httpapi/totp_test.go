@@ -92,9 +92,18 @@ func TestPasswordAloneDoesNotSignInOnceEnrolled(t *testing.T) {
 		e := newEnv(t, b, nil)
 		clk := e.totpClock()
 		u := e.mustUser("officer@cbsl.so", domain.RoleCBSLOfficer, nil)
-		setup := e.client()
+		setup, other := e.client(), e.client()
 		e.signIn(setup, u.Email)
+		e.signIn(other, u.Email)
+		oldToken := e.token(u)
 		secret, _ := e.enrolTOTP(setup)
+		// Enabling ends what signed in with the password alone: other sessions and older tokens.
+		if res := e.do(other, "GET", "/api/auth/user", nil); res.status != http.StatusUnauthorized {
+			t.Fatalf("another session survived enabling: %d", res.status)
+		}
+		if res := e.do(nil, "GET", "/api/auth/user", nil, "Authorization", "Bearer "+oldToken); res.status != http.StatusUnauthorized {
+			t.Fatalf("an older token survived enabling: %d", res.status)
+		}
 
 		for _, path := range []string{"/api/login", "/api/auth/login"} {
 			c := e.client()

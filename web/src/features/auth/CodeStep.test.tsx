@@ -38,7 +38,7 @@ describe("sign-in with two-step verification", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Use a recovery code instead" }));
     fireEvent.change(screen.getByLabelText("Recovery code"), { target: { value: "abcde-fghij" } });
     fireEvent.click(screen.getByRole("button", { name: "Verify" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("That code is not right.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("That code is not right. Enter the code your app shows now");
     expect(screen.getByLabelText("Recovery code")).toBeInTheDocument();
 
     answer = { status: 401, body: { message: "Too many wrong codes. Sign in again with your password.", fields: {} as { code: string } } };

@@ -32,7 +32,8 @@ export function CodeStep({ challenge, onSignedIn, onRestart }: {
         onRestart(err instanceof ApiError ? err.serverMessage : null);
         return;
       }
-      setError(err instanceof ApiError ? err.serverMessage : t("login.networkError"));
+      if (err instanceof ApiError) setError(err.fields.code ? t("login.totp.wrongCode") : err.serverMessage);
+      else setError(t("login.networkError"));
       setCode("");
     },
   });
