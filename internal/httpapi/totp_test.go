@@ -62,6 +62,23 @@ func (e *testEnv) enrolTOTP(c *http.Client, headers ...string) (secret []byte, r
 	return secret, recovery
 }
 
+// secondStep posts the code for the challenge to POST /api/login/totp.
+func (e *testEnv) secondStep(c *http.Client, challenge, code string) response {
+	e.t.Helper()
+	return e.do(c, "POST", "/api/login/totp", map[string]string{"challenge": challenge, "code": code})
+}
+
+// enrolledUser creates an account with two-step verification on, and returns its secret and
+// recovery codes.
+func (e *testEnv) enrolledUser(email string, role domain.Role) (*domain.User, []byte, []string) {
+	e.t.Helper()
+	u := e.mustUser(email, role, nil)
+	c := e.client()
+	e.signIn(c, u.Email)
+	secret, codes := e.enrolTOTP(c)
+	return u, secret, codes
+}
+
 // passwordStep posts the password to path and expects the second-factor challenge.
 func (e *testEnv) passwordStep(c *http.Client, path string, body map[string]string) string {
 	e.t.Helper()
@@ -120,7 +137,7 @@ func TestPasswordAloneDoesNotSignInOnceEnrolled(t *testing.T) {
 		clk.next()
 		c := e.client()
 		ch := e.passwordStep(c, "/api/login", credentialsOf(u))
-		res := e.do(c, "POST", "/api/login/totp", map[string]string{"challenge": ch, "code": clk.code(secret)})
+		res := e.secondStep(c, ch, clk.code(secret))
 		if res.status != http.StatusOK {
 			t.Fatalf("completing with the code: %d %s", res.status, res.body)
 		}
@@ -177,40 +194,37 @@ func TestTOTPCodeCannotBeReplayed(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
 		e := newEnv(t, b, nil)
 		clk := e.totpClock()
-		u := e.mustUser("admin@cbsl.so", domain.RoleCBSLAdmin, nil)
-		setup := e.client()
-		e.signIn(setup, u.Email)
-		secret, codes := e.enrolTOTP(setup)
+		u, secret, codes := e.enrolledUser("admin@cbsl.so", domain.RoleCBSLAdmin)
 
 		// The code that confirmed the enrolment is used up.
 		c := e.client()
 		ch := e.passwordStep(c, "/api/login", credentialsOf(u))
-		res := e.do(c, "POST", "/api/login/totp", map[string]string{"challenge": ch, "code": clk.code(secret)})
+		res := e.secondStep(c, ch, clk.code(secret))
 		if res.status != http.StatusUnauthorized {
 			t.Fatalf("the enrolment's code signed in: %d %s", res.status, res.body)
 		}
 		clk.next()
 		next := clk.code(secret)
-		if res := e.do(c, "POST", "/api/login/totp", map[string]string{"challenge": ch, "code": next}); res.status != http.StatusOK {
+		if res := e.secondStep(c, ch, next); res.status != http.StatusOK {
 			t.Fatalf("next code: %d %s", res.status, res.body)
 		}
 		// The same code, on a new challenge within its 30 seconds, is refused.
 		c2 := e.client()
 		ch = e.passwordStep(c2, "/api/login", credentialsOf(u))
-		res = e.do(c2, "POST", "/api/login/totp", map[string]string{"challenge": ch, "code": next})
+		res = e.secondStep(c2, ch, next)
 		if res.status != http.StatusUnauthorized || e.do(c2, "GET", "/api/auth/user", nil).status != http.StatusUnauthorized {
 			t.Fatalf("replayed code: %d %s", res.status, res.body)
 		}
 		// An earlier code (one step back, inside the drift window) is refused as well.
 		prev := auth.TOTPCode(secret, e.store.Now().Add(-auth.TOTPPeriod))
-		if res := e.do(c2, "POST", "/api/login/totp", map[string]string{"challenge": ch, "code": prev}); res.status != http.StatusUnauthorized {
+		if res := e.secondStep(c2, ch, prev); res.status != http.StatusUnauthorized {
 			t.Fatalf("an older code: %d %s", res.status, res.body)
 		}
 		// The challenge is single-use: once completed, it completes nothing else.
-		if res := e.do(c2, "POST", "/api/login/totp", map[string]string{"challenge": ch, "code": codes[0]}); res.status != http.StatusOK {
+		if res := e.secondStep(c2, ch, codes[0]); res.status != http.StatusOK {
 			t.Fatalf("recovery code on the open challenge: %d %s", res.status, res.body)
 		}
-		if res := e.do(e.client(), "POST", "/api/login/totp", map[string]string{"challenge": ch, "code": codes[1]}); res.status != http.StatusUnauthorized {
+		if res := e.secondStep(e.client(), ch, codes[1]); res.status != http.StatusUnauthorized {
 			t.Fatalf("a completed challenge was used again: %d %s", res.status, res.body)
 		}
 		if e.auditCount("auth.totp_failed") != 3 {
@@ -224,15 +238,12 @@ func TestTOTPCodeCannotBeReplayed(t *testing.T) {
 func TestRecoveryCodeWorksOnce(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
 		e := newEnv(t, b, nil)
-		u := e.mustUser("officer@cbsl.so", domain.RoleCBSLOfficer, nil)
-		setup := e.client()
-		e.signIn(setup, u.Email)
-		_, codes := e.enrolTOTP(setup)
+		u, _, codes := e.enrolledUser("officer@cbsl.so", domain.RoleCBSLOfficer)
 
 		c := e.client()
 		ch := e.passwordStep(c, "/api/login", credentialsOf(u))
 		typed := strings.ToUpper(strings.ReplaceAll(codes[3], "-", " "))
-		if res := e.do(c, "POST", "/api/login/totp", map[string]string{"challenge": ch, "code": typed}); res.status != http.StatusOK {
+		if res := e.secondStep(c, ch, typed); res.status != http.StatusOK {
 			t.Fatalf("recovery code: %d %s", res.status, res.body)
 		}
 		rows, _ := e.store.AuditLog(t.Context(), "auth.recovery_code_used", 10)
@@ -241,10 +252,10 @@ func TestRecoveryCodeWorksOnce(t *testing.T) {
 		}
 		c = e.client()
 		ch = e.passwordStep(c, "/api/login", credentialsOf(u))
-		if res := e.do(c, "POST", "/api/login/totp", map[string]string{"challenge": ch, "code": codes[3]}); res.status != http.StatusUnauthorized {
+		if res := e.secondStep(c, ch, codes[3]); res.status != http.StatusUnauthorized {
 			t.Fatalf("recovery code used twice: %d %s", res.status, res.body)
 		}
-		if res := e.do(c, "POST", "/api/login/totp", map[string]string{"challenge": ch, "code": codes[4]}); res.status != http.StatusOK {
+		if res := e.secondStep(c, ch, codes[4]); res.status != http.StatusOK {
 			t.Fatalf("another recovery code: %d %s", res.status, res.body)
 		}
 		if res := e.do(c, "GET", "/api/profile/totp", nil); res.json(t)["recoveryCodesLeft"] != float64(8) {
@@ -259,10 +270,7 @@ func TestRecoveryCodeWorksOnce(t *testing.T) {
 func TestWrongCodesAreThrottled(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
 		e := newEnv(t, b, nil)
-		u := e.mustUser("officer@cbsl.so", domain.RoleCBSLOfficer, nil)
-		setup := e.client()
-		e.signIn(setup, u.Email)
-		secret, _ := e.enrolTOTP(setup)
+		u, secret, _ := e.enrolledUser("officer@cbsl.so", domain.RoleCBSLOfficer)
 		wrong := func(s string) string { // a well-formed code that is not the right one now
 			for _, w := range []string{"000000", "111111", "222222", "333333"} {
 				if _, ok := auth.VerifyTOTP(secret, w, e.store.Now(), 0); !ok && w != s {
@@ -275,13 +283,13 @@ func TestWrongCodesAreThrottled(t *testing.T) {
 		c := e.client()
 		ch := e.passwordStep(c, "/api/login", credentialsOf(u))
 		for i := range 5 {
-			res := e.do(c, "POST", "/api/login/totp", map[string]string{"challenge": ch, "code": wrong("")})
+			res := e.secondStep(c, ch, wrong(""))
 			if res.status != http.StatusUnauthorized {
 				t.Fatalf("wrong code %d: %d %s", i+1, res.status, res.body)
 			}
 		}
 		e.totpClock().next()
-		res := e.do(c, "POST", "/api/login/totp", map[string]string{"challenge": ch, "code": auth.TOTPCode(secret, e.store.Now())})
+		res := e.secondStep(c, ch, auth.TOTPCode(secret, e.store.Now()))
 		if res.status != http.StatusUnauthorized && res.status != http.StatusTooManyRequests {
 			t.Fatalf("the right code after five wrong ones: %d %s", res.status, res.body)
 		}

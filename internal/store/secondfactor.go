@@ -77,11 +77,7 @@ func (s *Store) EnableTOTP(ctx context.Context, userID, sealed string, step int6
 				return err
 			}
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE users SET token_version = token_version + 1, updated_at = $2 WHERE id = $1`,
-			userID, ts(tx.now)); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1 AND sid <> $2`, userID, keepSID); err != nil {
+		if err := tx.signOutElsewhere(ctx, userID, keepSID); err != nil {
 			return err
 		}
 		audit.Action, audit.Resource, audit.ResourceID = "auth.totp_enabled", "user", userID

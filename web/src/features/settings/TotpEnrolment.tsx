@@ -17,6 +17,30 @@ export interface TotpStart {
   qrCode: string;
 }
 
+/** The step's main button (a submit button when onClick is not given) and Cancel. */
+function Actions({ pending, label, onClick, onCancel, testId }: {
+  pending: boolean;
+  label: string;
+  onClick?: () => void;
+  onCancel?: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button type={onClick ? "button" : "submit"} onClick={onClick} disabled={pending} data-testid={testId}>
+        {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+        {label}
+      </Button>
+      {onCancel ? (
+        <Button type="button" variant="outline" onClick={onCancel}>
+          {t("common.cancel")}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * Setting up two-step verification: a fresh secret as a QR code and as a key to type, a field for
  * the first code, then the recovery codes (once). onEnabled runs when the server turned it on,
@@ -65,17 +89,7 @@ export function TotpEnrolment({ account, onEnabled, onDone, onCancel }: {
             {start.error instanceof ApiError ? start.error.serverMessage : t("settings.totp.failed")}
           </p>
         ) : null}
-        <div className="flex flex-wrap gap-2">
-          <Button type="button" onClick={() => start.mutate()} disabled={start.isPending} data-testid="totp-start">
-            {start.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-            {t("settings.totp.start")}
-          </Button>
-          {onCancel ? (
-            <Button type="button" variant="outline" onClick={onCancel}>
-              {t("common.cancel")}
-            </Button>
-          ) : null}
-        </div>
+        <Actions pending={start.isPending} label={t("settings.totp.start")} onClick={() => start.mutate()} onCancel={onCancel} testId="totp-start" />
       </div>
     );
   }
@@ -126,17 +140,7 @@ export function TotpEnrolment({ account, onEnabled, onDone, onCancel }: {
           </p>
         ) : null}
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={confirm.isPending} data-testid="totp-confirm">
-          {confirm.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-          {t("settings.totp.confirm")}
-        </Button>
-        {onCancel ? (
-          <Button type="button" variant="outline" onClick={onCancel}>
-            {t("common.cancel")}
-          </Button>
-        ) : null}
-      </div>
+      <Actions pending={confirm.isPending} label={t("settings.totp.confirm")} onCancel={onCancel} testId="totp-confirm" />
     </form>
   );
 }
