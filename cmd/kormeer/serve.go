@@ -124,6 +124,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
+	second, err := secondFactor(ctx, st)
+	if err != nil {
+		return err
+	}
 	rec := metrics.New()
 	rec.Registry.MustRegister(collectors.NewDBStatsCollector(st.DB(), "kormeer"))
 	worker := &notify.Worker{Store: st, Sealer: sealer, Log: log,
@@ -134,7 +138,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	go worker.Run(ctx, 2*time.Second)
 	opts := httpapi.DefaultOptions()
 	opts.SessionTTL, opts.TrustProxy, opts.Dev, opts.LicenseValidity = cfg.SessionTTL, cfg.TrustProxy, cfg.Dev, cfg.LicenseTTL
-	opts.AccessCodeTTL, opts.TrustedProxies = cfg.AccessCodeTTL, cfg.TrustedProxies
+	opts.AccessCodeTTL, opts.TrustedProxies, opts.RequireTOTP = cfg.AccessCodeTTL, cfg.TrustedProxies, cfg.RequireTOTP
 	applyLimits(&opts, &hasher, cfg.Limits)
 	hub := realtime.NewHub()
 	rec.WatchConnections(hub.Len)
@@ -156,7 +160,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		opts.PublicURL = "http://" + ln.Addr().String()
 	}
 	srv, err := httpapi.New(httpapi.Deps{Store: st, Tokens: tokens, Hasher: hasher, Objects: objs, Hub: hub,
-		Sealer: sealer, CodeKey: codeKey, Metrics: rec, Images: objects.NewDecoder(int64(cfg.ImageBudgetMB)<<20, cfg.ImageDecodes),
+		Sealer: sealer, CodeKey: codeKey, SecondFactor: second, Metrics: rec, Images: objects.NewDecoder(int64(cfg.ImageBudgetMB)<<20, cfg.ImageDecodes),
 		Uploads: objects.NewSigner([]byte(uploadKey), 15*time.Minute, nil), Log: log, Web: web.Dist()}, opts)
 	if err != nil {
 		ln.Close()
@@ -291,9 +295,20 @@ func secrets(ctx context.Context, st *store.Store) (*notify.Sealer, []byte, erro
 	return sealer, []byte(codeKey), err
 }
 
-// sweep deletes expired sessions, API token records a day past expiry and old failed sign-ins
-// and redemptions, and folds the past days' statistics
-// buckets together (store.CompactAggregates), every few minutes until ctx ends.
+// secondFactor returns what seals TOTP secrets and hashes recovery codes, under the "totp_key"
+// server key (generated on first start, shared by every instance). This is the one place that key
+// is obtained, so moving server keys out of the database changes only this function.
+func secondFactor(ctx context.Context, st *store.Store) (*auth.SecondFactor, error) {
+	key, err := st.ServerKey(ctx, "totp_key", func() (string, error) { return auth.RandomToken(32), nil })
+	if err != nil {
+		return nil, fmt.Errorf("totp key: %w", err)
+	}
+	return auth.NewSecondFactor([]byte(key))
+}
+
+// sweep deletes expired sessions, sign-in challenges and registrations, API token records a day
+// past expiry and old failed sign-ins and redemptions, and folds the past days' statistics buckets
+// together (store.CompactAggregates), every few minutes until ctx ends.
 func sweep(ctx context.Context, st *store.Store, loginWindow time.Duration, log *slog.Logger) {
 	t := time.NewTicker(5 * time.Minute)
 	defer t.Stop()
@@ -314,6 +329,9 @@ func sweep(ctx context.Context, st *store.Store, loginWindow time.Duration, log 
 		}
 		if err := st.DeleteExpiredRegistrations(ctx); err != nil && ctx.Err() == nil {
 			log.Warn("sweep registrations", "err", err)
+		}
+		if err := st.DeleteExpiredLoginChallenges(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("sweep sign-in challenges", "err", err)
 		}
 		if err := st.CompactAggregates(ctx, st.Now()); err != nil && ctx.Err() == nil {
 			log.Warn("sweep statistics buckets", "err", err)

@@ -45,6 +45,10 @@ type Config struct {
 
 	// TrustedProxies is how many reverse proxies append to X-Forwarded-For in front of us.
 	TrustedProxies int
+
+	// RequireTOTP holds cbsl_admin and cbsl_officer accounts to setting up two-step
+	// verification before anything else.
+	RequireTOTP bool
 }
 
 // Var documents one setting; Vars is the single list that both flag parsing and the README's
@@ -73,6 +77,7 @@ var Vars = []Var{
 	{"KORMEER_LICENSE_VALIDITY", "license-validity", "8760h", false, "how long a licence issued on approval lasts (8760h = one year)"},
 	{"KORMEER_TRUST_PROXY", "trust-proxy", "false", false, "trust X-Forwarded-For and X-Forwarded-Proto from a reverse proxy"},
 	{"KORMEER_TRUSTED_PROXIES", "trusted-proxies", "1", false, "with --trust-proxy: how many reverse proxies append to X-Forwarded-For (the client is that many entries from the right)"},
+	{"KORMEER_REQUIRE_TOTP", "require-totp", "false", false, "cbsl_admin and cbsl_officer must set up two-step verification (TOTP) before anything else"},
 	{"KORMEER_LOG_LEVEL", "log-level", "info", false, "debug, info, warn or error"},
 	{"KORMEER_ACCESS_CODE_TTL", "access-code-ttl", "24h", false, "how long a mobile access code stays valid"},
 	{"KORMEER_SMTP_HOST", "smtp-host", "", false, "SMTP server for e-mail; empty: deliveries are logged and kept in the outbox"},
@@ -138,6 +143,7 @@ func Load(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config,
 	parseBool("KORMEER_DEV", &c.Dev)
 	parseBool("KORMEER_DEMO", &c.Demo)
 	parseBool("KORMEER_TRUST_PROXY", &c.TrustProxy)
+	parseBool("KORMEER_REQUIRE_TOTP", &c.RequireTOTP)
 	if n, err := strconv.Atoi(get("KORMEER_DEMO_TRANSACTIONS")); err != nil || n < 0 || n > 10_000_000 {
 		errs = append(errs, fmt.Errorf("KORMEER_DEMO_TRANSACTIONS: want a number from 0 to 10000000, got %q", get("KORMEER_DEMO_TRANSACTIONS")))
 	} else {

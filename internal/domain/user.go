@@ -43,6 +43,10 @@ type User struct {
 	CreatedBy string
 	GrantedBy string
 	GrantedAt time.Time
+
+	// TOTPEnabled is true once the account confirmed a TOTP authenticator: its sign-ins then
+	// need a code (or a recovery code) after the password.
+	TOTPEnabled bool
 }
 
 // NewAccount is what registration, the command line and demo data supply to create an account.

@@ -37,6 +37,9 @@ type access struct {
 	passwordChange bool
 	// throttle names the rate limit of an anonymous expensive route (see ratelimit.go).
 	throttle throttle
+	// totpEnrolment admits regulators that --require-totp holds until they set up two-step
+	// verification; every other signed-in route refuses them until they have.
+	totpEnrolment bool
 }
 
 var allRoles = domain.Roles
@@ -54,6 +57,9 @@ var staffAndRegulators = []domain.Role{domain.RoleCBSLAdmin, domain.RoleCBSLOffi
 
 // duringPasswordChange keeps the route open to an account whose password was reset.
 func (a access) duringPasswordChange() access { a.passwordChange = true; return a }
+
+// duringTOTPEnrolment keeps the route open to an account that must set up two-step verification.
+func (a access) duringTOTPEnrolment() access { a.totpEnrolment = true; return a }
 
 // metered lets guests call the route too, each call taking one of their units.
 func (a access) metered() access { a.guest = guestMetered; return a }
@@ -122,6 +128,9 @@ func (s *Server) authorize(ctx context.Context, a access, p *domain.User) error 
 	}
 	if p.MustChangePassword && !a.passwordChange {
 		return domain.Errorf(domain.EFORBIDDEN, "Your password was reset: change it before you continue (Settings, Change password).")
+	}
+	if !p.MustChangePassword && !a.totpEnrolment && s.mustEnrolTOTP(p) {
+		return errEnrolFirst
 	}
 	if p.IsGuest {
 		switch a.guest {

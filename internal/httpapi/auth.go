@@ -28,12 +28,17 @@ type userJSON struct {
 	Institution         *string     `json:"institution"`
 	MustChangePassword  bool        `json:"mustChangePassword"`
 	Language            string      `json:"language"`
+	TOTPEnabled         bool        `json:"totpEnabled"`
+	// MustEnrollTOTP is set by currentUser: the configuration holds this account to the
+	// two-step verification set-up.
+	MustEnrollTOTP bool `json:"mustEnrollTotp"`
 }
 
 func toUserJSON(u *domain.User) userJSON {
 	return userJSON{ID: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, Role: u.Role,
 		ProfileImageURL: optional(u.ProfileImageURL), IsGuest: u.IsGuest, GuestUnitsRemaining: u.GuestUnitsRemaining,
-		Institution: optional(u.Institution), MustChangePassword: u.MustChangePassword, Language: u.Language}
+		Institution: optional(u.Institution), MustChangePassword: u.MustChangePassword, Language: u.Language,
+		TOTPEnabled: u.TOTPEnabled}
 }
 
 // loginPage sends a browser that navigates to /api/login to the web app's sign-in page, or home
@@ -78,7 +83,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	u, _, err := s.signIn(w, r, c.Email, c.Password, false)
-	if err != nil {
+	if err != nil || u == nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"user": toUserJSON(u), "message": "Signed in"})
@@ -96,7 +101,7 @@ func (s *Server) tokenLogin(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	u, sid, err := s.signIn(w, r, c.Email, c.Password, false)
-	if err != nil {
+	if err != nil || u == nil {
 		return err
 	}
 	return s.writeToken(w, r, http.StatusOK, u, sessionRef(sid), "Login successful")
@@ -115,7 +120,7 @@ func (s *Server) guestLogin(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	u, sid, err := s.signIn(w, r, in.Username, in.Password, true)
-	if err != nil {
+	if err != nil || u == nil {
 		return err
 	}
 	return s.writeToken(w, r, http.StatusOK, u, sessionRef(sid), "Guest login successful: "+strconv.Itoa(u.GuestUnitsRemaining)+" units remaining")
@@ -143,19 +148,15 @@ func (s *Server) writeToken(w http.ResponseWriter, r *http.Request, status int, 
 // signIn checks credentials, throttling guessing per account and per address, and on success
 // starts a new browser session (a fresh id every time, and the previous one ended) and returns
 // the account and the new session's id. Unknown and known logins get the same answer and take
-// the same time.
+// the same time. When the account has two-step verification on, a right password starts no
+// session: signIn answers the second-factor challenge itself and returns a nil user, and the
+// caller writes nothing more.
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request, login, password string, guestOnly bool) (*domain.User, string, error) {
 	ctx := r.Context()
 	key := domain.NormalizeEmail(login)
 	ip := s.clientIP(r)
-	byAccount, byIP, err := s.store.LoginFailures(ctx, key, ip, s.store.Now().Add(-s.opts.LoginWindow))
-	if err != nil {
+	if err := s.checkSignInFailures(w, r, key, ip); err != nil {
 		return nil, "", err
-	}
-	if byAccount >= s.opts.MaxFailuresPerAccount || byIP >= s.opts.MaxFailuresPerIP {
-		minutes := int(s.opts.LoginWindow.Round(time.Minute) / time.Minute)
-		w.Header().Set("Retry-After", strconv.Itoa(int(s.opts.LoginWindow.Seconds())))
-		return nil, "", domain.Errorf(domain.ETOOMANY, "Too many failed sign-in attempts. Try again in %d minutes.", minutes)
 	}
 	u, err := s.store.UserByLogin(ctx, login)
 	if err != nil && domain.ErrorCode(err) != domain.ENOTFOUND {
@@ -165,7 +166,7 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request, login, password 
 	if u != nil {
 		hash = u.PasswordHash
 	}
-	match, err := s.hasher.VerifyContext(r.Context(), password, hash)
+	match, err := s.hasher.VerifyContext(ctx, password, hash)
 	if err != nil {
 		return nil, "", err
 	}
@@ -183,20 +184,49 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request, login, password 
 		}
 		return nil, "", domain.Errorf(domain.EUNAUTHORIZED, "Invalid email or password.")
 	}
+	if u.TOTPEnabled {
+		return nil, "", s.challengeSecondFactor(w, r, u, key, guestOnly)
+	}
+	a := s.audit(r, "auth.login", "session")
+	a.UserID = u.ID
+	a.Details = map[string]any{"email": key, "guestLogin": guestOnly}
+	sid, err := s.startSession(w, r, u, a, func(sid string, data store.SessionData, expire time.Time, a store.Audit) error {
+		return s.store.CreateSession(ctx, sid, data, expire, a)
+	})
+	return u, sid, err
+}
+
+// checkSignInFailures refuses with 429 and Retry-After once the login or the client address has too
+// many failed sign-ins (wrong passwords and wrong second-factor codes alike) in the window.
+func (s *Server) checkSignInFailures(w http.ResponseWriter, r *http.Request, key, ip string) error {
+	byAccount, byIP, err := s.store.LoginFailures(r.Context(), key, ip, s.store.Now().Add(-s.opts.LoginWindow))
+	if err != nil {
+		return err
+	}
+	if byAccount >= s.opts.MaxFailuresPerAccount || byIP >= s.opts.MaxFailuresPerIP {
+		minutes := int(s.opts.LoginWindow.Round(time.Minute) / time.Minute)
+		w.Header().Set("Retry-After", strconv.Itoa(int(s.opts.LoginWindow.Seconds())))
+		return domain.Errorf(domain.ETOOMANY, "Too many failed sign-in attempts. Try again in %d minutes.", minutes)
+	}
+	return nil
+}
+
+// startSession ends the request's browser session, if any, stores a new one with create (which
+// commits the audit row a with it), sets its cookie and returns its id.
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request, u *domain.User, a store.Audit,
+	create func(sid string, data store.SessionData, expire time.Time, a store.Audit) error) (string, error) {
 	if err := s.endBrowserSession(r); err != nil {
-		return nil, "", err
+		return "", err
 	}
 	sid := auth.RandomToken(32)
 	expire := s.store.Now().Add(s.opts.SessionTTL)
-	a := s.audit(r, "auth.login", "session")
-	a.UserID, a.ResourceID = u.ID, sessionRef(sid)
-	a.Details = map[string]any{"email": key, "guestLogin": guestOnly}
-	if err := s.store.CreateSession(ctx, sid, store.SessionData{UserID: u.ID, IPAddress: ip, UserAgent: userAgent(r)}, expire, a); err != nil {
-		return nil, "", err
+	a.ResourceID = sessionRef(sid)
+	if err := create(sid, store.SessionData{UserID: u.ID, IPAddress: s.clientIP(r), UserAgent: userAgent(r)}, expire, a); err != nil {
+		return "", err
 	}
 	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: sid, Path: "/", Expires: expire,
 		MaxAge: int(s.opts.SessionTTL.Seconds()), HttpOnly: true, Secure: s.isTLS(r), SameSite: http.SameSiteLaxMode})
-	return u, sid, nil
+	return sid, nil
 }
 
 // sessionRef is how audit rows name a session: a prefix of its id, enough to tell sessions apart
@@ -236,7 +266,10 @@ func (s *Server) logout(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) currentUser(w http.ResponseWriter, r *http.Request) error {
-	writeJSON(w, http.StatusOK, toUserJSON(principalFrom(r.Context())))
+	u := principalFrom(r.Context())
+	out := toUserJSON(u)
+	out.MustEnrollTOTP = s.mustEnrolTOTP(u)
+	writeJSON(w, http.StatusOK, out)
 	return nil
 }
 

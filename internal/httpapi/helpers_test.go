@@ -81,8 +81,9 @@ func newEnvAt(t testing.TB, url string, hasher auth.Hasher, mod func(*Options)) 
 	st.SetAlertSink(hub.Publish)
 	sealer, _ := notify.NewSealer([]byte(strings.Repeat("s", 32)))
 	rec := metrics.New()
+	second, _ := auth.NewSecondFactor([]byte(strings.Repeat("f", 32)))
 	s, err := New(Deps{Store: st, Tokens: tokens, Hasher: hasher, Objects: objs, Uploads: uploads, Hub: hub,
-		Sealer: sealer, CodeKey: []byte("code-key"), Metrics: rec,
+		Sealer: sealer, CodeKey: []byte("code-key"), SecondFactor: second, Metrics: rec,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: web}, opts)
 	if err != nil {
 		t.Fatal(err)

@@ -11,14 +11,16 @@ func (s *Server) routes() []route {
 		// cannot sign anyone out with a link or an image; GET answers 405), the current user.
 		{"GET /api/login", public(), s.loginPage},
 		{"POST /api/login", public().limited(signIns), s.login},
+		{"POST /api/login/totp", public().limited(signIns), s.loginTOTP},
 		{"POST /api/logout", public(), s.logout},
-		{"GET /api/auth/user", anyAccount().duringPasswordChange(), s.currentUser},
+		{"GET /api/auth/user", anyAccount().duringPasswordChange().duringTOTPEnrolment(), s.currentUser},
 
 		// The token API (001 §7). Sign-ins, registration and other anonymous work that costs CPU
 		// or writes are rate-limited per client address and overall (ratelimit.go).
 		{"POST /api/auth/register", public().limited(signUps), s.register},
 		{"POST /api/auth/confirm-email", public().limited(signUps), s.confirmEmail},
 		{"POST /api/auth/login", public().limited(signIns), s.tokenLogin},
+		{"POST /api/auth/login/totp", public().limited(signIns), s.tokenLoginTOTP},
 		{"POST /api/auth/guest-login", public().limited(signIns), s.guestLogin},
 		{"POST /api/auth/logout", public(), s.logout},
 		{"GET /api/auth/profile", anyAccount(), s.profile},
@@ -80,6 +82,13 @@ func (s *Server) routes() []route {
 		{"GET /api/approvals", staff(admin), s.listApprovals},
 		{"POST /api/approvals/{id}/approve", staff(admin), s.approveApproval},
 		{"POST /api/approvals/{id}/reject", staff(admin), s.rejectApproval},
+
+		// Two-step verification (TOTP): any account may turn it on; --require-totp holds
+		// regulators without it to these routes.
+		{"GET /api/profile/totp", anyAccount().duringTOTPEnrolment(), s.totpStatus},
+		{"POST /api/profile/totp", anyAccount().duringTOTPEnrolment(), s.startTOTP},
+		{"POST /api/profile/totp/confirm", anyAccount().duringTOTPEnrolment(), s.confirmTOTP},
+		{"DELETE /api/profile/totp", anyAccount(), s.disableTOTP},
 
 		// AML thresholds with maker-checker: regulators propose, another cbsl_admin approves.
 		{"GET /api/settings/aml", staff(regulators...), s.amlSettings},

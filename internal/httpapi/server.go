@@ -53,6 +53,9 @@ type Options struct {
 	// MaxSocketsPerAccount caps the live WebSocket connections of one account on one instance
 	// (0: no cap).
 	MaxSocketsPerAccount int
+	// RequireTOTP holds regulators (cbsl_admin, cbsl_officer) without a second factor to the
+	// enrolment routes until they set one up.
+	RequireTOTP bool
 }
 
 // DefaultOptions are the production settings.
@@ -78,7 +81,9 @@ type Deps struct {
 	Metrics *metrics.Recorder
 	// CodeKey keys the hashes under which access codes are stored.
 	CodeKey []byte
-	Log     *slog.Logger
+	// SecondFactor seals TOTP secrets and hashes recovery codes.
+	SecondFactor *auth.SecondFactor
+	Log          *slog.Logger
 	// Web is the built web app (index.html at its root); nil in tests that only use the API.
 	Web fs.FS
 }
@@ -95,6 +100,7 @@ type Server struct {
 	sealer  *notify.Sealer
 	rec     *metrics.Recorder
 	codeKey []byte
+	second  *auth.SecondFactor
 	opts    Options
 	log     *slog.Logger
 	web     fs.FS
@@ -128,7 +134,7 @@ func New(d Deps, opts Options) (*Server, error) {
 		return nil, err
 	}
 	return &Server{store: d.Store, tokens: d.Tokens, hasher: d.Hasher, objects: d.Objects, uploads: d.Uploads, images: d.Images,
-		hub: d.Hub, sealer: d.Sealer, rec: d.Metrics, codeKey: d.CodeKey, opts: opts, log: d.Log, web: d.Web, dummyHash: dummy,
+		hub: d.Hub, sealer: d.Sealer, rec: d.Metrics, codeKey: d.CodeKey, opts: opts, log: d.Log, web: d.Web, dummyHash: dummy, second: d.SecondFactor,
 		limiters: newLimiters(opts.Limits)}, nil
 }
 

@@ -163,15 +163,26 @@ func (s *Store) UpdateProfile(ctx context.Context, id string, c ProfileChange, a
 func (s *Store) ChangePassword(ctx context.Context, id, hash, keepSID string, audit Audit) error {
 	return s.Write(ctx, func(tx *Tx) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = $2, must_change_password = FALSE,
-			token_version = token_version + 1, updated_at = $3 WHERE id = $1`, id, hash, ts(tx.now)); err != nil {
+			updated_at = $3 WHERE id = $1`, id, hash, ts(tx.now)); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1 AND sid <> $2`, id, keepSID); err != nil {
+		if err := tx.signOutElsewhere(ctx, id, keepSID); err != nil {
 			return err
 		}
 		audit.Action, audit.Resource, audit.ResourceID = "user.password_change", "user", id
 		return tx.Audit(ctx, audit)
 	})
+}
+
+// signOutElsewhere ends every session of the account but keepSID and voids its tokens: what a
+// change of credentials (a new password, a second factor turned on) does to what got in before.
+func (tx *Tx) signOutElsewhere(ctx context.Context, userID, keepSID string) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE users SET token_version = token_version + 1, updated_at = $2 WHERE id = $1`,
+		userID, ts(tx.now)); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1 AND sid <> $2`, userID, keepSID)
+	return err
 }
 
 // SessionInfo is one of an account's active sessions, named by a prefix of its id.

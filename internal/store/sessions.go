@@ -21,25 +21,28 @@ type SessionData struct {
 // It also clears the account's failed sign-ins, so the count only tracks guessing since the last
 // success.
 func (s *Store) CreateSession(ctx context.Context, sid string, data SessionData, expire time.Time, audit Audit) error {
-	return s.Write(ctx, func(tx *Tx) error {
-		data.CreatedAt = tx.now
-		sess, err := marshalJSON(data)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO sessions (sid, sess, expire, user_id) VALUES ($1, $2, $3, $4)`,
-			sid, sess, ts(expire), data.UserID); err != nil {
-			return err
-		}
-		if audit.Details != nil {
-			if email, _ := audit.Details["email"].(string); email != "" {
-				if _, err := tx.ExecContext(ctx, `DELETE FROM login_failures WHERE email = $1`, email); err != nil {
-					return err
-				}
+	return s.Write(ctx, func(tx *Tx) error { return tx.createSession(ctx, sid, data, expire, audit) })
+}
+
+// createSession is CreateSession inside a transaction that may do more (a second-factor sign-in).
+func (tx *Tx) createSession(ctx context.Context, sid string, data SessionData, expire time.Time, audit Audit) error {
+	data.CreatedAt = tx.now
+	sess, err := marshalJSON(data)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO sessions (sid, sess, expire, user_id) VALUES ($1, $2, $3, $4)`,
+		sid, sess, ts(expire), data.UserID); err != nil {
+		return err
+	}
+	if audit.Details != nil {
+		if email, _ := audit.Details["email"].(string); email != "" {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM login_failures WHERE email = $1`, email); err != nil {
+				return err
 			}
 		}
-		return tx.Audit(ctx, audit)
-	})
+	}
+	return tx.Audit(ctx, audit)
 }
 
 // SessionUser returns the active account of an unexpired session, or EUNAUTHORIZED. The session

@@ -12,14 +12,15 @@ import (
 const userColumns = `id, email, COALESCE(username, ''), first_name, last_name, COALESCE(profile_image_url, ''),
 	password_hash, role, COALESCE(institution, ''), is_active, is_guest, guest_units_remaining, token_version,
 	must_change_password, language, created_at, updated_at, COALESCE(CAST(created_by AS TEXT), ''),
-	COALESCE(CAST(granted_by AS TEXT), ''), granted_at`
+	COALESCE(CAST(granted_by AS TEXT), ''), granted_at,
+	EXISTS (SELECT 1 FROM user_totp WHERE user_totp.user_id = users.id AND user_totp.enabled_at IS NOT NULL)`
 
 func scanUser(row interface{ Scan(...any) error }) (*domain.User, error) {
 	var u domain.User
 	err := row.Scan(&u.ID, &u.Email, &u.Username, &u.FirstName, &u.LastName, &u.ProfileImageURL,
 		&u.PasswordHash, &u.Role, &u.Institution, &u.IsActive, &u.IsGuest, &u.GuestUnitsRemaining,
 		&u.TokenVersion, &u.MustChangePassword, &u.Language, scanTime(&u.CreatedAt), scanTime(&u.UpdatedAt),
-		&u.CreatedBy, &u.GrantedBy, scanTime(&u.GrantedAt))
+		&u.CreatedBy, &u.GrantedBy, scanTime(&u.GrantedAt), &u.TOTPEnabled)
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,10 @@ export interface CurrentUser {
   institution?: string | null;
   /** True after an administrator reset the password: every other API answers 403 until it is changed. */
   mustChangePassword?: boolean | null;
+  /** Two-step verification (TOTP) is on: sign-in asks for a code after the password. */
+  totpEnabled?: boolean | null;
+  /** The server holds this regulator to setting up two-step verification (--require-totp). */
+  mustEnrollTotp?: boolean | null;
   language?: "en" | "so" | string | null;
 }
 

@@ -3,7 +3,7 @@ import type { FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
-import { ArrowLeft, Loader2, Shield } from "lucide-react";
+import { ArrowLeft, Loader2, Shield, Smartphone } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
 import type { CurrentUser } from "@/api/types";
 import { Button } from "@/components/ui/button";
@@ -11,6 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
+import { CodeStep } from "@/features/auth/CodeStep";
+import { secondFactorChallenge } from "@/features/auth/secondFactor";
 import { LanguageSwitcher } from "@/features/shell/LanguageSwitcher";
 import { usePageTitle } from "@/lib/usePageTitle";
 
@@ -39,11 +41,19 @@ export function LoginPage({ navigate = (url: string) => window.location.assign(u
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
+  // Set when the password was right and the account has two-step verification on.
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const mutation = useMutation({
     mutationFn: (body: LoginBody) => apiJson<{ user: CurrentUser }>("POST", "/api/login", body),
     onSuccess: () => navigate(safeNext(search)),
     onError: (err) => {
+      const next = secondFactorChallenge(err);
+      if (next) {
+        setChallenge(next);
+        setPassword("");
+        return;
+      }
       const message =
         err instanceof ApiError ? err.serverMessage : t("login.networkError");
       setError(message);
@@ -72,54 +82,69 @@ export function LoginPage({ navigate = (url: string) => window.location.assign(u
       <main className="flex flex-1 items-start justify-center px-4 pb-16 pt-6 sm:items-center sm:pt-0">
         <Card className="w-full max-w-sm">
           <CardHeader className="items-center text-center">
-            <Shield className="mb-2 h-10 w-10 text-primary" aria-hidden="true" />
+            {challenge ? (
+              <Smartphone className="mb-2 h-10 w-10 text-primary" aria-hidden="true" />
+            ) : (
+              <Shield className="mb-2 h-10 w-10 text-primary" aria-hidden="true" />
+            )}
             <CardTitle as="h1" className="text-xl">
-              {t("login.title")}
+              {challenge ? t("login.totp.title") : t("login.title")}
             </CardTitle>
-            <CardDescription>{t("login.subtitle")}</CardDescription>
+            <CardDescription>{challenge ? t("login.totp.subtitle") : t("login.subtitle")}</CardDescription>
           </CardHeader>
           <CardContent>
-            <form onSubmit={onSubmit} className="space-y-4" noValidate={false}>
-              <div className="space-y-2">
-                <Label htmlFor="login-email">{t("login.email")}</Label>
-                <Input
-                  id="login-email"
-                  type="email"
-                  autoComplete="username"
-                  required
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? "login-error" : undefined}
-                />
-              </div>
-              <div className="space-y-2">
-                <Label htmlFor="login-password">{t("login.password")}</Label>
-                <Input
-                  id="login-password"
-                  type="password"
-                  autoComplete="current-password"
-                  required
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? "login-error" : undefined}
-                />
-              </div>
-              {error ? (
-                <p
-                  id="login-error"
-                  role="alert"
-                  className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive"
-                >
-                  {error}
-                </p>
-              ) : null}
-              <Button type="submit" className="w-full" disabled={mutation.isPending}>
-                {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-                {mutation.isPending ? t("login.submitting") : t("login.submit")}
-              </Button>
-            </form>
+            {challenge ? (
+              <CodeStep
+                challenge={challenge}
+                onSignedIn={() => navigate(safeNext(search))}
+                onRestart={(message) => {
+                  setChallenge(null);
+                  setError(message);
+                }}
+              />
+            ) : (
+              <form onSubmit={onSubmit} className="space-y-4" noValidate={false}>
+                <div className="space-y-2">
+                  <Label htmlFor="login-email">{t("login.email")}</Label>
+                  <Input
+                    id="login-email"
+                    type="email"
+                    autoComplete="username"
+                    required
+                    value={email}
+                    onChange={(e) => setEmail(e.target.value)}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? "login-error" : undefined}
+                  />
+                </div>
+                <div className="space-y-2">
+                  <Label htmlFor="login-password">{t("login.password")}</Label>
+                  <Input
+                    id="login-password"
+                    type="password"
+                    autoComplete="current-password"
+                    required
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? "login-error" : undefined}
+                  />
+                </div>
+                {error ? (
+                  <p
+                    id="login-error"
+                    role="alert"
+                    className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive"
+                  >
+                    {error}
+                  </p>
+                ) : null}
+                <Button type="submit" className="w-full" disabled={mutation.isPending}>
+                  {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+                  {mutation.isPending ? t("login.submitting") : t("login.submit")}
+                </Button>
+              </form>
+            )}
           </CardContent>
         </Card>
       </main>

@@ -16,6 +16,7 @@ import { toast } from "@/components/ui/use-toast";
 import { AUTH_USER_KEY } from "@/features/auth/useAuth";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
 import { PasswordForm } from "@/features/settings/PasswordForm";
+import { TwoStepCard } from "@/features/settings/TwoStepCard";
 import { IMAGE_TYPES, ImageUploadError, uploadProfileImage } from "@/features/settings/profileImage";
 import { describeAgent } from "@/features/settings/agent";
 import { ListCard, ListRow, useDeleteRow } from "@/features/settings/ListCard";
@@ -288,7 +289,7 @@ function SessionsCard() {
   );
 }
 
-/** /settings: my profile, language, password, sessions and API tokens. */
+/** /settings: my profile, language, password, two-step verification, sessions and API tokens. */
 export function ProfilePage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("settings.title");
@@ -310,6 +311,7 @@ export function ProfilePage({ user }: { user: CurrentUser }) {
               <PasswordForm onChanged={() => void 0} />
             </CardContent>
           </Card>
+          <TwoStepCard user={user} />
           <SessionsCard />
           <TokensCard />
         </div>

@@ -9,6 +9,7 @@ import { OnboardingTour } from "@/features/onboarding/OnboardingTour";
 import { ROLE_STEP_ID } from "@/features/onboarding/tourSteps";
 import { applyHref } from "@/features/onboarding/OnboardingPage";
 import { ForcedPasswordChange, mustChangePassword } from "@/features/settings/ForcedPasswordChange";
+import { ForcedTotpEnrolment, mustEnrollTotp } from "@/features/settings/ForcedTotpEnrolment";
 
 const ApplyPage = lazy(() => import("@/features/applications/ApplyPage"));
 const ApplicationsPage = lazy(() => import("@/features/applications/ApplicationsPage"));
@@ -47,6 +48,8 @@ function SignedInTour() {
 export function AuthenticatedApp({ user }: { user: CurrentUser }) {
   // A reset password must be changed first: the server refuses everything else until then.
   if (mustChangePassword(user)) return <ForcedPasswordChange user={user} />;
+  // --require-totp: a regulator without two-step verification sets it up before anything else.
+  if (mustEnrollTotp(user)) return <ForcedTotpEnrolment user={user} />;
   return (
     <AppShell user={user}>
       <Suspense fallback={<PageFallback />}>
