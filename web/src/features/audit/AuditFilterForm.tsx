@@ -1,0 +1,125 @@
+import { useId, useState } from "react";
+import type { FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Filter, X } from "lucide-react";
+import type { RegistryEntry } from "@/api/types";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { ACTION_SUGGESTIONS, EMPTY_FILTERS, RESOURCE_SUGGESTIONS } from "@/features/audit/filters";
+import type { AuditFilters } from "@/features/audit/filters";
+
+interface FieldSpec {
+  key: keyof AuditFilters;
+  type?: "date";
+  list?: string;
+}
+
+/**
+ * The audit log's filters as a form: edits stay a draft until applied (Enter or "Apply"), so the
+ * URL, the table and the export link change together and Back returns to the previous search.
+ * The page remounts the form when the URL changes, which resets the draft to what is applied.
+ */
+export function AuditFilterForm({
+  initial,
+  errors,
+  onApply,
+}: {
+  initial: AuditFilters;
+  /** The server's per-filter messages from a 400, keyed by query parameter. */
+  errors: Record<string, string>;
+  onApply: (filters: AuditFilters) => void;
+}) {
+  const { t } = useTranslation();
+  const base = useId();
+  const [draft, setDraft] = useState<AuditFilters>(initial);
+  // Institution names for the suggestions (the server accepts an id or a name).
+  const psps = useQuery<RegistryEntry[]>({ queryKey: ["/api/psps"] });
+  const mnos = useQuery<RegistryEntry[]>({ queryKey: ["/api/mnos"] });
+  const institutions = [...new Set([...(psps.data ?? []), ...(mnos.data ?? [])].map((e) => e.name))].sort();
+
+  const lists = {
+    action: `${base}-actions`,
+    resource: `${base}-resources`,
+    institution: `${base}-institutions`,
+  };
+  const fields: FieldSpec[] = [
+    { key: "actor" },
+    { key: "action", list: lists.action },
+    { key: "resource", list: lists.resource },
+    { key: "resourceId" },
+    { key: "institution", list: lists.institution },
+    { key: "from", type: "date" },
+    { key: "to", type: "date" },
+  ];
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onApply(draft);
+  };
+  const clear = () => {
+    setDraft(EMPTY_FILTERS);
+    onApply(EMPTY_FILTERS);
+  };
+
+  return (
+    <form onSubmit={submit} role="search" aria-label={t("auditTrail.filters.label")} data-testid="audit-filters">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {fields.map(({ key, type, list }) => {
+          const id = `${base}-${key}`;
+          const error = errors[key];
+          return (
+            <div key={key} className="min-w-0 space-y-1.5">
+              <Label htmlFor={id}>{t(`auditTrail.filters.${key}`)}</Label>
+              <Input
+                id={id}
+                name={key}
+                type={type ?? "text"}
+                list={list}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder={type ? undefined : t(`auditTrail.filters.${key}Hint`)}
+                value={draft[key]}
+                onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
+                data-testid={`audit-filter-${key}`}
+              />
+              {error ? (
+                <p id={`${id}-error`} className="text-xs text-destructive">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-1">
+          <Button type="submit" className="flex-1" data-testid="audit-apply">
+            <Filter aria-hidden="true" />
+            {t("auditTrail.filters.apply")}
+          </Button>
+          <Button type="button" variant="outline" className="flex-1" onClick={clear} data-testid="audit-clear">
+            <X aria-hidden="true" />
+            {t("auditTrail.filters.clear")}
+          </Button>
+        </div>
+      </div>
+      <datalist id={lists.action}>
+        {ACTION_SUGGESTIONS.map((a) => (
+          <option key={a} value={a} />
+        ))}
+      </datalist>
+      <datalist id={lists.resource}>
+        {RESOURCE_SUGGESTIONS.map((r) => (
+          <option key={r} value={r} />
+        ))}
+      </datalist>
+      <datalist id={lists.institution}>
+        {institutions.map((n) => (
+          <option key={n} value={n} />
+        ))}
+      </datalist>
+    </form>
+  );
+}

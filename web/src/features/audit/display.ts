@@ -1,0 +1,34 @@
+import { activeLocale } from "@/lib/format";
+
+/**
+ * An audit time in the reader's language and time zone, to the second: an investigator lines up
+ * events that happen within the same minute (a failed sign-in, then a success), so minutes are not enough.
+ */
+export function formatAuditTime(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(activeLocale(), {
+    year: "numeric",
+    month: "short",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  }).format(date);
+}
+
+/** A detail value as text: strings as they are, everything else as compact JSON. */
+export function detailText(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value === undefined) return "";
+  return JSON.stringify(value);
+}
+
+/** The detail entries of a row, sorted by key so the same event always reads the same way. */
+export function detailEntries(details: Record<string, unknown> | null | undefined): [string, string][] {
+  if (!details) return [];
+  return Object.keys(details)
+    .sort()
+    .map((k) => [k, detailText(details[k])]);
+}
