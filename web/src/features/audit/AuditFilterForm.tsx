@@ -1,9 +1,7 @@
 import { useId, useState } from "react";
 import type { FormEvent } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Filter, X } from "lucide-react";
-import type { RegistryEntry } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -24,9 +22,11 @@ interface FieldSpec {
 export function AuditFilterForm({
   initial,
   errors,
+  institutionNames,
   onApply,
 }: {
   initial: AuditFilters;
+  institutionNames: Map<string, string>;
   /** The server's per-filter messages from a 400, keyed by query parameter. */
   errors: Record<string, string>;
   onApply: (filters: AuditFilters) => void;
@@ -35,9 +35,7 @@ export function AuditFilterForm({
   const base = useId();
   const [draft, setDraft] = useState<AuditFilters>(initial);
   // Institution names for the suggestions (the server accepts an id or a name).
-  const psps = useQuery<RegistryEntry[]>({ queryKey: ["/api/psps"] });
-  const mnos = useQuery<RegistryEntry[]>({ queryKey: ["/api/mnos"] });
-  const institutions = [...new Set([...(psps.data ?? []), ...(mnos.data ?? [])].map((e) => e.name))].sort();
+  const institutions = [...new Set(institutionNames.values())].sort();
 
   const lists = {
     action: `${base}-actions`,

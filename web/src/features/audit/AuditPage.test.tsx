@@ -38,7 +38,8 @@ function auditFetch({ pages = {}, list, verify }: { pages?: Record<string, Answe
     let answer: Answer | undefined;
     if (u.pathname === "/api/audit") answer = list ? list() : pages[u.searchParams.get("cursor") ?? ""];
     else if (u.pathname === "/api/audit/verify") answer = verify?.();
-    else if (u.pathname === "/api/psps" || u.pathname === "/api/mnos") answer = { status: 200, body: [] };
+    else if (u.pathname === "/api/psps") answer = { status: 200, body: [{ id: "psp-1", type: "psp", name: "Premium Wallet", licenseStatus: "active" }] };
+    else if (u.pathname === "/api/mnos") answer = { status: 200, body: [] };
     const res = await (answer ?? { status: 404, body: { message: "Not Found" } });
     const headers = new Headers({ "Content-Type": "application/json" });
     if (res.next) headers.set("X-Next-Cursor", res.next);
@@ -92,12 +93,24 @@ describe("AuditPage", () => {
   it("shows the rows with actor, action, object and address, and opens one to show its details and user agent", async () => {
     vi.stubGlobal(
       "fetch",
-      auditFetch({ pages: { "": { status: 200, body: [entry(2), entry(1, { actor: null, action: "auth.login_failed", details: { email: "x@y.so" }, userAgent: "" })] } } }).fetch,
+      auditFetch({
+        pages: {
+          "": {
+            status: 200,
+            body: [
+              entry(3),
+              entry(2, { actor: { id: "p9", email: "staff@psp.so", name: "", role: "psp_admin", institution: "psp-1" }, action: "transaction.export" }),
+              entry(1, { actor: null, action: "auth.login_failed", details: { email: "x@y.so" }, userAgent: "" }),
+            ],
+          },
+        },
+      }).fetch,
     );
     renderWithProviders(<AuditPage user={officer} />, { path: "/audit" });
     const rows = await screen.findAllByTestId("audit-row");
-    expect(rows).toHaveLength(2);
-    const [first, second] = rows as [HTMLElement, HTMLElement];
+    expect(rows).toHaveLength(3);
+    const [first, psp, second] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    await waitFor(() => expect(within(psp).getByTestId("audit-actor")).toHaveTextContent("staff@psp.soPSP administrator · Premium Wallet"));
     expect(within(first).getByTestId("audit-actor")).toHaveTextContent("Amina Warsame");
     expect(within(first).getByTestId("audit-actor")).toHaveTextContent("admin@kormeer.demo");
     expect(within(first).getByTestId("audit-action")).toHaveTextContent("auth.login");
@@ -105,7 +118,7 @@ describe("AuditPage", () => {
     expect(within(first).getByTestId("audit-address")).toHaveTextContent("10.0.0.7");
     expect(first.querySelector("time")).toHaveAttribute("dateTime", "2026-03-04T09:15:30Z");
     expect(within(second).getByTestId("audit-actor")).toHaveTextContent("No account (anonymous or system)");
-    expect(screen.getByTestId("audit-count")).toHaveTextContent("2 entries");
+    expect(screen.getByTestId("audit-count")).toHaveTextContent("3 entries");
 
     const toggle = within(first).getByTestId("audit-row-toggle");
     expect(toggle).toHaveAttribute("aria-expanded", "false");
@@ -117,7 +130,7 @@ describe("AuditPage", () => {
     expect(within(details).getByTestId("audit-user-agent")).toHaveTextContent("Mozilla/5.0 (X11; Linux) Chromium/140");
     expect(details).toHaveTextContent("method");
     expect(details).toHaveTextContent("password");
-    expect(details).toHaveTextContent("0190-entry-2");
+    expect(details).toHaveTextContent("0190-entry-3");
     fireEvent.click(toggle);
     expect(screen.queryByTestId("audit-row-details")).not.toBeInTheDocument();
   });

@@ -12,6 +12,7 @@ import { AuditFilterForm } from "@/features/audit/AuditFilterForm";
 import { AuditTable } from "@/features/audit/AuditTable";
 import { auditExportUrl, auditListUrl, filterParams, filtersFromSearch, hasFilters } from "@/features/audit/filters";
 import type { AuditFilters } from "@/features/audit/filters";
+import { useInstitutionNames } from "@/features/audit/institutions";
 import type { AuditEntry } from "@/features/audit/types";
 import { VerifyButton, VerifyResultPanel, useVerify } from "@/features/audit/VerifyPanel";
 import { formatNumber } from "@/lib/format";
@@ -49,6 +50,7 @@ function AuditScreen({ isAdmin, title }: { isAdmin: boolean; title: string }) {
   const search = searchParams.toString();
   const filters = useMemo(() => filtersFromSearch(search), [search]);
   const verify = useVerify();
+  const institutionNames = useInstitutionNames();
 
   const query = useInfiniteQuery<Page, Error, { pages: Page[] }, string[], string | null>({
     queryKey: ["/api/audit", auditListUrl(filters)],
@@ -106,7 +108,7 @@ function AuditScreen({ isAdmin, title }: { isAdmin: boolean; title: string }) {
 
       <Card>
         <CardContent className="p-4 sm:p-6">
-          <AuditFilterForm key={search} initial={filters} errors={fieldErrors} onApply={apply} />
+          <AuditFilterForm key={search} initial={filters} errors={fieldErrors} institutionNames={institutionNames} onApply={apply} />
         </CardContent>
       </Card>
 
@@ -136,7 +138,7 @@ function AuditScreen({ isAdmin, title }: { isAdmin: boolean; title: string }) {
               <p className="text-sm text-muted-foreground">{filtered ? t("auditTrail.emptyFilteredHint") : t("auditTrail.emptyHint")}</p>
             </div>
           ) : (
-            <AuditTable rows={rows} loading={query.isLoading} />
+            <AuditTable rows={rows} loading={query.isLoading} institutionNames={institutionNames} />
           )}
           {query.hasNextPage && (!errorText || moreFailed) ? (
             <div className="space-y-2 border-t p-4 text-center">

@@ -11,7 +11,7 @@ import { cn } from "@/lib/utils";
  * The audit rows: time, actor, action, object and address, newest first. A row opens in place to
  * show its details and user agent (an investigator compares neighbouring rows, which a dialog would hide).
  */
-export function AuditTable({ rows, loading }: { rows: AuditEntry[]; loading: boolean }) {
+export function AuditTable({ rows, loading, institutionNames }: { rows: AuditEntry[]; loading: boolean; institutionNames: Map<string, string> }) {
   const { t } = useTranslation();
   return (
     <ListTable
@@ -30,28 +30,29 @@ export function AuditTable({ rows, loading }: { rows: AuditEntry[]; loading: boo
       ]}
     >
       {rows.map((entry) => (
-        <AuditRow key={entry.id} entry={entry} />
+        <AuditRow key={entry.id} entry={entry} institutionNames={institutionNames} />
       ))}
     </ListTable>
   );
 }
 
-function ActorCell({ actor }: { actor: AuditActor | null }) {
+function ActorCell({ actor, institutionNames }: { actor: AuditActor | null; institutionNames: Map<string, string> }) {
   const { t } = useTranslation();
   if (!actor) return <span className="text-muted-foreground">{t("auditTrail.noActor")}</span>;
   const role = actor.role ? t(`roles.${actor.role}`, { defaultValue: actor.role }) : null;
+  const institution = actor.institution ? institutionNames.get(actor.institution) ?? actor.institution : null;
   return (
     <>
       <span className="block font-medium">{actor.name || actor.email || actor.id}</span>
       {actor.name && actor.email ? <span className="block text-xs text-muted-foreground">{actor.email}</span> : null}
-      {role || actor.institution ? (
-        <span className="block text-xs text-muted-foreground">{[role, actor.institution].filter(Boolean).join(" · ")}</span>
+      {role || institution ? (
+        <span className="block text-xs text-muted-foreground">{[role, institution].filter(Boolean).join(" · ")}</span>
       ) : null}
     </>
   );
 }
 
-function AuditRow({ entry }: { entry: AuditEntry }) {
+function AuditRow({ entry, institutionNames }: { entry: AuditEntry; institutionNames: Map<string, string> }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
@@ -78,7 +79,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           </button>
         </td>
         <td className={cell} data-testid="audit-actor">
-          <ActorCell actor={entry.actor} />
+          <ActorCell actor={entry.actor} institutionNames={institutionNames} />
         </td>
         <td className={cell}>
           <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs" data-testid="audit-action">
