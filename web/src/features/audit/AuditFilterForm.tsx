@@ -92,7 +92,7 @@ export function AuditFilterForm({
             </div>
           );
         })}
-        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-1">
+        <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-1">
           <Button type="submit" className="flex-1" data-testid="audit-apply">
             <Filter aria-hidden="true" />
             {t("auditTrail.filters.apply")}

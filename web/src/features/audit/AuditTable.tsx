@@ -94,7 +94,7 @@ function AuditRow({ entry, institutionNames }: { entry: AuditEntry; institutionN
             </span>
           ) : null}
         </td>
-        <td className={cn(cell, "font-mono text-xs")} data-testid="audit-address">
+        <td className={cn(cell, "font-mono text-xs leading-5")} data-testid="audit-address">
           {entry.ipAddress || "—"}
         </td>
       </tr>
