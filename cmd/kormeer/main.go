@@ -4,6 +4,7 @@
 //	kormeer [serve] [flags]     start the portal (the default)
 //	kormeer migrate [flags]     bring the database schema up to date and exit
 //	kormeer users create ...    create an account
+//	kormeer audit verify        check the audit trail's hash chain (exit 1 when damaged)
 //	kormeer loadgen [flags]     measure transfers per second against a running portal
 //	kormeer datagen [flags]     fill a database with realistic transactions for benchmarks
 //	kormeer version             print the version
@@ -11,6 +12,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -41,6 +43,8 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		err = migrate(ctx, args, getenv, stdout, stderr)
 	case "users":
 		err = users(ctx, args, getenv, stdout, stderr)
+	case "audit":
+		err = audit(ctx, args, getenv, stdout, stderr)
 	case "loadgen":
 		err = loadgen(ctx, args, stdout, stderr)
 	case "datagen":
@@ -53,6 +57,9 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fmt.Fprintf(stderr, "kormeer: unknown command %q\n\n%s", cmd, usage)
 		return 2
 	}
+	if errors.Is(err, errAuditBroken) {
+		return 1 // the findings are printed already
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "kormeer:", err)
 		return 1
@@ -64,6 +71,7 @@ const usage = `Usage:
   kormeer [serve] [flags]   start the portal (default)
   kormeer migrate [flags]   apply database migrations and exit
   kormeer users create --email E --password P --role R --first-name F --last-name L [--institution I] [--guest]
+  kormeer audit verify [--anchor SEQ:HASH]... [--json]   check the audit trail's hash chain; exit 1 when damaged
   kormeer version           print the version
 
 Run "kormeer serve -h" for the flags; every flag also reads a KORMEER_* variable.

@@ -63,6 +63,12 @@ func setup(ctx context.Context, name string, args []string, getenv func(string) 
 	if len(applied) > 0 {
 		log.Info("migrated database", "applied", applied)
 	}
+	if n, err := st.SealAuditBacklog(ctx); err != nil {
+		st.Close()
+		return nil, err
+	} else if n > 0 {
+		log.Info("chained the audit rows written before the audit chain", "rows", n)
+	}
 	return &env{cfg: cfg, log: log, store: st}, nil
 }
 
@@ -154,6 +160,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	httpSrv := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 	go sweep(ctx, st, opts.LoginWindow, log)
+	go logAuditAnchors(ctx, st, log)
 
 	fmt.Fprintf(stdout, "Kormeer %s is listening on http://%s (database: %s)\n", version, ln.Addr(), describeDB(cfg.DatabaseURL))
 	if cfg.Demo {

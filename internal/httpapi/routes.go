@@ -77,6 +77,11 @@ func (s *Server) routes() []route {
 		{"POST /api/settings/aml/proposals/{version}/approve", staff(admin), s.approveRules},
 		{"POST /api/settings/aml/proposals/{version}/reject", staff(admin), s.rejectRules},
 
+		// The audit trail: regulators read and export it; an administrator checks its hash chain.
+		{"GET /api/audit", staff(regulators...), s.listAudit},
+		{"GET /api/audit/export", staff(regulators...), s.exportAudit},
+		{"GET /api/audit/verify", staff(admin), s.verifyAudit},
+
 		// Analytics (regulators; PSP and MNO staff see their own institution).
 		{"GET /api/analytics", staff(staffAndRegulators...), s.analytics},
 		{"GET /api/analytics/export", staff(staffAndRegulators...), s.analyticsExport},

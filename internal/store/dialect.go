@@ -247,3 +247,12 @@ func unmarshalJSON(b []byte, v any) error {
 	}
 	return json.Unmarshal(b, v)
 }
+
+// text reads a column as text whatever its type (UUID, JSONB, integers), for code that must not
+// fail on a value of the wrong type (audit verification).
+func (d dialect) text(col string) string {
+	if d == dialectPostgres {
+		return col + "::text"
+	}
+	return "CAST(" + col + " AS TEXT)"
+}

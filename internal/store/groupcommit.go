@@ -167,17 +167,14 @@ func (s *Store) runGroup(batch []*writeJob) {
 			hooks[i] = tx.afterCommit
 			group.aggregates.merge(&tx.aggregates)
 			group.pending = append(group.pending, tx.pending...)
+			group.audits = append(group.audits, tx.audits...)
 		}
 		if err := group.release(ctx); err != nil {
 			abort(err)
 			return
 		}
 	}
-	if err := group.aggregates.flush(ctx, group.Tx); err != nil {
-		abort(err)
-		return
-	}
-	if err := group.sendPending(ctx); err != nil {
+	if err := group.finish(ctx); err != nil {
 		abort(err)
 		return
 	}

@@ -20,7 +20,7 @@ type stmtCache struct {
 }
 
 // hotStatements are the statements of a transfer, in the exact text their callers use.
-var hotStatements = []string{sqlInsertAudit, sqlAMLHistorySQLite, sqlInsertTransaction,
+var hotStatements = []string{sqlInsertAudit, sqlAuditHead, sqlUpdateAuditHead, sqlAMLHistorySQLite, sqlInsertTransaction,
 	sqlUpsertStats, sqlUpsertAnalytics, sqlInsertTxLog, sqlSavepoint, sqlRollbackTo, sqlRelease}
 
 // prepareHot prepares the hot statements once, outside any transaction.

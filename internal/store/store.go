@@ -113,6 +113,8 @@ type Tx struct {
 	// group is the transaction of the group this write runs in, if any (groupcommit.go): the
 	// statements its earlier writes queued are there until the commit (see flushGroup).
 	group *Tx
+	// audits are the transaction's audit rows, chained and written at the commit (auditchain.go).
+	audits []auditRow
 	// flushFailed is set on a group's transaction when its queued statements, sent early by
 	// flushGroup, failed: the writes that queued them are done, so the group cannot commit.
 	flushFailed error
@@ -136,10 +138,7 @@ func (s *Store) Write(ctx context.Context, fn func(*Tx) error) error {
 	defer tx.conn.Close()
 	err = fn(tx)
 	if err == nil {
-		err = tx.aggregates.flush(ctx, tx)
-	}
-	if err == nil {
-		err = tx.sendPending(ctx)
+		err = tx.finish(ctx)
 	}
 	if err != nil {
 		_ = tx.Rollback()
@@ -182,57 +181,16 @@ type Audit struct {
 	UserAgent  string
 }
 
-const sqlInsertAudit = `INSERT INTO audit_logs
-		(id, user_id, action, resource, resource_id, details, ip_address, user_agent, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`
-
-// Audit writes an audit row inside the transaction.
+// Audit records an audit row in the transaction. The row is written, chained to the audit
+// trail, just before the transaction commits (auditchain.go), and only if it commits.
 func (tx *Tx) Audit(ctx context.Context, a Audit) error {
 	details, err := marshalJSON(a.Details)
 	if err != nil {
-		return err
+		return fmt.Errorf("audit row: %w", err)
 	}
-	err = tx.execLater(ctx, sqlInsertAudit,
-		NewID(), nullString(a.UserID), a.Action, a.Resource, nullString(a.ResourceID), details,
-		nullString(a.IPAddress), nullString(truncate(a.UserAgent, 512)), ts(tx.now))
-	if err != nil {
-		return fmt.Errorf("insert audit row: %w", err)
-	}
+	a.UserAgent = truncate(a.UserAgent, 512)
+	tx.audits = append(tx.audits, auditRow{Audit: a, id: NewID(), at: tx.now, details: details})
 	return nil
-}
-
-// AuditEntry is an audit row as read back.
-type AuditEntry struct {
-	Audit
-	ID        string
-	CreatedAt time.Time
-}
-
-// AuditLog returns the newest audit rows, optionally only those of one action.
-func (s *Store) AuditLog(ctx context.Context, action string, limit int) ([]AuditEntry, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, user_id, action, resource,
-		COALESCE(resource_id, ''), details, COALESCE(ip_address, ''), COALESCE(user_agent, ''), created_at
-		FROM audit_logs WHERE ($1 = '' OR action = $1) ORDER BY created_at DESC, id DESC LIMIT $2`, action, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []AuditEntry
-	for rows.Next() {
-		var e AuditEntry
-		var details []byte
-		var userID sql.NullString
-		if err := rows.Scan(&e.ID, &userID, &e.Action, &e.Resource, &e.ResourceID, &details,
-			&e.IPAddress, &e.UserAgent, scanTime(&e.CreatedAt)); err != nil {
-			return nil, err
-		}
-		e.UserID = userID.String
-		if err := unmarshalJSON(details, &e.Details); err != nil {
-			return nil, err
-		}
-		out = append(out, e)
-	}
-	return out, rows.Err()
 }
 
 func nullString(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
