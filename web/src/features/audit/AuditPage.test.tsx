@@ -223,20 +223,24 @@ describe("AuditPage", () => {
           { seq: 17, id: "0190-e17", kind: "edited", message: "row 17's content does not match its hash" },
           { seq: 40, id: null, kind: "missing", message: "rows 40 to 41 are missing" },
           { seq: 42, id: "0190-e42", kind: "unchained", message: "row 42 does not follow row 39" },
+          { seq: 9, id: "0190-e9", kind: "anchor", message: "row 9 no longer has the anchored hash" },
         ],
+        truncated: true,
       },
     });
     const broken = await screen.findByTestId("audit-verify-broken");
     expect(broken).toHaveAttribute("role", "alert");
-    expect(broken).toHaveTextContent("The audit trail has been tampered with: 3 problems in 1,204 entries.");
+    expect(broken).toHaveTextContent("The audit trail has been tampered with: 4 problems in 1,204 entries.");
     const problems = within(broken).getAllByTestId("audit-verify-problem");
-    expect(problems.map((p) => p.getAttribute("data-kind"))).toEqual(["edited", "missing", "unchained"]);
+    expect(problems.map((p) => p.getAttribute("data-kind"))).toEqual(["edited", "missing", "unchained", "anchor"]);
     expect(problems[0]).toHaveTextContent("Edited");
     expect(problems[0]).toHaveTextContent("Entry #17");
     expect(problems[0]).toHaveTextContent("0190-e17");
     expect(problems[0]).toHaveTextContent("row 17's content does not match its hash");
     expect(problems[1]).toHaveTextContent("Missing");
     expect(problems[2]).toHaveTextContent("Chain broken");
+    expect(problems[3]).toHaveTextContent("Anchor mismatch");
+    expect(within(broken).getByTestId("audit-verify-truncated")).toHaveTextContent("More problems were found than are listed here.");
     expect(button).toBeEnabled();
     expect(stub.urls).toContain("/api/audit/verify");
   });

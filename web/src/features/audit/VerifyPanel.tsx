@@ -99,6 +99,11 @@ export function VerifyResultPanel({ verify }: { verify: ReturnType<typeof useVer
             </li>
           ))}
         </ul>
+        {result.truncated ? (
+          <p className="text-muted-foreground" data-testid="audit-verify-truncated">
+            {t("auditTrail.verify.truncated")}
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -23,8 +23,11 @@ export interface AuditEntry {
   userAgent?: string | null;
 }
 
-/** How a row fails verification: its content changed, rows are gone, its link is wrong, or the head moved. */
-export type VerifyProblemKind = "edited" | "missing" | "unchained" | "head";
+/**
+ * How a row fails verification: its content changed, rows are gone, it is outside the chain, the
+ * head does not name the last row, a logged anchor no longer matches, or the row cannot be read.
+ */
+export type VerifyProblemKind = "edited" | "missing" | "unchained" | "head" | "anchor" | "unreadable";
 
 /** One break found by GET /api/audit/verify. */
 export interface VerifyProblem {
@@ -40,4 +43,6 @@ export interface VerifyResult {
   rows: number;
   head?: { seq: number; hash: string } | null;
   problems?: VerifyProblem[] | null;
+  /** Set when more problems were found than the answer lists. */
+  truncated?: boolean;
 }
