@@ -178,10 +178,37 @@ describe("AuditPage", () => {
       auditFetch({ list: () => ({ status: 400, body: { message: "Please correct the highlighted fields.", fields: { from: "Use YYYY-MM-DD or RFC 3339" } } }) }).fetch,
     );
     renderWithProviders(<AuditPage user={officer} />, { path: "/audit?from=yesterday" });
-    expect(await screen.findByTestId("audit-error")).toHaveTextContent("Please correct the highlighted fields. Correct the highlighted filter and apply again.");
+    const alert = await screen.findByTestId("audit-error");
+    expect(alert).toHaveTextContent(/^Correct the highlighted filter and apply again\.Clear$/);
     const from = screen.getByTestId("audit-filter-from");
     expect(from).toHaveAttribute("aria-invalid", "true");
     expect(from).toHaveAccessibleDescription("Use YYYY-MM-DD or RFC 3339");
+    expect(screen.getByTestId("audit-filters-toggle")).toHaveAttribute("aria-expanded", "true");
+  });
+
+  it("adds the server's summary when no filter box can show the problem", async () => {
+    const stub = auditFetch({
+      list: () => ({ status: 400, body: { message: "The page cursor or limit is not valid; start from the first page.", fields: { cursor: "Not a valid cursor" } } }),
+    });
+    vi.stubGlobal("fetch", stub.fetch);
+    const { location } = renderWithProviders(<AuditPage user={officer} />, { path: "/audit?action=auth." });
+    const alert = await screen.findByTestId("audit-error");
+    expect(alert).toHaveTextContent("The page cursor or limit is not valid; start from the first page. Correct the highlighted filter and apply again.");
+    fireEvent.click(within(alert).getByRole("button", { name: "Clear" }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/audit"));
+  });
+
+  it("folds the filters on a phone behind a button that counts those set", async () => {
+    vi.stubGlobal("fetch", auditFetch({ list: () => ({ status: 200, body: [] }) }).fetch);
+    renderWithProviders(<AuditPage user={officer} />, { path: "/audit?action=auth.&to=2026-03-01" });
+    const toggle = await screen.findByTestId("audit-filters-toggle");
+    expect(toggle).toHaveTextContent("Filters (2 set)");
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    const fields = document.getElementById(toggle.getAttribute("aria-controls")!)!;
+    expect(fields).toHaveClass("max-sm:hidden");
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    expect(fields).not.toHaveClass("max-sm:hidden");
   });
 
   it("says what to do when the log cannot be loaded, and retries", async () => {

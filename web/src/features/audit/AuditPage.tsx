@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "wouter";
-import { Download, RefreshCw, ScrollText } from "lucide-react";
+import { Download, RefreshCw, ScrollText, X } from "lucide-react";
 import { ApiError, throwIfResNotOk } from "@/api/client";
 import type { CurrentUser } from "@/api/types";
 import { Button } from "@/components/ui/button";
@@ -10,7 +10,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { isRegulator } from "@/features/applications/status";
 import { AuditFilterForm } from "@/features/audit/AuditFilterForm";
 import { AuditTable } from "@/features/audit/AuditTable";
-import { auditExportUrl, auditListUrl, filterParams, filtersFromSearch, hasFilters } from "@/features/audit/filters";
+import { EMPTY_FILTERS, FILTER_KEYS, auditExportUrl, auditListUrl, filterParams, filtersFromSearch, hasFilters } from "@/features/audit/filters";
 import type { AuditFilters } from "@/features/audit/filters";
 import { useInstitutionNames } from "@/features/audit/institutions";
 import type { AuditEntry } from "@/features/audit/types";
@@ -67,12 +67,18 @@ function AuditScreen({ isAdmin, title }: { isAdmin: boolean; title: string }) {
 
   const apply = (next: AuditFilters) => setSearchParams(filterParams(next));
   const error = query.error;
-  const fieldErrors = error instanceof ApiError && error.status === 400 ? error.fields : {};
+  const badFilter = error instanceof ApiError && error.status === 400;
+  const fieldErrors = badFilter ? error.fields : {};
+  // The boxes show their own messages; the server's summary is added only when no box can
+  // (an unknown parameter, a stale cursor).
+  const shownBeside = Object.keys(fieldErrors).length > 0 && Object.keys(fieldErrors).every((k) => (FILTER_KEYS as readonly string[]).includes(k));
   const errorText =
     error == null
       ? null
-      : error instanceof ApiError && error.status === 400
-        ? `${error.serverMessage} ${t("auditTrail.errors.badFilter")}`
+      : badFilter
+        ? shownBeside
+          ? t("auditTrail.errors.badFilter")
+          : `${error.serverMessage} ${t("auditTrail.errors.badFilter")}`
         : error instanceof ApiError && error.status === 403
           ? t("auditTrail.errors.forbidden")
           : t("auditTrail.errors.loadFailed");
@@ -126,10 +132,17 @@ function AuditScreen({ isAdmin, title }: { isAdmin: boolean; title: string }) {
           {errorText && !moreFailed ? (
             <div role="alert" className="space-y-3 p-6 text-sm" data-testid="audit-error">
               <p className="text-destructive">{errorText}</p>
-              <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-                <RefreshCw aria-hidden="true" />
-                {t("auditTrail.retry")}
-              </Button>
+              {badFilter ? (
+                <Button variant="outline" size="sm" onClick={() => apply(EMPTY_FILTERS)}>
+                  <X aria-hidden="true" />
+                  {t("auditTrail.filters.clear")}
+                </Button>
+              ) : (
+                <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+                  <RefreshCw aria-hidden="true" />
+                  {t("auditTrail.retry")}
+                </Button>
+              )}
             </div>
           ) : !query.isLoading && rows.length === 0 ? (
             <div className="flex flex-col items-center gap-2 px-6 py-14 text-center" data-testid="audit-empty">
