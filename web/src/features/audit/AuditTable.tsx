@@ -101,18 +101,21 @@ function AuditRow({ entry, institutionNames }: { entry: AuditEntry; institutionN
       {open ? (
         <tr id={detailsId} className="border-b bg-muted/20" data-testid="audit-row-details">
           <td colSpan={5} className="px-4 py-3">
-            <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[minmax(8rem,max-content)_1fr]">
-              <Detail term={t("auditTrail.detail.id")} value={entry.id} mono />
-              <Detail term={t("auditTrail.detail.seq")} value={String(entry.seq)} mono />
-              <Detail term={t("auditTrail.detail.at")} value={entry.at} mono />
-              {entry.actor ? <Detail term={t("auditTrail.detail.actorId")} value={entry.actor.id} mono /> : null}
-              {entry.resourceId ? <Detail term={t("auditTrail.detail.resourceId")} value={entry.resourceId} mono /> : null}
-              <Detail term={t("auditTrail.detail.userAgent")} value={entry.userAgent || "—"} testId="audit-user-agent" />
-              {details.map(([key, value]) => (
-                <Detail key={key} term={key} value={value} mono />
-              ))}
-            </dl>
-            {details.length === 0 ? <p className="mt-2 text-xs text-muted-foreground">{t("auditTrail.detail.none")}</p> : null}
+            {/* Below lg the table scrolls sideways: the details stay in view, as wide as the screen. */}
+            <div className="max-lg:sticky max-lg:left-4 max-lg:w-[calc(100vw-5rem)] sm:max-lg:w-[calc(100vw-6.5rem)]">
+              <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[minmax(8rem,max-content)_1fr]">
+                <Detail term={t("auditTrail.detail.id")} value={entry.id} mono />
+                <Detail term={t("auditTrail.detail.seq")} value={String(entry.seq)} mono />
+                <Detail term={t("auditTrail.detail.at")} value={entry.at} mono />
+                {entry.actor ? <Detail term={t("auditTrail.detail.actorId")} value={entry.actor.id} mono /> : null}
+                {entry.resourceId ? <Detail term={t("auditTrail.detail.resourceId")} value={entry.resourceId} mono /> : null}
+                <Detail term={t("auditTrail.detail.userAgent")} value={entry.userAgent || "—"} testId="audit-user-agent" />
+                {details.map(([key, value]) => (
+                  <Detail key={key} term={key} value={value} mono />
+                ))}
+              </dl>
+              {details.length === 0 ? <p className="mt-2 text-xs text-muted-foreground">{t("auditTrail.detail.none")}</p> : null}
+            </div>
           </td>
         </tr>
       ) : null}
