@@ -1,24 +1,8 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { test, expect, demo, en, tr } from "./fixtures";
+import { test, expect, demo, en, expectNoSeriousAxe, signIn, tr } from "./fixtures";
 
 const officer = { email: "officer@kormeer.demo", password: "Officer-demo-2026" };
 const psp = { email: "psp@kormeer.demo", password: "Psp-demo-2026" };
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.locator("#login-email").fill(email);
-  await page.locator("#login-password").fill(password);
-  await page.locator("#login-password").press("Enter");
-  await expect(page.getByTestId("logout-button")).toBeVisible();
-}
-
-async function expectNoSeriousAxe(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 test("an admin finds this session's sign-in in the audit trail, filters it, exports it as CSV and verifies the chain", async ({ page }) => {
   await signIn(page, demo.admin.email, demo.admin.password);

@@ -1,21 +1,12 @@
-import { activeLocale } from "@/lib/format";
+import { formatDateTime24 } from "@/lib/format";
 
 /**
  * An audit time in the reader's language and time zone, to the second: an investigator lines up
- * events that happen within the same minute (a failed sign-in, then a success), so minutes are not enough.
+ * events that happen within the same minute (a failed sign-in, then a success). A time the browser
+ * cannot read is shown as the server sent it rather than hidden.
  */
 export function formatAuditTime(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(activeLocale(), {
-    year: "numeric",
-    month: "short",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }).format(date);
+  return formatDateTime24(value, { seconds: true }) || value;
 }
 
 /** A detail value as text: strings as they are, everything else as compact JSON. */
