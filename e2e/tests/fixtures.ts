@@ -1,4 +1,5 @@
-import { test as base, expect } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type AddressInfo } from "node:net";
 import { mkdtempSync, rmSync, readFileSync } from "node:fs";
@@ -153,5 +154,21 @@ export const test = base.extend<object, { portal: Portal }>({
     await use(portal.url);
   },
 });
+
+/** Signs in through the login form and waits for the shell. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.locator("#login-email").fill(email);
+  await page.locator("#login-password").fill(password);
+  await page.locator("#login-password").press("Enter");
+  await expect(page.getByTestId("logout-button")).toBeVisible();
+}
+
+/** Fails on any serious or critical axe-core violation on the page as it is now. */
+export async function expectNoSeriousAxe(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 export { expect };

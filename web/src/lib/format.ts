@@ -31,8 +31,11 @@ export function formatDate(value: Date | string | number, withTime = false): str
   }).format(date);
 }
 
-/** "MMM dd, yyyy HH:mm" per the active language, with a 24-hour clock (001 §9: alerts add HH:mm). */
-export function formatDateTime24(value: Date | string | number): string {
+/**
+ * "MMM dd, yyyy HH:mm" per the active language, with a 24-hour clock (001 §9: alerts add HH:mm).
+ * With seconds (the audit trail), events of the same minute can be told apart and put in order.
+ */
+export function formatDateTime24(value: Date | string | number, { seconds = false }: { seconds?: boolean } = {}): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return "";
   return new Intl.DateTimeFormat(activeLocale(), {
@@ -41,6 +44,7 @@ export function formatDateTime24(value: Date | string | number): string {
     day: "2-digit",
     hour: "2-digit",
     minute: "2-digit",
+    ...(seconds ? { second: "2-digit" } : {}),
     hourCycle: "h23",
   }).format(date);
 }

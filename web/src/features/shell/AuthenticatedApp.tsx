@@ -22,6 +22,7 @@ const MobileAccessPage = lazy(() => import("@/features/mobile-access/MobileAcces
 const DemoPage = lazy(() => import("@/features/demo/DemoPage"));
 const SettingsPage = lazy(() => import("@/features/settings/SettingsPage"));
 const AnalyticsPage = lazy(() => import("@/features/analytics/AnalyticsPage"));
+const AuditPage = lazy(() => import("@/features/audit/AuditPage"));
 
 /** Signed-in pages that are still placeholders; each becomes a real screen in a later issue. */
 export const SIGNED_IN_PAGES: ReadonlyArray<{ path: string; page: string }> = [];
@@ -104,6 +105,9 @@ export function AuthenticatedApp({ user }: { user: CurrentUser }) {
           </Route>
           <Route path="/analytics">
             {user.isGuest ? <Redirect to="/" replace /> : <AnalyticsPage user={user} />}
+          </Route>
+          <Route path="/audit">
+            {user.isGuest ? <Redirect to="/" replace /> : <AuditPage user={user} />}
           </Route>
           {SIGNED_IN_PAGES.map(({ path, page }) => (
             <Route key={path} path={path}>

@@ -20,6 +20,13 @@ describe("visibleGroups", () => {
     expect(keys(false, "citizen")).toContain("applications");
   });
 
+  it("shows the audit trail to regulators only", () => {
+    expect(keys(false, "cbsl_admin")).toContain("audit");
+    expect(keys(false, "cbsl_officer")).toContain("audit");
+    for (const role of ["psp_admin", "mno_admin", "citizen", null]) expect(keys(false, role)).not.toContain("audit");
+    expect(keys(true, "cbsl_admin")).not.toContain("audit");
+  });
+
   it("keeps guests to the core group", () => {
     expect(visibleGroups(true, "citizen").map((g) => g.key)).toEqual(["core"]);
   });

@@ -1,0 +1,17 @@
+import { useMemo } from "react";
+import { useQuery } from "@tanstack/react-query";
+import type { RegistryEntry } from "@/api/types";
+
+/**
+ * Registered PSPs and MNOs by id. Audit rows carry the actor's institution id; people read names,
+ * and the institution filter accepts either, so the names also feed its suggestions.
+ */
+export function useInstitutionNames(): Map<string, string> {
+  const psps = useQuery<RegistryEntry[]>({ queryKey: ["/api/psps"] });
+  const mnos = useQuery<RegistryEntry[]>({ queryKey: ["/api/mnos"] });
+  return useMemo(() => {
+    const names = new Map<string, string>();
+    for (const e of [...(psps.data ?? []), ...(mnos.data ?? [])]) names.set(e.id, e.name);
+    return names;
+  }, [psps.data, mnos.data]);
+}
