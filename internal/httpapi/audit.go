@@ -3,6 +3,7 @@ package httpapi
 import (
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -121,7 +122,7 @@ func parseAuditTime(v string, end bool) (time.Time, error) {
 	}
 	t, err := time.Parse(time.RFC3339, v)
 	if err != nil {
-		return time.Time{}, domain.Errorf(domain.EINVALID, "Use a date (YYYY-MM-DD) or a time (RFC 3339)")
+		return time.Time{}, errors.New("Use a date (YYYY-MM-DD) or a time (RFC 3339)")
 	}
 	return t.UTC(), nil
 }
