@@ -37,9 +37,19 @@ func TestRoleChangeClearsInstitution(t *testing.T) {
 		if res.status != 200 || res.json(t)["institution"] != "inst-2" {
 			t.Fatalf("promotion with an institution: %d %s", res.status, res.body)
 		}
+		// A regulator role waits for a second administrator (dual control); once approved, the
+		// account keeps no institution.
 		res = e.do(a, "PATCH", "/api/users/"+u.ID, map[string]any{"role": "cbsl_officer", "institution": "inst-2"})
-		if res.status != 200 || res.json(t)["institution"] != nil {
-			t.Fatalf("a regulator kept an institution: %d %s", res.status, res.body)
+		if res.status != http.StatusAccepted {
+			t.Fatalf("promotion to a regulator: %d %s", res.status, res.body)
+		}
+		second := e.client()
+		e.signIn(second, e.mustUser("deputy@example.so", domain.RoleCBSLAdmin, nil).Email)
+		if res := e.do(second, "POST", "/api/approvals/"+res.json(t)["id"].(string)+"/approve", map[string]any{}); res.status != 200 {
+			t.Fatalf("approval: %d %s", res.status, res.body)
+		}
+		if got, _ := e.store.UserByID(context.Background(), u.ID); got.Role != domain.RoleCBSLOfficer || got.Institution != "" {
+			t.Fatalf("a regulator kept an institution: role %s institution %q", got.Role, got.Institution)
 		}
 	})
 }
