@@ -24,7 +24,7 @@ func newHTTPServer(h http.Handler, l config.Limits, log *slog.Logger) *http.Serv
 func applyLimits(opts *httpapi.Options, hasher *auth.Hasher, l config.Limits) {
 	opts.Limits = httpapi.Limits{SignInPerAddress: l.SignInRate, SignInTotal: l.SignInTotal,
 		SignUpPerAddress: l.SignUpRate, SignUpTotal: l.SignUpTotal,
-		PublicReadPerAddress: l.PublicRate, PublicReadTotal: l.PublicTotal}
+		PublicReadPerAddress: l.PublicRate, PublicReadTotal: l.PublicTotal, TransfersPerCitizen: l.CitizenTransfers}
 	if l.HashWorkers > 0 {
 		opts.HashWorkers = l.HashWorkers
 	}

@@ -19,6 +19,8 @@ type Limits struct {
 	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
 	// Rate limits per client address and overall.
 	SignInRate, SignInTotal, SignUpRate, SignUpTotal, PublicRate, PublicTotal limit.Rate
+	// CitizenTransfers limits the transfers of one citizen account.
+	CitizenTransfers limit.Rate
 	// HashWorkers (0: one per CPU) and HashQueue bound argon2id work.
 	HashWorkers, HashQueue int
 	// ImageDecodes (0: one per CPU) bounds images decoding at once; ImageBudgetMB each one's memory.
@@ -42,6 +44,7 @@ var limitVars = []Var{
 	{"KORMEER_RATE_SIGNUP_TOTAL", "rate-signup-total", "600/h", false, "registrations overall (per instance)"},
 	{"KORMEER_RATE_PUBLIC", "rate-public", "120/m", false, "public aggregate reads (landing-page figures, public register) per client address"},
 	{"KORMEER_RATE_PUBLIC_TOTAL", "rate-public-total", "6000/m", false, "public aggregate reads overall (per instance)"},
+	{"KORMEER_RATE_CITIZEN_TRANSFERS", "rate-citizen-transfers", "30/m", false, "transfers per citizen account (institutions report through their feeds)"},
 	{"KORMEER_HASH_WORKERS", "hash-workers", "0", false, "argon2id hashes computed at once (0: one per CPU)"},
 	{"KORMEER_HASH_QUEUE", "hash-queue", "64", false, "sign-ins and registrations waiting for a hash worker; beyond it they are answered 429"},
 	{"KORMEER_IMAGE_DECODES", "image-decodes", "0", false, "uploaded images decoded at once (0: one per CPU)"},
@@ -66,7 +69,8 @@ func (l *Limits) load(get func(string) string) []error {
 	}
 	for env, dst := range map[string]*limit.Rate{"KORMEER_RATE_SIGNIN": &l.SignInRate, "KORMEER_RATE_SIGNIN_TOTAL": &l.SignInTotal,
 		"KORMEER_RATE_SIGNUP": &l.SignUpRate, "KORMEER_RATE_SIGNUP_TOTAL": &l.SignUpTotal,
-		"KORMEER_RATE_PUBLIC": &l.PublicRate, "KORMEER_RATE_PUBLIC_TOTAL": &l.PublicTotal} {
+		"KORMEER_RATE_PUBLIC": &l.PublicRate, "KORMEER_RATE_PUBLIC_TOTAL": &l.PublicTotal,
+		"KORMEER_RATE_CITIZEN_TRANSFERS": &l.CitizenTransfers} {
 		r, err := limit.ParseRate(get(env))
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", env, err))

@@ -127,3 +127,36 @@ func TestAddressKey(t *testing.T) {
 		}
 	}
 }
+
+// TestCitizenTransferFloodIsLimited: a citizen's script posting transfers in a loop (a flood of
+// fake payments) is stopped per account, whatever addresses it comes from; another citizen and
+// a regulator are not held back by it.
+func TestCitizenTransferFloodIsLimited(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		e := newEnv(t, b, func(o *Options) { o.Limits.TransfersPerCitizen = limit.Rate{N: 3, Per: time.Hour} })
+		flooder := e.token(e.mustUser("flood@example.so", domain.RoleCitizen, nil))
+		other := e.token(e.mustUser("other@example.so", domain.RoleCitizen, nil))
+		officer := e.token(e.mustUser("officer@example.so", domain.RoleCBSLOfficer, nil))
+		send := func(tok string, i int) response {
+			return e.do(nil, "POST", "/api/transfer", transferBody("10.00"), "Authorization", "Bearer "+tok,
+				"X-Forwarded-For", fmt.Sprintf("198.51.100.%d", i))
+		}
+		for i := range 3 {
+			if res := send(flooder, i); res.status != http.StatusCreated {
+				t.Fatalf("transfer %d: %d %s", i, res.status, res.body)
+			}
+		}
+		res := send(flooder, 9)
+		if res.status != http.StatusTooManyRequests || res.header.Get("Retry-After") == "" {
+			t.Fatalf("the 4th transfer of one citizen: %d %s", res.status, res.body)
+		}
+		if res := send(other, 1); res.status != http.StatusCreated {
+			t.Errorf("another citizen was held back: %d %s", res.status, res.body)
+		}
+		for i := range 4 {
+			if res := send(officer, i); res.status != http.StatusCreated {
+				t.Errorf("a regulator's transfer %d: %d %s", i, res.status, res.body)
+			}
+		}
+	})
+}

@@ -114,7 +114,7 @@ func (s *Server) routes() []route {
 		{"GET /api/metrics", public().limited(publicReads), s.summaryMetrics},
 
 		// Transactions (001 §7): transfers; reads that guests may make, one unit each.
-		{"POST /api/transfer", staff(allRoles...), s.createTransfer},
+		{"POST /api/transfer", staff(allRoles...).limited(citizenTransfers), s.createTransfer},
 		{"POST /api/transactions/batch", staff(staffAndRegulators...), s.submitBatch},
 		{"GET /api/transactions", staff(allRoles...).metered(), s.listTransactions},
 		{"GET /api/transactions/search", staff(allRoles...).metered(), s.searchTransactions},
