@@ -21,6 +21,7 @@ import (
 	"github.com/kormeer/kormeer/internal/notify"
 	"github.com/kormeer/kormeer/internal/objects"
 	"github.com/kormeer/kormeer/internal/realtime"
+	"github.com/kormeer/kormeer/internal/secrets"
 	"github.com/kormeer/kormeer/internal/store"
 	"github.com/kormeer/kormeer/internal/store/storetest"
 )
@@ -41,6 +42,8 @@ type testEnv struct {
 	hub     *realtime.Hub
 	sealer  *notify.Sealer
 	rec     *metrics.Recorder
+	// codeKeys is the access-code key's ring, which rotation tests change.
+	codeKeys *secrets.Ring
 }
 
 func newEnv(t testing.TB, b storetest.Backend, mod func(*Options)) *testEnv {
@@ -79,8 +82,9 @@ func newEnvAt(t testing.TB, url string, hasher auth.Hasher, mod func(*Options)) 
 	st.SetAlertSink(hub.Publish)
 	sealer, _ := notify.NewSealer([]byte(strings.Repeat("s", 32)))
 	rec := metrics.New()
+	codeKeys := secrets.Fixed([]byte("code-key"))
 	s, err := New(Deps{Store: st, Tokens: tokens, Hasher: hasher, Objects: objs, Uploads: uploads, Hub: hub,
-		Sealer: sealer, CodeKey: []byte("code-key"), Metrics: rec,
+		Sealer: sealer, CodeKeys: codeKeys, Metrics: rec,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: web}, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -90,7 +94,8 @@ func newEnvAt(t testing.TB, url string, hasher auth.Hasher, mod func(*Options)) 
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	go st.ListenAlerts(ctx, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	return &testEnv{t: t, srv: srv, store: st, tokens: tokens, hasher: hasher, uploads: uploads, hub: hub, sealer: sealer, rec: rec}
+	return &testEnv{t: t, srv: srv, store: st, tokens: tokens, hasher: hasher, uploads: uploads, hub: hub, sealer: sealer, rec: rec,
+		codeKeys: codeKeys}
 }
 
 // mustUser creates an account with testPassword.

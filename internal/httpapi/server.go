@@ -19,6 +19,7 @@ import (
 	"github.com/kormeer/kormeer/internal/notify"
 	"github.com/kormeer/kormeer/internal/objects"
 	"github.com/kormeer/kormeer/internal/realtime"
+	"github.com/kormeer/kormeer/internal/secrets"
 	"github.com/kormeer/kormeer/internal/store"
 )
 
@@ -57,27 +58,28 @@ type Deps struct {
 	Hub     *realtime.Hub
 	Sealer  *notify.Sealer
 	Metrics *metrics.Recorder
-	// CodeKey keys the hashes under which access codes are stored.
-	CodeKey []byte
-	Log     *slog.Logger
+	// CodeKeys keys the hashes under which access codes are stored; codes hashed under a version
+	// replaced by a rotation still redeem during its grace period.
+	CodeKeys *secrets.Ring
+	Log      *slog.Logger
 	// Web is the built web app (index.html at its root); nil in tests that only use the API.
 	Web fs.FS
 }
 
 // Server holds what handlers need. Create it with New.
 type Server struct {
-	store   *store.Store
-	tokens  *auth.Tokens
-	hasher  auth.Hasher
-	objects objects.Store
-	uploads *objects.Signer
-	hub     *realtime.Hub
-	sealer  *notify.Sealer
-	rec     *metrics.Recorder
-	codeKey []byte
-	opts    Options
-	log     *slog.Logger
-	web     fs.FS
+	store    *store.Store
+	tokens   *auth.Tokens
+	hasher   auth.Hasher
+	objects  objects.Store
+	uploads  *objects.Signer
+	hub      *realtime.Hub
+	sealer   *notify.Sealer
+	rec      *metrics.Recorder
+	codeKeys *secrets.Ring
+	opts     Options
+	log      *slog.Logger
+	web      fs.FS
 	// rules caches the AML rule set in force (see scoring).
 	rules atomic.Pointer[cachedRules]
 	// dummyHash is verified against when an email is unknown, so that a sign-in takes as long
@@ -98,7 +100,7 @@ func New(d Deps, opts Options) (*Server, error) {
 		return nil, err
 	}
 	return &Server{store: d.Store, tokens: d.Tokens, hasher: d.Hasher, objects: d.Objects, uploads: d.Uploads,
-		hub: d.Hub, sealer: d.Sealer, rec: d.Metrics, codeKey: d.CodeKey, opts: opts, log: d.Log, web: d.Web, dummyHash: dummy}, nil
+		hub: d.Hub, sealer: d.Sealer, rec: d.Metrics, codeKeys: d.CodeKeys, opts: opts, log: d.Log, web: d.Web, dummyHash: dummy}, nil
 }
 
 // Handler returns the whole HTTP handler: API routes, the web app, and the middleware every
