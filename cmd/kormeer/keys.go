@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -15,8 +16,15 @@ import (
 	"github.com/kormeer/kormeer/internal/store"
 )
 
-const keysUsage = `usage: kormeer keys list
-       kormeer keys rotate NAME [--activate-in 2m] [--grace D]   (NAME: token_hs256, outbox_aes256, access_code_hmac, upload_hmac)`
+// keysUsage names every key of secrets.Specs.
+func keysUsage() string {
+	names := make([]string, len(secrets.Specs))
+	for i, s := range secrets.Specs {
+		names[i] = s.Name
+	}
+	return "usage: kormeer keys list\n       kormeer keys rotate NAME [--activate-in 2m] [--grace D]   (NAME: " +
+		strings.Join(names, ", ") + ")"
+}
 
 // keyOptions are the server keys' options from the configuration: the keys given from outside
 // and the master key.
@@ -39,7 +47,7 @@ func serverKeys(ctx context.Context, st *store.Store, cfg *config.Config, log *s
 // the servers (the same database and master key).
 func keys(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || (args[0] != "list" && args[0] != "rotate") || (args[0] == "rotate" && len(args) < 2) {
-		return errors.New(keysUsage)
+		return errors.New(keysUsage())
 	}
 	var activateIn, grace time.Duration
 	rest := args[1:]
