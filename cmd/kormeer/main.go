@@ -5,6 +5,7 @@
 //	kormeer migrate [flags]     bring the database schema up to date and exit
 //	kormeer users create ...    create an account
 //	kormeer audit verify        check the audit trail's hash chain (exit 1 when damaged)
+//	kormeer keys list|rotate    show or rotate the server keys stored in the database
 //	kormeer loadgen [flags]     measure transfers per second against a running portal
 //	kormeer datagen [flags]     fill a database with realistic transactions for benchmarks
 //	kormeer version             print the version
@@ -45,6 +46,8 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		err = users(ctx, args, getenv, stdout, stderr)
 	case "audit":
 		err = audit(ctx, args, getenv, stdout, stderr)
+	case "keys":
+		err = keys(ctx, args, getenv, stdout, stderr)
 	case "loadgen":
 		err = loadgen(ctx, args, stdout, stderr)
 	case "datagen":
@@ -72,6 +75,9 @@ const usage = `Usage:
   kormeer migrate [flags]   apply database migrations and exit
   kormeer users create --email E --password P --role R --first-name F --last-name L [--institution I] [--guest]
   kormeer audit verify [--anchor SEQ:HASH]... [--json]   check the audit trail's hash chain; exit 1 when damaged
+  kormeer keys list         show where each server key comes from and its stored versions
+  kormeer keys rotate NAME [--activate-in 2m] [--grace D]
+                            rotate a server key stored in the database (docs/SECURITY.md)
   kormeer version           print the version
 
 Run "kormeer serve -h" for the flags; every flag also reads a KORMEER_* variable.

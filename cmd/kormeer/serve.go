@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/base64"
 	"errors"
 	"flag"
 	"fmt"
@@ -26,6 +25,7 @@ import (
 	"github.com/kormeer/kormeer/internal/notify"
 	"github.com/kormeer/kormeer/internal/objects"
 	"github.com/kormeer/kormeer/internal/realtime"
+	"github.com/kormeer/kormeer/internal/secrets"
 	"github.com/kormeer/kormeer/internal/store"
 	"github.com/kormeer/kormeer/web"
 )
@@ -92,6 +92,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {
 		return fmt.Errorf("create data directory: %w", err)
 	}
+	// A stored key that does not open (a wrong master key) stops the start before anything else.
+	keys, err := serverKeys(ctx, st, cfg, log)
+	if err != nil {
+		return err
+	}
+	go keys.Run(ctx)
 	hasher := auth.Hasher{Params: auth.DefaultParams}
 	if err := ensureAdmin(ctx, st, hasher, cfg, log); err != nil {
 		return err
@@ -108,23 +114,13 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if cfg.Dev {
 		log.Warn("development mode: self-registration may choose any role (for /jwt-test); never run production like this")
 	}
-	tokens, err := tokenService(ctx, st, cfg)
-	if err != nil {
-		return err
-	}
+	tokens := auth.NewTokensWithKeys(keys.Ring(secrets.Token), cfg.TokenTTL, nil)
+	sealer := notify.NewSealerWithKeys(keys.Ring(secrets.Outbox), nil)
 	objs, err := objects.NewDirStore(filepath.Join(cfg.DataDir, "objects"))
 	if err != nil {
 		return err
 	}
-	uploadKey, err := st.ServerKey(ctx, "upload_hmac", func() (string, error) { return auth.RandomToken(32), nil })
-	if err != nil {
-		return fmt.Errorf("upload key: %w", err)
-	}
-	sealer, codeKey, err := secrets(ctx, st)
-	if err != nil {
-		return err
-	}
-	second, err := secondFactor(ctx, st)
+	second, err := secondFactor(keys.Ring(secrets.TOTP))
 	if err != nil {
 		return err
 	}
@@ -160,8 +156,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		opts.PublicURL = "http://" + ln.Addr().String()
 	}
 	srv, err := httpapi.New(httpapi.Deps{Store: st, Tokens: tokens, Hasher: hasher, Objects: objs, Hub: hub,
-		Sealer: sealer, CodeKey: codeKey, SecondFactor: second, Metrics: rec, Images: objects.NewDecoder(int64(cfg.ImageBudgetMB)<<20, cfg.ImageDecodes),
-		Uploads: objects.NewSigner([]byte(uploadKey), 15*time.Minute, nil), Log: log, Web: web.Dist()}, opts)
+		Sealer: sealer, CodeKeys: keys.Ring(secrets.AccessCode), SecondFactor: second, Metrics: rec, Images: objects.NewDecoder(int64(cfg.ImageBudgetMB)<<20, cfg.ImageDecodes),
+		Uploads: objects.NewSignerWithKeys(keys.Ring(secrets.Upload), 15*time.Minute, nil), Log: log, Web: web.Dist()}, opts)
 	if err != nil {
 		ln.Close()
 		return err
@@ -222,20 +218,6 @@ func ensureAdmin(ctx context.Context, st *store.Store, hasher auth.Hasher, cfg *
 	return nil
 }
 
-// tokenService signs with KORMEER_TOKEN_SECRET, or with a key generated on first start and kept
-// in the database so that every instance and every restart uses the same one.
-func tokenService(ctx context.Context, st *store.Store, cfg *config.Config) (*auth.Tokens, error) {
-	key := cfg.TokenSecret
-	if key == "" {
-		var err error
-		key, err = st.ServerKey(ctx, "token_hs256", func() (string, error) { return auth.RandomToken(48), nil })
-		if err != nil {
-			return nil, fmt.Errorf("token key: %w", err)
-		}
-	}
-	return auth.NewTokens([]byte(key), cfg.TokenTTL, nil)
-}
-
 // heartbeat announces this instance every ten seconds, for the load-balancer card.
 func heartbeat(ctx context.Context, st *store.Store, log *slog.Logger) {
 	id, started := auth.RandomToken(9), time.Now()
@@ -275,35 +257,11 @@ func servePrometheus(ctx context.Context, addr string, rec *metrics.Recorder, lo
 	}
 }
 
-// secrets returns the outbox sealer and the access-code key, generated on first start and kept
-// in the database so every instance shares them.
-func secrets(ctx context.Context, st *store.Store) (*notify.Sealer, []byte, error) {
-	gen := func() (string, error) { return auth.RandomToken(32), nil }
-	outboxKey, err := st.ServerKey(ctx, "outbox_aes256", gen)
-	if err != nil {
-		return nil, nil, err
-	}
-	raw, err := base64.RawURLEncoding.DecodeString(outboxKey)
-	if err != nil {
-		return nil, nil, fmt.Errorf("outbox key: %w", err)
-	}
-	sealer, err := notify.NewSealer(raw)
-	if err != nil {
-		return nil, nil, err
-	}
-	codeKey, err := st.ServerKey(ctx, "access_code_hmac", gen)
-	return sealer, []byte(codeKey), err
-}
-
-// secondFactor returns what seals TOTP secrets and hashes recovery codes, under the "totp_key"
-// server key (generated on first start, shared by every instance). This is the one place that key
-// is obtained, so moving server keys out of the database changes only this function.
-func secondFactor(ctx context.Context, st *store.Store) (*auth.SecondFactor, error) {
-	key, err := st.ServerKey(ctx, "totp_key", func() (string, error) { return auth.RandomToken(32), nil })
-	if err != nil {
-		return nil, fmt.Errorf("totp key: %w", err)
-	}
-	return auth.NewSecondFactor([]byte(key))
+// secondFactor returns what seals TOTP secrets and hashes recovery codes, under the TOTP server
+// key (internal/secrets: from outside, or generated and stored like the others). Secrets sealed
+// under it must stay readable, so it is not rotated (`kormeer keys rotate` refuses it).
+func secondFactor(ring *secrets.Ring) (*auth.SecondFactor, error) {
+	return auth.NewSecondFactor(ring.Signing(time.Now()).Secret)
 }
 
 // sweep deletes expired sessions, sign-in challenges and registrations, API token records a day

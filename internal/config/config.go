@@ -9,9 +9,12 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/kormeer/kormeer/internal/secrets"
 )
 
 // Config is the whole configuration of a kormeer process.
@@ -25,22 +28,27 @@ type Config struct {
 	DemoTransactions int
 	AdminEmail       string
 	AdminPassword    string
-	TokenSecret      string
-	TokenTTL         time.Duration
-	SessionTTL       time.Duration
-	LicenseTTL       time.Duration
-	TrustProxy       bool
-	LogLevel         string
-	AccessCodeTTL    time.Duration
-	SMTPHost         string
-	SMTPPort         int
-	SMTPUsername     string
-	SMTPPassword     string
-	SMTPFrom         string
-	SMTPTLS          string
-	SMSURL           string
-	SMSToken         string
-	MetricsAddr      string
+	// Keys are the server keys given from outside, by key name (internal/secrets); a key absent
+	// here is generated and stored in the database.
+	Keys map[string]secrets.External
+	// MasterKey seals the keys stored in the database; MasterKeyPrevious is the one it replaces.
+	MasterKey         string
+	MasterKeyPrevious string
+	TokenTTL          time.Duration
+	SessionTTL        time.Duration
+	LicenseTTL        time.Duration
+	TrustProxy        bool
+	LogLevel          string
+	AccessCodeTTL     time.Duration
+	SMTPHost          string
+	SMTPPort          int
+	SMTPUsername      string
+	SMTPPassword      string
+	SMTPFrom          string
+	SMTPTLS           string
+	SMSURL            string
+	SMSToken          string
+	MetricsAddr       string
 	Limits
 
 	// TrustedProxies is how many reverse proxies append to X-Forwarded-For in front of us.
@@ -61,8 +69,26 @@ type Var struct {
 	Help    string
 }
 
-// Vars lists every setting.
-var Vars = []Var{
+// Vars lists every setting: the plain ones, then the server keys'.
+var Vars = slices.Concat(plainVars, keyVars())
+
+// keyVars are the settings of the server keys: each key of secrets.Specs and the master key,
+// each with a _PREVIOUS twin accepted for verification only during a rotation.
+func keyVars() []Var {
+	var out []Var
+	add := func(env, help string) {
+		flag := strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(env, "KORMEER_"), "_", "-"))
+		out = append(out, Var{env, flag, "", true, help},
+			Var{env + "_PREVIOUS", flag + "-previous", "", true, "during a rotation, a second key accepted for verification only (docs/SECURITY.md)"})
+	}
+	for _, spec := range secrets.Specs {
+		add(spec.Env, spec.Help)
+	}
+	add(secrets.MasterEnv, "master key (≥32 bytes) sealing the server keys stored in the database; empty: they are stored in clear")
+	return out
+}
+
+var plainVars = []Var{
 	{"KORMEER_LISTEN", "listen", "127.0.0.1:8080", false, "address to serve HTTP on"},
 	{"KORMEER_DATABASE_URL", "database-url", "./data/kormeer.db", true, "SQLite file path, or a postgres:// URL to use PostgreSQL"},
 	{"KORMEER_DATA_DIR", "data-dir", "./data", false, "directory for uploaded files"},
@@ -71,7 +97,6 @@ var Vars = []Var{
 	{"KORMEER_DEMO_TRANSACTIONS", "demo-transactions", "3000", false, "how many payments the demo data holds"},
 	{"KORMEER_ADMIN_EMAIL", "admin-email", "", false, "create this cbsl_admin at start if no account has this email"},
 	{"KORMEER_ADMIN_PASSWORD", "admin-password", "", true, "password of that first cbsl_admin"},
-	{"KORMEER_TOKEN_SECRET", "token-secret", "", true, "HS256 key for API tokens (≥32 bytes); generated and stored in the database when empty"},
 	{"KORMEER_TOKEN_TTL", "token-ttl", "8h", false, "lifetime of API tokens"},
 	{"KORMEER_SESSION_TTL", "session-ttl", "12h", false, "lifetime of browser sessions"},
 	{"KORMEER_LICENSE_VALIDITY", "license-validity", "8760h", false, "how long a licence issued on approval lasts (8760h = one year)"},
@@ -109,21 +134,23 @@ func Load(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config,
 	}
 	get := func(env string) string { return strings.TrimSpace(*values[env]) }
 	c := &Config{
-		Listen:        get("KORMEER_LISTEN"),
-		DatabaseURL:   get("KORMEER_DATABASE_URL"),
-		DataDir:       get("KORMEER_DATA_DIR"),
-		AdminEmail:    get("KORMEER_ADMIN_EMAIL"),
-		AdminPassword: *values["KORMEER_ADMIN_PASSWORD"],
-		TokenSecret:   *values["KORMEER_TOKEN_SECRET"],
-		LogLevel:      get("KORMEER_LOG_LEVEL"),
-		SMTPHost:      get("KORMEER_SMTP_HOST"),
-		SMTPUsername:  get("KORMEER_SMTP_USERNAME"),
-		SMTPPassword:  *values["KORMEER_SMTP_PASSWORD"],
-		SMTPFrom:      get("KORMEER_SMTP_FROM"),
-		SMTPTLS:       get("KORMEER_SMTP_TLS"),
-		SMSURL:        get("KORMEER_SMS_URL"),
-		SMSToken:      *values["KORMEER_SMS_TOKEN"],
-		MetricsAddr:   get("KORMEER_METRICS_ADDR"),
+		Listen:            get("KORMEER_LISTEN"),
+		DatabaseURL:       get("KORMEER_DATABASE_URL"),
+		DataDir:           get("KORMEER_DATA_DIR"),
+		AdminEmail:        get("KORMEER_ADMIN_EMAIL"),
+		AdminPassword:     *values["KORMEER_ADMIN_PASSWORD"],
+		Keys:              map[string]secrets.External{},
+		MasterKey:         *values[secrets.MasterEnv],
+		MasterKeyPrevious: *values[secrets.MasterEnv+"_PREVIOUS"],
+		LogLevel:          get("KORMEER_LOG_LEVEL"),
+		SMTPHost:          get("KORMEER_SMTP_HOST"),
+		SMTPUsername:      get("KORMEER_SMTP_USERNAME"),
+		SMTPPassword:      *values["KORMEER_SMTP_PASSWORD"],
+		SMTPFrom:          get("KORMEER_SMTP_FROM"),
+		SMTPTLS:           get("KORMEER_SMTP_TLS"),
+		SMSURL:            get("KORMEER_SMS_URL"),
+		SMSToken:          *values["KORMEER_SMS_TOKEN"],
+		MetricsAddr:       get("KORMEER_METRICS_ADDR"),
 	}
 	var errs []error
 	parseBool := func(env string, dst *bool) {
@@ -168,8 +195,16 @@ func Load(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config,
 	default:
 		errs = append(errs, fmt.Errorf("KORMEER_SMTP_TLS: want starttls, tls or none, got %q", c.SMTPTLS))
 	}
-	if c.TokenSecret != "" && len(c.TokenSecret) < 32 {
-		errs = append(errs, errors.New("KORMEER_TOKEN_SECRET: must be at least 32 bytes"))
+	for _, spec := range secrets.Specs {
+		ext := secrets.External{Current: *values[spec.Env], Previous: *values[spec.Env+"_PREVIOUS"]}
+		if err := secrets.CheckExternal(spec.Env, ext.Current, ext.Previous); err != nil {
+			errs = append(errs, err)
+		} else if ext.Current != "" {
+			c.Keys[spec.Name] = ext
+		}
+	}
+	if err := secrets.CheckExternal(secrets.MasterEnv, c.MasterKey, c.MasterKeyPrevious); err != nil {
+		errs = append(errs, err)
 	}
 	if (c.AdminEmail == "") != (c.AdminPassword == "") {
 		errs = append(errs, errors.New("KORMEER_ADMIN_EMAIL and KORMEER_ADMIN_PASSWORD must be set together"))

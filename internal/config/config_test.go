@@ -95,6 +95,37 @@ func TestFloodLimits(t *testing.T) {
 	}
 }
 
+// TestServerKeysFromOutside: each server key and the master key come from a variable or a file,
+// with a _PREVIOUS twin for rotations; short keys and a previous key alone are refused.
+func TestServerKeysFromOutside(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "outbox")
+	os.WriteFile(file, []byte(strings.Repeat("o", 32)+"\n"), 0o600)
+	c, err := load(t, map[string]string{
+		"KORMEER_OUTBOX_KEY_FILE":       file,
+		"KORMEER_TOKEN_SECRET":          strings.Repeat("t", 32),
+		"KORMEER_TOKEN_SECRET_PREVIOUS": strings.Repeat("p", 32),
+		"KORMEER_MASTER_KEY":            strings.Repeat("m", 32),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Keys["outbox_aes256"].Current != strings.Repeat("o", 32) || c.Keys["token_hs256"].Previous != strings.Repeat("p", 32) ||
+		c.MasterKey != strings.Repeat("m", 32) || len(c.Keys) != 2 {
+		t.Fatalf("keys: %+v master %q", c.Keys, c.MasterKey)
+	}
+	_, err = load(t, map[string]string{
+		"KORMEER_UPLOAD_KEY":               "short",
+		"KORMEER_ACCESS_CODE_KEY_PREVIOUS": strings.Repeat("p", 32),
+		"KORMEER_MASTER_KEY":               "short",
+	})
+	for _, want := range []string{"KORMEER_UPLOAD_KEY", "KORMEER_ACCESS_CODE_KEY_PREVIOUS", "KORMEER_MASTER_KEY"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error does not name %s: %v", want, err)
+		}
+	}
+}
+
 func TestTrustedProxies(t *testing.T) {
 	c, err := load(t, nil, "--trust-proxy")
 	if err != nil || !c.TrustProxy || c.TrustedProxies != 1 {

@@ -21,6 +21,7 @@ import (
 	"github.com/kormeer/kormeer/internal/notify"
 	"github.com/kormeer/kormeer/internal/objects"
 	"github.com/kormeer/kormeer/internal/realtime"
+	"github.com/kormeer/kormeer/internal/secrets"
 	"github.com/kormeer/kormeer/internal/store"
 	"github.com/kormeer/kormeer/internal/store/storetest"
 )
@@ -42,6 +43,8 @@ type testEnv struct {
 	sealer  *notify.Sealer
 	rec     *metrics.Recorder
 	server  *Server
+	// codeKeys is the access-code key's ring, which rotation tests change.
+	codeKeys *secrets.Ring
 }
 
 func newEnv(t testing.TB, b storetest.Backend, mod func(*Options)) *testEnv {
@@ -82,8 +85,9 @@ func newEnvAt(t testing.TB, url string, hasher auth.Hasher, mod func(*Options)) 
 	sealer, _ := notify.NewSealer([]byte(strings.Repeat("s", 32)))
 	rec := metrics.New()
 	second, _ := auth.NewSecondFactor([]byte(strings.Repeat("f", 32)))
+	codeKeys := secrets.Fixed([]byte("code-key"))
 	s, err := New(Deps{Store: st, Tokens: tokens, Hasher: hasher, Objects: objs, Uploads: uploads, Hub: hub,
-		Sealer: sealer, CodeKey: []byte("code-key"), SecondFactor: second, Metrics: rec,
+		Sealer: sealer, CodeKeys: codeKeys, SecondFactor: second, Metrics: rec,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: web}, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -93,7 +97,8 @@ func newEnvAt(t testing.TB, url string, hasher auth.Hasher, mod func(*Options)) 
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	go st.ListenAlerts(ctx, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	return &testEnv{t: t, srv: srv, store: st, tokens: tokens, hasher: hasher, uploads: uploads, hub: hub, sealer: sealer, rec: rec, server: s}
+	return &testEnv{t: t, srv: srv, store: st, tokens: tokens, hasher: hasher, uploads: uploads, hub: hub, sealer: sealer, rec: rec,
+		server: s, codeKeys: codeKeys}
 }
 
 // mustUser creates an account with testPassword.

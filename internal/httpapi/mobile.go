@@ -92,15 +92,30 @@ func (s *Server) setMobileUserStatus(w http.ResponseWriter, r *http.Request) err
 
 // codeHash is the keyed hash under which a code is stored: without the key, a database reader
 // cannot test guesses against it.
-func (s *Server) codeHash(code string) string {
-	m := hmac.New(sha256.New, s.codeKey)
+func codeHash(key []byte, code string) string {
+	m := hmac.New(sha256.New, key)
 	m.Write([]byte(strings.ToUpper(strings.TrimSpace(code))))
 	return hex.EncodeToString(m.Sum(nil))
 }
 
+// codeHashes are the hashes a code may be stored under: one per accepted version of the key,
+// the signing one (under which new codes are stored) first.
+func (s *Server) codeHashes(code string) []string {
+	keys := s.codeKeys.Verifying(s.store.Now())
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = codeHash(k.Secret, code)
+	}
+	return out
+}
+
+// accessCodeJSON is an access code as the screen lists it. Code is the code itself only in the
+// answer that generates it; the database keeps none of its characters, so the list shows how and
+// when it was delivered instead (Delivery: both, sms or email; null before migration 0022).
 type accessCodeJSON struct {
 	ID          string     `json:"id"`
-	Code        string     `json:"code"`
+	Code        *string    `json:"code"`
+	Delivery    *string    `json:"delivery"`
 	Status      string     `json:"status"`
 	CurrentUses int        `json:"currentUses"`
 	MaxUses     int        `json:"maxUses"`
@@ -115,11 +130,8 @@ type accessCodeJSON struct {
 }
 
 func toAccessCodeJSON(c *store.AccessCode, code string) accessCodeJSON {
-	j := accessCodeJSON{ID: c.ID, Code: code, Status: c.Status, CurrentUses: c.CurrentUses, MaxUses: c.MaxUses,
-		ExpiresAt: c.ExpiresAt, UsedAt: optionalTime(c.UsedAt), CreatedAt: c.CreatedAt}
-	if j.Code == "" {
-		j.Code = strings.Repeat("•", domain.AccessCodeLength-2) + c.Hint
-	}
+	j := accessCodeJSON{ID: c.ID, Code: optional(code), Delivery: optional(c.Delivery), Status: c.Status, CurrentUses: c.CurrentUses,
+		MaxUses: c.MaxUses, ExpiresAt: c.ExpiresAt, UsedAt: optionalTime(c.UsedAt), CreatedAt: c.CreatedAt}
 	j.MobileUser.ID, j.MobileUser.FullName, j.MobileUser.PhoneNumber = c.MobileUserID, c.FullName, c.PhoneNumber
 	return j
 }
@@ -165,8 +177,8 @@ func (s *Server) generateAccessCode(w http.ResponseWriter, r *http.Request) erro
 		deliveries = append(deliveries, store.Notification{Channel: "email", Recipient: in.AdminEmail, Purpose: "access_code",
 			Subject: "Kormeer mobile access code", SealedBody: s.sealer.Seal(text + "\nMobile user: " + phone)})
 	}
-	c, err := s.store.IssueAccessCode(r.Context(), &store.NewAccessCode{MobileUserID: in.MobileUserID, CodeHash: s.codeHash(code),
-		Hint: code[len(code)-2:], ExpiresAt: expires, GeneratedBy: principalFrom(r.Context()).ID, Deliveries: deliveries,
+	c, err := s.store.IssueAccessCode(r.Context(), &store.NewAccessCode{MobileUserID: in.MobileUserID, CodeHash: s.codeHashes(code)[0],
+		Delivery: in.NotificationMethod, ExpiresAt: expires, GeneratedBy: principalFrom(r.Context()).ID, Deliveries: deliveries,
 		Audit: s.audit(r, "", "")})
 	if err != nil {
 		return err
@@ -176,7 +188,7 @@ func (s *Server) generateAccessCode(w http.ResponseWriter, r *http.Request) erro
 	return nil
 }
 
-// listAccessCodes is GET /api/admin/mobile-access/codes; codes show only their last two characters.
+// listAccessCodes is GET /api/admin/mobile-access/codes; codes are never shown again (code is null).
 func (s *Server) listAccessCodes(w http.ResponseWriter, r *http.Request) error {
 	list, err := s.store.AccessCodes(r.Context())
 	if err != nil {
@@ -246,7 +258,7 @@ func (s *Server) redeemAccessCode(w http.ResponseWriter, r *http.Request) error 
 	}
 	token := auth.RandomToken(32)
 	sum := sha256.Sum256([]byte(token))
-	id, expires, err := s.store.RedeemAccessCode(r.Context(), store.Redemption{Phone: phone, CodeHash: s.codeHash(in.Code),
+	id, expires, err := s.store.RedeemAccessCode(r.Context(), store.Redemption{Phone: phone, CodeHashes: s.codeHashes(in.Code),
 		DeviceID: in.DeviceID, Platform: in.Platform, IP: ip, UserAgent: userAgent(r), SessionTokenHash: hex.EncodeToString(sum[:]),
 		Audit: s.audit(r, "", "")})
 	if domain.ErrorCode(err) == domain.ETOOMANY {

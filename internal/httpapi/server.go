@@ -20,6 +20,7 @@ import (
 	"github.com/kormeer/kormeer/internal/notify"
 	"github.com/kormeer/kormeer/internal/objects"
 	"github.com/kormeer/kormeer/internal/realtime"
+	"github.com/kormeer/kormeer/internal/secrets"
 	"github.com/kormeer/kormeer/internal/store"
 )
 
@@ -79,8 +80,9 @@ type Deps struct {
 	Hub     *realtime.Hub
 	Sealer  *notify.Sealer
 	Metrics *metrics.Recorder
-	// CodeKey keys the hashes under which access codes are stored.
-	CodeKey []byte
+	// CodeKeys keys the hashes under which access codes are stored; codes hashed under a version
+	// replaced by a rotation still redeem during its grace period.
+	CodeKeys *secrets.Ring
 	// SecondFactor seals TOTP secrets and hashes recovery codes.
 	SecondFactor *auth.SecondFactor
 	Log          *slog.Logger
@@ -90,20 +92,20 @@ type Deps struct {
 
 // Server holds what handlers need. Create it with New.
 type Server struct {
-	store   *store.Store
-	tokens  *auth.Tokens
-	hasher  auth.Hasher
-	objects objects.Store
-	uploads *objects.Signer
-	images  *objects.Decoder
-	hub     *realtime.Hub
-	sealer  *notify.Sealer
-	rec     *metrics.Recorder
-	codeKey []byte
-	second  *auth.SecondFactor
-	opts    Options
-	log     *slog.Logger
-	web     fs.FS
+	store    *store.Store
+	tokens   *auth.Tokens
+	hasher   auth.Hasher
+	objects  objects.Store
+	uploads  *objects.Signer
+	images   *objects.Decoder
+	hub      *realtime.Hub
+	sealer   *notify.Sealer
+	rec      *metrics.Recorder
+	codeKeys *secrets.Ring
+	second   *auth.SecondFactor
+	opts     Options
+	log      *slog.Logger
+	web      fs.FS
 	// rules caches the AML rule set in force (see scoring).
 	rules atomic.Pointer[cachedRules]
 	// limiters are the rate limits of the throttle classes.
@@ -134,7 +136,7 @@ func New(d Deps, opts Options) (*Server, error) {
 		return nil, err
 	}
 	return &Server{store: d.Store, tokens: d.Tokens, hasher: d.Hasher, objects: d.Objects, uploads: d.Uploads, images: d.Images,
-		hub: d.Hub, sealer: d.Sealer, rec: d.Metrics, codeKey: d.CodeKey, opts: opts, log: d.Log, web: d.Web, dummyHash: dummy, second: d.SecondFactor,
+		hub: d.Hub, sealer: d.Sealer, rec: d.Metrics, codeKeys: d.CodeKeys, opts: opts, log: d.Log, web: d.Web, dummyHash: dummy, second: d.SecondFactor,
 		limiters: newLimiters(opts.Limits)}, nil
 }
 

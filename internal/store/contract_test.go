@@ -237,22 +237,6 @@ func TestGuestUnitsConcurrent(t *testing.T) {
 	})
 }
 
-func TestServerKeyStable(t *testing.T) {
-	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
-		s := storetest.MustOpen(t, b)
-		n := 0
-		gen := func() (string, error) { n++; return fmt.Sprintf("key-%d", n), nil }
-		k1, err := s.ServerKey(context.Background(), "jwt", gen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		k2, _ := s.ServerKey(context.Background(), "jwt", gen)
-		if k1 != "key-1" || k2 != k1 {
-			t.Fatalf("keys %q then %q", k1, k2)
-		}
-	})
-}
-
 // TestAggregatesFollowCommits: the statistics and analytics count exactly the transactions that
 // committed, when many writes run at once (grouped into shared commits on SQLite) and some of
 // them fail after inserting their transaction.

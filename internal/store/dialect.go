@@ -112,7 +112,10 @@ func sqlitePath(dsn string) string {
 
 // openSQLite opens one writer connection, a pool of readers and the checkpointer's connection on
 // the same file. WAL lets readers run beside the writer; busy_timeout covers other processes (a
-// second kormeer on the same file).
+// second kormeer on the same file). synchronous=FULL syncs the log at every commit, before the
+// request is answered: with NORMAL, WAL mode syncs only at checkpoints, and a power cut could
+// lose transfers already acknowledged. Group commit (groupcommit.go) pays that sync once per
+// group, not per transfer (docs/PERFORMANCE.md measures the cost).
 func openSQLite(ctx context.Context, dsn string) (reader, writer, checkpoints *sql.DB, err error) {
 	path := sqlitePath(dsn)
 	if path == "" || strings.Contains(path, ":memory:") {
@@ -123,7 +126,7 @@ func openSQLite(ctx context.Context, dsn string) (reader, writer, checkpoints *s
 	}
 	base := "file:" + (&url.URL{Path: path}).EscapedPath() +
 		"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
-		"&_pragma=synchronous(NORMAL)&_time_format=sqlite"
+		"&_pragma=synchronous(FULL)&_time_format=sqlite"
 	// A 64 MiB page cache for the writer (SQLite's default is 2 MiB) keeps the upper levels of the
 	// indexes a transfer inserts into at random places (sender, recipient, NPSS reference,
 	// amount). More is slower: SQLite walks its whole page cache at every commit

@@ -133,19 +133,19 @@ func (s *Store) SetMobileUserStatus(ctx context.Context, id, status, reason, act
 	return out, err
 }
 
-// AccessCode is an issued code as listed; the code itself is never stored, only its keyed hash
-// and its last two characters.
+// AccessCode is an issued code as listed; the code itself is never stored, only its keyed hash,
+// and none of its characters: Delivery (both, sms or email) tells codes apart instead.
 type AccessCode struct {
-	ID, MobileUserID, FullName, PhoneNumber, Status, Hint string
-	CurrentUses, MaxUses                                  int
-	ExpiresAt, UsedAt, CreatedAt                          time.Time
+	ID, MobileUserID, FullName, PhoneNumber, Status, Delivery string
+	CurrentUses, MaxUses                                      int
+	ExpiresAt, UsedAt, CreatedAt                              time.Time
 }
 
 // NewAccessCode is a code to issue with its delivery messages.
 type NewAccessCode struct {
 	MobileUserID string
 	CodeHash     string
-	Hint         string
+	Delivery     string
 	ExpiresAt    time.Time
 	GeneratedBy  string
 	Deliveries   []Notification
@@ -167,10 +167,10 @@ func (s *Store) IssueAccessCode(ctx context.Context, c *NewAccessCode) (*AccessC
 				map[string]string{"mobileUserId": "Utilisateur non approuvé"})
 		}
 		out = &AccessCode{ID: NewID(), MobileUserID: m.ID, FullName: m.FullName, PhoneNumber: m.PhoneNumber,
-			Status: "active", Hint: c.Hint, MaxUses: 1, ExpiresAt: c.ExpiresAt, CreatedAt: tx.now}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO access_codes (id, code_hash, code_hint, mobile_user_id, status,
+			Status: "active", Delivery: c.Delivery, MaxUses: 1, ExpiresAt: c.ExpiresAt, CreatedAt: tx.now}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO access_codes (id, code_hash, delivery, mobile_user_id, status,
 			current_uses, max_uses, expires_at, generated_by, created_at, updated_at)
-			VALUES ($1, $2, $3, $4, 'active', 0, 1, $5, $6, $7, $7)`, out.ID, c.CodeHash, c.Hint, m.ID, ts(c.ExpiresAt),
+			VALUES ($1, $2, $3, $4, 'active', 0, 1, $5, $6, $7, $7)`, out.ID, c.CodeHash, nullString(c.Delivery), m.ID, ts(c.ExpiresAt),
 			nullString(c.GeneratedBy), ts(tx.now)); err != nil {
 			return err
 		}
@@ -192,7 +192,7 @@ func (s *Store) IssueAccessCode(ctx context.Context, c *NewAccessCode) (*AccessC
 func (s *Store) AccessCodes(ctx context.Context) ([]*AccessCode, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT c.id, c.mobile_user_id, u.full_name, u.phone_number,
 		CASE WHEN c.status = 'active' AND c.expires_at <= $1 THEN 'expired' ELSE c.status END,
-		c.code_hint, c.current_uses, c.max_uses, c.expires_at, c.used_at, c.created_at
+		COALESCE(c.delivery, ''), c.current_uses, c.max_uses, c.expires_at, c.used_at, c.created_at
 		FROM access_codes c JOIN mobile_users u ON u.id = c.mobile_user_id ORDER BY c.created_at DESC, c.id DESC LIMIT 5000`, ts(s.Now()))
 	if err != nil {
 		return nil, err
@@ -201,7 +201,7 @@ func (s *Store) AccessCodes(ctx context.Context) ([]*AccessCode, error) {
 	out := []*AccessCode{}
 	for rows.Next() {
 		var c AccessCode
-		if err := rows.Scan(&c.ID, &c.MobileUserID, &c.FullName, &c.PhoneNumber, &c.Status, &c.Hint, &c.CurrentUses,
+		if err := rows.Scan(&c.ID, &c.MobileUserID, &c.FullName, &c.PhoneNumber, &c.Status, &c.Delivery, &c.CurrentUses,
 			&c.MaxUses, scanTime(&c.ExpiresAt), scanTime(&c.UsedAt), scanTime(&c.CreatedAt)); err != nil {
 			return nil, err
 		}
@@ -233,11 +233,13 @@ func (s *Store) RevokeAccessCode(ctx context.Context, id string, audit Audit) er
 	})
 }
 
-// Redemption is a mobile app's attempt to redeem a code.
+// Redemption is a mobile app's attempt to redeem a code. CodeHashes are the code's hashes under
+// every accepted version of the access-code key, so a code issued before a rotation redeems.
 type Redemption struct {
-	Phone, CodeHash, DeviceID, Platform, IP, UserAgent string
-	SessionTokenHash                                   string
-	Audit                                              Audit
+	CodeHashes                               []string
+	Phone, DeviceID, Platform, IP, UserAgent string
+	SessionTokenHash                         string
+	Audit                                    Audit
 }
 
 // errRedeem is the one answer to every failed redemption, so the caller learns nothing about
@@ -290,8 +292,10 @@ func (s *Store) RedeemAccessCode(ctx context.Context, r Redemption) (sessionID s
 				rows.Close()
 				return err
 			}
-			if subtle.ConstantTimeCompare([]byte(hash), []byte(r.CodeHash)) == 1 {
-				codeID = id
+			for _, h := range r.CodeHashes {
+				if subtle.ConstantTimeCompare([]byte(hash), []byte(h)) == 1 {
+					codeID = id
+				}
 			}
 		}
 		rows.Close()

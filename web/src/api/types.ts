@@ -417,10 +417,17 @@ export interface MobileUser {
 
 export type AccessCodeStatus = "active" | "used" | "expired" | "revoked";
 
-/** A one-time mobile access code; `code` is masked ("••••••XY") except in the generate answer. */
+/** How a code was sent (null for codes issued before deliveries were recorded). */
+export type AccessCodeDelivery = "both" | "sms" | "email";
+
+/**
+ * A one-time mobile access code. `code` is the code only in the generate answer; the server keeps
+ * none of its characters, so lists show `code: null` and how and when it was delivered.
+ */
 export interface AccessCode {
   id: string;
-  code: string;
+  code: string | null;
+  delivery: AccessCodeDelivery | null;
   status: AccessCodeStatus;
   currentUses: number;
   maxUses: number;

@@ -163,7 +163,7 @@ export function GenerateCodeDialog({
             {FR.reveal.warning}
           </p>
           <DialogFooter>
-            <Button variant="outline" onClick={() => code && void copy(code.code)} data-testid="copy-code">
+            <Button variant="outline" onClick={() => code?.code && void copy(code.code)} data-testid="copy-code">
               <Copy aria-hidden="true" />
               {FR.reveal.copy}
             </Button>

@@ -32,7 +32,8 @@ function user(id: string, status: MobileUser["status"], fullName: string): Mobil
 function code(id: string, status: AccessCode["status"], owner: MobileUser): AccessCode {
   return {
     id,
-    code: "••••••" + id.toUpperCase().slice(-2),
+    code: null,
+    delivery: id === "c-dd" ? null : "sms",
     status,
     currentUses: status === "used" ? 1 : 0,
     maxUses: 1,
@@ -101,6 +102,11 @@ describe("MobileAccessPage", () => {
     }
     expect(screen.getAllByTestId("revoke-code")).toHaveLength(1);
     expect(screen.getAllByTestId("code-row")[0]).toHaveTextContent("0/1");
+    // No character of a code is shown (the server keeps none): how it was sent and when instead.
+    expect(screen.getAllByTestId("code-delivery")[0]).toHaveTextContent("Envoyé par SMS");
+    expect(screen.getAllByTestId("code-delivery")[0]).toHaveTextContent("Généré le");
+    expect(screen.getAllByTestId("code-delivery")[3]).toHaveTextContent("Envoi non enregistré");
+    for (const cell of screen.getAllByTestId("code-delivery")) expect(cell.textContent).not.toMatch(/•/);
   });
 
   it("keeps Générer disabled until an approved user is chosen, then shows the code once", async () => {

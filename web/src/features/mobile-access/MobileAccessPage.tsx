@@ -129,7 +129,11 @@ function Screen() {
         >
           {codeList.map((c) => (
             <tr key={c.id} className="border-b last:border-0" data-testid="code-row" data-status={c.status}>
-              <td className="whitespace-nowrap px-4 py-3 font-mono">{c.code}</td>
+              <td className="px-4 py-3" data-testid="code-delivery">
+                <span className="sr-only">{FR.codes.notShown}. </span>
+                <span className="block">{c.delivery ? FR.codes.sentVia[c.delivery] : FR.codes.sentUnknown}</span>
+                <span className="block text-xs tabular-nums text-muted-foreground">{FR.codes.issuedOn(frDateTime(c.createdAt))}</span>
+              </td>
               <td className="px-4 py-3" data-sensitive="">
                 <span className="block font-medium">{c.mobileUser?.fullName ?? "—"}</span>
                 <span className="block text-xs tabular-nums text-muted-foreground">{c.mobileUser?.phoneNumber}</span>
@@ -149,7 +153,7 @@ function Screen() {
                     size="sm"
                     variant="destructive"
                     onClick={() => setRevoking(c)}
-                    aria-label={FR.codes.revokeNamed(c.mobileUser?.fullName ?? c.code)}
+                    aria-label={FR.codes.revokeNamed(c.mobileUser?.fullName ?? FR.codes.thisCode)}
                     data-testid="revoke-code"
                   >
                     <ShieldOff aria-hidden="true" />
