@@ -69,8 +69,8 @@ func keys(ctx context.Context, args []string, getenv func(string) string, stdout
 		return listKeys(ctx, e.store, e.cfg, stdout)
 	}
 	name := args[1]
-	if name == secrets.TOTP {
-		return errors.New("the TOTP key is not rotated: the accounts' TOTP secrets are sealed under it and would no longer open (docs/SECURITY.md)")
+	if spec, ok := secrets.SpecFor(name); ok && spec.Fixed {
+		return fmt.Errorf("the key %s is not rotated: what it seals would no longer open (docs/SECURITY.md)", name)
 	}
 	if spec, ok := secrets.SpecFor(name); ok && grace < 0 {
 		grace = defaultGrace(spec, e.cfg)

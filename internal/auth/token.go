@@ -68,7 +68,7 @@ func (t *Tokens) Issue(userID string, tokenVersion int) (string, *Claims, error)
 			ID:        uuid.NewString(),
 		},
 	}
-	key := t.keys.Signing(now)
+	key := t.keys.Signing(t.now()) // the claims' times are whole seconds; the key follows the clock itself
 	tok := jwt.NewWithClaims(jwt.SigningMethodHS256, claims)
 	tok.Header["kid"] = key.ID
 	signed, err := tok.SignedString(key.Secret)

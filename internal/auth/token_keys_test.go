@@ -26,7 +26,7 @@ func TestTokensAcrossRotation(t *testing.T) {
 	}
 	legacy, _ := jwt.NewWithClaims(jwt.SigningMethodHS256, Claims{TokenVersion: 1, RegisteredClaims: jwt.RegisteredClaims{
 		Issuer: Issuer, Subject: "u", Audience: jwt.ClaimStrings{Audience}, IssuedAt: jwt.NewNumericDate(now),
-		ExpiresAt: jwt.NewNumericDate(now.Add(time.Hour))}}).SignedString(oldKey)
+		ExpiresAt: jwt.NewNumericDate(now.Add(time.Hour)), ID: "legacy-1"}}).SignedString(oldKey)
 
 	ring.Set(secrets.Key{ID: secrets.KeyID(oldKey), Secret: oldKey, RetireAt: now.Add(time.Hour)},
 		secrets.Key{ID: secrets.KeyID(newKey), Secret: newKey, ActiveFrom: now})
@@ -42,7 +42,7 @@ func TestTokensAcrossRotation(t *testing.T) {
 	// A token whose kid names the new version but which the old key signed is refused: the kid
 	// chooses the key, it does not widen the search.
 	relabelled := jwt.NewWithClaims(jwt.SigningMethodHS256, Claims{RegisteredClaims: jwt.RegisteredClaims{Issuer: Issuer, Subject: "u",
-		Audience: jwt.ClaimStrings{Audience}, ExpiresAt: jwt.NewNumericDate(now.Add(time.Hour))}})
+		Audience: jwt.ClaimStrings{Audience}, ExpiresAt: jwt.NewNumericDate(now.Add(time.Hour)), ID: "relabelled-1"}})
 	relabelled.Header["kid"] = secrets.KeyID(newKey)
 	forged, _ := relabelled.SignedString(oldKey)
 	if _, err := tok.Verify(forged); err == nil {

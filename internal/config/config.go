@@ -76,15 +76,17 @@ var Vars = slices.Concat(plainVars, keyVars())
 // each with a _PREVIOUS twin accepted for verification only during a rotation.
 func keyVars() []Var {
 	var out []Var
-	add := func(env, help string) {
+	add := func(env, help string, fixed bool) {
 		flag := strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(env, "KORMEER_"), "_", "-"))
-		out = append(out, Var{env, flag, "", true, help},
-			Var{env + "_PREVIOUS", flag + "-previous", "", true, "during a rotation, a second key accepted for verification only (docs/SECURITY.md)"})
+		out = append(out, Var{env, flag, "", true, help})
+		if !fixed {
+			out = append(out, Var{env + "_PREVIOUS", flag + "-previous", "", true, "during a rotation, a second key accepted for verification only (docs/SECURITY.md)"})
+		}
 	}
 	for _, spec := range secrets.Specs {
-		add(spec.Env, spec.Help)
+		add(spec.Env, spec.Help, spec.Fixed)
 	}
-	add(secrets.MasterEnv, "master key (≥32 bytes) sealing the server keys stored in the database; empty: they are stored in clear")
+	add(secrets.MasterEnv, "master key (≥32 bytes) sealing the server keys stored in the database; empty: they are stored in clear", false)
 	return out
 }
 
@@ -196,7 +198,10 @@ func Load(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config,
 		errs = append(errs, fmt.Errorf("KORMEER_SMTP_TLS: want starttls, tls or none, got %q", c.SMTPTLS))
 	}
 	for _, spec := range secrets.Specs {
-		ext := secrets.External{Current: *values[spec.Env], Previous: *values[spec.Env+"_PREVIOUS"]}
+		ext := secrets.External{Current: *values[spec.Env]}
+		if prev := values[spec.Env+"_PREVIOUS"]; prev != nil {
+			ext.Previous = *prev
+		}
 		if err := secrets.CheckExternal(spec.Env, ext.Current, ext.Previous); err != nil {
 			errs = append(errs, err)
 		} else if ext.Current != "" {

@@ -61,20 +61,23 @@ type Spec struct {
 	Grace time.Duration
 	// Help is the configuration table's description of Env.
 	Help string
+	// Fixed keys are never rotated (no _PREVIOUS twin, `kormeer keys rotate` refuses): what they
+	// seal must stay readable.
+	Fixed bool
 }
 
 // Specs lists every server key. The lead adds new names here, and nowhere else.
 var Specs = []Spec{
 	{Token, "KORMEER_TOKEN_SECRET", 24 * time.Hour,
-		"HS256 key for API tokens (≥32 bytes); generated and stored in the database when empty"},
+		"HS256 key for API tokens (≥32 bytes); generated and stored in the database when empty", false},
 	{Outbox, "KORMEER_OUTBOX_KEY", 7 * 24 * time.Hour,
-		"key sealing outbox message bodies (≥32 bytes); generated and stored in the database when empty"},
+		"key sealing outbox message bodies (≥32 bytes); generated and stored in the database when empty", false},
 	{AccessCode, "KORMEER_ACCESS_CODE_KEY", 48 * time.Hour,
-		"HMAC key of stored access-code hashes (≥32 bytes); generated and stored in the database when empty"},
+		"HMAC key of stored access-code hashes (≥32 bytes); generated and stored in the database when empty", false},
 	{Upload, "KORMEER_UPLOAD_KEY", time.Hour,
-		"HMAC key of signed upload URLs (≥32 bytes); generated and stored in the database when empty"},
+		"HMAC key of signed upload URLs (≥32 bytes); generated and stored in the database when empty", false},
 	{TOTP, "KORMEER_TOTP_KEY", 0,
-		"key sealing the accounts' TOTP secrets and hashing recovery codes (≥32 bytes); generated and stored in the database when empty; not rotated"},
+		"key sealing the accounts' TOTP secrets and hashing recovery codes (≥32 bytes); generated and stored in the database when empty; not rotated", true},
 }
 
 // MasterEnv is the variable of the master key that seals stored keys.
