@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { test, expect, demo, en, tr } from "./fixtures";
-import { expectNoSeriousAxe, freshPage, signIn } from "./session";
+import { test, expect, demo, en, tr, expectNoSeriousAxe, signIn } from "./fixtures";
+import { freshPage } from "./session";
 
 // Dual control in the browser: one administrator proposes a central bank officer, the account
 // waits (and cannot sign in), a second administrator approves it, and then it can.

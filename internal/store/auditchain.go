@@ -123,14 +123,9 @@ func (tx *Tx) sealAudits(ctx context.Context) error {
 	if len(tx.audits) == 0 {
 		return nil
 	}
-	head := sqlAuditHead
-	if tx.store.dialect == dialectPostgres {
-		head = sqlAuditHeadLock
-	}
-	var seq int64
-	var prev string
-	if err := tx.queryRow(ctx, head).Scan(&seq, &prev); err != nil {
-		return fmt.Errorf("read the audit chain's head: %w", err)
+	seq, prev, err := tx.lockAuditHead(ctx)
+	if err != nil {
+		return err
 	}
 	for _, r := range tx.audits {
 		seq++
@@ -146,6 +141,19 @@ func (tx *Tx) sealAudits(ctx context.Context) error {
 	}
 	tx.audits = nil
 	return tx.execLater(ctx, sqlUpdateAuditHead, seq, prev, ts(tx.store.Now()))
+}
+
+// lockAuditHead reads the chain's head for appending to it: on PostgreSQL under its row lock,
+// held until the transaction ends; on SQLite the single writer already excludes other appends.
+func (tx *Tx) lockAuditHead(ctx context.Context) (seq int64, hash string, err error) {
+	head := sqlAuditHead
+	if tx.store.dialect == dialectPostgres {
+		head = sqlAuditHeadLock
+	}
+	if err := tx.queryRow(ctx, head).Scan(&seq, &hash); err != nil {
+		return 0, "", fmt.Errorf("read the audit chain's head: %w", err)
+	}
+	return seq, hash, nil
 }
 
 // AuditHead is the chain's last link: anchor it outside the database (the log) so that a chain
@@ -218,13 +226,8 @@ func (tx *Tx) sealBacklog(ctx context.Context, ids []string) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	head := sqlAuditHead
-	if tx.store.dialect == dialectPostgres {
-		head = sqlAuditHeadLock
-	}
-	var seq int64
-	var prev string
-	if err := tx.QueryRowContext(ctx, head).Scan(&seq, &prev); err != nil {
+	seq, prev, err := tx.lockAuditHead(ctx)
+	if err != nil {
 		return err
 	}
 	for _, id := range ids {
@@ -242,6 +245,6 @@ func (tx *Tx) sealBacklog(ctx context.Context, ids []string) error {
 		}
 		prev = h
 	}
-	_, err := tx.ExecContext(ctx, sqlUpdateAuditHead, seq, prev, ts(tx.store.Now()))
+	_, err = tx.ExecContext(ctx, sqlUpdateAuditHead, seq, prev, ts(tx.store.Now()))
 	return err
 }
