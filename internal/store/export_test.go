@@ -35,3 +35,6 @@ func ExecLater(tx *Tx, ctx context.Context, query string, args ...any) error {
 }
 
 func FlushGroup(tx *Tx, ctx context.Context) error { return tx.flushGroup(ctx) }
+
+// SQLAMLHistory is the hottest statement on PostgreSQL, for the plan-cache test.
+const SQLAMLHistory = sqlAMLHistory
