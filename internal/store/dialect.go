@@ -14,10 +14,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
-	"github.com/jackc/pgx/v5/stdlib" // also registers the "pgx" database/sql driver others open
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -86,29 +85,28 @@ func isPostgresURL(u string) bool {
 	return strings.HasPrefix(u, "postgres://") || strings.HasPrefix(u, "postgresql://")
 }
 
-// openPostgres opens the pool. Every connection plans each statement with the values it runs with
-// (plan_cache_mode=force_custom_plan): pgx prepares and caches every statement per connection,
-// and PostgreSQL's default would switch each one to a generic plan after five runs when that
-// plan looks no worse than the custom ones. A portal started on an empty database makes that
-// choice on empty tables, where a sequential scan looks cheapest, and keeps it for the life of
-// the connection while the tables grow (the sender history's sequential scans took a portal from
-// 722 to 322 transfers per second within 30 s, where a restarted one did 1,977; docs/PERFORMANCE.md,
-// "Growth in one process"). Planning each run costs a fraction of a millisecond. An operator's
-// own plan_cache_mode in the URL wins. Connections are also renewed every half hour, so no
-// per-connection state (plans, caches, a server setting changed since) lives for weeks.
+// postgresConnLifetime bounds how long a pooled PostgreSQL connection, and with it every plan it
+// has cached, lives. pgx prepares and caches every statement per connection, and PostgreSQL
+// switches a prepared statement to a generic plan after five runs when that plan looks no worse
+// than the custom ones. A portal started on an empty database makes that choice on empty
+// tables, where a sequential scan looks cheapest, and a connection kept that plan while the
+// tables grew (722 to 322 transfers per second within 30 s where a restarted process did 1,977;
+// docs/PERFORMANCE.md, "Growth in one process"). A renewed connection chooses again on the data
+// of the day, for every statement. Planning every run instead (plan_cache_mode=force_custom_plan)
+// cost a third of the throughput on a loaded database; an operator can still ask for it in the
+// URL. Tests shorten the lifetime.
+var postgresConnLifetime = 30 * time.Second
+
+// openPostgres opens the pool (see postgresConnLifetime for why connections are renewed).
 func openPostgres(ctx context.Context, url string) (*sql.DB, error) {
-	cfg, err := pgx.ParseConfig(url)
+	db, err := sql.Open("pgx", url)
 	if err != nil {
 		return nil, fmt.Errorf("open postgres: %w", err)
 	}
-	if _, set := cfg.RuntimeParams["plan_cache_mode"]; !set {
-		cfg.RuntimeParams["plan_cache_mode"] = "force_custom_plan"
-	}
-	db := stdlib.OpenDB(*cfg)
 	db.SetMaxOpenConns(25)
 	db.SetMaxIdleConns(25)
 	db.SetConnMaxIdleTime(5 * time.Minute)
-	db.SetConnMaxLifetime(30 * time.Minute)
+	db.SetConnMaxLifetime(postgresConnLifetime)
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("connect to postgres: %w", err)
