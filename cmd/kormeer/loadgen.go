@@ -20,6 +20,9 @@ import (
 // loadgen posts transfers to a running portal over HTTP at a chosen concurrency, optionally
 // paced to a target rate, and prints throughput and latency percentiles. It measures the whole
 // path a client sees: TLS-less HTTP, JSON, authentication, validation, AML scoring and storage.
+// With --steps it runs several measurement windows back to back against the same process and
+// prints one line per window with the rows the portal holds after it, so a portal that started
+// empty can be watched while its data grows (docs/PERFORMANCE.md, "Growth in one process").
 func loadgen(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("kormeer loadgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -27,12 +30,25 @@ func loadgen(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	email := fs.String("email", "officer@kormeer.demo", "account to sign in with")
 	password := fs.String("password", "Officer-demo-2026", "its password")
 	conc := fs.Int("concurrency", 32, "concurrent clients")
-	dur := fs.Duration("duration", 20*time.Second, "how long to run")
+	dur := fs.Duration("duration", 20*time.Second, "how long to run (each step with --steps)")
+	steps := fs.Int("steps", 1, "measurement windows of --duration run back to back, one line each with the rows reached")
 	rate := fs.Float64("rate", 0, "target transfers per second in all (0: as fast as possible)")
 	reads := fs.Int("reads", 0, "instead of transfers, time this many requests of each search filter and of GET /api/metrics")
 	idem := fs.Bool("idempotency", false, "send each transfer with its own Idempotency-Key, as a client that retries safely does")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	switch {
+	case *steps < 1:
+		return fmt.Errorf("--steps must be at least 1, got %d", *steps)
+	case *dur <= 0:
+		return fmt.Errorf("--duration must be positive, got %s", *dur)
+	case *conc < 1:
+		return fmt.Errorf("--concurrency must be at least 1, got %d", *conc)
+	case *rate < 0:
+		return fmt.Errorf("--rate must not be negative, got %g", *rate)
+	case *reads < 0:
+		return fmt.Errorf("--reads must not be negative, got %d", *reads)
 	}
 	token, err := loadgenToken(ctx, *base, *email, *password)
 	if err != nil {
@@ -41,9 +57,88 @@ func loadgen(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if *reads > 0 {
 		return readBench(ctx, *base, token, *reads, stdout)
 	}
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: *conc * 2, MaxConnsPerHost: *conc * 2}}
-	ctx, cancel := context.WithTimeout(ctx, *dur)
+	run := transferRun{base: *base, token: token, conc: *conc, rate: *rate, idem: *idem,
+		client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: *conc * 2, MaxConnsPerHost: *conc * 2}}}
+	if *steps == 1 {
+		res := run.measure(ctx, *dur)
+		if len(res.latencies) == 0 {
+			return fmt.Errorf("no transfer succeeded: %v", res.firstErr)
+		}
+		fmt.Fprintf(stdout, "transfers %d in %.1fs: %.0f/s, failures %d\nlatency p50 %s p95 %s p99 %s max %s\n",
+			len(res.latencies), res.elapsed.Seconds(), res.rate(), res.failures,
+			res.pct(0.50), res.pct(0.95), res.pct(0.99), res.pct(1))
+		if res.firstErr != nil {
+			fmt.Fprintf(stdout, "first failure: %v\n", res.firstErr)
+		}
+		rows, err := portalRows(ctx, *base, token)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "rows in the portal: %d\n", rows)
+		return nil
+	}
+	return run.steps(ctx, *steps, *dur, stdout)
+}
+
+// transferRun is what every measurement window of one loadgen invocation shares: the portal,
+// the signed-in token and one HTTP client, so later windows reuse the connections of earlier
+// ones as a long-lived client would.
+type transferRun struct {
+	base, token string
+	conc        int
+	rate        float64
+	idem        bool
+	client      *http.Client
+	// windows counts measurement windows, so idempotency keys stay unique across steps.
+	windows atomic.Int64
+}
+
+// steps runs n windows of d back to back and prints one table row per window. A window in which
+// nothing succeeded, or a portal that no longer answers between windows, ends the run with an
+// error (the rows measured so far are printed already).
+func (r *transferRun) steps(ctx context.Context, n int, d time.Duration, stdout io.Writer) error {
+	fmt.Fprintf(stdout, "%-6s %10s %12s %10s %10s %10s %10s %9s\n", "step", "rows", "transfers/s", "p50", "p95", "p99", "max", "failures")
+	for i := 1; i <= n; i++ {
+		res := r.measure(ctx, d)
+		if ctx.Err() != nil {
+			return fmt.Errorf("step %d of %d: %w", i, n, ctx.Err())
+		}
+		if len(res.latencies) == 0 {
+			return fmt.Errorf("step %d of %d: no transfer succeeded: %v", i, n, res.firstErr)
+		}
+		rows, err := portalRows(ctx, r.base, r.token)
+		if err != nil {
+			return fmt.Errorf("step %d of %d: %w", i, n, err)
+		}
+		fmt.Fprintf(stdout, "%-6s %10d %12.0f %10s %10s %10s %10s %9d\n", fmt.Sprintf("%d/%d", i, n), rows, res.rate(),
+			res.pct(0.50), res.pct(0.95), res.pct(0.99), res.pct(1), res.failures)
+		if res.firstErr != nil {
+			fmt.Fprintf(stdout, "       first failure: %v\n", res.firstErr)
+		}
+	}
+	return nil
+}
+
+// windowResult is one measurement window: every successful transfer's latency, sorted.
+type windowResult struct {
+	latencies []time.Duration
+	failures  int64
+	firstErr  any
+	elapsed   time.Duration
+}
+
+func (w windowResult) rate() float64 { return float64(len(w.latencies)) / w.elapsed.Seconds() }
+
+// pct is the p-th latency percentile (0 < p <= 1), rounded for printing.
+func (w windowResult) pct(p float64) time.Duration {
+	return w.latencies[int(p*float64(len(w.latencies)-1))].Round(10 * time.Microsecond)
+}
+
+// measure posts transfers for d and collects their latencies.
+func (r *transferRun) measure(parent context.Context, d time.Duration) windowResult {
+	ctx, cancel := context.WithTimeout(parent, d)
 	defer cancel()
+	window := r.windows.Add(1)
 	var (
 		mu        sync.Mutex
 		latencies []time.Duration
@@ -56,12 +151,12 @@ func loadgen(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	// rate asked for.
 	var due atomic.Int64
 	interval := time.Duration(0)
-	if *rate > 0 {
-		interval = time.Duration(float64(time.Second) / *rate)
+	if r.rate > 0 {
+		interval = time.Duration(float64(time.Second) / r.rate)
 	}
 	start := time.Now()
 	var wg sync.WaitGroup
-	for w := 0; w < *conc; w++ {
+	for w := 0; w < r.conc; w++ {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
@@ -77,17 +172,19 @@ func loadgen(ctx context.Context, args []string, stdout, stderr io.Writer) error
 					}
 				}
 				body := loadgenTransfer(rnd)
-				req, _ := http.NewRequestWithContext(ctx, http.MethodPost, *base+"/api/transfer", bytes.NewReader(body))
+				req, _ := http.NewRequestWithContext(ctx, http.MethodPost, r.base+"/api/transfer", bytes.NewReader(body))
 				req.Header.Set("Content-Type", "application/json")
-				req.Header.Set("Authorization", "Bearer "+token)
-				if sent++; *idem {
-					req.Header.Set("Idempotency-Key", fmt.Sprintf("loadgen-%d-%d-%d", start.UnixNano(), w, sent))
+				req.Header.Set("Authorization", "Bearer "+r.token)
+				if sent++; r.idem {
+					req.Header.Set("Idempotency-Key", fmt.Sprintf("loadgen-%d-%d-%d-%d", start.UnixNano(), window, w, sent))
 				}
-				res, err := client.Do(req)
+				res, err := r.client.Do(req)
 				if err != nil {
 					if ctx.Err() == nil {
 						failures.Add(1)
 						firstErr.CompareAndSwap(nil, err.Error())
+						// A portal that is gone refuses at once: do not spin on it.
+						sleepUntil(ctx, time.Now().Add(20*time.Millisecond))
 					}
 					continue
 				}
@@ -106,20 +203,34 @@ func loadgen(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}(w)
 	}
 	wg.Wait()
-	elapsed := time.Since(start)
-	if len(latencies) == 0 {
-		return fmt.Errorf("no transfer succeeded: %v", firstErr.Load())
-	}
 	slices.Sort(latencies)
-	pct := func(p float64) time.Duration { return latencies[int(p*float64(len(latencies)-1))] }
-	fmt.Fprintf(stdout, "transfers %d in %.1fs: %.0f/s, failures %d\nlatency p50 %s p95 %s p99 %s max %s\n",
-		len(latencies), elapsed.Seconds(), float64(len(latencies))/elapsed.Seconds(), failures.Load(),
-		pct(0.50).Round(10*time.Microsecond), pct(0.95).Round(10*time.Microsecond), pct(0.99).Round(10*time.Microsecond),
-		latencies[len(latencies)-1].Round(10*time.Microsecond))
-	if e := firstErr.Load(); e != nil {
-		fmt.Fprintf(stdout, "first failure: %v\n", e)
+	return windowResult{latencies: latencies, failures: failures.Load(), firstErr: firstErr.Load(), elapsed: time.Since(start)}
+}
+
+// loadgenHTTP answers the requests outside the measured windows (sign-in, row counts, reads): a
+// portal that accepts the connection and never answers must not hang the load generator.
+var loadgenHTTP = &http.Client{Timeout: 30 * time.Second}
+
+// portalRows is the number of transactions the portal holds (GET /api/metrics). It is also the
+// check, after a window, that the portal still answers.
+func portalRows(ctx context.Context, base, token string) (int64, error) {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/metrics", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := loadgenHTTP.Do(req)
+	if err != nil {
+		return 0, fmt.Errorf("the portal stopped answering: %w", err)
 	}
-	return nil
+	defer res.Body.Close()
+	var out struct {
+		TotalTransactions *int64 `json:"totalTransactions"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&out); err != nil || res.StatusCode != http.StatusOK {
+		return 0, fmt.Errorf("GET /api/metrics: %s", res.Status)
+	}
+	if out.TotalTransactions == nil {
+		return 0, nil // no transactions yet: the figure is left out
+	}
+	return *out.TotalTransactions, nil
 }
 
 // sleepUntil waits until t and reports whether ctx is still live then.
@@ -142,9 +253,9 @@ func loadgenToken(ctx context.Context, base, email, password string) (string, er
 	b, _ := json.Marshal(map[string]string{"email": email, "password": password})
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/api/auth/login", bytes.NewReader(b))
 	req.Header.Set("Content-Type", "application/json")
-	res, err := http.DefaultClient.Do(req)
+	res, err := loadgenHTTP.Do(req)
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("sign-in: %w", err)
 	}
 	defer res.Body.Close()
 	var out struct {
@@ -207,7 +318,7 @@ func readBench(ctx context.Context, base, token string, n int, stdout io.Writer)
 			req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+path, nil)
 			req.Header.Set("Authorization", "Bearer "+token)
 			t0 := time.Now()
-			res, err := http.DefaultClient.Do(req)
+			res, err := loadgenHTTP.Do(req)
 			if err != nil {
 				return err
 			}

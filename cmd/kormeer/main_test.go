@@ -36,24 +36,36 @@ func envFrom(m map[string]string) func(string) string { return func(k string) st
 // startServe runs `kormeer serve` until the test ends and returns its base URL.
 func startServe(t *testing.T, env map[string]string) string {
 	t.Helper()
+	base, _ := startStoppableServe(t, env)
+	return base
+}
+
+// startStoppableServe runs `kormeer serve` until stop is called or the test ends and returns its
+// base URL; stop waits until the server has exited.
+func startStoppableServe(t *testing.T, env map[string]string) (base string, stop func()) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	out, errOut := &syncBuffer{}, &syncBuffer{}
 	done := make(chan int)
 	go func() { done <- Run(ctx, []string{"serve", "--listen", "127.0.0.1:0"}, envFrom(env), out, errOut) }()
-	t.Cleanup(func() {
-		cancel()
-		if code := <-done; code != 0 {
-			t.Errorf("serve exited %d: %s", code, errOut.String())
-		}
-	})
+	var once sync.Once
+	stop = func() {
+		once.Do(func() {
+			cancel()
+			if code := <-done; code != 0 {
+				t.Errorf("serve exited %d: %s", code, errOut.String())
+			}
+		})
+	}
+	t.Cleanup(stop)
 	re := regexp.MustCompile(`listening on (http://\S+)`)
 	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		if m := re.FindStringSubmatch(out.String()); m != nil {
-			return m[1]
+			return m[1], stop
 		}
 	}
 	t.Fatalf("serve did not start: %s %s", out.String(), errOut.String())
-	return ""
+	return "", stop
 }
 
 func signIn(t *testing.T, base, email, password string) int {

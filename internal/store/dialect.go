@@ -85,6 +85,19 @@ func isPostgresURL(u string) bool {
 	return strings.HasPrefix(u, "postgres://") || strings.HasPrefix(u, "postgresql://")
 }
 
+// postgresConnLifetime bounds how long a pooled PostgreSQL connection, and with it every plan it
+// has cached, lives. pgx prepares and caches every statement per connection, and PostgreSQL
+// switches a prepared statement to a generic plan after five runs when that plan looks no worse
+// than the custom ones. A portal started on an empty database makes that choice on empty
+// tables, where a sequential scan looks cheapest, and a connection kept that plan while the
+// tables grew (722 to 322 transfers per second within 30 s where a restarted process did 1,977;
+// docs/PERFORMANCE.md, "Growth in one process"). A renewed connection chooses again on the data
+// of the day, for every statement. Planning every run instead (plan_cache_mode=force_custom_plan)
+// cost a third of the throughput on a loaded database; an operator can still ask for it in the
+// URL. Tests shorten the lifetime.
+var postgresConnLifetime = 30 * time.Second
+
+// openPostgres opens the pool (see postgresConnLifetime for why connections are renewed).
 func openPostgres(ctx context.Context, url string) (*sql.DB, error) {
 	db, err := sql.Open("pgx", url)
 	if err != nil {
@@ -93,6 +106,7 @@ func openPostgres(ctx context.Context, url string) (*sql.DB, error) {
 	db.SetMaxOpenConns(25)
 	db.SetMaxIdleConns(25)
 	db.SetConnMaxIdleTime(5 * time.Minute)
+	db.SetConnMaxLifetime(postgresConnLifetime)
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("connect to postgres: %w", err)

@@ -35,3 +35,13 @@ func ExecLater(tx *Tx, ctx context.Context, query string, args ...any) error {
 }
 
 func FlushGroup(tx *Tx, ctx context.Context) error { return tx.flushGroup(ctx) }
+
+// SQLAMLHistory is the hottest statement on PostgreSQL, for the plan-cache test.
+const SQLAMLHistory = sqlAMLHistory
+
+// SetPostgresConnLifetime shortens how long PostgreSQL connections live, for the plan-cache test.
+func SetPostgresConnLifetime(d time.Duration) (restore func()) {
+	old := postgresConnLifetime
+	postgresConnLifetime = d
+	return func() { postgresConnLifetime = old }
+}

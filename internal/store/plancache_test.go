@@ -1,0 +1,118 @@
+package store_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/store"
+	"github.com/kormeer/kormeer/internal/store/storetest"
+)
+
+// TestPlansFollowGrowth: a portal that starts on an empty PostgreSQL database prepares its hot
+// statements while the tables are empty. PostgreSQL's default plan cache then switches each one to
+// a generic plan after five runs (on empty tables every plan looks cheap: a sequential scan), and
+// a connection kept it while the table grew, as long as statistics did not change, which
+// autovacuum may not do in time (docs/PERFORMANCE.md, "Growth in one process"). Pooled
+// connections are renewed after a bounded lifetime, so every statement's plan is chosen again on
+// the data as it has grown. The pool is narrowed to one connection so the test can read that
+// connection's plan cache.
+func TestPlansFollowGrowth(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		if b.Name != "postgres" {
+			t.Log("SQLite plans its prepared statements itself (sqlAMLHistorySQLite)")
+			return
+		}
+		defer store.SetPostgresConnLifetime(time.Second)()
+		s := storetest.MustOpen(t, b)
+		s.DB().SetMaxOpenConns(1)
+		plansFollowGrowth(t, s)
+	})
+}
+
+func plansFollowGrowth(t *testing.T, s *store.Store) {
+	ctx := context.Background()
+	db := s.DB()
+	now := time.Now().UTC()
+	history := func(sender string) {
+		t.Helper()
+		rows, err := db.QueryContext(ctx, store.SQLAMLHistory, sender, now.Add(-30*24*time.Hour), now.Add(-24*time.Hour))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+		}
+		if err := rows.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	plans := func() (name string, generic, custom int64) {
+		t.Helper()
+		err := db.QueryRowContext(ctx, `SELECT name, generic_plans, custom_plans FROM pg_prepared_statements
+			WHERE statement = $1`, store.SQLAMLHistory).Scan(&name, &generic, &custom)
+		if err != nil {
+			t.Fatalf("the history statement is not prepared on the connection: %v", err)
+		}
+		return name, generic, custom
+	}
+	// Prepared and run on the empty table, more often than the five custom plans PostgreSQL tries:
+	// the connection switches to the generic plan.
+	for i := range 8 {
+		history(fmt.Sprintf("+25265%07d", i))
+	}
+	if _, generic, _ := plans(); generic == 0 {
+		t.Log("PostgreSQL kept custom plans on the empty table this time")
+	}
+	rows := make([]*store.NewTransaction, 20_000)
+	for i := range rows {
+		nt := onlineTransfer(fmt.Sprintf("TXN-GROW-%06d", i), domain.Minor(100+i))
+		nt.Sender, nt.Recipient = fmt.Sprintf("+25265%07d", i%2_000), fmt.Sprintf("+25263%07d", i%3_000)
+		nt.CreatedAt = now.Add(-time.Duration(i) * 8 * time.Second)
+		rows[i] = nt
+	}
+	if err := s.BulkLoad(ctx, rows); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(1100 * time.Millisecond) // past the connection's lifetime
+	history("+252650000042")
+	name, generic, custom := plans()
+	if generic != 0 || custom != 1 {
+		t.Errorf("after growth the history statement ran with %d generic and %d custom plans on its connection, want a renewed connection (0 and 1)", generic, custom)
+	}
+	var conn *sql.Conn
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	plan := explainExecute(t, conn, name, now)
+	if strings.Contains(plan, "Seq Scan") || !strings.Contains(plan, "transactions_sender_created_idx") {
+		t.Errorf("after growth the connection plans the history statement without the sender index:\n%s", plan)
+	}
+}
+
+// explainExecute is the plan the connection uses for the prepared statement name with a sender
+// of the loaded table.
+func explainExecute(t *testing.T, conn *sql.Conn, name string, now time.Time) string {
+	t.Helper()
+	stamp := func(d time.Duration) string { return now.Add(-d).Format(time.RFC3339Nano) }
+	rows, err := conn.QueryContext(context.Background(), fmt.Sprintf(`EXPLAIN EXECUTE %s('+252650000042', '%s', '%s')`,
+		name, stamp(30*24*time.Hour), stamp(24*time.Hour)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var b strings.Builder
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			t.Fatal(err)
+		}
+		b.WriteString(line + "\n")
+	}
+	return b.String()
+}
