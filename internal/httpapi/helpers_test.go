@@ -62,7 +62,9 @@ func newEnvHasher(t testing.TB, b storetest.Backend, hasher auth.Hasher, mod fun
 func newEnvAt(t testing.TB, url string, hasher auth.Hasher, mod func(*Options)) *testEnv {
 	t.Helper()
 	st := storetest.MustOpenURL(t, url)
-	tokens, err := auth.NewTokens([]byte(strings.Repeat("t", 32)), time.Hour, nil)
+	// Tokens follow the store's clock, so a test that moves it (SetClock) issues and checks tokens
+	// in the same time as the token records the store keeps.
+	tokens, err := auth.NewTokens([]byte(strings.Repeat("t", 32)), time.Hour, func() time.Time { return st.Now() })
 	if err != nil {
 		t.Fatal(err)
 	}
