@@ -6,8 +6,10 @@ import (
 	"image"
 	"image/jpeg"
 	"image/png"
+	"io"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
 )
@@ -105,4 +107,33 @@ func TestParallelDecodesNeverExceedTheLimit(t *testing.T) {
 	if p := d.Pool().Peak(); p < 1 || p > 2 {
 		t.Fatalf("peak concurrent decodes %d, want 1 or 2", p)
 	}
+}
+
+// TestUploadsHeldInMemoryAreBounded: uploads arriving together are read into memory a few at a
+// time (here 4 for a decoder of 1 slot); the others wait, or get a 429 once the queue is full,
+// so bodies of up to 10 MB cannot pile up in memory.
+func TestUploadsHeldInMemoryAreBounded(t *testing.T) {
+	d := NewDecoder(0, 1)
+	data := pngOf(t, 256, 256)
+	var wg sync.WaitGroup
+	for range 12 {
+		wg.Go(func() {
+			_, err := d.ProcessImage(t.Context(), &slowReader{r: bytes.NewReader(data)}, MaxUploadBytes)
+			if err != nil && domain.ErrorCode(err) != domain.ETOOMANY {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if p := d.Bodies().Peak(); p < 1 || p > 4 {
+		t.Fatalf("peak uploads in memory %d, want 1 to 4", p)
+	}
+}
+
+// slowReader hands out a body a kilobyte at a time, as a slow client sends it.
+type slowReader struct{ r io.Reader }
+
+func (s *slowReader) Read(p []byte) (int, error) {
+	time.Sleep(time.Millisecond)
+	return s.r.Read(p[:min(len(p), 1024)])
 }

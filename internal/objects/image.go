@@ -31,11 +31,14 @@ const (
 )
 
 // Decoder checks and re-encodes uploaded images within a memory budget: each image's decoded
-// size is bounded before decoding, and at most a few images decode at once, so the memory that
-// uploads can take is at most Budget × the number of slots whatever the files claim to be.
+// size is bounded before decoding, at most a few images decode at once, and at most a few more
+// uploads are held in memory at once (their bodies, up to MaxUploadBytes each), so the memory
+// that uploads can take is at most Budget × the decode slots + MaxUploadBytes × the body slots,
+// whatever the files claim to be and however many arrive together.
 type Decoder struct {
 	budget int64
 	pool   *limit.Pool
+	bodies *limit.Pool
 }
 
 // NewDecoder returns a decoder refusing images whose decoding would take more than budget bytes
@@ -49,11 +52,15 @@ func NewDecoder(budget int64, concurrent int) *Decoder {
 	if concurrent <= 0 {
 		concurrent = runtime.GOMAXPROCS(0)
 	}
-	return &Decoder{budget: budget, pool: limit.NewPool(concurrent, 4*concurrent)}
+	return &Decoder{budget: budget, pool: limit.NewPool(concurrent, 4*concurrent),
+		bodies: limit.NewPool(4*concurrent, 4*concurrent)}
 }
 
 // Pool is the decoder's concurrency limit, exposed so tests can check it is never exceeded.
 func (d *Decoder) Pool() *limit.Pool { return d.pool }
+
+// Bodies limits the uploads held in memory at once, exposed so tests can check it.
+func (d *Decoder) Bodies() *limit.Pool { return d.bodies }
 
 // Image is an upload after checking and re-encoding.
 type Image struct {
@@ -67,8 +74,17 @@ type Image struct {
 // ProcessImage reads at most maxBytes from r, accepts PNG, JPEG or WebP judged by content (never
 // by name or declared type), bounds the decoded size, and re-encodes the pixels, which drops
 // anything else the file carried (metadata, trailing payloads, polyglots). WebP is re-encoded as
-// PNG because Go has no WebP encoder. Decoding waits for a slot while ctx lives.
-func (d *Decoder) ProcessImage(ctx context.Context, r io.Reader, maxBytes int64) (*Image, error) {
+// PNG because Go has no WebP encoder. Reading the body and decoding each wait for a slot while
+// ctx lives (a full queue is a 429).
+func (d *Decoder) ProcessImage(ctx context.Context, r io.Reader, maxBytes int64) (out *Image, err error) {
+	err = d.bodies.Do(ctx, func() error {
+		out, err = d.process(ctx, r, maxBytes)
+		return err
+	})
+	return out, err
+}
+
+func (d *Decoder) process(ctx context.Context, r io.Reader, maxBytes int64) (*Image, error) {
 	raw, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
 	if err != nil {
 		return nil, err
