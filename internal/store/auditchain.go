@@ -192,16 +192,8 @@ func (s *Store) SealAuditBacklog(ctx context.Context) (sealed int, err error) {
 			if err != nil {
 				return err
 			}
-			var ids []string
-			for rows.Next() {
-				var id string
-				if err := rows.Scan(&id); err != nil {
-					rows.Close()
-					return err
-				}
-				ids = append(ids, id)
-			}
-			if err := rows.Close(); err != nil {
+			ids, err := scanIDs(rows)
+			if err != nil {
 				return err
 			}
 			n = len(ids)

@@ -273,3 +273,17 @@ func (d dialect) text(col string) string {
 	}
 	return "CAST(" + col + " AS TEXT)"
 }
+
+// scanIDs reads a one-column result of ids and closes rows.
+func scanIDs(rows *sql.Rows) ([]string, error) {
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}

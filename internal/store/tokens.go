@@ -129,17 +129,8 @@ func (tx *Tx) revokeSessionTokens(ctx context.Context, userID, ref, reason strin
 	if err != nil {
 		return err
 	}
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return err
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+	ids, err := scanIDs(rows)
+	if err != nil {
 		return err
 	}
 	for _, id := range ids {
