@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"path/filepath"
 	"strings"
@@ -146,7 +147,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	heartbeatDone := make(chan struct{})
 	go func() { heartbeat(ctx, st, log); close(heartbeatDone) }()
 	if cfg.MetricsAddr != "" {
-		go servePrometheus(ctx, cfg.MetricsAddr, rec, log)
+		go servePrometheus(ctx, cfg.MetricsAddr, rec, cfg.Pprof, log)
 	}
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
@@ -243,10 +244,15 @@ func heartbeat(ctx context.Context, st *store.Store, log *slog.Logger) {
 }
 
 // servePrometheus serves /metrics for Prometheus on its own address: the portal's own /metrics
-// path is the web app's screen.
-func servePrometheus(ctx context.Context, addr string, rec *metrics.Recorder, log *slog.Logger) {
+// path is the web app's screen. With withPprof it serves Go's profiler there too.
+func servePrometheus(ctx context.Context, addr string, rec *metrics.Recorder, withPprof bool, log *slog.Logger) {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", rec.Handler())
+	if withPprof {
+		mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+		mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
+	}
 	srv := &http.Server{Addr: addr, Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		<-ctx.Done()

@@ -49,6 +49,9 @@ type Config struct {
 	SMSURL            string
 	SMSToken          string
 	MetricsAddr       string
+	// Pprof adds Go's profiler to the metrics listener: off by default, because profiles and
+	// goroutine dumps describe the running process to whoever reaches that address.
+	Pprof bool
 	Limits
 
 	// TrustedProxies is how many reverse proxies append to X-Forwarded-For in front of us.
@@ -116,6 +119,7 @@ var plainVars = []Var{
 	{"KORMEER_SMS_URL", "sms-url", "", false, "HTTP SMS gateway, sent {to, message} as JSON; empty: deliveries are logged"},
 	{"KORMEER_SMS_TOKEN", "sms-token", "", true, "Bearer token for the SMS gateway"},
 	{"KORMEER_METRICS_ADDR", "metrics-addr", "127.0.0.1:9464", false, "address of the Prometheus /metrics listener; empty turns it off"},
+	{"KORMEER_PPROF", "pprof", "false", false, "also serve Go's profiler (/debug/pprof/) on the metrics address, for measuring (docs/PERFORMANCE.md)"},
 }
 
 // Load registers the settings on fs, parses args and returns the configuration. getenv is
@@ -173,6 +177,7 @@ func Load(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config,
 	parseBool("KORMEER_DEMO", &c.Demo)
 	parseBool("KORMEER_TRUST_PROXY", &c.TrustProxy)
 	parseBool("KORMEER_REQUIRE_TOTP", &c.RequireTOTP)
+	parseBool("KORMEER_PPROF", &c.Pprof)
 	if n, err := strconv.Atoi(get("KORMEER_DEMO_TRANSACTIONS")); err != nil || n < 0 || n > 10_000_000 {
 		errs = append(errs, fmt.Errorf("KORMEER_DEMO_TRANSACTIONS: want a number from 0 to 10000000, got %q", get("KORMEER_DEMO_TRANSACTIONS")))
 	} else {

@@ -101,11 +101,13 @@ func canonicalNumbers(v any) any {
 	return v
 }
 
-// finish writes what a transaction keeps until its end: the merged statistics, the queued
-// statements and, last, its audit rows. The audit rows come after every other statement, so the
-// chain head's lock (PostgreSQL) is held only for their insert and the commit, and a transaction
-// holding it never waits for another lock: two transactions cannot deadlock on it.
-func (tx *Tx) finish(ctx context.Context) error {
+// commit writes what a transaction keeps until its end and commits it: the merged statistics,
+// the queued statements and, last, its audit rows. The audit rows come after every other
+// statement, so the chain head's lock (PostgreSQL) is held only for their insert and the commit,
+// and a transaction holding it never waits for another lock: two transactions cannot deadlock on
+// it. Every transaction that writes audit rows waits while another holds the lock, so on
+// PostgreSQL the rows and the COMMIT go out in one round trip (sendPendingAndCommit).
+func (tx *Tx) commit(ctx context.Context) error {
 	if err := tx.aggregates.flush(ctx, tx); err != nil {
 		return err
 	}
@@ -115,10 +117,13 @@ func (tx *Tx) finish(ctx context.Context) error {
 	if err := tx.sealAudits(ctx); err != nil {
 		return err
 	}
-	return tx.sendPending(ctx)
+	if tx.conn != nil {
+		return tx.sendPendingAndCommit(ctx)
+	}
+	return tx.sqlTx.Commit()
 }
 
-// sealAudits appends the transaction's audit rows to the chain (see finish for when).
+// sealAudits appends the transaction's audit rows to the chain (see commit for when).
 func (tx *Tx) sealAudits(ctx context.Context) error {
 	if len(tx.audits) == 0 {
 		return nil

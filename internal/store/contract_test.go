@@ -641,3 +641,46 @@ func TestQueuedStatementFailureFailsItsWrite(t *testing.T) {
 		}
 	})
 }
+
+// TestPanickedWriteLeavesNoOpenTransaction: on PostgreSQL a write's transaction is begun with a
+// BEGIN on a pooled connection, which database/sql does not know is in a transaction; a write that
+// panics midway must not hand that connection, still inside it, to the next writes (which would
+// then commit the half-done write). pgx's stdlib discards a returned connection that is not idle.
+func TestPanickedWriteLeavesNoOpenTransaction(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		if b.Name == "sqlite" {
+			return // SQLite's writes run on the writer goroutine; this is PostgreSQL's pooled path
+		}
+		s := storetest.MustOpen(t, b)
+		ctx := context.Background()
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Fatal("the write did not panic")
+				}
+			}()
+			_ = s.Write(ctx, func(tx *store.Tx) error {
+				if _, err := tx.InsertTransaction(ctx, onlineTransfer("TXN-PANIC-1", 100)); err != nil {
+					return err
+				}
+				panic("a bug midway through a write")
+			})
+		}()
+		for i := range 12 { // more writes than the pool has connections
+			err := s.Write(ctx, func(tx *store.Tx) error {
+				_, err := tx.InsertTransaction(ctx, onlineTransfer(fmt.Sprintf("TXN-AFTER-%02d", i), 100))
+				return err
+			})
+			if err != nil {
+				t.Fatalf("write %d after the panic: %v", i, err)
+			}
+		}
+		var all, panicked int
+		if err := s.DB().QueryRow(`SELECT COUNT(*), COUNT(*) FILTER (WHERE transaction_id = 'TXN-PANIC-1') FROM transactions`).Scan(&all, &panicked); err != nil {
+			t.Fatal(err)
+		}
+		if all != 12 || panicked != 0 {
+			t.Fatalf("%d transactions stored, %d of them the panicked write's; want 12 and 0", all, panicked)
+		}
+	})
+}

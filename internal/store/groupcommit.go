@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"hash/maphash"
 	"sync"
@@ -151,7 +150,7 @@ func (s *Store) runGroup(batch []*writeJob) {
 			abort(err)
 			return
 		}
-		tx := &Tx{Tx: group.Tx.Tx, conn: group.conn, store: s, now: s.Now(), group: group.Tx}
+		tx := &Tx{queries: group.queries, sqlTx: group.sqlTx, conn: group.conn, store: s, now: s.Now(), group: group.Tx}
 		err := j.fn(tx)
 		if group.flushFailed != nil {
 			abort(group.flushFailed)
@@ -159,7 +158,7 @@ func (s *Store) runGroup(batch []*writeJob) {
 		}
 		if err != nil {
 			results[i] = err
-			if _, err := s.groupStmt(ctx, group.Tx.Tx, sqlRollbackTo); err != nil {
+			if _, err := group.exec(ctx, sqlRollbackTo); err != nil {
 				abort(err)
 				return
 			}
@@ -174,12 +173,8 @@ func (s *Store) runGroup(batch []*writeJob) {
 			return
 		}
 	}
-	if err := group.finish(ctx); err != nil {
-		abort(err)
-		return
-	}
-	if err := group.Commit(); err != nil {
-		fail(fmt.Errorf("commit: %w", err))
+	if err := group.commit(ctx); err != nil {
+		abort(fmt.Errorf("commit: %w", err))
 		return
 	}
 	for i, j := range batch {
@@ -211,7 +206,7 @@ func (s *Store) beginGroup(ctx context.Context) (*groupTx, error) {
 	if err != nil {
 		return nil, fmt.Errorf("begin: %w", err)
 	}
-	return &groupTx{Tx: &Tx{Tx: sqlTx, store: s}}, nil
+	return &groupTx{Tx: &Tx{queries: sqlTx, sqlTx: sqlTx, store: s}}, nil
 }
 
 // savepoint opens the next write's savepoint. On PostgreSQL, where each statement is a round
@@ -220,7 +215,7 @@ func (s *Store) beginGroup(ctx context.Context) (*groupTx, error) {
 func (g *groupTx) savepoint(ctx context.Context) error {
 	if g.store.dialect == dialectSQLite || !g.savepointOpen {
 		g.savepointOpen = true
-		_, err := g.store.groupStmt(ctx, g.Tx.Tx, sqlSavepoint)
+		_, err := g.exec(ctx, sqlSavepoint)
 		return err
 	}
 	_, err := g.ExecContext(ctx, sqlRelease+"; "+sqlSavepoint)
@@ -232,7 +227,7 @@ func (g *groupTx) release(ctx context.Context) error {
 	if g.store.dialect != dialectSQLite {
 		return nil
 	}
-	_, err := g.store.groupStmt(ctx, g.Tx.Tx, sqlRelease)
+	_, err := g.exec(ctx, sqlRelease)
 	return err
 }
 
@@ -250,10 +245,3 @@ const (
 	sqlRollbackTo = "ROLLBACK TO w"
 	sqlRelease    = "RELEASE w"
 )
-
-func (s *Store) groupStmt(ctx context.Context, sqlTx *sql.Tx, query string) (sql.Result, error) {
-	if st, ok := s.stmts.stmts[query]; ok {
-		return sqlTx.StmtContext(ctx, st).ExecContext(ctx)
-	}
-	return sqlTx.ExecContext(ctx, query)
-}

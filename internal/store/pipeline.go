@@ -35,7 +35,18 @@ func (tx *Tx) execLater(ctx context.Context, query string, args ...any) error {
 
 // sendPending sends the queued statements in one round trip on the transaction's connection.
 func (tx *Tx) sendPending(ctx context.Context) error {
-	if len(tx.pending) == 0 {
+	return tx.sendBatch(ctx, false)
+}
+
+// sendPendingAndCommit sends the queued statements and the COMMIT in one round trip. If a
+// statement fails, PostgreSQL skips the rest of the pipeline, COMMIT included, and the caller's
+// Rollback ends the failed transaction.
+func (tx *Tx) sendPendingAndCommit(ctx context.Context) error {
+	return tx.sendBatch(ctx, true)
+}
+
+func (tx *Tx) sendBatch(ctx context.Context, commit bool) error {
+	if len(tx.pending) == 0 && !commit {
 		return nil
 	}
 	return tx.conn.Raw(func(dc any) error {
@@ -46,6 +57,9 @@ func (tx *Tx) sendPending(ctx context.Context) error {
 		b := &pgx.Batch{}
 		for _, p := range tx.pending {
 			b.Queue(p.query, p.args...)
+		}
+		if commit {
+			b.Queue("COMMIT")
 		}
 		tx.pending = nil
 		return c.Conn().SendBatch(ctx, b).Close()
@@ -69,16 +83,16 @@ func (tx *Tx) flushGroup(ctx context.Context) error {
 }
 
 // beginPipelined starts a PostgreSQL write transaction on a connection of its own, so the queued
-// statements can go out on the same session (sql.Tx does not expose its connection).
+// statements can go out on the same session. It is begun with a BEGIN statement rather than as an
+// sql.Tx, whose Commit would be a round trip of its own after the one that carries the COMMIT.
 func (s *Store) beginPipelined(ctx context.Context) (*Tx, error) {
 	conn, err := s.wdb.Conn(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("connect: %w", err)
 	}
-	sqlTx, err := conn.BeginTx(ctx, nil)
-	if err != nil {
+	if _, err := conn.ExecContext(ctx, "BEGIN"); err != nil {
 		conn.Close()
 		return nil, fmt.Errorf("begin: %w", err)
 	}
-	return &Tx{Tx: sqlTx, conn: conn, store: s, now: s.Now()}, nil
+	return &Tx{queries: conn, conn: conn, store: s, now: s.Now()}, nil
 }

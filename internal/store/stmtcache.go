@@ -43,8 +43,8 @@ func (s *Store) prepareHot(ctx context.Context) error {
 }
 
 func (tx *Tx) cached(ctx context.Context, query string) *sql.Stmt {
-	if st, ok := tx.store.stmts.stmts[query]; ok {
-		return tx.StmtContext(ctx, st)
+	if st, ok := tx.store.stmts.stmts[query]; ok && tx.sqlTx != nil {
+		return tx.sqlTx.StmtContext(ctx, st)
 	}
 	return nil
 }

@@ -98,7 +98,11 @@ func (s *Store) Close() error {
 // Tx is a write transaction. Storage methods open one and hand it to small helpers, so a state
 // change and its audit row commit together or not at all.
 type Tx struct {
-	*sql.Tx
+	queries
+	// sqlTx is the transaction on SQLite. On PostgreSQL it is nil: the transaction is begun with a
+	// BEGIN statement on conn (pipeline.go), so that its COMMIT can go out in one round trip with
+	// the statements queued for the end.
+	sqlTx *sql.Tx
 	store *Store
 	// now is the transaction's single clock reading, so every row it writes carries one time.
 	now time.Time
@@ -120,6 +124,24 @@ type Tx struct {
 	flushFailed error
 }
 
+// queries runs a transaction's statements: the *sql.Tx on SQLite, the connection on PostgreSQL.
+type queries interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// Rollback ends the transaction without its changes. After a failed statement or commit it is
+// what returns a PostgreSQL connection to the pool clean; the statement goes out even when the
+// request's context has ended.
+func (tx *Tx) Rollback() error {
+	if tx.sqlTx != nil {
+		return tx.sqlTx.Rollback()
+	}
+	_, err := tx.conn.ExecContext(context.Background(), "ROLLBACK")
+	return err
+}
+
 // Write runs fn in a write transaction, committing if fn returns nil and rolling back otherwise.
 // On SQLite, writes from concurrent requests are grouped into one transaction (see groupcommit.go);
 // each still commits or rolls back as a whole, with its audit row. On PostgreSQL only transfers
@@ -136,15 +158,12 @@ func (s *Store) Write(ctx context.Context, fn func(*Tx) error) error {
 		return err
 	}
 	defer tx.conn.Close()
-	err = fn(tx)
-	if err == nil {
-		err = tx.finish(ctx)
-	}
-	if err != nil {
+	if err := fn(tx); err != nil {
 		_ = tx.Rollback()
 		return err
 	}
-	if err := tx.Commit(); err != nil {
+	if err := tx.commit(ctx); err != nil {
+		_ = tx.Rollback()
 		return fmt.Errorf("commit: %w", err)
 	}
 	for _, f := range tx.afterCommit {
