@@ -15,6 +15,13 @@ import (
 // kormeer instance on the database.
 const alertChannel = "kormeer_alerts"
 
+// writeChannel tells every instance that a Write committed, so their cached reads go stale
+// (readcache.go). The notification is sent with the commit; PostgreSQL folds identical
+// notifications of one transaction into one.
+const writeChannel = "kormeer_writes"
+
+const sqlNotifyWrite = `SELECT pg_notify('` + writeChannel + `', '')`
+
 // SetAlertSink names the function that receives every alert once it is committed. On SQLite (one
 // instance) the store calls it after the commit; on PostgreSQL the alert travels as a
 // notification sent inside the transaction, which the database delivers only on commit, and
@@ -57,10 +64,11 @@ func (s *Store) AlertsReady() <-chan struct{} {
 	return s.listening
 }
 
-// ListenAlerts delivers the alerts committed by any instance to the sink until ctx ends,
-// reconnecting with backoff when the connection drops. It does nothing on SQLite.
+// ListenAlerts delivers the alerts committed by any instance to the sink, and tells the read
+// cache of every other instance's Write (readcache.go), until ctx ends, reconnecting with backoff
+// when the connection drops. It does nothing on SQLite.
 func (s *Store) ListenAlerts(ctx context.Context, log *slog.Logger) {
-	if s.dialect != dialectPostgres || s.alertSink == nil {
+	if s.dialect != dialectPostgres {
 		return
 	}
 	backoff := time.Second
@@ -85,17 +93,22 @@ func (s *Store) listenOnce(ctx context.Context) error {
 		return err
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
-	if _, err := conn.Exec(ctx, "LISTEN "+alertChannel); err != nil {
+	if _, err := conn.Exec(ctx, "LISTEN "+alertChannel+"; LISTEN "+writeChannel); err != nil {
 		return err
 	}
+	s.cache.invalidate() // writes made while the listener was away went unheard
 	s.listenOnce1.Do(func() { close(s.listening) })
 	for {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {
 			return err
 		}
+		if n.Channel == writeChannel {
+			s.cache.invalidate()
+			continue
+		}
 		var w alertWireFormat
-		if json.Unmarshal([]byte(n.Payload), &w) != nil {
+		if s.alertSink == nil || json.Unmarshal([]byte(n.Payload), &w) != nil {
 			continue
 		}
 		w.Alert.TargetUserID, w.Alert.TargetRole = w.TargetUserID, w.TargetRole

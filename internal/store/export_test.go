@@ -45,3 +45,7 @@ func SetPostgresConnLifetime(d time.Duration) (restore func()) {
 	postgresConnLifetime = d
 	return func() { postgresConnLifetime = old }
 }
+
+// SetReadCacheTTL lets a test keep cached reads for longer than the default, so that only an
+// invalidation can make them stale.
+func SetReadCacheTTL(s *Store, ttl time.Duration) { s.cache.ttl = ttl }

@@ -178,8 +178,11 @@ func (s *Store) LicenseStatus(ctx context.Context, kind, id string) (string, err
 	if !ok || !validID(id) {
 		return "", domain.Errorf(domain.EFORBIDDEN, "Your account is not linked to a registered institution.")
 	}
-	var status string
-	err := s.readRow(ctx, `SELECT license_status FROM `+table+` WHERE id = $1`, id).Scan(&status)
+	status, err := cachedRead(ctx, s, "licence\x00"+kind+"\x00"+id, func(ctx context.Context) (string, error) {
+		var status string
+		err := s.readRow(ctx, `SELECT license_status FROM `+table+` WHERE id = $1`, id).Scan(&status)
+		return status, err
+	})
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", domain.Errorf(domain.EFORBIDDEN, "Your account is not linked to a registered institution.")
 	}
@@ -188,13 +191,15 @@ func (s *Store) LicenseStatus(ctx context.Context, kind, id string) (string, err
 
 // InstitutionIDByName returns the id of the institution of the kind with this name, or "".
 func (s *Store) InstitutionIDByName(ctx context.Context, kind, name string) (string, error) {
-	var id string
-	err := s.readRow(ctx, `SELECT id FROM `+institutionTables[kind]+` WHERE LOWER(name) = LOWER($1)
-		ORDER BY created_at LIMIT 1`, name).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", nil
-	}
-	return id, err
+	return cachedRead(ctx, s, "institution\x00"+kind+"\x00"+name, func(ctx context.Context) (string, error) {
+		var id string
+		err := s.readRow(ctx, `SELECT id FROM `+institutionTables[kind]+` WHERE LOWER(name) = LOWER($1)
+			ORDER BY created_at LIMIT 1`, name).Scan(&id)
+		if errors.Is(err, sql.ErrNoRows) {
+			return "", nil
+		}
+		return id, err
+	})
 }
 
 // InstitutionKind returns "psp" or "mno" for a registered institution with an active licence,

@@ -48,12 +48,10 @@ func (tx *Tx) createSession(ctx context.Context, sid string, data SessionData, e
 // SessionUser returns the active account of an unexpired session, or EUNAUTHORIZED. The session
 // and its account are read in one query because every signed-in request does this.
 func (s *Store) SessionUser(ctx context.Context, sid string) (*domain.User, error) {
-	u, err := scanUser(s.readRow(ctx, `SELECT `+userColumns+` FROM users
-		WHERE id = (SELECT user_id FROM sessions WHERE sid = $1 AND expire > $2) AND is_active`, sid, ts(s.Now())))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
-	}
-	return u, err
+	return cachedUser(ctx, s, "session\x00"+sid, func(ctx context.Context) (*domain.User, error) {
+		return scanUser(s.readRow(ctx, `SELECT `+userColumns+` FROM users
+			WHERE id = (SELECT user_id FROM sessions WHERE sid = $1 AND expire > $2) AND is_active`, sid, ts(s.Now())))
+	})
 }
 
 // DeleteSession ends a session and writes the audit row of the sign-out; the API tokens that the

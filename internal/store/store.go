@@ -36,6 +36,8 @@ type Store struct {
 	group       groupCommit
 	// checkpoints moves SQLite's write-ahead log into the database file (nil on PostgreSQL).
 	checkpoints *checkpointer
+	// cache keeps the reads every request makes until the next Write (readcache.go).
+	cache readCache
 }
 
 // Open connects to the database named by url: a postgres:// or postgresql:// URL selects
@@ -151,7 +153,13 @@ func (s *Store) Write(ctx context.Context, fn func(*Tx) error) error {
 		return fmt.Errorf("prepare: %w", err)
 	}
 	if s.dialect == dialectSQLite {
-		return s.groupWrite(ctx, "", fn)
+		return s.groupWrite(ctx, "", func(tx *Tx) error {
+			if err := fn(tx); err != nil {
+				return err
+			}
+			tx.afterCommit = append(tx.afterCommit, s.cache.invalidate)
+			return nil
+		})
 	}
 	tx, err := s.beginPipelined(ctx)
 	if err != nil {
@@ -162,10 +170,13 @@ func (s *Store) Write(ctx context.Context, fn func(*Tx) error) error {
 		_ = tx.Rollback()
 		return err
 	}
+	// The other instances' cached reads go stale with this commit (readcache.go).
+	_ = tx.execLater(ctx, sqlNotifyWrite)
 	if err := tx.commit(ctx); err != nil {
 		_ = tx.Rollback()
 		return fmt.Errorf("commit: %w", err)
 	}
+	s.cache.invalidate()
 	for _, f := range tx.afterCommit {
 		f()
 	}

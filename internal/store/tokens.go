@@ -56,13 +56,11 @@ func (s *Store) TokenUser(ctx context.Context, tokenID, userID string) (*domain.
 	if !validID(tokenID) || !validID(userID) {
 		return nil, domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
 	}
-	u, err := scanUser(s.readRow(ctx, `SELECT `+userColumns+` FROM users
-		WHERE id = (SELECT user_id FROM api_tokens WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > $3)`,
-		tokenID, userID, ts(s.Now())))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
-	}
-	return u, err
+	return cachedUser(ctx, s, "token\x00"+tokenID+"\x00"+userID, func(ctx context.Context) (*domain.User, error) {
+		return scanUser(s.readRow(ctx, `SELECT `+userColumns+` FROM users
+			WHERE id = (SELECT user_id FROM api_tokens WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > $3)`,
+			tokenID, userID, ts(s.Now())))
+	})
 }
 
 // UserTokens lists an account's tokens that have not been swept (active, revoked or expired
