@@ -7,7 +7,7 @@ LDFLAGS  := -s -w -X main.version=$(VERSION)
 ADDR     ?= 127.0.0.1:8080
 WEB_SRC  := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/package.json
 
-.PHONY: run build web tools test test-go fuzz test-web test-e2e bench lint vulncheck clean
+.PHONY: run build web tools test test-go fuzz test-web test-e2e bench webperf lint vulncheck clean
 
 ## run: build and start the portal on SQLite with demo data
 run: build
@@ -61,6 +61,14 @@ test-e2e: build e2e/node_modules/.package-lock.json tools
 ## bench: Go benchmarks (figures go to docs/PERFORMANCE.md)
 bench: web
 	$(GO) test -run '^$$' -bench . -benchmem -count=1 ./...
+
+## webperf: the web app on a slow phone (Chromium, CPU ×4, DevTools' Slow 4G, cache off): FCP, LCP
+## and interactive of the landing page and the dashboard, median of WEBPERF_RUNS cold loads against
+## a fresh `serve --demo` (figures for docs/PERFORMANCE.md; not part of test)
+WEBPERF_RUNS   ?= 5
+WEBPERF_LISTEN ?= 127.0.0.1:0
+webperf: build tools
+	cd web && node perf/timeline.mjs --binary ../bin/kormeer --listen $(WEBPERF_LISTEN) --runs $(WEBPERF_RUNS)
 
 lint: web/node_modules/.package-lock.json
 	$(GO) vet ./...

@@ -12,15 +12,20 @@ const outDir = fileURLToPath(new URL("./dist", import.meta.url));
 /**
  * The Go binary embeds `all:dist`, and go:embed fails on a missing or empty
  * directory. emptyOutDir wipes dist on every build, so this plugin writes the
- * placeholder back once the bundle is on disk.
+ * placeholder back once the bundle is on disk (in the build's own outDir, so
+ * that a build elsewhere, like the bundle budget test's, leaves dist alone).
  */
 function keepDistPlaceholder(): Plugin {
+  let dir = outDir;
   return {
     name: "kormeer-keep-dist",
     apply: "build",
+    configResolved(config) {
+      dir = path.resolve(config.root, config.build.outDir);
+    },
     closeBundle() {
-      mkdirSync(outDir, { recursive: true });
-      writeFileSync(path.join(outDir, ".keep"), "");
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, ".keep"), "");
     },
   };
 }
@@ -28,6 +33,14 @@ function keepDistPlaceholder(): Plugin {
 /** recharts and the packages only it depends on (kept out of the vendor chunk). */
 const CHART_LIBS =
   "(recharts|d3-[^\\\\/]+|victory-vendor|internmap|decimal\\.js-light|es-toolkit|eventemitter3|immer|reselect|@reduxjs|redux|react-redux|tiny-invariant)[\\\\/]";
+
+/**
+ * The framework every screen runs on, landing page included: one long-cached chunk. Libraries
+ * only some screens use (Radix parts, icons) are left out so that they follow the screens that
+ * import them instead of weighing on the first load.
+ */
+const FRAMEWORK_LIBS =
+  "(react|react-dom|scheduler|@tanstack|i18next|react-i18next|i18next-browser-languagedetector|wouter|regexparam|use-sync-external-store|clsx|tailwind-merge|class-variance-authority)[\\\\/]";
 
 const backend = process.env.KORMEER_DEV_BACKEND ?? "http://127.0.0.1:8080";
 
@@ -42,15 +55,14 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
-        // Third-party code changes rarely: keep it in one long-cached chunk
-        // instead of letting shared app modules name the split chunks.
+        // The framework goes to one long-cached chunk and the charts to theirs; everything else
+        // (app modules, Radix parts, icons) follows the screens that import it, so that a route
+        // loads only what it uses (the budget is checked by scripts/bundleBudget.test.ts).
         codeSplitting: {
           groups: [
-            // recharts and the libraries only it uses go to their own chunk, loaded with the
-            // screens that draw charts (vendor is matched first, so React stays there).
-            { name: "vendor", test: new RegExp(`node_modules[\\\\/](?!${CHART_LIBS})`) },
+            { name: "vendor", test: new RegExp(`node_modules[\\\\/]${FRAMEWORK_LIBS}`) },
+            // recharts and the libraries only it uses: loaded with the screens that draw charts.
             { name: "charts", test: new RegExp(`node_modules[\\\\/]${CHART_LIBS}`) },
-            { name: "shared", test: /\/src\/(api|components|i18n|lib)\// },
           ],
         },
       },

@@ -7,13 +7,15 @@ import (
 	"strings"
 )
 
-// spa serves the embedded web app: real files as they are (hashed assets cached for a year), and
-// index.html for every other path so that the app's router decides, including its 404 screen.
+// spa serves the embedded web app: real files (gzipped when the client takes it; hashed assets
+// cached for a year), and index.html for every other path so that the app's router decides,
+// including its 404 screen.
 func (s *Server) spa() http.Handler {
 	if s.web == nil {
 		return http.NotFoundHandler()
 	}
 	files := http.FileServerFS(s.web)
+	gz := &gzipAssets{files: s.web}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -26,7 +28,9 @@ func (s *Server) spa() http.Handler {
 				if strings.HasPrefix(name, "assets/") {
 					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 				}
-				files.ServeHTTP(w, r)
+				if !gz.serve(w, r, name) {
+					files.ServeHTTP(w, r)
+				}
 				return
 			}
 		}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import en from "@/i18n/en.json";
 import so from "@/i18n/so.json";
-import i18n from "@/i18n";
+import i18n, { lazyTranslations } from "@/i18n";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -51,6 +51,16 @@ describe("translations", () => {
     i18n.addResource("en", "translation", "onlyEnglish", "Only in English");
     expect(i18n.t("onlyEnglish")).toBe("Only in English");
     await i18n.changeLanguage("en");
+  });
+
+  // That so.json stays out of the first load is checked on the build (scripts/bundleBudget.test.ts).
+  it("reads Somali from its own chunk; English is bundled", async () => {
+    const read = (lng: string) =>
+      new Promise<unknown>((resolve, reject) =>
+        lazyTranslations.read(lng, "translation", (err, data) => (err ? reject(err) : resolve(data))),
+      );
+    expect(await read("so")).toEqual(so);
+    expect(await read("en")).toEqual({});
   });
 
   it("sets the html lang attribute", async () => {

@@ -1,8 +1,8 @@
 import i18n from "i18next";
+import type { BackendModule, ResourceKey } from "i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
 import { initReactI18next } from "react-i18next";
 import en from "@/i18n/en.json";
-import so from "@/i18n/so.json";
 
 /** localStorage key that remembers the chosen language. */
 export const LANGUAGE_STORAGE_KEY = "kormeer-language";
@@ -21,11 +21,38 @@ function syncHtmlLang(lng: string | undefined): void {
   }
 }
 
-void i18n
+/**
+ * Fetches a language's translations when it is first chosen. English is bundled (it is the
+ * fallback every screen needs at once); Somali is its own chunk (about 20 KB gzipped) so that an
+ * English reader on a slow phone does not download it, and a Somali reader downloads only it.
+ */
+export const lazyTranslations: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language, _namespace, callback) {
+    if (language !== "so") {
+      callback(null, {});
+      return;
+    }
+    import("@/i18n/so.json").then(
+      (m) => callback(null, m.default as ResourceKey),
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
+    );
+  },
+};
+
+/**
+ * Settles once the detected language's translations are in: main.tsx renders after it, so a
+ * Somali reader never sees a flash of English while the Somali chunk loads.
+ */
+export const i18nReady: Promise<unknown> = i18n
+  .use(lazyTranslations)
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources: { en: { translation: en }, so: { translation: so } },
+    resources: { en: { translation: en } },
+    // Languages not in `resources` come from lazyTranslations.
+    partialBundledLanguages: true,
     supportedLngs: ["en", "so"],
     nonExplicitSupportedLngs: true,
     load: "languageOnly",

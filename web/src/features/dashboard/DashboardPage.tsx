@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
@@ -13,8 +13,10 @@ import { AlertsPanel } from "@/features/dashboard/AlertsPanel";
 import { MetricCards } from "@/features/dashboard/MetricCards";
 import { RecentTransactions } from "@/features/dashboard/RecentTransactions";
 import type { RecentTransaction } from "@/features/dashboard/RecentTransactions";
-import { TourOverlay } from "@/features/onboarding/TourOverlay";
 import { usePageTitle } from "@/lib/usePageTitle";
+
+// The tour is loaded when asked for: most dashboard visits never open it.
+const TourOverlay = lazy(() => import("@/features/onboarding/TourOverlay"));
 
 export const RECENT_TRANSACTIONS_KEY = ["/api/transactions?limit=5"] as const;
 
@@ -128,7 +130,11 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
             )}
           </CardContent>
       </Card>
-      <TourOverlay open={tourOpen} onOpenChange={setTourOpen} />
+      {tourOpen ? (
+        <Suspense fallback={null}>
+          <TourOverlay open onOpenChange={setTourOpen} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -32,3 +32,5 @@ export function TourOverlay({ open, onOpenChange }: { open: boolean; onOpenChang
     </DialogPrimitive.Root>
   );
 }
+
+export default TourOverlay;

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from "react";
+import { lazy, Suspense, useId, useMemo, useState } from "react";
 import type { FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -16,7 +16,6 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { isRegulator } from "@/features/applications/status";
 import { formatMoney } from "@/features/transactions/money";
-import { BacktestChart } from "@/features/settings/BacktestChart";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
 import { THRESHOLD_GROUPS, changedKeys, fromForm, serverFieldErrors, toForm } from "@/features/settings/thresholds";
 import type { FieldKind, ThresholdForm } from "@/features/settings/thresholds";
@@ -24,6 +23,10 @@ import type { Account, AmlSettings, Backtest, RuleSet, Thresholds } from "@/feat
 import { formatDateTime24, formatNumber, shortId } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
+
+// The backtest is a chart: recharts (about 110 KB gzipped) loads when a proposal's backtest is
+// shown, not with the settings screens (docs/PERFORMANCE.md, "Web app on a slow phone").
+const BacktestChart = lazy(() => import("@/features/settings/BacktestChart"));
 
 export const AML_SETTINGS_KEY = ["/api/settings/aml"] as const;
 
@@ -272,6 +275,11 @@ function useWhoIs(user: CurrentUser) {
 }
 
 /** A pending proposal: what changes, the backtest and the decision for a second administrator. */
+/** The backtest's place while its numbers or the charts library load. */
+function BacktestSkeleton({ label }: { label: string }) {
+  return <div className="h-64 animate-pulse rounded-md bg-muted" aria-label={label} role="status" />;
+}
+
 function ProposalCard({ rs, active, user, whoIs }: { rs: RuleSet; active: RuleSet; user: CurrentUser; whoIs: (id: string | null) => string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -325,13 +333,15 @@ function ProposalCard({ rs, active, user, whoIs }: { rs: RuleSet; active: RuleSe
         ) : (
           <div className="space-y-4">
             {backtest.isLoading ? (
-              <div className="h-64 animate-pulse rounded-md bg-muted" aria-label={t("amlSettings.backtest.loading")} role="status" />
+              <BacktestSkeleton label={t("amlSettings.backtest.loading")} />
             ) : backtest.isError ? (
               <p role="alert" className="text-sm text-destructive">
                 {t("amlSettings.backtest.failed")}
               </p>
             ) : backtest.data ? (
-              <BacktestChart backtest={backtest.data} />
+              <Suspense fallback={<BacktestSkeleton label={t("amlSettings.backtest.loading")} />}>
+                <BacktestChart backtest={backtest.data} />
+              </Suspense>
             ) : null}
             <div className="max-w-2xl space-y-1.5">
               <Label htmlFor={noteId}>{t("amlSettings.decisionNote")}</Label>

@@ -73,3 +73,5 @@ export function BacktestChart({ backtest }: { backtest: Backtest }) {
     </figure>
   );
 }
+
+export default BacktestChart;

@@ -13,7 +13,8 @@ describe("forced password change", () => {
     const post = vi.fn(() => ({ status: 200, body: { message: "Password changed." } }));
     vi.stubGlobal("fetch", vi.fn(routeFetch({ "POST /api/profile/password": post })));
     renderWithProviders(<AuthenticatedApp user={reset} />, { path: "/transactions" });
-    expect(screen.getByTestId("forced-password-change")).toBeInTheDocument();
+    // The forced screens are their own chunk: wait for it.
+    expect(await screen.findByTestId("forced-password-change")).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1, name: "Choose a new password" })).toBeInTheDocument();
     expect(screen.queryByTestId("nav-dashboard")).not.toBeInTheDocument();
 
@@ -42,7 +43,7 @@ describe("forced password change", () => {
       ),
     );
     renderWithProviders(<AuthenticatedApp user={reset} />, { path: "/" });
-    fireEvent.change(screen.getByTestId("forced-password-currentPassword"), { target: { value: "wrong-one" } });
+    fireEvent.change(await screen.findByTestId("forced-password-currentPassword"), { target: { value: "wrong-one" } });
     fireEvent.change(screen.getByTestId("forced-password-newPassword"), { target: { value: "Mine-is-better-1" } });
     fireEvent.change(screen.getByTestId("forced-password-confirmPassword"), { target: { value: "Mine-is-better-1" } });
     fireEvent.click(screen.getByTestId("forced-password-submit"));

@@ -8,11 +8,6 @@ import { ForcedScreen } from "@/features/settings/ForcedScreen";
 import { PasswordForm } from "@/features/settings/PasswordForm";
 import { usePageTitle } from "@/lib/usePageTitle";
 
-/** True while the server refuses everything but the password change (an administrator reset it). */
-export function mustChangePassword(user: CurrentUser | null | undefined): boolean {
-  return Boolean(user?.mustChangePassword);
-}
-
 /**
  * The only screen of an account whose password was reset: wherever the user goes, they see
  * this form (the server answers 403 to everything else). Once changed, the user is read again
@@ -40,3 +35,5 @@ export function ForcedPasswordChange({ user }: { user: CurrentUser }) {
     </ForcedScreen>
   );
 }
+
+export default ForcedPasswordChange;

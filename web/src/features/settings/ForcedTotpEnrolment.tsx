@@ -8,11 +8,6 @@ import { ForcedScreen } from "@/features/settings/ForcedScreen";
 import { TotpEnrolment } from "@/features/settings/TotpEnrolment";
 import { usePageTitle } from "@/lib/usePageTitle";
 
-/** True while the server holds this regulator to the two-step verification set-up (--require-totp). */
-export function mustEnrollTotp(user: CurrentUser | null | undefined): boolean {
-  return Boolean(user?.mustEnrollTotp);
-}
-
 /**
  * The only screen of a regulator who must set up two-step verification first: the server answers
  * 403 to everything else until it is on. The recovery codes are shown before the portal opens.
@@ -40,3 +35,5 @@ export function ForcedTotpEnrolment({ user }: { user: CurrentUser }) {
     </ForcedScreen>
   );
 }
+
+export default ForcedTotpEnrolment;

@@ -50,7 +50,7 @@ describe("two-step verification card", () => {
   it("holds a regulator on the set-up when the server requires it", async () => {
     vi.stubGlobal("fetch", vi.fn(routeFetch({ "POST /api/profile/totp": start })));
     renderWithProviders(<AuthenticatedApp user={{ ...user, mustEnrollTotp: true }} />, { path: "/transactions" });
-    expect(screen.getByTestId("forced-totp")).toBeInTheDocument();
+    expect(await screen.findByTestId("forced-totp")).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1, name: "Set up two-step verification" })).toBeInTheDocument();
     expect(screen.queryByTestId("nav-dashboard")).not.toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import type { ReactNode } from "react";
 import { useLocation } from "wouter";
 import { useTranslation } from "react-i18next";
@@ -7,14 +7,20 @@ import { TooltipProvider, TOOLTIP_DELAY_MS } from "@/components/ui/tooltip";
 import { AlertStatusPanel } from "@/features/realtime/AlertStatusPanel";
 import { DesktopSidebar } from "@/features/shell/Sidebar";
 import { Header } from "@/features/shell/Header";
-import { MobileDrawer } from "@/features/shell/MobileDrawer";
 import { useSidebarCollapsed } from "@/features/shell/useSidebarCollapsed";
+
+// The phone drawer (a Radix dialog with its focus trap and scroll lock, about 8 KB gzipped) is
+// loaded the first time the menu opens, not with every signed-in page.
+const MobileDrawer = lazy(() => import("@/features/shell/MobileDrawer"));
 
 /** The signed-in layout: sidebar (or drawer), top bar, page, alert status. */
 export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const { t } = useTranslation();
   const [collapsed, toggleCollapsed] = useSidebarCollapsed();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Once opened, the drawer stays mounted so that it can animate closed.
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  if (drawerOpen && !drawerWanted) setDrawerWanted(true);
   const [location] = useLocation();
 
   // Any navigation closes the drawer (links also close it directly).
@@ -32,7 +38,11 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
       </a>
       <div className="flex min-h-screen">
         <DesktopSidebar user={user} collapsed={collapsed} onToggle={toggleCollapsed} />
-        <MobileDrawer user={user} open={drawerOpen} onOpenChange={setDrawerOpen} />
+        {drawerWanted ? (
+          <Suspense fallback={null}>
+            <MobileDrawer user={user} open={drawerOpen} onOpenChange={setDrawerOpen} />
+          </Suspense>
+        ) : null}
         <div className="flex min-w-0 flex-1 flex-col">
           <Header user={user} menuOpen={drawerOpen} onOpenMenu={() => setDrawerOpen(true)} />
           <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 pb-24 sm:px-6 lg:px-8 lg:py-8">

@@ -1,15 +1,17 @@
 import { lazy, Suspense } from "react";
-import { Redirect, Route, Switch, useLocation } from "wouter";
+import { Redirect, Route, Switch } from "wouter";
 import type { CurrentUser } from "@/api/types";
 import { AppShell } from "@/features/shell/AppShell";
 import { NotFound } from "@/features/pages/NotFound";
 import { PlaceholderPage } from "@/features/pages/PlaceholderPage";
 import { DashboardPage } from "@/features/dashboard/DashboardPage";
-import { OnboardingTour } from "@/features/onboarding/OnboardingTour";
-import { ROLE_STEP_ID } from "@/features/onboarding/tourSteps";
-import { applyHref } from "@/features/onboarding/OnboardingPage";
-import { ForcedPasswordChange, mustChangePassword } from "@/features/settings/ForcedPasswordChange";
-import { ForcedTotpEnrolment, mustEnrollTotp } from "@/features/settings/ForcedTotpEnrolment";
+import { mustChangePassword, mustEnrollTotp } from "@/features/settings/forced";
+
+// Screens few visits show (the forced ones, the tour) load on demand like the pages, so that the
+// dashboard's first load carries only the dashboard (docs/PERFORMANCE.md, "Web app on a slow phone").
+const ForcedPasswordChange = lazy(() => import("@/features/settings/ForcedPasswordChange"));
+const ForcedTotpEnrolment = lazy(() => import("@/features/settings/ForcedTotpEnrolment"));
+const SignedInTour = lazy(() => import("@/features/onboarding/SignedInTour"));
 
 const ApplyPage = lazy(() => import("@/features/applications/ApplyPage"));
 const ApplicationsPage = lazy(() => import("@/features/applications/ApplicationsPage"));
@@ -31,22 +33,9 @@ function PageFallback() {
   return <div className="mx-auto h-40 max-w-6xl animate-pulse rounded-lg bg-muted/60" aria-hidden="true" />;
 }
 
-/** The tour inside the shell (a signed-in visit to /onboarding). */
-function SignedInTour() {
-  const [, navigate] = useLocation();
-  return (
-    <div className="mx-auto max-w-5xl">
-      <OnboardingTour
-        headingLevel="h1"
-        onSkip={() => navigate("/")}
-        onComplete={(answers) => navigate(applyHref(answers[ROLE_STEP_ID]))}
-      />
-    </div>
-  );
-}
-
 /** The signed-in application: shell plus routes (loaded as its own chunk). */
 export function AuthenticatedApp({ user }: { user: CurrentUser }) {
+  // The forced screens suspend into App's full-screen fallback while they load (they have no shell).
   // A reset password must be changed first: the server refuses everything else until then.
   if (mustChangePassword(user)) return <ForcedPasswordChange user={user} />;
   // --require-totp: a regulator without two-step verification sets it up before anything else.

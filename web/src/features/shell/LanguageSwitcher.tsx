@@ -1,33 +1,43 @@
 import { useTranslation } from "react-i18next";
-import { Languages } from "lucide-react";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { ChevronDown, Languages } from "lucide-react";
 import { SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n";
 import { cn } from "@/lib/utils";
 
-/** English / Soomaali switcher; the choice is remembered by the detector's cache. */
+/**
+ * English / Soomaali switcher; the choice is remembered by the detector's cache.
+ *
+ * A native select, styled like the Radix one the forms use: it is on the landing page, where the
+ * Radix select and its positioning library would weigh about 20 KB gzipped on a slow phone's
+ * first load, and a phone opens its own, larger picker for it.
+ */
 export function LanguageSwitcher({ className, compact = false }: { className?: string; compact?: boolean }) {
   const { t, i18n } = useTranslation();
-  const value = currentLanguage();
   return (
-    <Select value={value} onValueChange={(lng) => void i18n.changeLanguage(lng)}>
-      <SelectTrigger
+    <div className={cn("relative inline-flex h-9 w-auto min-w-[7.5rem] items-center", className)}>
+      <Languages
+        className={cn(
+          "pointer-events-none absolute left-3 h-4 w-4 text-muted-foreground",
+          compact && "hidden sm:block",
+        )}
+        aria-hidden="true"
+      />
+      <select
         data-testid="language-switcher"
         aria-label={t("language.label")}
-        className={cn("h-9 w-auto min-w-[7.5rem] gap-2", className)}
+        value={currentLanguage()}
+        onChange={(event) => void i18n.changeLanguage(event.target.value)}
+        className={cn(
+          "h-full w-full cursor-pointer appearance-none rounded-md border border-input bg-card py-2 pl-9 pr-8 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring",
+          compact && "pl-3 sm:pl-9",
+        )}
       >
-        <Languages
-          className={cn("h-4 w-4 shrink-0 text-muted-foreground", compact && "hidden sm:block")}
-          aria-hidden="true"
-        />
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent align="end">
         {SUPPORTED_LANGUAGES.map((lang) => (
-          <SelectItem key={lang.code} value={lang.code} lang={lang.code}>
+          <option key={lang.code} value={lang.code} lang={lang.code}>
             {lang.nativeName}
-          </SelectItem>
+          </option>
         ))}
-      </SelectContent>
-    </Select>
+      </select>
+      <ChevronDown className="pointer-events-none absolute right-3 h-4 w-4 opacity-60" aria-hidden="true" />
+    </div>
   );
 }

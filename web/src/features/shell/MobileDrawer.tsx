@@ -62,3 +62,5 @@ export function MobileDrawer({ user, open, onOpenChange }: MobileDrawerProps) {
     </Dialog.Root>
   );
 }
+
+export default MobileDrawer;
