@@ -34,13 +34,14 @@ func (s *Server) socket(w http.ResponseWriter, r *http.Request) error {
 	rc := http.NewResponseController(w)
 	_ = rc.SetReadDeadline(time.Time{})
 	_ = rc.SetWriteDeadline(time.Time{})
-	conn, err := websocket.Accept(smallBuffers{w}, r, nil) // refuses cross-origin handshakes with 403
+	h := &hijacker{ResponseWriter: w}
+	ws, err := websocket.Accept(h, r, nil) // refuses cross-origin handshakes with 403
 	if err != nil {
 		release()
 		return nil // Accept has answered
 	}
-	conn.SetReadLimit(4096)
-	go s.readSocket(conn, realtime.Viewer{ID: u.ID, Role: u.Role, Institution: u.Institution}, release)
+	ws.SetReadLimit(4096)
+	go s.readSocket(socketConn{ws: ws, tcp: h.conn}, realtime.Viewer{ID: u.ID, Role: u.Role, Institution: u.Institution}, release)
 	return nil
 }
 
@@ -52,16 +53,21 @@ const (
 	socketWriteBuffer = 1024
 )
 
-// smallBuffers hands the WebSocket library the hijacked connection with socketReadBuffer and
-// socketWriteBuffer sized buffers instead of net/http's. It keeps net/http's reader when that holds
-// bytes already (a client that wrote before the handshake's answer), so nothing read is lost.
-type smallBuffers struct{ http.ResponseWriter }
+// hijacker hands the WebSocket library the hijacked connection with socketReadBuffer and
+// socketWriteBuffer sized buffers instead of net/http's, and keeps the connection for its write
+// deadlines. It keeps net/http's reader when that holds bytes already (a client that wrote before
+// the handshake's answer), so nothing read is lost.
+type hijacker struct {
+	http.ResponseWriter
+	conn net.Conn
+}
 
-func (w smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+func (w *hijacker) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	conn, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
 	if err != nil {
 		return nil, nil, err
 	}
+	w.conn = conn
 	r := brw.Reader
 	if r.Buffered() == 0 {
 		r = bufio.NewReaderSize(conn, socketReadBuffer)
@@ -81,14 +87,14 @@ const (
 
 // readSocket is a connection's one goroutine: it answers the client's messages, registers the
 // client with the hub once authenticated, and releases everything when the connection ends.
-func (s *Server) readSocket(conn *websocket.Conn, v realtime.Viewer, release func()) {
+func (s *Server) readSocket(conn socketConn, v realtime.Viewer, release func()) {
 	defer release()
-	defer conn.CloseNow()
-	noAuth := time.AfterFunc(socketAuthWait, func() { conn.Close(websocket.StatusPolicyViolation, "no auth message") })
+	defer conn.ws.CloseNow()
+	noAuth := time.AfterFunc(socketAuthWait, func() { conn.ws.Close(websocket.StatusPolicyViolation, "no auth message") })
 	defer noAuth.Stop()
 	var client *realtime.Client
 	for {
-		_, data, err := conn.Read(context.Background())
+		_, data, err := conn.ws.Read(context.Background())
 		if err != nil {
 			break
 		}
@@ -108,9 +114,9 @@ func (s *Server) readSocket(conn *websocket.Conn, v realtime.Viewer, release fun
 				if !noAuth.Stop() {
 					return // too late: the connection is closing
 				}
-				client = s.hub.Register(v, socketConn{conn})
+				client = s.hub.Register(v, conn)
 				defer s.hub.Unregister(client)
-				defer keepAlive(conn).stop()
+				defer keepAlive(conn.ws).stop()
 			}
 			// Through the hub's queue: every alert after it reaches a client told it is subscribed.
 			b, _ := json.Marshal(map[string]any{"type": "auth_success", "userId": v.ID})
@@ -153,13 +159,24 @@ func (p *pinger) stop() {
 	p.t.Stop()
 }
 
-// socketConn is a WebSocket as the hub writes to it.
-type socketConn struct{ ws *websocket.Conn }
+// socketConn is a WebSocket as the hub writes to it, with its TCP connection.
+type socketConn struct {
+	ws  *websocket.Conn
+	tcp net.Conn
+}
 
+// Send writes msg within socketWriteTimeout, set as the connection's write deadline: a context
+// with a timeout would allocate a timer per message, for each of thousands of clients per alert.
+// A write that misses it closes the connection.
 func (c socketConn) Send(msg []byte) error {
-	ctx, cancel := context.WithTimeout(context.Background(), socketWriteTimeout)
-	defer cancel()
-	return c.ws.Write(ctx, websocket.MessageText, msg)
+	c.tcp.SetWriteDeadline(time.Now().Add(socketWriteTimeout))
+	err := c.ws.Write(context.Background(), websocket.MessageText, msg)
+	if err != nil {
+		c.ws.CloseNow()
+		return err
+	}
+	c.tcp.SetWriteDeadline(time.Time{}) // pings and the close handshake have their own
+	return nil
 }
 
 // Drop closes the connection with a reason, in its own goroutine: the close handshake waits for
@@ -169,7 +186,7 @@ func (c socketConn) Drop() {
 }
 
 // send writes one answer to the client's message.
-func send(conn *websocket.Conn, v any) {
+func send(conn socketConn, v any) {
 	b, _ := json.Marshal(v)
-	socketConn{conn}.Send(b)
+	conn.Send(b)
 }
