@@ -109,7 +109,7 @@ func (s *socketLoad) run(ctx context.Context, stdout io.Writer) error {
 		readers.Add(1)
 		go func() {
 			defer readers.Done()
-			if err := c.read(runCtx, &received); err != nil && runCtx.Err() == nil {
+			if err := c.read(&received); err != nil && runCtx.Err() == nil {
 				lost.Add(1)
 				lostErr.CompareAndSwap(nil, err.Error())
 			}
@@ -202,10 +202,11 @@ func dialSocket(ctx context.Context, base, token, userID string) (*socketClient,
 // it without decoding the JSON, so that 10,000 clients on the same machine add little delay.
 var alertIDKey = []byte(`"relatedTransactionId":"`)
 
-// read records every alert's arrival until the connection ends, and returns why it ended.
-func (c *socketClient) read(ctx context.Context, received *atomic.Int64) error {
+// read records every alert's arrival until the connection ends, and returns why it ended. It
+// reads without a context (one would cost a timer per message): closing the connection ends it.
+func (c *socketClient) read(received *atomic.Int64) error {
 	for {
-		_, msg, err := c.conn.Read(ctx)
+		_, msg, err := c.conn.Read(context.Background())
 		at := time.Now()
 		if err != nil {
 			return err
