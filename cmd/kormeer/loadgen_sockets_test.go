@@ -29,7 +29,7 @@ func freeAddr(t *testing.T) string {
 
 var socketReport = regexp.MustCompile(`(?s)sockets 20 authenticated over (\d) instance.*` +
 	`server memory per idle connection .*` +
-	`alerts 3 posted .* deliveries 60 of 60, missing 0, clients lost 0\n.*` +
+	`alerts 3 of 3 posted .* deliveries 60 of 60, missing 0, clients lost 0\n.*` +
 	`last client +p50 +\S+ +p95 +\S+ +p99 +\S+ +max +\S+\n +every delivery +p50`)
 
 var memoryLine = regexp.MustCompile(`(?m)^  http://\S+: -?[\d.]+ KB \(heap -?[\d.]+ KB, stacks -?[\d.]+ KB\) over (20 sockets|10 sockets)$`)
