@@ -23,10 +23,12 @@ import (
 // With --steps it runs several measurement windows back to back against the same process and
 // prints one line per window with the rows the portal holds after it, so a portal that started
 // empty can be watched while its data grows (docs/PERFORMANCE.md, "Growth in one process").
+// With --sockets it measures live alerts instead (loadgen_sockets.go).
 func loadgen(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("kormeer loadgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	base := fs.String("url", "http://127.0.0.1:8080", "portal address")
+	var urls urlList
+	fs.Var(&urls, "url", "portal address (repeatable: --sockets spreads its clients over every instance given; default http://127.0.0.1:8080)")
 	email := fs.String("email", "officer@kormeer.demo", "account to sign in with")
 	password := fs.String("password", "Officer-demo-2026", "its password")
 	conc := fs.Int("concurrency", 32, "concurrent clients")
@@ -35,9 +37,22 @@ func loadgen(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	rate := fs.Float64("rate", 0, "target transfers per second in all (0: as fast as possible)")
 	reads := fs.Int("reads", 0, "instead of transfers, time this many requests of each search filter and of GET /api/metrics")
 	idem := fs.Bool("idempotency", false, "send each transfer with its own Idempotency-Key, as a client that retries safely does")
+	var sock socketLoad
+	sock.flags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if len(urls) == 0 {
+		urls = urlList{"http://127.0.0.1:8080"}
+	}
+	if sock.n != 0 {
+		sock.urls, sock.email, sock.password = urls, *email, *password
+		return sock.run(ctx, stdout)
+	}
+	if len(urls) > 1 {
+		return errors.New("several --url are for --sockets only")
+	}
+	base := &urls[0]
 	switch {
 	case *steps < 1:
 		return fmt.Errorf("--steps must be at least 1, got %d", *steps)
@@ -78,6 +93,16 @@ func loadgen(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return nil
 	}
 	return run.steps(ctx, *steps, *dur, stdout)
+}
+
+// urlList is a repeatable --url flag.
+type urlList []string
+
+func (l *urlList) String() string { return strings.Join(*l, ",") }
+
+func (l *urlList) Set(v string) error {
+	*l = append(*l, strings.TrimRight(v, "/"))
+	return nil
 }
 
 // transferRun is what every measurement window of one loadgen invocation shares: the portal,
@@ -250,22 +275,31 @@ func sleepUntil(ctx context.Context, t time.Time) bool {
 }
 
 func loadgenToken(ctx context.Context, base, email, password string) (string, error) {
+	token, _, err := loadgenSession(ctx, base, email, password)
+	return token, err
+}
+
+// loadgenSession signs in and returns the bearer token and the account's id.
+func loadgenSession(ctx context.Context, base, email, password string) (token, userID string, err error) {
 	b, _ := json.Marshal(map[string]string{"email": email, "password": password})
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/api/auth/login", bytes.NewReader(b))
 	req.Header.Set("Content-Type", "application/json")
 	res, err := loadgenHTTP.Do(req)
 	if err != nil {
-		return "", fmt.Errorf("sign-in: %w", err)
+		return "", "", fmt.Errorf("sign-in: %w", err)
 	}
 	defer res.Body.Close()
 	var out struct {
 		Token   string `json:"access_token"`
 		Message string `json:"message"`
+		User    struct {
+			ID string `json:"id"`
+		} `json:"user"`
 	}
 	if err := json.NewDecoder(res.Body).Decode(&out); err != nil || out.Token == "" {
-		return "", errors.New("sign-in failed: " + res.Status + " " + out.Message)
+		return "", "", errors.New("sign-in failed: " + res.Status + " " + out.Message)
 	}
-	return out.Token, nil
+	return out.Token, out.User.ID, nil
 }
 
 var loadgenOperators = []struct{ name, prefix string }{{"Premium-Wallet", "+252 65"}, {"E-Dahab", "+252 64"}, {"Waafi", "+252 63"}}

@@ -1,9 +1,12 @@
 package httpapi
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
+	"net"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/coder/websocket"
@@ -15,97 +18,175 @@ import (
 // by the session cookie or token like any request, and the browser's Origin must match the host.
 // The client's auth message must name the signed-in account; then every alert the account may
 // see is pushed as compliance_alert. Malformed messages get an error and the connection stays.
+//
+// The handler returns once the connection is upgraded, ending its goroutine (the deepest stack of
+// a request): an idle connection keeps one goroutine, its reader, and the hub starts a writer
+// only while it has messages queued. That keeps a connection near 16 KB (docs/PERFORMANCE.md,
+// "Live alerts").
 func (s *Server) socket(w http.ResponseWriter, r *http.Request) error {
 	u := principalFrom(r.Context())
 	release, err := s.reserveSocket(w, u)
 	if err != nil {
 		return err
 	}
-	defer release()
 	// The server's read and write timeouts are for requests; a socket lives for hours, with its
 	// own ping and per-write timeouts below. A hijacked connection keeps the deadlines it had.
 	rc := http.NewResponseController(w)
 	_ = rc.SetReadDeadline(time.Time{})
 	_ = rc.SetWriteDeadline(time.Time{})
-	conn, err := websocket.Accept(w, r, nil) // refuses cross-origin handshakes with 403
+	h := &hijacker{ResponseWriter: w}
+	ws, err := websocket.Accept(h, r, nil) // refuses cross-origin handshakes with 403
 	if err != nil {
+		release()
 		return nil // Accept has answered
 	}
-	defer conn.CloseNow()
-	conn.SetReadLimit(4096)
-	ctx, cancel := context.WithCancel(r.Context())
-	defer cancel()
+	ws.SetReadLimit(4096)
+	go s.readSocket(socketConn{ws: ws, tcp: h.conn}, realtime.Viewer{ID: u.ID, Role: u.Role, Institution: u.Institution}, release)
+	return nil
+}
 
-	authed := make(chan struct{})
-	go func() { // reader: the client's messages
-		defer cancel()
-		done := false
-		for {
-			_, data, err := conn.Read(ctx)
-			if err != nil {
-				return
-			}
-			var msg struct {
-				Type   string `json:"type"`
-				UserID string `json:"userId"`
-			}
-			switch {
-			case json.Unmarshal(data, &msg) != nil || msg.Type == "":
-				s.send(ctx, conn, map[string]any{"type": "error", "message": "Messages must be JSON objects with a type."})
-			case msg.Type != "auth":
-				s.send(ctx, conn, map[string]any{"type": "error", "message": "Unknown message type " + msg.Type + "."})
-			case msg.UserID != u.ID:
-				s.send(ctx, conn, map[string]any{"type": "error", "message": "The userId does not match the signed-in account."})
-			default:
-				s.send(ctx, conn, map[string]any{"type": "auth_success", "userId": u.ID})
-				if !done {
-					done = true
-					close(authed)
-				}
-			}
-		}
-	}()
+// Buffer sizes of a socket: the client sends only its auth message, pongs and a close, and an
+// alert is some 600 bytes (a larger message takes a second write call); net/http's 4 KB each would
+// be half of what an idle connection costs.
+const (
+	socketReadBuffer  = 512
+	socketWriteBuffer = 1024
+)
 
-	select {
-	case <-authed:
-	case <-ctx.Done():
-		return nil
-	case <-time.After(30 * time.Second):
-		conn.Close(websocket.StatusPolicyViolation, "no auth message")
-		return nil
+// hijacker hands the WebSocket library the hijacked connection with socketReadBuffer and
+// socketWriteBuffer sized buffers instead of net/http's, and keeps the connection for its write
+// deadlines. It keeps net/http's reader when that holds bytes already (a client that wrote before
+// the handshake's answer), so nothing read is lost.
+type hijacker struct {
+	http.ResponseWriter
+	conn net.Conn
+}
+
+func (w *hijacker) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	conn, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
+	if err != nil {
+		return nil, nil, err
 	}
-	client := s.hub.Register(realtime.Viewer{ID: u.ID, Role: u.Role, Institution: u.Institution})
-	defer s.hub.Unregister(client)
-	ping := time.NewTicker(30 * time.Second)
-	defer ping.Stop()
+	w.conn = conn
+	r := brw.Reader
+	if r.Buffered() == 0 {
+		r = bufio.NewReaderSize(conn, socketReadBuffer)
+	}
+	return conn, bufio.NewReadWriter(r, bufio.NewWriterSize(conn, socketWriteBuffer)), nil
+}
+
+// Socket timings: the client has socketAuthWait to send its auth message; a ping goes out every
+// socketPingEvery and an unanswered one closes the connection after socketPongWait; a write that
+// takes longer than socketWriteTimeout closes it too.
+const (
+	socketAuthWait     = 30 * time.Second
+	socketPingEvery    = 30 * time.Second
+	socketPongWait     = 10 * time.Second
+	socketWriteTimeout = 5 * time.Second
+)
+
+// readSocket is a connection's one goroutine: it answers the client's messages, registers the
+// client with the hub once authenticated, and releases everything when the connection ends.
+func (s *Server) readSocket(conn socketConn, v realtime.Viewer, release func()) {
+	defer release()
+	defer conn.ws.CloseNow()
+	noAuth := time.AfterFunc(socketAuthWait, func() { conn.ws.Close(websocket.StatusPolicyViolation, "no auth message") })
+	defer noAuth.Stop()
+	var client *realtime.Client
 	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-client.Dropped():
-			conn.Close(websocket.StatusPolicyViolation, "too slow to receive alerts")
-			return nil
-		case msg := <-client.Messages():
-			wctx, wcancel := context.WithTimeout(ctx, 5*time.Second)
-			err := conn.Write(wctx, websocket.MessageText, msg)
-			wcancel()
-			if err != nil {
-				return nil
+		_, data, err := conn.ws.Read(context.Background())
+		if err != nil {
+			break
+		}
+		var msg struct {
+			Type   string `json:"type"`
+			UserID string `json:"userId"`
+		}
+		switch {
+		case json.Unmarshal(data, &msg) != nil || msg.Type == "":
+			send(conn, map[string]any{"type": "error", "message": "Messages must be JSON objects with a type."})
+		case msg.Type != "auth":
+			send(conn, map[string]any{"type": "error", "message": "Unknown message type " + msg.Type + "."})
+		case msg.UserID != v.ID:
+			send(conn, map[string]any{"type": "error", "message": "The userId does not match the signed-in account."})
+		default:
+			if client == nil {
+				if !noAuth.Stop() {
+					return // too late: the connection is closing
+				}
+				client = s.hub.Register(v, conn)
+				defer s.hub.Unregister(client)
+				defer keepAlive(conn.ws).stop()
 			}
-		case <-ping.C:
-			pctx, pcancel := context.WithTimeout(ctx, 10*time.Second)
-			err := conn.Ping(pctx)
-			pcancel()
-			if err != nil {
-				return nil
-			}
+			// Through the hub's queue: every alert after it reaches a client told it is subscribed.
+			b, _ := json.Marshal(map[string]any{"type": "auth_success", "userId": v.ID})
+			client.Send(b)
 		}
 	}
 }
 
-func (s *Server) send(ctx context.Context, conn *websocket.Conn, v any) {
-	b, _ := json.Marshal(v)
-	wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+// pinger pings the client every socketPingEvery from a timer rather than a goroutine, and closes
+// the connection when a pong does not come back in time.
+type pinger struct {
+	mu   sync.Mutex // orders the timer's Reset after its creation
+	conn *websocket.Conn
+	t    *time.Timer
+}
+
+func keepAlive(conn *websocket.Conn) *pinger {
+	p := &pinger{conn: conn}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.t = time.AfterFunc(socketPingEvery, p.ping)
+	return p
+}
+
+func (p *pinger) ping() {
+	ctx, cancel := context.WithTimeout(context.Background(), socketPongWait)
 	defer cancel()
-	conn.Write(wctx, websocket.MessageText, b)
+	if p.conn.Ping(ctx) != nil {
+		p.conn.CloseNow()
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.t.Reset(socketPingEvery)
+}
+
+func (p *pinger) stop() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.t.Stop()
+}
+
+// socketConn is a WebSocket as the hub writes to it, with its TCP connection.
+type socketConn struct {
+	ws  *websocket.Conn
+	tcp net.Conn
+}
+
+// Send writes msg within socketWriteTimeout, set as the connection's write deadline: a context
+// with a timeout would allocate a timer per message, for each of thousands of clients per alert.
+// A write that misses it closes the connection.
+func (c socketConn) Send(msg []byte) error {
+	c.tcp.SetWriteDeadline(time.Now().Add(socketWriteTimeout))
+	err := c.ws.Write(context.Background(), websocket.MessageText, msg)
+	if err != nil {
+		c.ws.CloseNow()
+		return err
+	}
+	c.tcp.SetWriteDeadline(time.Time{}) // pings and the close handshake have their own
+	return nil
+}
+
+// Drop closes the connection with a reason, in its own goroutine: the close handshake waits for
+// the stalled writer, and the hub must not.
+func (c socketConn) Drop() {
+	go c.ws.Close(websocket.StatusPolicyViolation, "too slow to receive alerts")
+}
+
+// send writes one answer to the client's message.
+func send(conn socketConn, v any) {
+	b, _ := json.Marshal(v)
+	conn.Send(b)
 }

@@ -2,7 +2,9 @@ package httpapi
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +12,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/realtime"
 	"github.com/kormeer/kormeer/internal/store/storetest"
 )
 
@@ -50,4 +53,42 @@ func TestWebSocketCapPerAccount(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// TestStalledSocketDelaysNoOne: over real WebSockets, two of an officer's four connections stop
+// reading. Every alert still reaches the two that read, in order and before the next is
+// published, and the stalled two are dropped once the network's buffers and their queue are full.
+func TestStalledSocketDelaysNoOne(t *testing.T) {
+	e := newEnv(t, storetest.Backends()[0], nil)
+	officer := e.mustUser("officer@example.so", domain.RoleCBSLOfficer, nil)
+	tok := e.token(officer)
+	var readers []*websocket.Conn
+	for i := range 4 {
+		c := e.dialWS(t, tok, officer.ID)
+		if i >= 2 { // the first two never read again
+			c.SetReadLimit(1 << 20)
+			readers = append(readers, c)
+		}
+	}
+	big := strings.Repeat("x", 64<<10) // fills the stalled connections' buffers in a few dozen alerts
+	droppedAt := 0
+	for i := 0; droppedAt == 0 || i < droppedAt+10; i++ {
+		if i == 400 {
+			t.Fatalf("the stalled clients were not dropped after %d alerts: %d clients registered", i, e.hub.Len())
+		}
+		e.hub.Publish(realtime.Alert{ID: strconv.Itoa(i), Severity: "high", Title: "t", Description: big})
+		if droppedAt == 0 && e.hub.Len() == len(readers) {
+			droppedAt = i + 1
+		}
+		for _, c := range readers {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			_, b, err := c.Read(ctx)
+			cancel()
+			var m struct{ Data realtime.Alert }
+			if err != nil || json.Unmarshal(b, &m) != nil || m.Data.ID != strconv.Itoa(i) {
+				t.Fatalf("alert %d to a reading client: %v %.80s", i, err, b)
+			}
+		}
+	}
+	t.Logf("stalled clients dropped after %d alerts", droppedAt)
 }

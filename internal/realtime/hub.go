@@ -6,6 +6,7 @@ package realtime
 import (
 	"encoding/json"
 	"sync"
+	"sync/atomic"
 
 	"github.com/kormeer/kormeer/internal/domain"
 )
@@ -50,20 +51,25 @@ type Viewer struct {
 // QueueSize is how many messages may wait for one client before it counts as too slow.
 const QueueSize = 64
 
-// Client is one connection's mailbox.
-type Client struct {
-	Viewer
-	send chan []byte
-	// dropped is closed when the hub gives up on the client.
-	dropped chan struct{}
-	once    sync.Once
+// Conn is a client's connection as the hub sees it.
+type Conn interface {
+	// Send writes one message, giving up (and closing the connection) after a bounded time.
+	Send(msg []byte) error
+	// Drop closes the connection of a client too slow to keep up.
+	Drop()
 }
 
-// Messages returns the client's queue; the connection writes what arrives.
-func (c *Client) Messages() <-chan []byte { return c.send }
-
-// Dropped is closed when the hub disconnected the client for being too slow.
-func (c *Client) Dropped() <-chan struct{} { return c.dropped }
+// Client is one connection's mailbox. An idle client costs no goroutine here: a writer goroutine
+// starts when a message is queued and ends when the queue is empty, so the hub's memory per
+// connection is the queue alone, and a stalled connection blocks only its own writer.
+type Client struct {
+	Viewer
+	conn  Conn
+	hub   *Hub
+	queue chan []byte
+	// writing is set while a writer goroutine drains the queue (and for good once a write failed).
+	writing atomic.Bool
+}
 
 // Hub tracks the connected clients.
 type Hub struct {
@@ -74,16 +80,16 @@ type Hub struct {
 // NewHub returns an empty hub.
 func NewHub() *Hub { return &Hub{clients: map[*Client]struct{}{}} }
 
-// Register adds a client; the caller must Unregister it when the connection ends.
-func (h *Hub) Register(v Viewer) *Client {
-	c := &Client{Viewer: v, send: make(chan []byte, QueueSize), dropped: make(chan struct{})}
+// Register adds a client writing to conn; the caller must Unregister it when the connection ends.
+func (h *Hub) Register(v Viewer, conn Conn) *Client {
+	c := &Client{Viewer: v, conn: conn, hub: h, queue: make(chan []byte, QueueSize)}
 	h.mu.Lock()
 	h.clients[c] = struct{}{}
 	h.mu.Unlock()
 	return c
 }
 
-// Unregister removes a client.
+// Unregister removes a client; removing it twice does no harm.
 func (h *Hub) Unregister(c *Client) {
 	h.mu.Lock()
 	delete(h.clients, c)
@@ -110,15 +116,59 @@ func (h *Hub) Publish(a Alert) {
 		if !a.Visible(c.Viewer) {
 			continue
 		}
-		select {
-		case c.send <- msg:
-		default:
+		if !c.offer(msg) {
 			slow = append(slow, c)
 		}
 	}
 	h.mu.RUnlock()
 	for _, c := range slow {
-		h.Unregister(c)
-		c.once.Do(func() { close(c.dropped) })
+		h.drop(c)
+	}
+}
+
+// Send queues a message of the connection's own (an answer to the client) behind the alerts
+// queued before it, so that the two arrive in order; a client with a full queue is dropped.
+func (c *Client) Send(msg []byte) {
+	if !c.offer(msg) {
+		c.hub.drop(c)
+	}
+}
+
+// offer queues msg and makes sure a writer runs, or reports that the queue is full.
+func (c *Client) offer(msg []byte) bool {
+	select {
+	case c.queue <- msg:
+		if c.writing.CompareAndSwap(false, true) {
+			go c.drain()
+		}
+		return true
+	default:
+		return false
+	}
+}
+
+func (h *Hub) drop(c *Client) {
+	h.Unregister(c)
+	c.conn.Drop()
+}
+
+// drain writes the queued messages and returns once the queue is empty. A failed write leaves
+// writing set, so no writer starts again for a connection that is gone.
+func (c *Client) drain() {
+	for {
+		select {
+		case msg := <-c.queue:
+			if c.conn.Send(msg) != nil {
+				c.hub.Unregister(c)
+				return
+			}
+		default:
+			c.writing.Store(false)
+			// A message queued after the receive above and before the Store saw a writer running
+			// and started none: take it, unless a new writer already has.
+			if len(c.queue) == 0 || !c.writing.CompareAndSwap(false, true) {
+				return
+			}
+		}
 	}
 }

@@ -2,7 +2,10 @@ package realtime
 
 import (
 	"encoding/json"
+	"errors"
+	"strconv"
 	"testing"
+	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
 )
@@ -26,37 +29,84 @@ func TestVisibility(t *testing.T) {
 	}
 }
 
-func TestPublishDropsSlowClientsOnly(t *testing.T) {
+// fakeConn records what the hub sends; a stalled one blocks every Send until the test ends, as a
+// connection whose peer stopped reading does once the network's buffers are full.
+type fakeConn struct {
+	sent    chan []byte
+	stalled <-chan struct{}
+	dropped chan struct{}
+}
+
+func newFakeConn(stalled <-chan struct{}) *fakeConn {
+	return &fakeConn{sent: make(chan []byte, 1000), stalled: stalled, dropped: make(chan struct{})}
+}
+
+func (c *fakeConn) Send(msg []byte) error {
+	if c.stalled != nil {
+		<-c.stalled
+		return errors.New("closed")
+	}
+	c.sent <- msg
+	return nil
+}
+
+func (c *fakeConn) Drop() { close(c.dropped) }
+
+// TestStalledClientsDelayNoOne: clients that never take their messages are dropped once their
+// queue is full, while Publish never waits for them and every other client gets every alert.
+func TestStalledClientsDelayNoOne(t *testing.T) {
+	end := make(chan struct{})
+	defer close(end)
 	h := NewHub()
-	fast := h.Register(Viewer{ID: "f", Role: domain.RoleCBSLAdmin})
-	slow := h.Register(Viewer{ID: "s", Role: domain.RoleCBSLAdmin})
-	other := h.Register(Viewer{ID: "x", Role: domain.RoleCitizen})
-	for i := 0; i < QueueSize+5; i++ {
-		h.Publish(Alert{Severity: "high", Title: "t"})
-		select { // the fast client drains its queue
-		case msg := <-fast.Messages():
-			var m map[string]any
-			if err := json.Unmarshal(msg, &m); err != nil || m["type"] != "compliance_alert" {
-				t.Fatalf("message %s", msg)
-			}
+	var fast, stalled []*fakeConn
+	for i := range 20 {
+		c := newFakeConn(nil)
+		if i%4 == 0 {
+			c = newFakeConn(end)
+			stalled = append(stalled, c)
+		} else {
+			fast = append(fast, c)
+		}
+		h.Register(Viewer{ID: strconv.Itoa(i), Role: domain.RoleCBSLAdmin}, c)
+	}
+	citizen := newFakeConn(nil)
+	h.Register(Viewer{ID: "x", Role: domain.RoleCitizen}, citizen)
+	const alerts = QueueSize + 5
+	for i := range alerts {
+		h.Publish(Alert{ID: strconv.Itoa(i), Severity: "high", Title: "t"}) // returns although 5 clients never read
+	}
+	for _, c := range stalled {
+		select {
+		case <-c.dropped:
 		default:
-			t.Fatal("fast client got nothing")
+			t.Fatal("a stalled client was not dropped")
 		}
 	}
-	select {
-	case <-slow.Dropped():
-	default:
-		t.Fatal("the slow client was not dropped")
+	for _, c := range fast {
+		for i := range alerts {
+			select {
+			case msg := <-c.sent:
+				var m struct {
+					Type string
+					Data Alert
+				}
+				if err := json.Unmarshal(msg, &m); err != nil || m.Type != "compliance_alert" || m.Data.ID != strconv.Itoa(i) {
+					t.Fatalf("message %d: %s", i, msg)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatalf("a reading client got %d of %d alerts", i, alerts)
+			}
+		}
+		select {
+		case <-c.dropped:
+			t.Fatal("a reading client was dropped")
+		default:
+		}
 	}
-	select {
-	case <-fast.Dropped():
-		t.Fatal("the fast client was dropped")
-	default:
-	}
-	if len(other.Messages()) != 0 {
+	if len(citizen.sent) != 0 {
 		t.Fatal("a citizen received a compliance alert")
 	}
-	if h.Len() != 2 {
-		t.Fatalf("%d clients left, want 2", h.Len())
+	if h.Len() != len(fast)+1 {
+		t.Fatalf("%d clients left, want %d", h.Len(), len(fast)+1)
 	}
 }
