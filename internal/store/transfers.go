@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"hash/fnv"
 	"strings"
 	"time"
 
@@ -141,10 +142,67 @@ type TransferResult struct {
 // the transaction, its log row, its alert if high risk, and the audit row. Concurrent requests
 // with one idempotency key leave exactly one transaction: the key's row is inserted first, so
 // the others (queued in the same lane, groupcommit.go) wait for it and then replay its answer.
+// A request whose key another instance's group holds is tried again in a later group of this
+// one's (claimIdempotencyKey), for up to keyInFlightPatience; a key still held then is a 409.
 func (s *Store) CreateTransfer(ctx context.Context, w *TransferWrite) (*TransferResult, error) {
+	wait, waited := 2*time.Millisecond, time.Duration(0)
+	for {
+		out, err := s.createTransfer(ctx, w)
+		if !errors.Is(err, errKeyInFlight) {
+			return out, err
+		}
+		if waited >= keyInFlightPatience {
+			return nil, domain.Errorf(domain.ECONFLICT, "A request with this Idempotency-Key is still being processed; retry it in a moment to receive its answer.")
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil, ctx.Err()
+		case <-t.C:
+		}
+		waited += wait
+		wait = min(2*wait, 200*time.Millisecond)
+	}
+}
+
+// keyInFlightPatience is how long a request waits, retrying, for another instance's request with
+// the same idempotency key to commit: far longer than a group takes, short enough for a client.
+const keyInFlightPatience = 2 * time.Second
+
+// errKeyInFlight is a transfer's idempotency key held by another instance's uncommitted group.
+var errKeyInFlight = errors.New("idempotency key in flight on another instance")
+
+// claimIdempotencyKey makes sure no other transaction holds the key before the transfer inserts
+// its row. Two instances' groups, each with requests of the same keys in different orders, would
+// otherwise each wait inside the insert for the other's commit: a deadlock PostgreSQL breaks
+// after a second by failing one with a 500. A transaction-level advisory lock on the key, taken
+// without waiting, is held by the one transaction that may insert it until that commits; on one
+// instance requests with one key share a lane, and the lock is re-entrant within a group. SQLite
+// has one writer, so nothing can hold a key it does not.
+func (tx *Tx) claimIdempotencyKey(ctx context.Context, userID, key string) error {
+	if tx.store.dialect != dialectPostgres {
+		return nil
+	}
+	h := fnv.New64a()
+	h.Write([]byte(userID + "\x00" + key))
+	var got bool
+	if err := tx.QueryRowContext(ctx, `SELECT pg_try_advisory_xact_lock($1)`, int64(h.Sum64())).Scan(&got); err != nil {
+		return err
+	}
+	if !got {
+		return errKeyInFlight
+	}
+	return nil
+}
+
+func (s *Store) createTransfer(ctx context.Context, w *TransferWrite) (*TransferResult, error) {
 	out := &TransferResult{}
 	err := s.writeGrouped(ctx, transferLane(w.UserID, w.IdempotencyKey), func(ctx context.Context, tx *Tx) error {
 		if w.IdempotencyKey != "" {
+			if err := tx.claimIdempotencyKey(ctx, w.UserID, w.IdempotencyKey); err != nil {
+				return err
+			}
 			res, err := tx.ExecContext(ctx, `INSERT INTO idempotency_keys (user_id, idem_key, request_hash, created_at)
 				VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, idem_key) DO NOTHING`,
 				w.UserID, w.IdempotencyKey, w.RequestHash, ts(tx.now))
