@@ -111,11 +111,11 @@ type transferRun struct {
 	client    *http.Client
 	// windows counts measurement windows, so idempotency keys stay unique across steps.
 	windows atomic.Int64
-	// turn takes the instances in turn, request by request (pick).
+	// turn takes the instances in turn, request by request (transfer).
 	turn atomic.Uint64
-	// created and replayed count, over every window, the transfers answered 201 and those of
+	// answered and replayed count, over every window, the transfers answered 201 and those of
 	// them that replayed an earlier answer of their key; failed those never answered 201.
-	created, replayed, failed atomic.Int64
+	answered, replayed, failed atomic.Int64
 }
 
 // steps runs n windows of d back to back and prints one table row per window. A window in which

@@ -88,7 +88,7 @@ func (r *transferRun) transfer(ctx context.Context, body []byte, key string) err
 		replayed, err = r.post(ctx, in, body, key)
 		if err == nil {
 			in.answered.Add(1)
-			r.created.Add(1)
+			r.answered.Add(1)
 			if replayed {
 				r.replayed.Add(1)
 			}
@@ -149,10 +149,10 @@ func (r *transferRun) report(stdout io.Writer, before, after int64) error {
 			fmt.Fprintf(stdout, "instance %s: %d answered, %d failed\n", in.url, in.answered.Load(), in.failed.Load())
 		}
 	}
-	made, failed := r.created.Load()-r.replayed.Load(), r.failed.Load()
+	made, failed := r.answered.Load()-r.replayed.Load(), r.failed.Load()
 	grew := after - before
 	fmt.Fprintf(stdout, "rows %d before, %d after: +%d for %d transfers answered 201 (%d replays) and %d failed: ",
-		before, after, grew, r.created.Load(), r.replayed.Load(), failed)
+		before, after, grew, r.answered.Load(), r.replayed.Load(), failed)
 	switch {
 	case grew == made:
 		fmt.Fprintln(stdout, "nothing lost or duplicated")
