@@ -23,12 +23,13 @@ import (
 // With --steps it runs several measurement windows back to back against the same process and
 // prints one line per window with the rows the portal holds after it, so a portal that started
 // empty can be watched while its data grows (docs/PERFORMANCE.md, "Growth in one process").
+// Several --url spread the transfers over several instances on one database (loadgen_instances.go).
 // With --sockets it measures live alerts instead (loadgen_sockets.go).
 func loadgen(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("kormeer loadgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var urls urlList
-	fs.Var(&urls, "url", "portal address (repeatable: --sockets spreads its clients over every instance given; default http://127.0.0.1:8080)")
+	fs.Var(&urls, "url", "portal address (repeatable: transfers take the instances given in turn, --sockets spreads its clients over them; default http://127.0.0.1:8080)")
 	email := fs.String("email", "officer@kormeer.demo", "account to sign in with")
 	password := fs.String("password", "Officer-demo-2026", "its password")
 	conc := fs.Int("concurrency", 32, "concurrent clients")
@@ -48,9 +49,6 @@ func loadgen(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if sock.n != 0 {
 		sock.urls, sock.email, sock.password = urls, *email, *password
 		return sock.run(ctx, stdout)
-	}
-	if len(urls) > 1 {
-		return errors.New("several --url are for --sockets only")
 	}
 	base := &urls[0]
 	switch {
@@ -72,8 +70,11 @@ func loadgen(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if *reads > 0 {
 		return readBench(ctx, *base, token, *reads, stdout)
 	}
-	run := transferRun{base: *base, token: token, conc: *conc, rate: *rate, idem: *idem,
-		client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: *conc * 2, MaxConnsPerHost: *conc * 2}}}
+	run := newTransferRun(urls, token, *conc, *rate, *idem)
+	before, err := run.checkInstances(ctx)
+	if err != nil {
+		return err
+	}
 	if *steps == 1 {
 		res := run.measure(ctx, *dur)
 		if len(res.latencies) == 0 {
@@ -85,14 +86,14 @@ func loadgen(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		if res.firstErr != nil {
 			fmt.Fprintf(stdout, "first failure: %v\n", res.firstErr)
 		}
-		rows, err := portalRows(ctx, *base, token)
+		rows, err := run.rows(ctx)
 		if err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "rows in the portal: %d\n", rows)
-		return nil
+		return run.report(stdout, before, rows)
 	}
-	return run.steps(ctx, *steps, *dur, stdout)
+	return run.steps(ctx, *steps, *dur, before, stdout)
 }
 
 // urlList is a repeatable --url flag.
@@ -105,24 +106,31 @@ func (l *urlList) Set(v string) error {
 	return nil
 }
 
-// transferRun is what every measurement window of one loadgen invocation shares: the portal,
-// the signed-in token and one HTTP client, so later windows reuse the connections of earlier
-// ones as a long-lived client would.
+// transferRun is what every measurement window of one loadgen invocation shares: the portal's
+// instances, the signed-in token and one HTTP client, so later windows reuse the connections of
+// earlier ones as a long-lived client would.
 type transferRun struct {
-	base, token string
-	conc        int
-	rate        float64
-	idem        bool
-	client      *http.Client
+	instances []*instance
+	token     string
+	conc      int
+	rate      float64
+	idem      bool
+	client    *http.Client
 	// windows counts measurement windows, so idempotency keys stay unique across steps.
 	windows atomic.Int64
+	// turn takes the instances in turn, request by request (transfer).
+	turn atomic.Uint64
+	// answered and replayed count, over every window, the transfers answered 201 and those of
+	// them that replayed an earlier answer of their key; failed those never answered 201.
+	answered, replayed, failed atomic.Int64
 }
 
 // steps runs n windows of d back to back and prints one table row per window. A window in which
 // nothing succeeded, or a portal that no longer answers between windows, ends the run with an
-// error (the rows measured so far are printed already).
-func (r *transferRun) steps(ctx context.Context, n int, d time.Duration, stdout io.Writer) error {
+// error (the rows measured so far are printed already); after the last, the rows check (report).
+func (r *transferRun) steps(ctx context.Context, n int, d time.Duration, before int64, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "%-6s %10s %12s %10s %10s %10s %10s %9s\n", "step", "rows", "transfers/s", "p50", "p95", "p99", "max", "failures")
+	rows := before
 	for i := 1; i <= n; i++ {
 		res := r.measure(ctx, d)
 		if ctx.Err() != nil {
@@ -131,8 +139,8 @@ func (r *transferRun) steps(ctx context.Context, n int, d time.Duration, stdout 
 		if len(res.latencies) == 0 {
 			return fmt.Errorf("step %d of %d: no transfer succeeded: %v", i, n, res.firstErr)
 		}
-		rows, err := portalRows(ctx, r.base, r.token)
-		if err != nil {
+		var err error
+		if rows, err = r.rows(ctx); err != nil {
 			return fmt.Errorf("step %d of %d: %w", i, n, err)
 		}
 		fmt.Fprintf(stdout, "%-6s %10d %12.0f %10s %10s %10s %10s %9d\n", fmt.Sprintf("%d/%d", i, n), rows, res.rate(),
@@ -141,7 +149,7 @@ func (r *transferRun) steps(ctx context.Context, n int, d time.Duration, stdout 
 			fmt.Fprintf(stdout, "       first failure: %v\n", res.firstErr)
 		}
 	}
-	return nil
+	return r.report(stdout, before, rows)
 }
 
 // windowResult is one measurement window: every successful transfer's latency, sorted.
@@ -159,10 +167,15 @@ func (w windowResult) pct(p float64) time.Duration {
 	return w.latencies[int(p*float64(len(w.latencies)-1))].Round(10 * time.Microsecond)
 }
 
-// measure posts transfers for d and collects their latencies.
+// measure posts transfers for d and collects their latencies. It starts none after d but waits
+// for the answers of those under way (for up to answerGrace), so that every transfer the portal
+// stored was either answered and counted or counted as a failure: the rows check (report) is
+// then exact.
 func (r *transferRun) measure(parent context.Context, d time.Duration) windowResult {
 	ctx, cancel := context.WithTimeout(parent, d)
 	defer cancel()
+	reqCtx, cancelReqs := context.WithTimeout(parent, d+answerGrace)
+	defer cancelReqs()
 	window := r.windows.Add(1)
 	var (
 		mu        sync.Mutex
@@ -196,28 +209,17 @@ func (r *transferRun) measure(parent context.Context, d time.Duration) windowRes
 						continue
 					}
 				}
-				body := loadgenTransfer(rnd)
-				req, _ := http.NewRequestWithContext(ctx, http.MethodPost, r.base+"/api/transfer", bytes.NewReader(body))
-				req.Header.Set("Content-Type", "application/json")
-				req.Header.Set("Authorization", "Bearer "+r.token)
+				key := ""
 				if sent++; r.idem {
-					req.Header.Set("Idempotency-Key", fmt.Sprintf("loadgen-%d-%d-%d-%d", start.UnixNano(), window, w, sent))
+					key = fmt.Sprintf("loadgen-%d-%d-%d-%d", start.UnixNano(), window, w, sent)
 				}
-				res, err := r.client.Do(req)
-				if err != nil {
-					if ctx.Err() == nil {
-						failures.Add(1)
-						firstErr.CompareAndSwap(nil, err.Error())
-						// A portal that is gone refuses at once: do not spin on it.
+				if err := r.transfer(reqCtx, loadgenTransfer(rnd), key); err != nil {
+					failures.Add(1)
+					firstErr.CompareAndSwap(nil, err.Error())
+					if errors.Is(err, errUnreachable) {
+						// An instance that is gone refuses at once: do not spin on it.
 						sleepUntil(ctx, time.Now().Add(20*time.Millisecond))
 					}
-					continue
-				}
-				msg, _ := io.ReadAll(res.Body)
-				res.Body.Close()
-				if res.StatusCode != http.StatusCreated {
-					failures.Add(1)
-					firstErr.CompareAndSwap(nil, fmt.Sprintf("%d %s", res.StatusCode, msg))
 					continue
 				}
 				local = append(local, time.Since(t0))

@@ -34,12 +34,12 @@ func TestLoadgenSteps(t *testing.T) {
 			t.Fatalf("loadgen exited %d: %s %s", code, out, errOut)
 		}
 		lines := strings.Split(strings.TrimSpace(out), "\n")
-		if len(lines) != 4 || !strings.HasPrefix(lines[0], "step ") {
-			t.Fatalf("want a header and three rows, got %q", out)
+		if len(lines) != 5 || !strings.HasPrefix(lines[0], "step ") || !strings.HasSuffix(lines[4], ": nothing lost or duplicated") {
+			t.Fatalf("want a header, three rows and the rows check, got %q", out)
 		}
 		row := regexp.MustCompile(`^(\d)/3 +(\d+) +(\d+) +\S+ +\S+ +\S+ +\S+ +0$`)
 		last := 0
-		for i, line := range lines[1:] {
+		for i, line := range lines[1:4] {
 			m := row.FindStringSubmatch(line)
 			if m == nil || m[1] != strconv.Itoa(i+1) {
 				t.Fatalf("step row %d: %q", i+1, line)
@@ -73,6 +73,10 @@ func TestLoadgenBadInput(t *testing.T) {
 	env := map[string]string{"KORMEER_DATABASE_URL": t.TempDir() + "/k.db", "KORMEER_DATA_DIR": t.TempDir(),
 		"KORMEER_ADMIN_EMAIL": "admin@kormeer.demo", "KORMEER_ADMIN_PASSWORD": "Admin-demo-2026"}
 	base, stop := startStoppableServe(t, env)
+	if code, _, errOut := runLoadgen(t, append(loadgenSignIn, "--url", base, "--url", "http://127.0.0.1:1")...); code == 0 ||
+		!strings.Contains(errOut, "--url http://127.0.0.1:1 (instance 2 of 2) before the run") {
+		t.Errorf("wrong address among several: exit %d, %q", code, errOut)
+	}
 	if code, _, errOut := runLoadgen(t, "--url", base, "--email", "admin@kormeer.demo", "--password", "wrong-password"); code == 0 || !strings.Contains(errOut, "sign-in failed: 401") {
 		t.Errorf("refused sign-in: exit %d, %q", code, errOut)
 	}
@@ -84,5 +88,79 @@ func TestLoadgenBadInput(t *testing.T) {
 	}
 	if took := time.Since(start); took > 10*time.Second {
 		t.Errorf("loadgen took %s after the portal stopped", took)
+	}
+}
+
+// startInstances runs n `kormeer serve` on one fresh PostgreSQL database, as several instances
+// of one portal, and returns their addresses and stop functions.
+func startInstances(t *testing.T, b storetest.Backend, n int) (bases []string, stops []func()) {
+	t.Helper()
+	env := map[string]string{"KORMEER_DATABASE_URL": b.URL(t), "KORMEER_DATA_DIR": t.TempDir(),
+		"KORMEER_ADMIN_EMAIL": "admin@kormeer.demo", "KORMEER_ADMIN_PASSWORD": "Admin-demo-2026"}
+	for range n {
+		base, stop := startStoppableServe(t, env)
+		bases, stops = append(bases, base), append(stops, stop)
+	}
+	return bases, stops
+}
+
+// postgresBackend is the PostgreSQL backend, which several instances need, or false.
+func postgresBackend(t *testing.T) (storetest.Backend, bool) {
+	backends := storetest.Backends()
+	if len(backends) < 2 {
+		t.Log("PostgreSQL not configured (KORMEER_TEST_POSTGRES_URL); several instances run in CI")
+		return storetest.Backend{}, false
+	}
+	return backends[1], true
+}
+
+// TestLoadgenSeveralInstances: transfers take two instances in turn, each answers its share with
+// the token signed in on the first, and the rows the database gained are the transfers answered.
+func TestLoadgenSeveralInstances(t *testing.T) {
+	b, ok := postgresBackend(t)
+	if !ok {
+		return
+	}
+	bases, _ := startInstances(t, b, 2)
+	code, out, errOut := runLoadgen(t, append(loadgenSignIn, "--url", bases[0], "--url", bases[1], "--concurrency", "3", "--duration", "800ms")...)
+	if code != 0 {
+		t.Fatalf("loadgen exited %d: %s %s", code, out, errOut)
+	}
+	for _, base := range bases {
+		m := regexp.MustCompile(`instance ` + regexp.QuoteMeta(base) + `: ([1-9]\d*) answered, 0 failed\n`).FindStringSubmatch(out)
+		if m == nil {
+			t.Fatalf("instance %s answered nothing: %q", base, out)
+		}
+	}
+	if !regexp.MustCompile(`\nrows \d+ before, \d+ after: \+\d+ for \d+ transfers answered 201 \(0 replays\) and 0 failed: nothing lost or duplicated\n`).MatchString(out) {
+		t.Fatalf("rows check: %q", out)
+	}
+}
+
+// TestLoadgenInstanceStopsMidRun: when one of two instances stops during the run, its transfers
+// fail and, with --idempotency, go again with their keys to the other instance, which stores
+// each once: the rows gained are exactly the transfers answered, the stopped instance's failures
+// are reported, and loadgen ends promptly.
+func TestLoadgenInstanceStopsMidRun(t *testing.T) {
+	b, ok := postgresBackend(t)
+	if !ok {
+		return
+	}
+	bases, stops := startInstances(t, b, 2)
+	time.AfterFunc(500*time.Millisecond, stops[1])
+	start := time.Now()
+	code, out, errOut := runLoadgen(t, append(loadgenSignIn, "--url", bases[0], "--url", bases[1], "--concurrency", "4",
+		"--duration", "1500ms", "--idempotency")...)
+	if code != 0 {
+		t.Fatalf("loadgen exited %d: %s %s", code, out, errOut)
+	}
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("loadgen took %s with an instance stopped", took)
+	}
+	if !regexp.MustCompile(`instance ` + regexp.QuoteMeta(bases[1]) + `: \d+ answered, [1-9]\d* failed\n`).MatchString(out) {
+		t.Fatalf("the stopped instance's failures are not reported: %q", out)
+	}
+	if !regexp.MustCompile(`failures 0\n(.|\n)*: nothing lost or duplicated\n`).MatchString(out) {
+		t.Fatalf("with retries on the other instance, every transfer should be answered and stored once: %q", out)
 	}
 }

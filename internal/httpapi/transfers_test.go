@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"sync"
@@ -130,6 +131,57 @@ func TestTransferIdempotency(t *testing.T) {
 			t.Fatalf("%d transactions stored, want 2", n)
 		}
 	})
+}
+
+// TestTransferIdempotencyAcrossInstances: with PostgreSQL, a client that sends one
+// Idempotency-Key to two instances at once (a retry that a load balancer routed elsewhere) gets
+// one transaction and the same answer from both. Several keys at once put requests of different
+// keys in one group commit on each instance, in different orders.
+func TestTransferIdempotencyAcrossInstances(t *testing.T) {
+	backends := storetest.Backends()
+	if len(backends) < 2 {
+		t.Log("PostgreSQL not configured (KORMEER_TEST_POSTGRES_URL); the cross-instance path runs in CI")
+		return
+	}
+	url := backends[1].URL(t)
+	envs := []*testEnv{newEnvAt(t, url, testHasher, nil), newEnvAt(t, url, testHasher, nil)}
+	u := envs[0].mustUser("amina@example.so", domain.RoleCitizen, nil)
+	tok := envs[0].token(u)
+	const keys, perInstance = 24, 3
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	answers := map[string]map[string]int{} // key -> response body -> count
+	for k := range keys {
+		key := fmt.Sprintf("key-%d", k)
+		answers[key] = map[string]int{}
+		for i := range len(envs) * perInstance {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				res := envs[i%len(envs)].do(nil, "POST", "/api/transfer", transferBody("20"), "Authorization", "Bearer "+tok, "Idempotency-Key", key)
+				mu.Lock()
+				defer mu.Unlock()
+				if res.status != 201 {
+					t.Errorf("%s to instance %d: %d %s", key, i%len(envs), res.status, res.body)
+					return
+				}
+				answers[key][string(res.body)]++
+			}()
+		}
+	}
+	wg.Wait()
+	for key, bodies := range answers {
+		if len(bodies) != 1 {
+			t.Errorf("%s answered %d different bodies", key, len(bodies))
+		}
+	}
+	var stored int
+	if err := envs[1].store.DB().QueryRow(`SELECT count(*) FROM transactions`).Scan(&stored); err != nil {
+		t.Fatal(err)
+	}
+	if stored != keys {
+		t.Fatalf("%d keys sent to two instances stored %d transactions", keys, stored)
+	}
 }
 
 func TestStructuringRaisesAlert(t *testing.T) {

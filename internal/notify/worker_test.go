@@ -3,6 +3,7 @@ package notify
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/kormeer/kormeer/internal/store"
 	"github.com/kormeer/kormeer/internal/store/storetest"
@@ -159,4 +161,61 @@ func TestSealer(t *testing.T) {
 	if _, err := NewSealer([]byte("short")); err == nil {
 		t.Fatal("short key accepted")
 	}
+}
+
+// TestWorkersDeliverEachMessageOnce: the workers of two instances (on SQLite, two workers of one
+// process) running at once deliver each due message once, not once each.
+func TestWorkersDeliverEachMessageOnce(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		ctx := context.Background()
+		url := b.URL(t)
+		stores := []*store.Store{storetest.MustOpenURL(t, url), storetest.MustOpenURL(t, url)}
+		if b.Name == "sqlite" {
+			stores[1] = stores[0] // SQLite is one instance
+		}
+		sealer, _ := NewSealer([]byte(strings.Repeat("k", 32)))
+		var mu sync.Mutex
+		calls := map[string]int{}
+		gateway := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			b, _ := io.ReadAll(r.Body)
+			time.Sleep(2 * time.Millisecond) // a gateway takes a moment: the workers' rounds overlap
+			mu.Lock()
+			calls[string(b)]++
+			mu.Unlock()
+		}))
+		defer gateway.Close()
+		const n = 30
+		err := stores[0].Write(ctx, func(tx *store.Tx) error {
+			for i := range n {
+				if err := tx.Enqueue(ctx, &store.Notification{Channel: "sms", Recipient: "+252634123456", Purpose: "access_code",
+					SealedBody: sealer.Seal(fmt.Sprintf("Your code is %04d", i))}); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		for _, st := range stores {
+			w := &Worker{Store: st, Sealer: sealer, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), SMS: SMSConfig{URL: gateway.URL}}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if err := w.RunOnce(ctx); err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+		if len(calls) != n {
+			t.Fatalf("%d of %d messages delivered", len(calls), n)
+		}
+		for body, c := range calls {
+			if c != 1 {
+				t.Errorf("%s delivered %d times", body, c)
+			}
+		}
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"maps"
+	"math/rand/v2"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -92,7 +93,11 @@ func (a *aggregates) merge(b *aggregates) {
 // (docs/PERFORMANCE.md). SQLite has a single writer and keeps bucket 0.
 const aggregateBuckets = 32
 
+// bucketTurn starts at a random bucket in each process: instances on one database that all
+// started at bucket 1 and took buckets at the same pace would take the same ones at once.
 var bucketTurn atomic.Uint32
+
+func init() { bucketTurn.Store(rand.Uint32()) }
 
 func aggregateBucket(d dialect) int {
 	if d == dialectSQLite {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"time"
 )
 
@@ -31,11 +32,40 @@ func (tx *Tx) Enqueue(ctx context.Context, n *Notification) error {
 
 // DueNotifications returns pending messages whose next attempt is due, oldest first.
 func (s *Store) DueNotifications(ctx context.Context, limit int) ([]*Notification, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, channel, recipient, subject, COALESCE(sealed_body, ''), purpose, attempts
+	rows, err := s.db.QueryContext(ctx, `SELECT `+notificationDue+`
 		FROM notifications WHERE status = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at LIMIT $2`, ts(s.Now()), limit)
 	if err != nil {
 		return nil, err
 	}
+	return scanDue(rows)
+}
+
+// ClaimDueNotifications takes up to limit due messages for one delivery attempt: the same
+// statement moves their next attempt lease ahead, so the worker of another instance (or a second
+// round of this one) does not take them too and deliver them again. A message whose attempt ends
+// without an outcome recorded (the process stopped) is due again after the lease. On PostgreSQL a
+// worker that reaches a row another is claiming waits for that claim and then, re-reading the
+// row, finds it no longer due.
+func (s *Store) ClaimDueNotifications(ctx context.Context, limit int, lease time.Duration) ([]*Notification, error) {
+	var out []*Notification
+	err := s.Write(ctx, func(tx *Tx) error {
+		rows, err := tx.QueryContext(ctx, `UPDATE notifications SET next_attempt_at = $3
+			WHERE status = 'pending' AND next_attempt_at <= $1 AND id IN (SELECT id FROM notifications
+				WHERE status = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at LIMIT $2)
+			RETURNING `+notificationDue, ts(tx.now), limit, ts(tx.now.Add(lease)))
+		if err != nil {
+			return err
+		}
+		out, err = scanDue(rows)
+		return err
+	})
+	return out, err
+}
+
+// notificationDue is what a delivery reads of a message.
+const notificationDue = `id, channel, recipient, subject, COALESCE(sealed_body, ''), purpose, attempts`
+
+func scanDue(rows *sql.Rows) ([]*Notification, error) {
 	defer rows.Close()
 	var out []*Notification
 	for rows.Next() {

@@ -2,8 +2,10 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
+	"hash/fnv"
 	"strings"
 	"time"
 
@@ -141,25 +143,99 @@ type TransferResult struct {
 // the transaction, its log row, its alert if high risk, and the audit row. Concurrent requests
 // with one idempotency key leave exactly one transaction: the key's row is inserted first, so
 // the others (queued in the same lane, groupcommit.go) wait for it and then replay its answer.
+// A request whose key another instance's group holds is tried again in a later group of this
+// one's (insertIdempotencyKey), for up to keyInFlightPatience; a key still held then is a 409.
 func (s *Store) CreateTransfer(ctx context.Context, w *TransferWrite) (*TransferResult, error) {
+	wait, waited := 2*time.Millisecond, time.Duration(0)
+	for {
+		out, err := s.createTransfer(ctx, w)
+		if !errors.Is(err, errKeyInFlight) {
+			return out, err
+		}
+		if waited >= keyInFlightPatience {
+			return nil, domain.Errorf(domain.ECONFLICT, "A request with this Idempotency-Key is still being processed; retry it in a moment to receive its answer.")
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil, ctx.Err()
+		case <-t.C:
+		}
+		waited += wait
+		wait = min(2*wait, 200*time.Millisecond)
+	}
+}
+
+// keyInFlightPatience is how long a request waits, retrying, for another instance's request with
+// the same idempotency key to commit: far longer than a group takes, short enough for a client.
+const keyInFlightPatience = 2 * time.Second
+
+// errKeyInFlight is a transfer's idempotency key held by another instance's uncommitted group.
+var errKeyInFlight = errors.New("idempotency key in flight on another instance")
+
+// insertIdempotencyKey stores the key's row unless it exists, and reports whether it did. On
+// PostgreSQL the insert first takes a transaction-level advisory lock on the key, without
+// waiting: two instances' groups, each with requests of the same keys in different orders, would
+// otherwise each wait inside the insert for the other's commit, a deadlock PostgreSQL breaks
+// after a second by failing one of them (a 500). A key whose lock another transaction holds is
+// errKeyInFlight. On one instance requests with one key share a lane, and the lock is re-entrant
+// within a group; SQLite has one writer, so no other transaction can hold a key there. The lock
+// rides on the insert, so a new key costs no extra round trip; only a key not inserted asks again,
+// to tell a key in flight from one stored.
+func (tx *Tx) insertIdempotencyKey(ctx context.Context, w *TransferWrite) (bool, error) {
+	if tx.store.dialect != dialectPostgres {
+		res, err := tx.ExecContext(ctx, `INSERT INTO idempotency_keys (user_id, idem_key, request_hash, created_at)
+			VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, idem_key) DO NOTHING`, w.UserID, w.IdempotencyKey, w.RequestHash, ts(tx.now))
+		if err != nil {
+			return false, err
+		}
+		n, _ := res.RowsAffected()
+		return n == 1, nil
+	}
+	h := fnv.New64a()
+	h.Write([]byte(w.UserID + "\x00" + w.IdempotencyKey))
+	lock := int64(h.Sum64())
+	res, err := tx.ExecContext(ctx, `INSERT INTO idempotency_keys (user_id, idem_key, request_hash, created_at)
+		SELECT $1, $2, $3, $4 WHERE pg_try_advisory_xact_lock($5) ON CONFLICT (user_id, idem_key) DO NOTHING`,
+		w.UserID, w.IdempotencyKey, w.RequestHash, ts(tx.now), lock)
+	if err != nil {
+		return false, err
+	}
+	if n, _ := res.RowsAffected(); n == 1 {
+		return true, nil
+	}
+	var got bool
+	if err := tx.QueryRowContext(ctx, `SELECT pg_try_advisory_xact_lock($1)`, lock).Scan(&got); err != nil {
+		return false, err
+	}
+	if !got {
+		return false, errKeyInFlight
+	}
+	return false, nil
+}
+
+func (s *Store) createTransfer(ctx context.Context, w *TransferWrite) (*TransferResult, error) {
 	out := &TransferResult{}
 	err := s.writeGrouped(ctx, transferLane(w.UserID, w.IdempotencyKey), func(ctx context.Context, tx *Tx) error {
 		if w.IdempotencyKey != "" {
-			res, err := tx.ExecContext(ctx, `INSERT INTO idempotency_keys (user_id, idem_key, request_hash, created_at)
-				VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, idem_key) DO NOTHING`,
-				w.UserID, w.IdempotencyKey, w.RequestHash, ts(tx.now))
+			inserted, err := tx.insertIdempotencyKey(ctx, w)
 			if err != nil {
 				return err
 			}
-			if n, _ := res.RowsAffected(); n == 0 {
+			if !inserted {
 				// The answer may be an earlier transfer's of this group, still queued.
 				if err := tx.flushGroup(ctx); err != nil {
 					return err
 				}
 				var hash string
 				var resp []byte
-				if err := tx.QueryRowContext(ctx, `SELECT request_hash, response FROM idempotency_keys
-					WHERE user_id = $1 AND idem_key = $2`, w.UserID, w.IdempotencyKey).Scan(&hash, &resp); err != nil {
+				err := tx.QueryRowContext(ctx, `SELECT request_hash, response FROM idempotency_keys
+					WHERE user_id = $1 AND idem_key = $2`, w.UserID, w.IdempotencyKey).Scan(&hash, &resp)
+				if errors.Is(err, sql.ErrNoRows) {
+					return errKeyInFlight // the transaction that held it rolled back since: try again
+				}
+				if err != nil {
 					return err
 				}
 				if hash != w.RequestHash {
