@@ -80,7 +80,6 @@ func TestLoadgenSocketsBadInput(t *testing.T) {
 		{[]string{"--sockets", "2", "--alert-interval", "0s"}, "--alert-interval and --alert-wait must be positive"},
 		{[]string{"--sockets", "2", "--url", "http://127.0.0.1:2", "--metrics", "http://127.0.0.1:3/metrics"}, "--metrics: give one per --url (2)"},
 		{[]string{"--sockets", "2"}, "sign-in: "},
-		{[]string{"--steps", "2", "--url", "http://127.0.0.1:2"}, "several --url are for --sockets only"},
 	} {
 		args := append([]string{"--url", "http://127.0.0.1:1"}, c.args...)
 		if code, _, errOut := runLoadgen(t, args...); code == 0 || !strings.Contains(errOut, c.want) {
