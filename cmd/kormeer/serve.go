@@ -165,6 +165,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	httpSrv := newHTTPServer(srv.Handler(), cfg.Limits, log)
 	go sweep(ctx, st, max(opts.LoginWindow, domain.RedeemLockout), log)
+	go keepStatistics(ctx, st, log)
 	go logAuditAnchors(ctx, st, log)
 
 	fmt.Fprintf(stdout, "Kormeer %s is listening on http://%s (database: %s)\n", version, ln.Addr(), describeDB(cfg.DatabaseURL))
@@ -299,6 +300,23 @@ func sweep(ctx context.Context, st *store.Store, loginWindow time.Duration, log 
 		}
 		if err := st.CompactAggregates(ctx, st.Now()); err != nil && ctx.Err() == nil {
 			log.Warn("sweep statistics buckets", "err", err)
+		}
+	}
+}
+
+// keepStatistics refreshes the planner's statistics of the tables that changed much, every half
+// minute, so that plans follow the data as it grows (store.RefreshStatistics).
+func keepStatistics(ctx context.Context, st *store.Store, log *slog.Logger) {
+	t := time.NewTicker(30 * time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if err := st.RefreshStatistics(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("refresh planner statistics", "err", err)
 		}
 	}
 }
