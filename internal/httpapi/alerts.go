@@ -54,16 +54,17 @@ func alertScope(u *domain.User) store.AlertScope {
 
 // alertParams are the query parameters GET /api/alerts accepts; any other is refused, so a
 // mistyped filter never silently shows the whole queue.
-var alertParams = map[string]bool{"status": true, "severity": true, "institution": true, "assignee": true,
+var alertParams = map[string]bool{"kind": true, "status": true, "severity": true, "institution": true, "assignee": true,
 	"createdBefore": true, "limit": true, "cursor": true}
 
 // Alert filter vocabularies ("all" means no filter, as on the transactions search).
 var (
+	alertKinds      = []string{"aml", "system"}
 	alertStatuses   = []string{"open", "investigating", "resolved", "false_positive"}
 	alertSeverities = []string{"low", "medium", "high", "critical"}
 )
 
-// parseAlertFilter reads the alert queue's filters (docs/API.md): status, severity, institution
+// parseAlertFilter reads the alert queue's filters (docs/API.md): kind, status, severity, institution
 // (an id), assignee (an account id, "me" or "none") and createdBefore (a date or an RFC 3339 time,
 // for "older than"). Every invalid value is named in the error's fields.
 func parseAlertFilter(q url.Values, me string) (store.AlertFilter, error) {
@@ -80,6 +81,7 @@ func parseAlertFilter(q url.Values, me string) (store.AlertFilter, error) {
 			fields[key] = "Must be one of " + strings.Join(allowed, ", ")
 		}
 	}
+	oneOf("kind", alertKinds, &f.Kind)
 	oneOf("status", alertStatuses, &f.Status)
 	oneOf("severity", alertSeverities, &f.Severity)
 	if v := get("institution"); v != "" {

@@ -146,6 +146,8 @@ func TestAlertsQueue(t *testing.T) {
 			{"status=resolved", func(i int, a store.AMLAlert) bool { return a.Status == "resolved" }, false},
 			{"status=open", func(i int, a store.AMLAlert) bool { return a.Status == "open" }, true},
 			{"status=all", func(int, store.AMLAlert) bool { return true }, true},
+			{"kind=aml", func(int, store.AMLAlert) bool { return true }, false},
+			{"kind=system", func(int, store.AMLAlert) bool { return false }, true},
 			{"status=investigating", func(int, store.AMLAlert) bool { return false }, false},
 			{"severity=critical", func(i int, a store.AMLAlert) bool { return a.Severity == "critical" }, false},
 			{"severity=low", func(i int, a store.AMLAlert) bool { return a.Severity == "low" }, true},
@@ -199,7 +201,7 @@ func TestAlertsQueue(t *testing.T) {
 		// Bad input: 400 with a message naming the parameter.
 		for _, bad := range []struct{ query, field string }{
 			{"cursor=garbage", "cursor"}, {"cursor=" + encodeCursor(&store.Cursor{CreatedAt: now, ID: "x"}), "cursor"},
-			{"limit=0", "limit"}, {"limit=many", "limit"}, {"status=bogus", "status"}, {"severity=urgent", "severity"},
+			{"limit=0", "limit"}, {"limit=many", "limit"}, {"status=bogus", "status"}, {"kind=case", "kind"}, {"severity=urgent", "severity"},
 			{"institution=alpha", "institution"}, {"assignee=someone", "assignee"}, {"createdBefore=yesterday", "createdBefore"},
 			{"colour=red", "colour"}, {"sort=oldest", "sort"},
 		} {

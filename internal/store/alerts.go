@@ -45,6 +45,7 @@ type AlertScope struct {
 // and assignee are fields of an AML alert's case, so filtering on either leaves system notices
 // out; notices count as open and keep the severity their type maps to (critical, medium, low).
 type AlertFilter struct {
+	Kind          string // "aml" or "system"
 	Status        string
 	Severity      string
 	InstitutionID string
@@ -105,6 +106,12 @@ func alertWheres(sc AlertScope, f AlertFilter, id string, after *Cursor) (aml, s
 		targets = append(targets, "(target_user_id IS NULL AND target_role IS NULL)")
 	}
 	sysConds = append(sysConds, "("+strings.Join(targets, " OR ")+")")
+	switch f.Kind {
+	case "aml":
+		sysConds = append(sysConds, "1 = 0")
+	case "system":
+		amlConds = append(amlConds, "1 = 0")
+	}
 	if f.Status != "" {
 		amlConds = append(amlConds, "a.status = "+arg(f.Status))
 		if f.Status != "open" {
