@@ -249,15 +249,12 @@ func portalRows(ctx context.Context, base, token string) (int64, error) {
 	}
 	defer res.Body.Close()
 	var out struct {
-		TotalTransactions *int64 `json:"totalTransactions"`
+		TotalTransactions int64 `json:"totalTransactions"`
 	}
 	if err := json.NewDecoder(res.Body).Decode(&out); err != nil || res.StatusCode != http.StatusOK {
 		return 0, fmt.Errorf("GET /api/metrics: %s", res.Status)
 	}
-	if out.TotalTransactions == nil {
-		return 0, nil // no transactions yet: the figure is left out
-	}
-	return *out.TotalTransactions, nil
+	return out.TotalTransactions, nil
 }
 
 // sleepUntil waits until t and reports whether ctx is still live then.

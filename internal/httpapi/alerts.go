@@ -2,9 +2,12 @@ package httpapi
 
 import (
 	"net/http"
+	"net/url"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/kormeer/kormeer/internal/domain"
 	"github.com/kormeer/kormeer/internal/store"
 )
@@ -49,23 +52,98 @@ func alertScope(u *domain.User) store.AlertScope {
 	return store.AlertScope{UserID: u.ID, Role: u.Role, InstitutionID: u.Institution}
 }
 
-// listAlerts is GET /api/alerts (?status=open|investigating|resolved|false_positive): the
-// caller's alerts, newest first, at most 200.
-func (s *Server) listAlerts(w http.ResponseWriter, r *http.Request) error {
-	status := r.URL.Query().Get("status")
-	switch status {
-	case "", "all":
-		status = ""
-	case "open", "investigating", "resolved", "false_positive":
-	default:
-		return domain.FieldError("Status must be open, investigating, resolved or false_positive.", map[string]string{"status": "Unknown status"})
+// alertParams are the query parameters GET /api/alerts accepts; any other is refused, so a
+// mistyped filter never silently shows the whole queue.
+var alertParams = map[string]bool{"kind": true, "status": true, "severity": true, "institution": true, "assignee": true,
+	"createdBefore": true, "limit": true, "cursor": true}
+
+// Alert filter vocabularies ("all" means no filter, as on the transactions search).
+var (
+	alertKinds      = []string{"aml", "system"}
+	alertStatuses   = []string{"open", "investigating", "resolved", "false_positive"}
+	alertSeverities = []string{"low", "medium", "high", "critical"}
+)
+
+// parseAlertFilter reads the alert queue's filters (docs/API.md): kind, status, severity, institution
+// (an id), assignee (an account id, "me" or "none") and createdBefore (a date or an RFC 3339 time,
+// for "older than"). Every invalid value is named in the error's fields.
+func parseAlertFilter(q url.Values, me string) (store.AlertFilter, error) {
+	var f store.AlertFilter
+	fields := unknownParams(q, alertParams)
+	get := func(k string) string {
+		if v := strings.TrimSpace(q.Get(k)); v != "all" {
+			return v
+		}
+		return ""
 	}
-	alerts, err := s.store.Alerts(r.Context(), alertScope(principalFrom(r.Context())), status, 200)
+	oneOf := func(key string, allowed []string, dst *string) {
+		if *dst = get(key); *dst != "" && !slices.Contains(allowed, *dst) {
+			fields[key] = "Must be one of " + strings.Join(allowed, ", ")
+		}
+	}
+	oneOf("kind", alertKinds, &f.Kind)
+	oneOf("status", alertStatuses, &f.Status)
+	oneOf("severity", alertSeverities, &f.Severity)
+	if v := get("institution"); v != "" {
+		if id, err := uuid.Parse(v); err == nil {
+			f.InstitutionID = id.String()
+		} else {
+			fields["institution"] = "Give an institution's id"
+		}
+	}
+	switch v := get("assignee"); v {
+	case "":
+	case "me":
+		f.AssignedTo = me
+	case "none":
+		f.Unassigned = true
+	default:
+		if id, err := uuid.Parse(v); err == nil {
+			f.AssignedTo = id.String()
+		} else {
+			fields["assignee"] = "Give an account's id, me or none"
+		}
+	}
+	var err error
+	if f.CreatedBefore, err = parseQueryTime(q.Get("createdBefore"), false); err != nil {
+		fields["createdBefore"] = err.Error()
+	}
+	if len(fields) > 0 {
+		return f, domain.FieldError("Please correct the alert filters.", fields)
+	}
+	return f, nil
+}
+
+// listAlerts is GET /api/alerts: the caller's alerts matching the filters (parseAlertFilter),
+// newest first, one page at a time as the transactions list pages (?limit=, ?cursor=,
+// X-Next-Cursor); the first page's X-Total-Count says how many match ("1000+" beyond a thousand).
+func (s *Server) listAlerts(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	u := principalFrom(r.Context())
+	f, err := parseAlertFilter(q, u.ID)
 	if err != nil {
 		return err
 	}
-	out := make([]alertJSON, len(alerts))
-	for i, a := range alerts {
+	limit, cursor, err := parsePage(q)
+	if err != nil {
+		return err
+	}
+	page, err := s.store.AlertsPage(r.Context(), alertScope(u), f, cursor, limit)
+	if err != nil {
+		return err
+	}
+	if cursor == nil {
+		n, capped, err := s.store.CountAlerts(r.Context(), alertScope(u), f)
+		if err != nil {
+			return err
+		}
+		setTotalCount(w, n, capped)
+	}
+	if page.Next != nil {
+		w.Header().Set("X-Next-Cursor", encodeCursor(page.Next))
+	}
+	out := make([]alertJSON, len(page.Items))
+	for i, a := range page.Items {
 		out[i] = toAlertJSON(a)
 	}
 	writeJSON(w, http.StatusOK, out)

@@ -67,12 +67,7 @@ var auditFilterParams = map[string]bool{"actor": true, "action": true, "resource
 // mistyped filter never silently shows the whole trail.
 func parseAuditFilter(q url.Values) (store.AuditFilter, error) {
 	var f store.AuditFilter
-	fields := map[string]string{}
-	for k := range q {
-		if !auditFilterParams[k] {
-			fields[k] = "Unknown filter"
-		}
-	}
+	fields := unknownParams(q, auditFilterParams)
 	if a := strings.TrimSpace(q.Get("actor")); a != "" {
 		if strings.Contains(a, "@") {
 			f.ActorEmail = domain.NormalizeEmail(a)
@@ -92,10 +87,10 @@ func parseAuditFilter(q url.Values) (store.AuditFilter, error) {
 		}
 	}
 	var err error
-	if f.From, err = parseAuditTime(q.Get("from"), false); err != nil {
+	if f.From, err = parseQueryTime(q.Get("from"), false); err != nil {
 		fields["from"] = err.Error()
 	}
-	if f.To, err = parseAuditTime(q.Get("to"), true); err != nil {
+	if f.To, err = parseQueryTime(q.Get("to"), true); err != nil {
 		fields["to"] = err.Error()
 	}
 	if !f.From.IsZero() && !f.To.IsZero() && !f.From.Before(f.To) {
@@ -107,9 +102,21 @@ func parseAuditFilter(q url.Values) (store.AuditFilter, error) {
 	return f, nil
 }
 
-// parseAuditTime reads a date (a whole day in UTC; as an end, the day is included) or an RFC 3339
+// unknownParams names each query parameter that is not in known as an "Unknown filter", in a new
+// map of field errors that the caller adds its own to.
+func unknownParams(q url.Values, known map[string]bool) map[string]string {
+	fields := map[string]string{}
+	for k := range q {
+		if !known[k] {
+			fields[k] = "Unknown filter"
+		}
+	}
+	return fields
+}
+
+// parseQueryTime reads a date (a whole day in UTC; as an end, the day is included) or an RFC 3339
 // time.
-func parseAuditTime(v string, end bool) (time.Time, error) {
+func parseQueryTime(v string, end bool) (time.Time, error) {
 	v = strings.TrimSpace(v)
 	if v == "" {
 		return time.Time{}, nil

@@ -103,7 +103,7 @@ func (s *Server) exportCompliance(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	alerts, err := s.store.Alerts(ctx, alertScope(u), "", 100_000)
+	alerts, err := s.store.AlertsPage(ctx, alertScope(u), store.AlertFilter{}, nil, 100_000)
 	if err != nil {
 		return err
 	}
@@ -125,7 +125,7 @@ func (s *Server) exportCompliance(w http.ResponseWriter, r *http.Request) error 
 	for _, k := range kyc {
 		cw.Write(safeCells("kyc", k.ID, k.FullName, k.Status, k.NationalID+" / "+k.PhoneNumber, k.DocumentType, k.CreatedAt.Format(time.RFC3339)))
 	}
-	for _, a := range alerts {
+	for _, a := range alerts.Items {
 		cw.Write(safeCells("alert", a.ID, a.Title, a.Status, a.Description, a.Severity, a.CreatedAt.Format(time.RFC3339)))
 	}
 	for _, rep := range reports {

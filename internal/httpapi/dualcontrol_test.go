@@ -337,7 +337,7 @@ func TestApprovalQueue(t *testing.T) {
 		if res := e.do(a, "GET", "/api/approvals?status=approved", nil); res.status != 200 || strings.TrimSpace(string(res.body)) != "[]" {
 			t.Fatalf("approved filter: %d %s", res.status, res.body)
 		}
-		for _, q := range []string{"status=bogus", "limit=0", "limit=1000", "cursor=garbage"} {
+		for _, q := range []string{"status=bogus", "limit=0", "cursor=garbage"} {
 			if res := e.do(a, "GET", "/api/approvals?"+q, nil); res.status != 400 || res.json(t)["message"] == "" {
 				t.Errorf("GET /api/approvals?%s: %d %s", q, res.status, res.body)
 			}

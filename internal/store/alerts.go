@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
@@ -40,11 +41,152 @@ type AlertScope struct {
 	InstitutionID string // for PSP and MNO staff
 }
 
-// Alerts lists the alerts the reader may see, newest first: AML alerts of every institution for
-// regulators and of their own for staff, and the system alerts addressed to the reader, to the
-// reader's role, or (for regulators) to nobody in particular.
-func (s *Store) Alerts(ctx context.Context, sc AlertScope, status string, limit int) ([]*AlertView, error) {
-	return s.alerts(ctx, sc, status, "", limit)
+// AlertFilter narrows the alerts list (GET /api/alerts); zero fields do not filter. Institution
+// and assignee are fields of an AML alert's case, so filtering on either leaves system notices
+// out; notices count as open and keep the severity their type maps to (critical, medium, low).
+type AlertFilter struct {
+	Kind          string // "aml" or "system"
+	Status        string
+	Severity      string
+	InstitutionID string
+	AssignedTo    string // a user id
+	Unassigned    bool   // AML alerts nobody is assigned to
+	CreatedBefore time.Time
+}
+
+// AlertPage is one page of the alerts list.
+type AlertPage struct {
+	Items []*AlertView
+	Next  *Cursor // nil on the last page
+}
+
+// alertColumns is the alerts union's select list (the AML branch names the columns): the id twice,
+// as text for readers and as stored for the order, which on PostgreSQL must be the uuid order the
+// cursor's comparison uses, not the text collation's.
+const (
+	amlAlertColumns = `CAST(a.id AS TEXT) AS id, 'aml' AS kind, a.title AS title, a.description AS description,
+		a.severity AS severity, a.status AS status, a.alert_type AS alert_type, a.trigger_rule AS trigger_rule,
+		COALESCE(a.amount_minor, 0) AS amount_minor, COALESCE(a.currency, '') AS currency,
+		COALESCE(CAST(a.institution_id AS TEXT), '') AS institution_id, COALESCE(CAST(a.transaction_id AS TEXT), '') AS transaction_id,
+		a.is_read AS is_read, COALESCE(CAST(a.assigned_to AS TEXT), '') AS assigned_to, COALESCE(CAST(a.resolved_by AS TEXT), '') AS resolved_by,
+		COALESCE(a.resolution, '') AS resolution, a.resolved_at AS resolved_at, a.created_at AS created_at, a.id AS sort_id`
+	systemAlertColumns = `CAST(id AS TEXT), 'system', title, message,
+		CASE alert_type WHEN 'critical' THEN 'critical' WHEN 'warning' THEN 'medium' ELSE 'low' END,
+		'open', alert_type, '', 0, '', '', '', is_read, '', '', '', NULL, created_at, id`
+	alertOutColumns = `id, kind, title, description, severity, status, alert_type, trigger_rule, amount_minor, currency,
+		institution_id, transaction_id, is_read, assigned_to, resolved_by, resolution, resolved_at, created_at`
+)
+
+// systemAlertTypes is the system notice type behind each severity the list shows (the CASE above).
+var systemAlertTypes = map[string]string{"critical": "critical", "medium": "warning", "low": "info"}
+
+// alertWheres builds the WHERE clauses of the two branches of the alerts union: AML alerts of
+// every institution for regulators and of their own for staff; system alerts addressed to the
+// reader, to the reader's role, or (for regulators) to nobody in particular; each narrowed by f,
+// by one id and by the cursor. Only the values a clause uses are bound: PostgreSQL cannot type
+// a parameter no clause names (SQLSTATE 42P18).
+func alertWheres(sc AlertScope, f AlertFilter, id string, after *Cursor) (aml, system string, args []any) {
+	arg := func(v any) string {
+		args = append(args, v)
+		return fmt.Sprintf("$%d", len(args))
+	}
+	var amlConds, sysConds []string
+	switch {
+	case sc.Role.IsRegulator():
+	case sc.Role.IsInstitutionStaff() && validID(sc.InstitutionID):
+		amlConds = append(amlConds, "a.institution_id = "+arg(sc.InstitutionID))
+	default:
+		amlConds = append(amlConds, "1 = 0")
+	}
+	targets := []string{"target_role = " + arg(string(sc.Role))}
+	if validID(sc.UserID) {
+		targets = append(targets, "target_user_id = "+arg(sc.UserID))
+	}
+	if sc.Role.IsRegulator() {
+		targets = append(targets, "(target_user_id IS NULL AND target_role IS NULL)")
+	}
+	sysConds = append(sysConds, "("+strings.Join(targets, " OR ")+")")
+	switch f.Kind {
+	case "aml":
+		sysConds = append(sysConds, "1 = 0")
+	case "system":
+		amlConds = append(amlConds, "1 = 0")
+	}
+	if f.Status != "" {
+		amlConds = append(amlConds, "a.status = "+arg(f.Status))
+		if f.Status != "open" {
+			sysConds = append(sysConds, "1 = 0")
+		}
+	}
+	if f.Severity != "" {
+		amlConds = append(amlConds, "a.severity = "+arg(f.Severity))
+		if t, ok := systemAlertTypes[f.Severity]; ok {
+			sysConds = append(sysConds, "alert_type = "+arg(t))
+		} else {
+			sysConds = append(sysConds, "1 = 0")
+		}
+	}
+	if f.InstitutionID != "" || f.AssignedTo != "" || f.Unassigned {
+		sysConds = append(sysConds, "1 = 0")
+	}
+	if f.InstitutionID != "" {
+		amlConds = append(amlConds, "a.institution_id = "+arg(f.InstitutionID))
+	}
+	if f.AssignedTo != "" {
+		amlConds = append(amlConds, "a.assigned_to = "+arg(f.AssignedTo))
+	}
+	if f.Unassigned {
+		amlConds = append(amlConds, "a.assigned_to IS NULL")
+	}
+	if !f.CreatedBefore.IsZero() {
+		p := arg(ts(f.CreatedBefore))
+		amlConds = append(amlConds, "a.created_at < "+p)
+		sysConds = append(sysConds, "created_at < "+p)
+	}
+	if id != "" {
+		p := arg(id)
+		amlConds = append(amlConds, "a.id = "+p)
+		sysConds = append(sysConds, "id = "+p)
+	}
+	if after != nil {
+		at, last := arg(ts(after.CreatedAt)), arg(after.ID)
+		amlConds = append(amlConds, fmt.Sprintf("(a.created_at < %[1]s OR (a.created_at = %[1]s AND a.id < %[2]s))", at, last))
+		sysConds = append(sysConds, fmt.Sprintf("(created_at < %[1]s OR (created_at = %[1]s AND id < %[2]s))", at, last))
+	}
+	and := func(conds []string) string {
+		if len(conds) == 0 {
+			return "1 = 1"
+		}
+		return strings.Join(conds, " AND ")
+	}
+	return and(amlConds), and(sysConds), args
+}
+
+// AlertsPage returns one page of the alerts the reader may see matching f, newest first,
+// continuing after the cursor. The order (created_at, id) is total, so pages never skip or
+// repeat an alert even when many share a timestamp.
+func (s *Store) AlertsPage(ctx context.Context, sc AlertScope, f AlertFilter, after *Cursor, limit int) (*AlertPage, error) {
+	if after != nil && !validID(after.ID) {
+		return nil, domain.Errorf(domain.EINVALID, "The page cursor is not valid; start from the first page.")
+	}
+	items, err := s.alerts(ctx, sc, f, "", after, limit+1)
+	if err != nil {
+		return nil, err
+	}
+	page := &AlertPage{Items: items}
+	if len(items) > limit {
+		page.Items = items[:limit]
+		last := page.Items[limit-1]
+		page.Next = &Cursor{CreatedAt: last.CreatedAt, ID: last.ID}
+	}
+	return page, nil
+}
+
+// CountAlerts counts the alerts the reader may see matching f up to countCap; capped reports
+// that there are more.
+func (s *Store) CountAlerts(ctx context.Context, sc AlertScope, f AlertFilter) (n int, capped bool, err error) {
+	aml, system, args := alertWheres(sc, f, "", nil)
+	return s.countCapped(ctx, `SELECT 1 FROM aml_alerts a WHERE `+aml+` UNION ALL SELECT 1 FROM system_alerts WHERE `+system, args)
 }
 
 // Alert returns one alert the reader may see, or ENOTFOUND.
@@ -52,7 +194,7 @@ func (s *Store) Alert(ctx context.Context, sc AlertScope, id string) (*AlertView
 	if !validID(id) {
 		return nil, notFound("Alert")
 	}
-	list, err := s.alerts(ctx, sc, "", id, 1)
+	list, err := s.alerts(ctx, sc, AlertFilter{}, id, nil, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -62,44 +204,14 @@ func (s *Store) Alert(ctx context.Context, sc AlertScope, id string) (*AlertView
 	return list[0], nil
 }
 
-func (s *Store) alerts(ctx context.Context, sc AlertScope, status, id string, limit int) ([]*AlertView, error) {
-	amlWhere := "1 = 0"
-	args := []any{sc.UserID, string(sc.Role), limit}
-	switch {
-	case sc.Role.IsRegulator():
-		amlWhere = "1 = 1"
-	case sc.Role.IsInstitutionStaff() && validID(sc.InstitutionID):
-		args = append(args, sc.InstitutionID)
-		amlWhere = fmt.Sprintf("a.institution_id = $%d", len(args))
-	}
-	if status != "" {
-		args = append(args, status)
-		amlWhere += fmt.Sprintf(" AND a.status = $%d", len(args))
-	}
-	untargeted := "0 = 1"
-	if sc.Role.IsRegulator() {
-		untargeted = "(target_user_id IS NULL AND target_role IS NULL)"
-	}
-	systemWhere := "(CAST(target_user_id AS TEXT) = $1 OR target_role = $2 OR " + untargeted + ")"
-	if status != "" && status != "open" {
-		systemWhere = "1 = 0" // system alerts have no case status; they count as open
-	}
-	if id != "" {
-		args = append(args, id)
-		amlWhere += fmt.Sprintf(" AND a.id = $%d", len(args))
-		systemWhere += fmt.Sprintf(" AND id = $%d", len(args))
-	}
-	rows, err := s.db.QueryContext(ctx, `SELECT * FROM (
-		SELECT CAST(a.id AS TEXT), 'aml', a.title, a.description, a.severity, a.status, a.alert_type, a.trigger_rule,
-			COALESCE(a.amount_minor, 0), COALESCE(a.currency, ''), COALESCE(CAST(a.institution_id AS TEXT), ''),
-			COALESCE(CAST(a.transaction_id AS TEXT), ''), a.is_read, COALESCE(CAST(a.assigned_to AS TEXT), ''),
-			COALESCE(CAST(a.resolved_by AS TEXT), ''), COALESCE(a.resolution, ''), a.resolved_at, a.created_at
-		FROM aml_alerts a WHERE `+amlWhere+`
+func (s *Store) alerts(ctx context.Context, sc AlertScope, f AlertFilter, id string, after *Cursor, limit int) ([]*AlertView, error) {
+	aml, system, args := alertWheres(sc, f, id, after)
+	args = append(args, limit)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+alertOutColumns+` FROM (
+		SELECT `+amlAlertColumns+` FROM aml_alerts a WHERE `+aml+`
 		UNION ALL
-		SELECT CAST(id AS TEXT), 'system', title, message, CASE alert_type WHEN 'critical' THEN 'critical' WHEN 'warning' THEN 'medium' ELSE 'low' END,
-			'open', alert_type, '', 0, '', '', '', is_read, '', '', '', NULL, created_at
-		FROM system_alerts WHERE `+systemWhere+`
-	) AS alerts ORDER BY 18 DESC LIMIT $3`, args...)
+		SELECT `+systemAlertColumns+` FROM system_alerts WHERE `+system+`
+	) AS alerts ORDER BY created_at DESC, sort_id DESC LIMIT `+fmt.Sprintf("$%d", len(args)), args...)
 	if err != nil {
 		return nil, err
 	}

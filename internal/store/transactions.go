@@ -278,8 +278,14 @@ func (s *Store) planAmountRange(ctx context.Context, f TxFilter) (amountPlan, er
 // are more.
 func (s *Store) CountTransactions(ctx context.Context, scope TxScope, f TxFilter) (n int, capped bool, err error) {
 	where, args := s.where(scope, f, nil, false)
+	return s.countCapped(ctx, `SELECT 1 FROM transactions WHERE `+where, args)
+}
+
+// countCapped counts the rows of matches (a query selecting one row per match, args its
+// parameters) up to countCap; capped reports that there are more.
+func (s *Store) countCapped(ctx context.Context, matches string, args []any) (n int, capped bool, err error) {
 	args = append(args, countCap+1)
-	err = s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM transactions WHERE `+where+
+	err = s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM (`+matches+
 		fmt.Sprintf(" LIMIT $%d) AS matches", len(args)), args...).Scan(&n)
 	if n > countCap {
 		return countCap, true, err
@@ -332,13 +338,13 @@ func (s *Store) TransactionLogs(ctx context.Context, id string) ([]TransactionLo
 	return out, rows.Err()
 }
 
-// Summary is the headline of the payment system for the landing page and the dashboard. A
-// figure is nil when there is nothing to compute it from.
+// Summary is the headline of the payment system for the landing page and the dashboard. Every
+// figure is zero when there is nothing to compute it from (issue 16: clients read 0, not a gap).
 type Summary struct {
-	TotalTransactions *int64
-	VolumeUSD         *domain.Minor
-	ActivePSPs        *int64
-	ComplianceScore   *int64
+	TotalTransactions int64
+	VolumeUSD         domain.Minor
+	ActivePSPs        int64
+	ComplianceScore   int64 // percentage of KYC applications found compliant
 }
 
 // Summary computes the headline figures with one round trip, from the statistics maintained as
@@ -356,17 +362,10 @@ func (s *Store) Summary(ctx context.Context) (Summary, error) {
 	if err != nil {
 		return Summary{}, err
 	}
-	var sum Summary
-	if count > 0 {
-		vol := domain.Minor(usd) + domain.USDMinor(domain.Minor(shs), domain.SHS)
-		sum.TotalTransactions, sum.VolumeUSD = &count, &vol
-	}
-	if psps > 0 {
-		sum.ActivePSPs = &psps
-	}
+	sum := Summary{TotalTransactions: count, VolumeUSD: domain.Minor(usd) + domain.USDMinor(domain.Minor(shs), domain.SHS),
+		ActivePSPs: psps}
 	if kycAll > 0 {
-		score := (kycOK*100 + kycAll/2) / kycAll
-		sum.ComplianceScore = &score
+		sum.ComplianceScore = (kycOK*100 + kycAll/2) / kycAll
 	}
 	return sum, nil
 }

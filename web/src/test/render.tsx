@@ -23,20 +23,21 @@ export function renderWithProviders(ui: ReactElement, { path = "/" }: { path?: s
   return { ...render(ui, { wrapper: Wrapper }), queryClient, location };
 }
 
-/** A fetch stub answering by "METHOD path" with a status and JSON body. */
-export function routeFetch(
-  routes: Record<string, { status: number; body?: unknown } | (() => { status: number; body?: unknown })>,
-) {
+/** One stubbed answer: a status, a JSON body and extra headers (X-Next-Cursor, X-Total-Count). */
+type StubAnswer = { status: number; body?: unknown; headers?: Record<string, string> };
+
+/** A fetch stub answering by "METHOD path" (with the query string) with a status, JSON body and headers. */
+export function routeFetch(routes: Record<string, StubAnswer | (() => StubAnswer)>) {
   return async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const method = (init?.method ?? "GET").toUpperCase();
     const path = url.replace(/^https?:\/\/[^/]+/, "");
     const entry = routes[`${method} ${path}`];
     if (!entry) return new Response('{"message":"Not Found"}', { status: 404 });
-    const { status, body } = typeof entry === "function" ? entry() : entry;
+    const { status, body, headers } = typeof entry === "function" ? entry() : entry;
     return new Response(body === undefined ? null : JSON.stringify(body), {
       status,
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", ...headers },
     });
   };
 }

@@ -11,7 +11,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { alertStatusVariant, caseActions, severityVariant } from "@/features/compliance/alertDisplay";
-import { ALERTS_KEY } from "@/features/compliance/compliance";
+import { ALERTS_LIST_KEY } from "@/features/compliance/alertsQueue";
 import { formatAmount } from "@/features/transactions/money";
 import { formatDateTime24 } from "@/lib/format";
 
@@ -51,7 +51,7 @@ export function AlertDetailDialog({
       }),
     onSuccess: (updated, action) => {
       queryClient.setQueryData(["/api/alerts", updated.id], updated);
-      void queryClient.invalidateQueries({ queryKey: ALERTS_KEY, exact: true });
+      void queryClient.invalidateQueries({ queryKey: ALERTS_LIST_KEY });
       toast({ title: t("common.success"), description: t(`alerts.case.done.${action}`) });
       setNote("");
       setError(null);

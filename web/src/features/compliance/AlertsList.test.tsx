@@ -1,7 +1,10 @@
+import { useState } from "react";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Alert } from "@/api/types";
 import { AlertsList } from "@/features/compliance/AlertsList";
+import type { AlertFilter } from "@/features/compliance/AlertsList";
+import { useAlertsQueue } from "@/features/compliance/alertsQueue";
 import { renderWithProviders, routeFetch } from "@/test/render";
 
 const alert = (id: string, status: string): Alert => ({
@@ -28,12 +31,21 @@ const alert = (id: string, status: string): Alert => ({
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The list as the compliance page wires it: its status filter drives the server query. */
+function Queue({ canAct }: { canAct: boolean }) {
+  const [filter, setFilter] = useState<AlertFilter>("all");
+  const query = useAlertsQueue({ kind: "aml", status: filter });
+  return <AlertsList query={query} filter={filter} onFilter={setFilter} canAct={canAct} />;
+}
+
 describe("AlertsList", () => {
   const alerts = [alert("a1", "open"), alert("a2", "investigating"), alert("a3", "resolved"), alert("a4", "false_positive")];
+  const firstPage = { status: 200, body: alerts, headers: { "X-Total-Count": "4" } };
 
-  it("offers resolve only on open alerts and shows every field", () => {
-    renderWithProviders(<AlertsList alerts={alerts} loading={false} canAct />);
-    const rows = screen.getAllByTestId("compliance-alert");
+  it("offers resolve only on open alerts and shows every field", async () => {
+    vi.stubGlobal("fetch", routeFetch({ "GET /api/alerts?kind=aml": firstPage }));
+    renderWithProviders(<Queue canAct />);
+    const rows = await screen.findAllByTestId("compliance-alert");
     expect(rows.map((r) => within(r).queryByTestId("alert-resolve") !== null)).toEqual([true, false, false, false]);
     expect(rows[0]).toHaveTextContent("Description a1");
     expect(rows[0]).toHaveTextContent("High");
@@ -44,27 +56,53 @@ describe("AlertsList", () => {
     const d = new Date("2026-11-20T09:05:00Z");
     const hhmm = `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
     expect(rows[0]).toHaveTextContent(hhmm);
+    expect(screen.getByTestId("alerts-count")).toHaveTextContent("Showing 4 of 4 alerts");
+    expect(screen.queryByTestId("alerts-load-more")).not.toBeInTheDocument();
   });
 
-  it("offers no resolve to non-regulators", () => {
-    renderWithProviders(<AlertsList alerts={alerts} loading={false} canAct={false} />);
+  it("offers no resolve to non-regulators", async () => {
+    vi.stubGlobal("fetch", routeFetch({ "GET /api/alerts?kind=aml": firstPage }));
+    renderWithProviders(<Queue canAct={false} />);
+    expect(await screen.findAllByTestId("compliance-alert")).toHaveLength(4);
     expect(screen.queryByTestId("alert-resolve")).not.toBeInTheDocument();
   });
 
   it("resolves through PATCH /api/alerts/{id}/resolve", async () => {
     const resolve = vi.fn(() => ({ status: 200, body: { ...alert("a1", "resolved") } }));
-    vi.stubGlobal("fetch", routeFetch({ "PATCH /api/alerts/a1/resolve": resolve, "GET /api/alerts": { status: 200, body: [] } }));
-    renderWithProviders(<AlertsList alerts={alerts} loading={false} canAct />);
-    fireEvent.click(screen.getByTestId("alert-resolve"));
+    vi.stubGlobal("fetch", routeFetch({ "PATCH /api/alerts/a1/resolve": resolve, "GET /api/alerts?kind=aml": firstPage }));
+    renderWithProviders(<Queue canAct />);
+    fireEvent.click(await screen.findByTestId("alert-resolve"));
     await waitFor(() => expect(resolve).toHaveBeenCalled());
     expect(await screen.findByText("The alert was resolved.")).toBeInTheDocument();
   });
 
-  it("filters by status", () => {
-    renderWithProviders(<AlertsList alerts={alerts} loading={false} canAct />);
+  it("filters by status on the server", async () => {
+    const resolved = vi.fn(() => ({ status: 200, body: [alert("r1", "resolved")], headers: { "X-Total-Count": "1" } }));
+    vi.stubGlobal("fetch", routeFetch({ "GET /api/alerts?kind=aml": firstPage, "GET /api/alerts?kind=aml&status=resolved": resolved }));
+    renderWithProviders(<Queue canAct />);
+    await screen.findAllByTestId("compliance-alert");
     fireEvent.click(screen.getByTestId("alert-filter-resolved"));
-    expect(screen.getAllByTestId("compliance-alert")).toHaveLength(1);
-    fireEvent.click(screen.getByTestId("alert-filter-open"));
-    expect(screen.getAllByTestId("compliance-alert")).toHaveLength(1);
+    await waitFor(() => expect(resolved).toHaveBeenCalled());
+    await waitFor(() => expect(screen.getAllByTestId("compliance-alert").map((r) => r.dataset.alertId)).toEqual(["r1"]));
+  });
+
+  it("pages with Load more until the server has no next page", async () => {
+    const page = (from: number, n: number) => Array.from({ length: n }, (_, i) => alert(`p${from + i}`, "open"));
+    vi.stubGlobal(
+      "fetch",
+      routeFetch({
+        "GET /api/alerts?kind=aml": { status: 200, body: page(0, 50), headers: { "X-Next-Cursor": "c1", "X-Total-Count": "1000+" } },
+        "GET /api/alerts?kind=aml&cursor=c1": { status: 200, body: page(50, 50), headers: { "X-Next-Cursor": "c2" } },
+        "GET /api/alerts?kind=aml&cursor=c2": { status: 200, body: page(100, 3) },
+      }),
+    );
+    renderWithProviders(<Queue canAct />);
+    expect(await screen.findAllByTestId("compliance-alert")).toHaveLength(50);
+    expect(screen.getByTestId("alerts-count")).toHaveTextContent("Showing 50 of 1000+ alerts");
+    fireEvent.click(screen.getByTestId("alerts-load-more"));
+    await waitFor(() => expect(screen.getAllByTestId("compliance-alert")).toHaveLength(100));
+    fireEvent.click(screen.getByTestId("alerts-load-more"));
+    await waitFor(() => expect(screen.getAllByTestId("compliance-alert")).toHaveLength(103));
+    expect(screen.queryByTestId("alerts-load-more")).not.toBeInTheDocument();
   });
 });

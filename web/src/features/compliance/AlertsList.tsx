@@ -1,5 +1,6 @@
 import { useMemo, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { CheckCircle2, Eye, Loader2 } from "lucide-react";
@@ -10,40 +11,45 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { AlertDetailDialog } from "@/features/compliance/AlertDetailDialog";
 import { alertStatusVariant, canResolve, severityVariant } from "@/features/compliance/alertDisplay";
-import { ALERTS_KEY } from "@/features/compliance/compliance";
-import { formatDateTime24 } from "@/lib/format";
+import { ALERTS_LIST_KEY } from "@/features/compliance/alertsQueue";
+import type { AlertsPage } from "@/features/compliance/alertsQueue";
+import { formatDateTime24, formatNumber } from "@/lib/format";
 
-const PAGE = 10;
-const FILTERS = ["all", "open", "investigating", "resolved", "false_positive"] as const;
-type Filter = (typeof FILTERS)[number];
+/** The status filters, sent to the server as ?status= ("all" sends none). */
+export const ALERT_FILTERS = ["all", "open", "investigating", "resolved", "false_positive"] as const;
+export type AlertFilter = (typeof ALERT_FILTERS)[number];
 
 /**
  * The compliance alerts list (001 §2): title, description, severity, status,
  * alertType, createdAt with HH:mm and the related transaction; resolve only on
- * open alerts (regulators); details open the case dialog.
+ * open alerts (regulators); details open the case dialog. The status filter
+ * and the paging run on the server: "Load more" fetches the next page.
  */
 export function AlertsList({
-  alerts,
-  loading,
+  query,
+  filter,
+  onFilter,
   canAct,
   userId,
 }: {
-  alerts: Alert[];
-  loading: boolean;
+  query: UseInfiniteQueryResult<InfiniteData<AlertsPage>>;
+  filter: AlertFilter;
+  onFilter: (f: AlertFilter) => void;
   canAct: boolean;
   userId?: string;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [filter, setFilter] = useState<Filter>("all");
-  const [showAll, setShowAll] = useState(false);
   const [detail, setDetail] = useState<string | null>(null);
+  const shown = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const total = query.data?.pages[0]?.total ?? null;
+  const loading = query.isLoading;
 
   const resolve = useMutation({
     mutationFn: (id: string) => apiJson<Alert>("PATCH", `/api/alerts/${id}/resolve`, {}),
     onSuccess: () => {
       toast({ title: t("common.success"), description: t("alerts.resolved") });
-      void queryClient.invalidateQueries({ queryKey: ALERTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: ALERTS_LIST_KEY });
     },
     onError: (err) => {
       console.error("Failed to resolve alert", err);
@@ -52,33 +58,35 @@ export function AlertsList({
         description: err instanceof ApiError ? err.serverMessage : undefined,
         variant: "destructive",
       });
-      void queryClient.invalidateQueries({ queryKey: ALERTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: ALERTS_LIST_KEY });
     },
   });
 
-  const filtered = useMemo(() => (filter === "all" ? alerts : alerts.filter((a) => a.status === filter)), [alerts, filter]);
-  const shown = showAll ? filtered : filtered.slice(0, PAGE);
 
   return (
     <div className="space-y-4">
       <div role="group" aria-label={t("alerts.filterLabel")} className="flex flex-wrap gap-2">
-        {FILTERS.map((f) => (
+        {ALERT_FILTERS.map((f) => (
           <Button
             key={f}
             size="sm"
             variant={filter === f ? "default" : "outline"}
             aria-pressed={filter === f}
-            onClick={() => {
-              setFilter(f);
-              setShowAll(false);
-            }}
+            onClick={() => onFilter(f)}
             data-testid={`alert-filter-${f}`}
           >
             {f === "all" ? t("alerts.filterAll") : t(`alerts.status.${f}`)}
           </Button>
         ))}
       </div>
-      {loading ? (
+      {query.isError && !query.isFetchNextPageError ? (
+        <div role="alert" className="space-y-2 text-sm" data-testid="compliance-alerts-error">
+          <p className="text-destructive">{t("compliance.loadFailed")}</p>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            {t("alerts.retry")}
+          </Button>
+        </div>
+      ) : loading ? (
         <ul className="space-y-3" aria-busy="true" aria-label={t("alerts.title")}>
           {Array.from({ length: 3 }, (_, i) => (
             <li key={i} className="h-20 animate-pulse rounded-lg bg-muted" />
@@ -148,9 +156,21 @@ export function AlertsList({
           ))}
         </ul>
       )}
-      {!showAll && filtered.length > PAGE ? (
-        <Button variant="outline" className="w-full" onClick={() => setShowAll(true)} data-testid="alerts-show-all">
-          {t("alerts.showAll", { count: filtered.length })}
+      {query.isSuccess && total ? (
+        <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="alerts-count">
+          {t("alerts.shown", { shown: formatNumber(shown.length), total })}
+        </p>
+      ) : null}
+      {query.hasNextPage ? (
+        <Button
+          variant="outline"
+          className="w-full"
+          onClick={() => void query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+          data-testid="alerts-load-more"
+        >
+          {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+          {query.isFetchNextPageError ? t("alerts.loadMoreFailed") : t("alerts.loadMore")}
         </Button>
       ) : null}
       <AlertDetailDialog id={detail} canAct={canAct} userId={userId} onClose={() => setDetail(null)} />

@@ -18,18 +18,19 @@ import {
   Users,
 } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
-import type { Alert, ComplianceReport, CurrentUser, KycApplication } from "@/api/types";
+import type { ComplianceReport, CurrentUser, KycApplication } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { toast } from "@/components/ui/use-toast";
 import { isRegulator } from "@/features/applications/status";
-import { AlertsList } from "@/features/compliance/AlertsList";
+import { ALERT_FILTERS, AlertsList } from "@/features/compliance/AlertsList";
+import type { AlertFilter } from "@/features/compliance/AlertsList";
+import { useAlertsQueue } from "@/features/compliance/alertsQueue";
 import { AmlReportDialog } from "@/features/compliance/AmlReportDialog";
 import { AuditDialog } from "@/features/compliance/AuditDialog";
 import {
-  ALERTS_KEY,
   COMPLIANCE_LIST_SIZE,
   KYC_KEY,
   REPORTS_KEY,
@@ -64,7 +65,9 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
   const regulator = isRegulator(user.role) && !user.isGuest;
   const kyc = useQuery<KycApplication[]>({ queryKey: KYC_KEY });
   const reports = useQuery<ComplianceReport[]>({ queryKey: REPORTS_KEY });
-  const alerts = useQuery<Alert[]>({ queryKey: ALERTS_KEY });
+  // AML alerts only (system notices are the dashboard's), filtered and paged on the server.
+  const [alertFilter, setAlertFilter] = useState<AlertFilter>(ALERT_FILTERS[0]);
+  const alerts = useAlertsQueue({ kind: "aml", status: alertFilter });
   const [kycFormOpen, setKycFormOpen] = useState(false);
   const [amlOpen, setAmlOpen] = useState(false);
   const [auditOpen, setAuditOpen] = useState(false);
@@ -72,7 +75,6 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
 
   const apps = useMemo(() => kyc.data ?? [], [kyc.data]);
   const reportList = useMemo(() => reports.data ?? [], [reports.data]);
-  const amlAlerts = useMemo(() => (alerts.data ?? []).filter((a) => a.kind !== "system"), [alerts.data]);
   const rate = complianceRate(apps);
   const compliant = apps.filter((a) => a.status === "compliant").length;
 
@@ -297,13 +299,7 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
           <CardDescription>{t("alerts.description")}</CardDescription>
         </CardHeader>
         <CardContent>
-          {alerts.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {t("compliance.loadFailed")}
-            </p>
-          ) : (
-            <AlertsList alerts={amlAlerts} loading={alerts.isLoading} canAct={regulator} userId={user.id} />
-          )}
+          <AlertsList query={alerts} filter={alertFilter} onFilter={setAlertFilter} canAct={regulator} userId={user.id} />
         </CardContent>
       </Card>
 

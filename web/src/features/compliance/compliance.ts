@@ -5,7 +5,6 @@ type Variant = NonNullable<BadgeProps["variant"]>;
 
 export const KYC_KEY = ["/api/kyc-applications"] as const;
 export const REPORTS_KEY = ["/api/compliance-reports"] as const;
-export const ALERTS_KEY = ["/api/alerts"] as const;
 export const AUDITS_KEY = ["/api/compliance-audits"] as const;
 export const METRICS_KEY = ["/api/metrics"] as const;
 

@@ -1,40 +1,50 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Bell, Check } from "lucide-react";
 import { apiRequest } from "@/api/client";
-import type { Alert } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { ALERT_LEVEL_STYLE, alertLevel } from "@/features/compliance/alertDisplay";
-import { ALERTS_KEY } from "@/features/compliance/compliance";
+import { ALERTS_LIST_KEY, alertsUrl, fetchAlertsPage } from "@/features/compliance/alertsQueue";
+import type { AlertsPage } from "@/features/compliance/alertsQueue";
 import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 /** How many alerts the dashboard panel lists (the compliance page has the rest). */
 export const DASHBOARD_ALERT_LIMIT = 6;
 
+/** The panel's query: the newest alerts, one page of DASHBOARD_ALERT_LIMIT with the server's total. */
+const PANEL_URL = alertsUrl({ limit: DASHBOARD_ALERT_LIMIT });
+const PANEL_KEY = [...ALERTS_LIST_KEY, PANEL_URL];
+
 /**
  * The dashboard's system and regulatory alerts (000 §2): icon and colour by
  * level, title, message, time; dismiss (PATCH read) only for unread alerts;
- * 3 skeleton rows while loading; "No alerts at this time".
+ * 3 skeleton rows while loading; "No alerts at this time". It reads only the
+ * alerts it shows; "View all" says how many there are from X-Total-Count.
  */
-export function AlertsPanel({ alerts, loading }: { alerts: Alert[]; loading: boolean }) {
+export function AlertsPanel() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const query = useQuery<AlertsPage>({ queryKey: PANEL_KEY, queryFn: ({ signal }) => fetchAlertsPage(PANEL_URL, signal) });
+  const loading = query.isLoading;
   const dismiss = useMutation({
     mutationFn: (id: string) => apiRequest("PATCH", `/api/alerts/${id}/read`),
     onMutate: (id) => {
-      queryClient.setQueryData<Alert[]>(ALERTS_KEY, (old) => old?.map((a) => (a.id === id ? { ...a, isRead: true } : a)));
+      queryClient.setQueryData<AlertsPage>(PANEL_KEY, (old) =>
+        old ? { ...old, items: old.items.map((a) => (a.id === id ? { ...a, isRead: true } : a)) } : old,
+      );
     },
     onError: (err) => {
       console.error("Failed to dismiss alert", err);
       toast({ title: t("dashboard.alerts.dismissFailed"), variant: "destructive" });
-      void queryClient.invalidateQueries({ queryKey: ALERTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: PANEL_KEY });
     },
   });
-  const shown = alerts.slice(0, DASHBOARD_ALERT_LIMIT);
+  const shown = query.data?.items ?? [];
+  const more = query.data?.next ? query.data.total : null;
   return (
     <Card className="h-full" data-testid="alerts-panel">
       <CardHeader className="flex flex-row items-center justify-between gap-3 space-y-0">
@@ -42,9 +52,9 @@ export function AlertsPanel({ alerts, loading }: { alerts: Alert[]; loading: boo
           <Bell className="h-4 w-4 text-primary" aria-hidden="true" />
           {t("dashboard.alerts.title")}
         </CardTitle>
-        {alerts.length > DASHBOARD_ALERT_LIMIT ? (
+        {more ? (
           <Button asChild variant="link" size="sm" className="h-auto px-0">
-            <Link href="/compliance#alerts">{t("dashboard.alerts.viewAll", { count: alerts.length })}</Link>
+            <Link href="/compliance#alerts">{t("dashboard.alerts.viewAll", { total: more })}</Link>
           </Button>
         ) : null}
       </CardHeader>

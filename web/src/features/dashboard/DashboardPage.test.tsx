@@ -37,7 +37,7 @@ describe("DashboardPage", () => {
       "fetch",
       routeFetch({
         "GET /api/metrics": { status: 200, body: { totalTransactions: 3000, transactionVolume: "$2.8M", activePsps: 4, complianceScore: 43 } },
-        "GET /api/alerts": { status: 200, body: [] },
+        "GET /api/alerts?limit=6": { status: 200, body: [], headers: { "X-Total-Count": "0" } },
         "GET /api/transactions?limit=5": { status: 200, body: [] },
       }),
     );
@@ -59,9 +59,10 @@ describe("DashboardPage", () => {
       "fetch",
       routeFetch({
         "GET /api/metrics": { status: 200, body: {} },
-        "GET /api/alerts": {
+        "GET /api/alerts?limit=6": {
           status: 200,
           body: [alert("a1", { alertType: "critical" }), alert("a2", { alertType: "warning", isRead: true }), alert("a3")],
+          headers: { "X-Total-Count": "3" },
         },
         "PATCH /api/alerts/a1/read": read,
         "GET /api/transactions?limit=5": {
@@ -79,6 +80,7 @@ describe("DashboardPage", () => {
     expect(within(items[0]!).getByTestId("alert-dismiss")).toBeInTheDocument();
     expect(within(items[1]!).queryByTestId("alert-dismiss")).not.toBeInTheDocument();
     expect(items[0]).toHaveTextContent("Message a1");
+    expect(screen.queryByRole("link", { name: /View all/ })).not.toBeInTheDocument();
     fireEvent.click(within(items[0]!).getByTestId("alert-dismiss"));
     await waitFor(() => expect(read).toHaveBeenCalled());
     await waitFor(() => expect(within(screen.getAllByTestId("dashboard-alert")[0]!).queryByTestId("alert-dismiss")).not.toBeInTheDocument());
@@ -101,6 +103,21 @@ describe("DashboardPage", () => {
     expect(urls()).not.toContain("/api/transactions?limit=5");
     fireEvent.click(screen.getByTestId("guest-load-recent"));
     expect(await screen.findByText("No transactions found")).toBeInTheDocument();
-    expect(urls()).not.toContain("/api/alerts");
+    expect(urls().filter((u) => u.startsWith("/api/alerts"))).toEqual([]);
+  });
+
+  it("reads only the alerts it shows and takes View all's count from the server", async () => {
+    const six = Array.from({ length: 6 }, (_, i) => alert(`a${i}`));
+    vi.stubGlobal(
+      "fetch",
+      routeFetch({
+        "GET /api/metrics": { status: 200, body: {} },
+        "GET /api/alerts?limit=6": { status: 200, body: six, headers: { "X-Next-Cursor": "c1", "X-Total-Count": "1000+" } },
+        "GET /api/transactions?limit=5": { status: 200, body: [] },
+      }),
+    );
+    renderWithProviders(<DashboardPage user={admin} />);
+    expect(await screen.findAllByTestId("dashboard-alert")).toHaveLength(6);
+    expect(screen.getByRole("link", { name: "View all (1000+)" })).toHaveAttribute("href", "/compliance#alerts");
   });
 });

@@ -3,11 +3,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { ArrowRight, Building2, FileBarChart, Loader2, PlayCircle, RefreshCw, UserCheck, Wrench } from "lucide-react";
-import type { Alert, CurrentUser, SummaryMetrics } from "@/api/types";
+import type { CurrentUser, SummaryMetrics } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { isRegulator } from "@/features/applications/status";
-import { ALERTS_KEY, METRICS_KEY, periodOf } from "@/features/compliance/compliance";
+import { METRICS_KEY, periodOf } from "@/features/compliance/compliance";
 import { useGenerateReport } from "@/features/compliance/useGenerateReport";
 import { AlertsPanel } from "@/features/dashboard/AlertsPanel";
 import { MetricCards } from "@/features/dashboard/MetricCards";
@@ -35,7 +35,6 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
   const [guestLoad, setGuestLoad] = useState(false);
 
   const metrics = useQuery<SummaryMetrics>({ queryKey: METRICS_KEY });
-  const alerts = useQuery<Alert[]>({ queryKey: ALERTS_KEY, enabled: !isGuest });
   const recent = useQuery<RecentTransaction[]>({ queryKey: RECENT_TRANSACTIONS_KEY, enabled: !isGuest || guestLoad });
   const generate = useGenerateReport({ navigateTo: "/compliance" });
 
@@ -99,7 +98,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
         </CardContent>
       </Card>
 
-      {isGuest ? null : <AlertsPanel alerts={alerts.data ?? []} loading={alerts.isLoading} />}
+      {isGuest ? null : <AlertsPanel />}
       <Card>
           <CardHeader className="flex flex-row items-center justify-between gap-3 space-y-0">
             <CardTitle as="h2" className="text-base">
