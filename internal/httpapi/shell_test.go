@@ -1,0 +1,60 @@
+package httpapi
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// builtIndex is the shape of the index.html Vite writes (web/dist).
+const builtIndex = `<!doctype html><html lang="en"><head><title>Kormeer</title>` +
+	`<script type="module" crossorigin src="/assets/index-1234.js"></script></head>` +
+	`<body><div id="root"></div></body></html>`
+
+// getPage asks the app's handler for path with the given cookies and answers the response.
+func getPage(t *testing.T, h http.Handler, path string, cookies ...*http.Cookie) *httptest.ResponseRecorder {
+	t.Helper()
+	req := httptest.NewRequest(http.MethodGet, path, nil)
+	for _, c := range cookies {
+		req.AddCookie(c)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
+		t.Fatalf("%s: %d %q, want the app's page", path, rec.Code, rec.Header().Get("Content-Type"))
+	}
+	return rec
+}
+
+// TestShellSaysWhetherASessionMayExist: index.html tells the app, in its head, whether the request
+// carried a session cookie, so that a visitor without one sees the landing page without waiting for
+// /api/auth/user, and one with a cookie (valid or not) is asked about first.
+func TestShellSaysWhetherASessionMayExist(t *testing.T) {
+	s := &Server{web: fstest.MapFS{"index.html": {Data: []byte(builtIndex)}}}
+	h := s.spa()
+	none := `<meta name="kormeer-session" content="none"></head>`
+	present := `<meta name="kormeer-session" content="present"></head>`
+	for _, c := range []struct {
+		name    string
+		cookies []*http.Cookie
+		want    string
+	}{
+		{"no cookie", nil, none},
+		{"another cookie", []*http.Cookie{{Name: "theme", Value: "dark"}}, none},
+		{"an empty session cookie", []*http.Cookie{{Name: sessionCookie, Value: ""}}, none},
+		{"a session cookie", []*http.Cookie{{Name: sessionCookie, Value: "abcdef0123456789"}}, present},
+	} {
+		for _, path := range []string{"/", "/transactions", "/index.html"} {
+			rec := getPage(t, h, path, c.cookies...)
+			body := rec.Body.String()
+			if !strings.Contains(body, c.want) || strings.Count(body, "kormeer-session") != 1 {
+				t.Errorf("%s, %s: want exactly %q in\n%s", c.name, path, c.want, body)
+			}
+			if !strings.Contains(rec.Header().Get("Vary"), "Cookie") {
+				t.Errorf("%s, %s: Vary %q, want Cookie (the page depends on it)", c.name, path, rec.Header().Get("Vary"))
+			}
+		}
+	}
+}
