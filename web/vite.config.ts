@@ -53,6 +53,9 @@ export default defineConfig({
     outDir,
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: the Go server reads it to preload the signed-in app's scripts with the
+    // page when the request carries a session cookie (internal/httpapi/shellpreload.go).
+    manifest: true,
     rolldownOptions: {
       output: {
         // The framework goes to one long-cached chunk and the charts to theirs; everything else

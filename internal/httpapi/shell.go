@@ -13,6 +13,9 @@ import (
 //   - whether the request carries a session cookie (<meta name="kormeer-session">): without one
 //     nobody can be signed in, so the app shows the landing page at once instead of asking
 //     /api/auth/user first. The cookie is HttpOnly, so only the server can tell.
+//   - with a session cookie, the signed-in app's scripts (<link rel="modulepreload">, from Vite's
+//     manifest): the browser fetches them with the entry instead of after /api/auth/user answers.
+//     The landing page is part of the entry, whose scripts index.html already preloads.
 //
 // The variants are built once from the embedded file; a request only picks one.
 type appShell struct {
@@ -26,10 +29,15 @@ func newAppShell(web fs.FS) (*appShell, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The app reads the tag in web/src/features/auth/sessionHint.ts.
+	manifest, err := readViteManifest(web)
+	if err != nil {
+		return nil, err
+	}
+	// The app reads the meta in web/src/features/auth/sessionHint.ts.
 	return &appShell{
 		signedOut: intoHead(index, []byte(`<meta name="kormeer-session" content="none">`)),
-		session:   intoHead(index, []byte(`<meta name="kormeer-session" content="present">`)),
+		session: intoHead(index, []byte(`<meta name="kormeer-session" content="present">`+
+			manifest.modulePreloads(signedInChunk))),
 	}, nil
 }
 

@@ -58,3 +58,48 @@ func TestShellSaysWhetherASessionMayExist(t *testing.T) {
 		}
 	}
 }
+
+// TestShellPreloadsTheSignedInAppWithASession: with a session cookie, the page asks the browser
+// for the signed-in app's scripts at once (from Vite's manifest), leaving out those the entry loads
+// already; without one it preloads nothing more, and the manifest itself is not served.
+func TestShellPreloadsTheSignedInAppWithASession(t *testing.T) {
+	manifest := `{
+	  "index.html": {"file": "assets/index-1.js", "isEntry": true, "imports": ["_vendor-2.js"],
+	                 "dynamicImports": ["src/features/shell/AuthenticatedApp.tsx"]},
+	  "_vendor-2.js": {"file": "assets/vendor-2.js"},
+	  "_shared-3.js": {"file": "assets/shared-3.js", "imports": ["_vendor-2.js"]},
+	  "src/features/shell/AuthenticatedApp.tsx": {"file": "assets/AuthenticatedApp-4.js", "isDynamicEntry": true,
+	                 "imports": ["_vendor-2.js", "_shared-3.js"], "dynamicImports": ["src/features/analytics/AnalyticsPage.tsx"]},
+	  "src/features/analytics/AnalyticsPage.tsx": {"file": "assets/AnalyticsPage-5.js", "isDynamicEntry": true}
+	}`
+	s := &Server{web: fstest.MapFS{
+		"index.html":          {Data: []byte(builtIndex)},
+		".vite/manifest.json": {Data: []byte(manifest)},
+	}}
+	h := s.spa()
+	preload := func(file string) string { return `<link rel="modulepreload" crossorigin href="/assets/` + file + `">` }
+
+	signedIn := getPage(t, h, "/", &http.Cookie{Name: sessionCookie, Value: "abcdef0123456789"}).Body.String()
+	want := `content="present">` + preload("AuthenticatedApp-4.js") + preload("shared-3.js") + `</head>`
+	if !strings.Contains(signedIn, want) {
+		t.Errorf("with a session: want %s in\n%s", want, signedIn)
+	}
+	for _, f := range []string{"vendor-2.js", "AnalyticsPage-5.js"} { // the entry's, and a lazy page
+		if strings.Contains(signedIn, preload(f)) {
+			t.Errorf("with a session: %s preloaded", f)
+		}
+	}
+	if signedOut := getPage(t, h, "/").Body.String(); strings.Contains(signedOut, "modulepreload") {
+		t.Errorf("without a session: preloads in\n%s", signedOut)
+	}
+	if body := getPage(t, h, "/.vite/manifest.json").Body.String(); strings.Contains(body, "AuthenticatedApp") {
+		t.Errorf("the manifest is served: %s", body)
+	}
+
+	broken := &Server{web: fstest.MapFS{"index.html": {Data: []byte(builtIndex)}, ".vite/manifest.json": {Data: []byte("{")}}}
+	rec := httptest.NewRecorder()
+	broken.spa().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
+	if rec.Code != http.StatusNotFound || !strings.Contains(rec.Body.String(), "manifest.json") {
+		t.Errorf("a broken manifest: %d %q, want 404 naming it", rec.Code, rec.Body.String())
+	}
+}

@@ -24,7 +24,8 @@ func (s *Server) spa() http.Handler {
 			return
 		}
 		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
-		if name != "" && name != "index.html" {
+		// Vite's manifest (.vite/) is the server's, not the browser's.
+		if name != "" && name != "index.html" && !strings.HasPrefix(name, ".vite/") {
 			if st, err := fs.Stat(s.web, name); err == nil && !st.IsDir() {
 				if strings.HasPrefix(name, "assets/") {
 					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
@@ -36,7 +37,7 @@ func (s *Server) spa() http.Handler {
 			}
 		}
 		if shellErr != nil {
-			http.Error(w, "The web app is not built: run `make build`.", http.StatusNotFound)
+			http.Error(w, "The web app is not built: run `make build` ("+shellErr.Error()+").", http.StatusNotFound)
 			return
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
