@@ -6,6 +6,7 @@ import type { Plugin } from "vite";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { brotliAssets } from "./scripts/brotli";
 
 const outDir = fileURLToPath(new URL("./dist", import.meta.url));
 
@@ -45,7 +46,7 @@ const FRAMEWORK_LIBS =
 const backend = process.env.KORMEER_DEV_BACKEND ?? "http://127.0.0.1:8080";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), keepDistPlaceholder()],
+  plugins: [react(), tailwindcss(), keepDistPlaceholder(), brotliAssets()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },
