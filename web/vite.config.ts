@@ -6,7 +6,8 @@ import type { Plugin } from "vite";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
-import { brotliAssets } from "./scripts/brotli";
+import { brotliAssets } from "./scripts/brotli.ts";
+import { prerenderLanding } from "./scripts/prerender.ts";
 
 const outDir = fileURLToPath(new URL("./dist", import.meta.url));
 
@@ -46,7 +47,7 @@ const FRAMEWORK_LIBS =
 const backend = process.env.KORMEER_DEV_BACKEND ?? "http://127.0.0.1:8080";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), keepDistPlaceholder(), brotliAssets()],
+  plugins: [react(), tailwindcss(), keepDistPlaceholder(), brotliAssets(), prerenderLanding()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

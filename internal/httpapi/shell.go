@@ -2,8 +2,10 @@ package httpapi
 
 import (
 	"bytes"
+	"errors"
 	"io/fs"
 	"net/http"
+	"strings"
 )
 
 // appShell is index.html, the web app's one HTML page, told what the server already knows about the
@@ -16,14 +18,42 @@ import (
 //   - with a session cookie, the signed-in app's scripts (<link rel="modulepreload">, from Vite's
 //     manifest): the browser fetches them with the entry instead of after /api/auth/user answers.
 //     The landing page is part of the entry, whose scripts index.html already preloads.
+//   - for "/" without a session cookie, the landing page itself, pre-rendered at build time
+//     (web/scripts/prerender.ts) into #root: the phone draws it, and can follow its links, before
+//     any script has arrived; React then renders over it.
+//   - the reader's language (shellLanguage): the pre-rendered markup's, <html lang>, and for
+//     Somali a preload of its translations, which the app waits for before its first render.
 //
-// The variants are built once from the embedded file; a request only picks one.
+// The variants are built once from the embedded files; a request only picks one.
 type appShell struct {
-	signedOut []byte // no session cookie
-	session   []byte // a session cookie, valid or not: the app asks who it is
+	pages map[shellVariant][]byte
 }
 
-// newAppShell reads index.html from the built app; an error means the app is not built.
+// shellVariant is what a page depends on.
+type shellVariant struct {
+	session  bool   // the request carries a session cookie
+	landing  bool   // "/" without a session: the pre-rendered landing page goes in #root
+	language string // "en" or "so"
+}
+
+// shellLanguages are the languages the app ships (web/src/i18n), English first: the default.
+var shellLanguages = []string{"en", "so"}
+
+// Keys of Vite's manifest the shell preloads (web/src).
+const (
+	// signedInChunk is the signed-in app (the shell and the dashboard), which the entry imports
+	// lazily (web/src/App.tsx). web/scripts/bundleBudget.ts measures the dashboard through the
+	// same key and fails when the manifest lacks it.
+	signedInChunk = "src/features/shell/AuthenticatedApp.tsx"
+	// somaliChunk is the Somali translations, loaded only for a Somali reader (web/src/i18n).
+	somaliChunk = "src/i18n/so.json"
+)
+
+// prerendered is where web/scripts/prerender.ts writes the landing page's markup per language.
+func prerendered(language string) string { return ".prerender/landing." + language + ".html" }
+
+// newAppShell builds the variants from the built app; an error means it is not built, or built
+// wrong (an unreadable manifest).
 func newAppShell(web fs.FS) (*appShell, error) {
 	index, err := fs.ReadFile(web, "index.html")
 	if err != nil {
@@ -33,17 +63,37 @@ func newAppShell(web fs.FS) (*appShell, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The app reads the meta in web/src/features/auth/sessionHint.ts.
-	return &appShell{
-		signedOut: intoHead(index, []byte(`<meta name="kormeer-session" content="none">`)),
-		session: intoHead(index, []byte(`<meta name="kormeer-session" content="present">`+
-			manifest.modulePreloads(signedInChunk))),
-	}, nil
+	sh := &appShell{pages: map[shellVariant][]byte{}}
+	for _, language := range shellLanguages {
+		markup, err := fs.ReadFile(web, prerendered(language))
+		if errors.Is(err, fs.ErrNotExist) {
+			markup = nil // a build without the pre-render (tests' fixtures): the app draws it
+		} else if err != nil {
+			return nil, err
+		}
+		for _, v := range []shellVariant{{false, false, language}, {false, true, language}, {true, false, language}} {
+			// The app reads the meta in web/src/features/auth/sessionHint.ts.
+			head := `<meta name="kormeer-session" content="none">`
+			if v.session {
+				head = `<meta name="kormeer-session" content="present">` + manifest.modulePreloads(signedInChunk)
+			}
+			if language == "so" {
+				head += manifest.modulePreloads(somaliChunk)
+			}
+			page := intoHead(index, head)
+			page = bytes.Replace(page, []byte(`<html lang="en">`), []byte(`<html lang="`+language+`">`), 1)
+			if v.landing {
+				page = bytes.Replace(page, []byte(`<div id="root"></div>`), append(append([]byte(`<div id="root">`), markup...), "</div>"...), 1)
+			}
+			sh.pages[v] = page
+		}
+	}
+	return sh, nil
 }
 
 // intoHead answers a copy of page with tags inserted just before </head> (page unchanged when it has
 // none: the app then behaves as if a session may exist, as it did before the hint).
-func intoHead(page, tags []byte) []byte {
+func intoHead(page []byte, tags string) []byte {
 	i := bytes.Index(page, []byte("</head>"))
 	if i < 0 {
 		return page
@@ -60,10 +110,43 @@ func hasSessionCookie(r *http.Request) bool {
 	return err == nil && c.Value != ""
 }
 
+// languageCookie is the cookie in which the app's language detector keeps the reader's choice
+// (web/src/i18n, the same name as its localStorage key).
+const languageCookie = "kormeer-language"
+
+// shellLanguage answers the language the app will choose, as its detector does (web/src/i18n):
+// the remembered choice, else the browser's preferred language among those shipped, else English.
+func shellLanguage(r *http.Request) string {
+	if c, err := r.Cookie(languageCookie); err == nil {
+		if l := shippedLanguage(c.Value); l != "" {
+			return l
+		}
+	}
+	for _, part := range strings.Split(r.Header.Get("Accept-Language"), ",") {
+		tag, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.ReplaceAll(params, " ", "") == "q=0" {
+			continue
+		}
+		if l := shippedLanguage(tag); l != "" {
+			return l
+		}
+	}
+	return shellLanguages[0]
+}
+
+// shippedLanguage answers the shipped language of a tag ("so-SO" → "so"), or "" for another.
+func shippedLanguage(tag string) string {
+	base, _, _ := strings.Cut(strings.TrimSpace(tag), "-")
+	for _, l := range shellLanguages {
+		if strings.EqualFold(base, l) {
+			return l
+		}
+	}
+	return ""
+}
+
 // page answers the variant of index.html for the request.
 func (sh *appShell) page(r *http.Request) []byte {
-	if hasSessionCookie(r) {
-		return sh.session
-	}
-	return sh.signedOut
+	session := hasSessionCookie(r)
+	return sh.pages[shellVariant{session: session, landing: !session && r.URL.Path == "/", language: shellLanguage(r)}]
 }

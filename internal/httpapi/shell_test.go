@@ -103,3 +103,61 @@ func TestShellPreloadsTheSignedInAppWithASession(t *testing.T) {
 		t.Errorf("a broken manifest: %d %q, want 404 naming it", rec.Code, rec.Body.String())
 	}
 }
+
+// TestShellSendsTheLandingPagePrerendered: "/" without a session comes with the landing page's
+// markup in #root, in the reader's language (the app's cookie, else Accept-Language, else
+// English), with <html lang> to match and, for Somali, its translations preloaded; any other page,
+// or a visitor with a session, gets an empty #root for the app to fill.
+func TestShellSendsTheLandingPagePrerendered(t *testing.T) {
+	manifest := `{"index.html": {"file": "assets/index-1.js", "isEntry": true, "dynamicImports": ["src/i18n/so.json"]},
+	              "src/i18n/so.json": {"file": "assets/so-2.js", "isDynamicEntry": true}}`
+	s := &Server{web: fstest.MapFS{
+		"index.html":                 {Data: []byte(builtIndex)},
+		".vite/manifest.json":        {Data: []byte(manifest)},
+		".prerender/landing.en.html": {Data: []byte(`<main><a href="/api/login">Login to Portal</a></main>`)},
+		".prerender/landing.so.html": {Data: []byte(`<main><a href="/api/login">Gal madalka</a></main>`)},
+	}}
+	h := s.spa()
+	session := &http.Cookie{Name: sessionCookie, Value: "abcdef0123456789"}
+	somali := &http.Cookie{Name: languageCookie, Value: "so"}
+	english := `<div id="root"><main><a href="/api/login">Login to Portal</a></main></div>`
+	soomaali := `<div id="root"><main><a href="/api/login">Gal madalka</a></main></div>`
+	empty := `<div id="root"></div>`
+	soPreload := `<link rel="modulepreload" crossorigin href="/assets/so-2.js">`
+	for _, c := range []struct {
+		name, path, acceptLanguage string
+		cookies                    []*http.Cookie
+		root, lang                 string
+	}{
+		{"a new visitor", "/", "", nil, english, "en"},
+		{"an English browser", "/", "en-GB,en;q=0.9", nil, english, "en"},
+		{"a Somali browser", "/", "so-SO,so;q=0.9,en;q=0.5", nil, soomaali, "so"},
+		{"Somali after an unshipped language", "/", "fr-FR, so;q=0.5", nil, soomaali, "so"},
+		{"Somali refused", "/", "so;q=0, en", nil, english, "en"},
+		{"Somali chosen in the app", "/", "en", []*http.Cookie{somali}, soomaali, "so"},
+		{"an unknown language cookie", "/", "", []*http.Cookie{{Name: languageCookie, Value: "xx"}}, english, "en"},
+		{"a session", "/", "", []*http.Cookie{session}, empty, "en"},
+		{"a session, Somali", "/", "", []*http.Cookie{session, somali}, empty, "so"},
+		{"another page", "/transactions", "", nil, empty, "en"},
+		{"another page, Somali", "/apply", "", []*http.Cookie{somali}, empty, "so"},
+		{"the markup's own path", "/.prerender/landing.en.html", "", nil, empty, "en"},
+	} {
+		req := httptest.NewRequest(http.MethodGet, c.path, nil)
+		req.Header.Set("Accept-Language", c.acceptLanguage)
+		for _, ck := range c.cookies {
+			req.AddCookie(ck)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		body := rec.Body.String()
+		if rec.Code != 200 || !strings.Contains(body, c.root) || !strings.Contains(body, `<html lang="`+c.lang+`">`) {
+			t.Errorf("%s: %d, want %s and lang %s in\n%s", c.name, rec.Code, c.root, c.lang, body)
+		}
+		if strings.Contains(body, soPreload) != (c.lang == "so") {
+			t.Errorf("%s: Somali preload %v, want %v", c.name, strings.Contains(body, soPreload), c.lang == "so")
+		}
+		if !strings.Contains(rec.Header().Get("Vary"), "Accept-Language") {
+			t.Errorf("%s: Vary %q", c.name, rec.Header().Get("Vary"))
+		}
+	}
+}

@@ -20,11 +20,6 @@ type viteManifest map[string]struct {
 // manifestPath is where Vite writes its manifest inside the built app.
 const manifestPath = ".vite/manifest.json"
 
-// signedInChunk is the signed-in app's chunk (the shell and the dashboard), which the entry imports
-// lazily: web/src/App.tsx. web/scripts/bundleBudget.ts measures the dashboard through the same key
-// and fails when the manifest lacks it.
-const signedInChunk = "src/features/shell/AuthenticatedApp.tsx"
-
 // readViteManifest reads the manifest; a build without one (tests' fixtures) has none.
 func readViteManifest(web fs.FS) (viteManifest, error) {
 	raw, err := fs.ReadFile(web, manifestPath)

@@ -24,8 +24,8 @@ func (s *Server) spa() http.Handler {
 			return
 		}
 		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
-		// Vite's manifest (.vite/) is the server's, not the browser's.
-		if name != "" && name != "index.html" && !strings.HasPrefix(name, ".vite/") {
+		// Dot files (Vite's manifest, the pre-rendered landing page) are the server's, not the browser's.
+		if name != "" && name != "index.html" && !strings.HasPrefix(name, ".") {
 			if st, err := fs.Stat(s.web, name); err == nil && !st.IsDir() {
 				if strings.HasPrefix(name, "assets/") {
 					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
@@ -42,8 +42,8 @@ func (s *Server) spa() http.Handler {
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
-		// The page depends on the session cookie (appShell).
-		w.Header().Set("Vary", "Cookie")
+		// The page depends on the session and language cookies and the languages asked for (appShell).
+		w.Header().Set("Vary", "Cookie, Accept-Language")
 		w.Write(shell.page(r))
 	})
 }

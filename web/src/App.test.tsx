@@ -52,7 +52,7 @@ describe("App routing", () => {
     signedIn(null);
     renderWithProviders(<App />);
     expect(await screen.findByRole("heading", { level: 1, name: "Oversight of the national payment system" })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: /Login to Portal/ })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Login to Portal/ })).toHaveAttribute("href", "/api/login");
     expect(screen.getByRole("link", { name: /Apply for License/ })).toHaveAttribute("href", "/apply");
     expect(screen.getByRole("link", { name: "Test JWT Auth (Dev)" })).toHaveAttribute("href", "/jwt-test");
     expect(screen.getByText(/© 2026 Kormeer/)).toBeInTheDocument();
