@@ -49,6 +49,12 @@ const (
 	somaliChunk = "src/i18n/so.json"
 )
 
+// landingData asks the browser for the landing page's figures with the page: the app asks for them
+// only once its scripts have run, a round trip later (web/src/features/landing: useSummaryMetrics,
+// PublicRegister). fetch() with credentials "include" takes the preloaded answer.
+const landingData = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/metrics">` +
+	`<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/public/register">`
+
 // prerendered is where web/scripts/prerender.ts writes the landing page's markup per language.
 func prerendered(language string) string { return ".prerender/landing." + language + ".html" }
 
@@ -83,6 +89,7 @@ func newAppShell(web fs.FS) (*appShell, error) {
 			page := intoHead(index, head)
 			page = bytes.Replace(page, []byte(`<html lang="en">`), []byte(`<html lang="`+language+`">`), 1)
 			if v.landing {
+				page = intoHead(page, landingData)
 				page = bytes.Replace(page, []byte(`<div id="root"></div>`), append(append([]byte(`<div id="root">`), markup...), "</div>"...), 1)
 			}
 			sh.pages[v] = page

@@ -34,8 +34,8 @@ func getPage(t *testing.T, h http.Handler, path string, cookies ...*http.Cookie)
 func TestShellSaysWhetherASessionMayExist(t *testing.T) {
 	s := &Server{web: fstest.MapFS{"index.html": {Data: []byte(builtIndex)}}}
 	h := s.spa()
-	none := `<meta name="kormeer-session" content="none"></head>`
-	present := `<meta name="kormeer-session" content="present"></head>`
+	none := `<meta name="kormeer-session" content="none">`
+	present := `<meta name="kormeer-session" content="present">`
 	for _, c := range []struct {
 		name    string
 		cookies []*http.Cookie
@@ -49,8 +49,8 @@ func TestShellSaysWhetherASessionMayExist(t *testing.T) {
 		for _, path := range []string{"/", "/transactions", "/index.html"} {
 			rec := getPage(t, h, path, c.cookies...)
 			body := rec.Body.String()
-			if !strings.Contains(body, c.want) || strings.Count(body, "kormeer-session") != 1 {
-				t.Errorf("%s, %s: want exactly %q in\n%s", c.name, path, c.want, body)
+			if i := strings.Index(body, c.want); i < 0 || i > strings.Index(body, "</head>") || strings.Count(body, "kormeer-session") != 1 {
+				t.Errorf("%s, %s: want exactly %q in the head of\n%s", c.name, path, c.want, body)
 			}
 			if !strings.Contains(rec.Header().Get("Vary"), "Cookie") {
 				t.Errorf("%s, %s: Vary %q, want Cookie (the page depends on it)", c.name, path, rec.Header().Get("Vary"))
@@ -106,7 +106,8 @@ func TestShellPreloadsTheSignedInAppWithASession(t *testing.T) {
 
 // TestShellSendsTheLandingPagePrerendered: "/" without a session comes with the landing page's
 // markup in #root, in the reader's language (the app's cookie, else Accept-Language, else
-// English), with <html lang> to match and, for Somali, its translations preloaded; any other page,
+// English), with <html lang> to match, its figures preloaded and, for Somali, its translations
+// preloaded; any other page,
 // or a visitor with a session, gets an empty #root for the app to fill.
 func TestShellSendsTheLandingPagePrerendered(t *testing.T) {
 	manifest := `{"index.html": {"file": "assets/index-1.js", "isEntry": true, "dynamicImports": ["src/i18n/so.json"]},
@@ -155,6 +156,10 @@ func TestShellSendsTheLandingPagePrerendered(t *testing.T) {
 		}
 		if strings.Contains(body, soPreload) != (c.lang == "so") {
 			t.Errorf("%s: Somali preload %v, want %v", c.name, strings.Contains(body, soPreload), c.lang == "so")
+		}
+		if landing := c.root != empty; strings.Contains(body, `rel="preload" as="fetch" crossorigin="use-credentials" href="/api/metrics"`) != landing ||
+			strings.Contains(body, `href="/api/public/register"`) != landing {
+			t.Errorf("%s: the landing page's data should be preloaded with it, and only with it:\n%s", c.name, body)
 		}
 		if !strings.Contains(rec.Header().Get("Vary"), "Accept-Language") {
 			t.Errorf("%s: Vary %q", c.name, rec.Header().Get("Vary"))
