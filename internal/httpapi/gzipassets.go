@@ -57,15 +57,25 @@ func (g *gzipAssets) get(name string) []byte {
 		return v.([]byte)
 	}
 	var out []byte
-	if raw, err := fs.ReadFile(g.files, name); err == nil && len(raw) >= gzipMinSize {
-		var buf bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression) // a valid level: cannot fail
-		if _, err := zw.Write(raw); err == nil && zw.Close() == nil && buf.Len() < len(raw) {
-			out = buf.Bytes()
-		}
+	if raw, err := fs.ReadFile(g.files, name); err == nil {
+		out = gzipped(raw)
 	}
 	v, _ := g.cache.LoadOrStore(name, out)
 	return v.([]byte)
+}
+
+// gzipped answers raw gzipped at the best level, or nil when that does not pay (small or
+// incompressible content).
+func gzipped(raw []byte) []byte {
+	if len(raw) < gzipMinSize {
+		return nil
+	}
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression) // a valid level: cannot fail
+	if _, err := zw.Write(raw); err != nil || zw.Close() != nil || buf.Len() >= len(raw) {
+		return nil
+	}
+	return buf.Bytes()
 }
 
 // getBrotli answers the build's brotli copy of name, or nil when it has none.

@@ -24,9 +24,15 @@ import (
 //   - the reader's language (shellLanguage): the pre-rendered markup's, <html lang>, and for
 //     Somali a preload of its translations, which the app waits for before its first render.
 //
-// The variants are built once from the embedded files; a request only picks one.
+// The variants are built, and gzipped (the landing page's is ~14 KB, a tenth of a second at slow
+// 4G's 180 KB/s), once from the embedded files; a request only picks one.
 type appShell struct {
-	pages map[shellVariant][]byte
+	pages map[shellVariant]shellPage
+}
+
+// shellPage is one variant of the page, as it is and gzipped (nil when that does not pay).
+type shellPage struct {
+	plain, gzip []byte
 }
 
 // shellVariant is what a page depends on.
@@ -69,7 +75,7 @@ func newAppShell(web fs.FS) (*appShell, error) {
 	if err != nil {
 		return nil, err
 	}
-	sh := &appShell{pages: map[shellVariant][]byte{}}
+	sh := &appShell{pages: map[shellVariant]shellPage{}}
 	for _, language := range shellLanguages {
 		markup, err := fs.ReadFile(web, prerendered(language))
 		if errors.Is(err, fs.ErrNotExist) {
@@ -92,7 +98,7 @@ func newAppShell(web fs.FS) (*appShell, error) {
 				page = intoHead(page, landingData)
 				page = bytes.Replace(page, []byte(`<div id="root"></div>`), append(append([]byte(`<div id="root">`), markup...), "</div>"...), 1)
 			}
-			sh.pages[v] = page
+			sh.pages[v] = shellPage{plain: page, gzip: gzipped(page)}
 		}
 	}
 	return sh, nil
@@ -152,8 +158,19 @@ func shippedLanguage(tag string) string {
 	return ""
 }
 
-// page answers the variant of index.html for the request.
-func (sh *appShell) page(r *http.Request) []byte {
+// serve writes the variant of index.html for the request, gzipped when the client takes it.
+func (sh *appShell) serve(w http.ResponseWriter, r *http.Request) {
 	session := hasSessionCookie(r)
-	return sh.pages[shellVariant{session: session, landing: !session && r.URL.Path == "/", language: shellLanguage(r)}]
+	page := sh.pages[shellVariant{session: session, landing: !session && r.URL.Path == "/", language: shellLanguage(r)}]
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-cache")
+	// The page depends on the session and language cookies and the languages asked for.
+	h.Set("Vary", "Cookie, Accept-Language, Accept-Encoding")
+	if page.gzip != nil && accepts(r, "gzip") {
+		h.Set("Content-Encoding", "gzip")
+		w.Write(page.gzip)
+		return
+	}
+	w.Write(page.plain)
 }

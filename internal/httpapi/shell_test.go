@@ -1,6 +1,8 @@
 package httpapi
 
 import (
+	"compress/gzip"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -164,5 +166,45 @@ func TestShellSendsTheLandingPagePrerendered(t *testing.T) {
 		if !strings.Contains(rec.Header().Get("Vary"), "Accept-Language") {
 			t.Errorf("%s: Vary %q", c.name, rec.Header().Get("Vary"))
 		}
+	}
+}
+
+// TestShellIsGzipped: the page (the landing page's is ~14 KB with its markup) goes out gzipped to
+// a client that takes gzip, and as it is to one that does not.
+func TestShellIsGzipped(t *testing.T) {
+	markup := "<main>" + strings.Repeat(`<p class="mt-4 text-base text-muted-foreground">Kormeer</p>`, 100) + "</main>"
+	s := &Server{web: fstest.MapFS{
+		"index.html":                 {Data: []byte(builtIndex)},
+		".prerender/landing.en.html": {Data: []byte(markup)},
+	}}
+	h := s.spa()
+	get := func(acceptEncoding string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, "/", nil)
+		req.Header.Set("Accept-Encoding", acceptEncoding)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec
+	}
+	plain := get("").Body.String()
+	if !strings.Contains(plain, markup) {
+		t.Fatalf("no markup in the plain page:\n%s", plain)
+	}
+	rec := get("gzip, deflate, br")
+	if rec.Header().Get("Content-Encoding") != "gzip" || !strings.Contains(rec.Header().Get("Vary"), "Accept-Encoding") {
+		t.Fatalf("headers %v, want gzip and Vary: Accept-Encoding", rec.Header())
+	}
+	size := rec.Body.Len()
+	zr, err := gzip.NewReader(rec.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := io.ReadAll(zr); err != nil || string(got) != plain {
+		t.Fatalf("gunzipped page differs from the plain one (%v)", err)
+	}
+	if size >= len(plain)/4 {
+		t.Errorf("%d gzipped bytes for %d", size, len(plain))
+	}
+	if rec := get("gzip;q=0"); rec.Header().Get("Content-Encoding") != "" || rec.Body.String() != plain {
+		t.Errorf("gzip refused: encoding %q", rec.Header().Get("Content-Encoding"))
 	}
 }

@@ -40,10 +40,6 @@ func (s *Server) spa() http.Handler {
 			http.Error(w, "The web app is not built: run `make build` ("+shellErr.Error()+").", http.StatusNotFound)
 			return
 		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Cache-Control", "no-cache")
-		// The page depends on the session and language cookies and the languages asked for (appShell).
-		w.Header().Set("Vary", "Cookie, Accept-Language")
-		w.Write(shell.page(r))
+		shell.serve(w, r)
 	})
 }
