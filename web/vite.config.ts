@@ -6,6 +6,8 @@ import type { Plugin } from "vite";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { brotliAssets } from "./scripts/brotli.ts";
+import { prerenderLanding } from "./scripts/prerender.ts";
 
 const outDir = fileURLToPath(new URL("./dist", import.meta.url));
 
@@ -45,7 +47,7 @@ const FRAMEWORK_LIBS =
 const backend = process.env.KORMEER_DEV_BACKEND ?? "http://127.0.0.1:8080";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), keepDistPlaceholder()],
+  plugins: [react(), tailwindcss(), keepDistPlaceholder(), brotliAssets(), prerenderLanding()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },
@@ -53,6 +55,9 @@ export default defineConfig({
     outDir,
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: the Go server reads it to preload the signed-in app's scripts with the
+    // page when the request carries a session cookie (internal/httpapi/shellpreload.go).
+    manifest: true,
     rolldownOptions: {
       output: {
         // The framework goes to one long-cached chunk and the charts to theirs; everything else

@@ -12,14 +12,17 @@ import (
 	"time"
 )
 
-// gzipAssets holds gzipped copies of the web app's text assets, made once per file on first
-// request. The JavaScript a phone loads first is about 150 KB gzipped but 500 KB as built: on a
-// slow 4G link (180 KB/s) that is the difference between one second and three
-// (docs/PERFORMANCE.md, "Web app on a slow phone"). Assets are immutable (hashed names), so a copy
-// never goes stale.
+// gzipAssets holds compressed copies of the web app's text assets. The JavaScript a phone loads
+// first is about 150 KB gzipped but 500 KB as built: on a slow 4G link (180 KB/s) that is the
+// difference between one second and three (docs/PERFORMANCE.md, "Web app on a slow phone").
+// Brotli copies (<file>.br, ~15% smaller again) are made at build time (web/scripts/brotli.ts:
+// brotli's best quality is too slow per request) and sent to browsers that accept br; gzip copies
+// are made once per file on first request, for the others. Assets are immutable (hashed names), so a
+// copy never goes stale.
 type gzipAssets struct {
 	files fs.FS
-	cache sync.Map // name → []byte (nil when compressing does not pay)
+	cache sync.Map // name → []byte, gzip (nil when compressing does not pay)
+	br    sync.Map // name → []byte, the build's .br copy (nil when it has none)
 }
 
 // gzipMinSize is the size under which a file is sent as it is: the gzip header and a round of
@@ -36,11 +39,11 @@ func compressible(name string) bool {
 	return false
 }
 
-// acceptsGzip reports whether the request's Accept-Encoding lists gzip without refusing it (q=0).
-func acceptsGzip(r *http.Request) bool {
+// accepts reports whether the request's Accept-Encoding lists coding without refusing it (q=0).
+func accepts(r *http.Request, coding string) bool {
 	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(coding), "gzip") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(name), coding) {
 			q := strings.ReplaceAll(params, " ", "")
 			return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
 		}
@@ -54,31 +57,60 @@ func (g *gzipAssets) get(name string) []byte {
 		return v.([]byte)
 	}
 	var out []byte
-	if raw, err := fs.ReadFile(g.files, name); err == nil && len(raw) >= gzipMinSize {
-		var buf bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression) // a valid level: cannot fail
-		if _, err := zw.Write(raw); err == nil && zw.Close() == nil && buf.Len() < len(raw) {
-			out = buf.Bytes()
-		}
+	if raw, err := fs.ReadFile(g.files, name); err == nil {
+		out = gzipped(raw)
 	}
 	v, _ := g.cache.LoadOrStore(name, out)
 	return v.([]byte)
 }
 
-// serve writes the gzipped copy of name when the client takes gzip and the file is worth it, and
-// reports whether it did; otherwise the caller serves the file as it is.
+// gzipped answers raw gzipped at the best level, or nil when that does not pay (small or
+// incompressible content).
+func gzipped(raw []byte) []byte {
+	if len(raw) < gzipMinSize {
+		return nil
+	}
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression) // a valid level: cannot fail
+	if _, err := zw.Write(raw); err != nil || zw.Close() != nil || buf.Len() >= len(raw) {
+		return nil
+	}
+	return buf.Bytes()
+}
+
+// getBrotli answers the build's brotli copy of name, or nil when it has none.
+func (g *gzipAssets) getBrotli(name string) []byte {
+	if v, ok := g.br.Load(name); ok {
+		return v.([]byte)
+	}
+	out, err := fs.ReadFile(g.files, name+".br")
+	if err != nil {
+		out = nil
+	}
+	v, _ := g.br.LoadOrStore(name, out)
+	return v.([]byte)
+}
+
+// serve writes the brotli or gzipped copy of name when the client takes that coding and the file
+// is worth it, and reports whether it did; otherwise the caller serves the file as it is.
 func (g *gzipAssets) serve(w http.ResponseWriter, r *http.Request, name string) bool {
 	w.Header().Add("Vary", "Accept-Encoding")
-	if !compressible(name) || !acceptsGzip(r) {
+	if !compressible(name) {
 		return false
 	}
-	gz := g.get(name)
-	if gz == nil {
+	coding, body := "br", []byte(nil)
+	if accepts(r, "br") {
+		body = g.getBrotli(name)
+	}
+	if body == nil && accepts(r, "gzip") {
+		coding, body = "gzip", g.get(name)
+	}
+	if body == nil {
 		return false
 	}
-	w.Header().Set("Content-Encoding", "gzip")
-	// The type of the file, not of the gzip bytes (all compressible types are in Go's table).
+	w.Header().Set("Content-Encoding", coding)
+	// The type of the file, not of the compressed bytes (all compressible types are in Go's table).
 	w.Header().Set("Content-Type", mime.TypeByExtension(path.Ext(name)))
-	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(gz))
+	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(body))
 	return true
 }

@@ -92,3 +92,44 @@ func TestAssetsAreGzipped(t *testing.T) {
 		t.Errorf("range: %d %x, want 206 and the gzip magic", rec.Code, rec.Body.Bytes())
 	}
 }
+
+// TestAssetsAreBrotliWhenTheBuildMadeIt: a browser that accepts br gets the build's .br copy of a
+// script (web/scripts/brotli.ts), byte for byte; one that refuses br or does not offer it gets gzip,
+// and a file the build left without a .br copy falls back to gzip.
+func TestAssetsAreBrotliWhenTheBuildMadeIt(t *testing.T) {
+	js := strings.Repeat("export const answer = 42;\n", 400)
+	br := "brotli bytes as the build wrote them"
+	s := &Server{web: fstest.MapFS{
+		"index.html":            {Data: []byte("<!doctype html><title>Kormeer</title>")},
+		"assets/app-1234.js":    {Data: []byte(js)},
+		"assets/app-1234.js.br": {Data: []byte(br)},
+		"assets/other-1234.js":  {Data: []byte(js)},
+	}}
+	h := s.spa()
+	for _, c := range []struct{ path, acceptEncoding, want string }{
+		{"/assets/app-1234.js", "gzip, deflate, br, zstd", "br"},
+		{"/assets/app-1234.js", "br", "br"},
+		{"/assets/app-1234.js", "br;q=0, gzip", "gzip"},
+		{"/assets/app-1234.js", "gzip", "gzip"},
+		{"/assets/other-1234.js", "br, gzip", "gzip"},
+		{"/assets/other-1234.js", "br", ""},
+	} {
+		for range 2 { // the second request is answered from the cache
+			req := httptest.NewRequest(http.MethodGet, c.path, nil)
+			req.Header.Set("Accept-Encoding", c.acceptEncoding)
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			got := rec.Header().Get("Content-Encoding")
+			if rec.Code != 200 || got != c.want || !strings.Contains(rec.Header().Get("Vary"), "Accept-Encoding") ||
+				rec.Header().Get("Content-Type") != "text/javascript; charset=utf-8" {
+				t.Fatalf("%s with %q: %d, encoding %q (want %q), headers %v", c.path, c.acceptEncoding, rec.Code, got, c.want, rec.Header())
+			}
+			if c.want == "br" && rec.Body.String() != br {
+				t.Fatalf("%s with %q: body %q, want the .br file", c.path, c.acceptEncoding, rec.Body.String())
+			}
+			if c.want == "" && rec.Body.String() != js {
+				t.Fatalf("%s with %q: want the plain file", c.path, c.acceptEncoding)
+			}
+		}
+	}
+}

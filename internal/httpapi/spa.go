@@ -9,13 +9,14 @@ import (
 
 // spa serves the embedded web app: real files (gzipped when the client takes it; hashed assets
 // cached for a year), and index.html for every other path so that the app's router decides,
-// including its 404 screen.
+// including its 404 screen. index.html is adapted to the request (appShell).
 func (s *Server) spa() http.Handler {
 	if s.web == nil {
 		return http.NotFoundHandler()
 	}
 	files := http.FileServerFS(s.web)
 	gz := &gzipAssets{files: s.web}
+	shell, shellErr := newAppShell(s.web)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -23,7 +24,8 @@ func (s *Server) spa() http.Handler {
 			return
 		}
 		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
-		if name != "" && name != "index.html" {
+		// Dot files (Vite's manifest, the pre-rendered landing page) are the server's, not the browser's.
+		if name != "" && name != "index.html" && !strings.HasPrefix(name, ".") {
 			if st, err := fs.Stat(s.web, name); err == nil && !st.IsDir() {
 				if strings.HasPrefix(name, "assets/") {
 					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
@@ -34,13 +36,10 @@ func (s *Server) spa() http.Handler {
 				return
 			}
 		}
-		index, err := fs.ReadFile(s.web, "index.html")
-		if err != nil {
-			http.Error(w, "The web app is not built: run `make build`.", http.StatusNotFound)
+		if shellErr != nil {
+			http.Error(w, "The web app is not built: run `make build` ("+shellErr.Error()+").", http.StatusNotFound)
 			return
 		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Cache-Control", "no-cache")
-		w.Write(index)
+		shell.serve(w, r)
 	})
 }

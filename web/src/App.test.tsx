@@ -52,7 +52,7 @@ describe("App routing", () => {
     signedIn(null);
     renderWithProviders(<App />);
     expect(await screen.findByRole("heading", { level: 1, name: "Oversight of the national payment system" })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: /Login to Portal/ })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Login to Portal/ })).toHaveAttribute("href", "/api/login");
     expect(screen.getByRole("link", { name: /Apply for License/ })).toHaveAttribute("href", "/apply");
     expect(screen.getByRole("link", { name: "Test JWT Auth (Dev)" })).toHaveAttribute("href", "/jwt-test");
     expect(screen.getByText(/© 2026 Kormeer/)).toBeInTheDocument();
@@ -188,5 +188,46 @@ describe("App routing", () => {
       expect(screen.getByTestId("logout-button")).toHaveAttribute("aria-label", "Ka bax");
       expect(localStorage.getItem("kormeer-language")).toBe("so");
     });
+  });
+});
+
+describe("the server's session hint (internal/httpapi/shell.go)", () => {
+  function hint(content: string) {
+    const meta = document.createElement("meta");
+    meta.name = "kormeer-session";
+    meta.content = content;
+    document.head.append(meta);
+    return () => meta.remove();
+  }
+
+  it("shows the landing page at once, without asking who is signed in, when the page came without a session cookie", () => {
+    const removeHint = hint("none");
+    try {
+      const fetchMock = vi.fn(routeFetch({ "GET /api/metrics": { status: 200, body: {} } }));
+      vi.stubGlobal("fetch", fetchMock);
+      renderWithProviders(<App />);
+      // In the first render: no loading screen, no round trip before it.
+      expect(screen.getByRole("heading", { level: 1, name: "Oversight of the national payment system" })).toBeInTheDocument();
+      expect(screen.queryByText("Loading Kormeer...")).not.toBeInTheDocument();
+      const asked = fetchMock.mock.calls.map(([input]) => String(input));
+      expect(asked).not.toContain("/api/auth/user");
+    } finally {
+      removeHint();
+    }
+  });
+
+  it("asks first, and never shows the landing page, when the page came with a session cookie", async () => {
+    const removeHint = hint("present");
+    try {
+      signedIn(admin);
+      vi.stubGlobal("WebSocket", NoopSocket);
+      renderWithProviders(<App />);
+      expect(screen.getByText("Loading Kormeer...")).toBeInTheDocument();
+      expect(screen.queryByTestId("login-button")).not.toBeInTheDocument();
+      expect(await screen.findByTestId("user-name", {}, { timeout: 10_000 })).toHaveTextContent("Amina Warsame");
+      expect(screen.queryByTestId("login-button")).not.toBeInTheDocument();
+    } finally {
+      removeHint();
+    }
   });
 });

@@ -64,7 +64,12 @@ export const i18nReady: Promise<unknown> = i18n
     detection: {
       order: ["localStorage", "navigator", "htmlTag"],
       lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: ["localStorage"],
+      // The cookie (same name) tells the server which language to pre-render the landing page in
+      // (internal/httpapi/shell.go); localStorage stays the app's own record.
+      lookupCookie: LANGUAGE_STORAGE_KEY,
+      cookieMinutes: 60 * 24 * 365,
+      cookieOptions: { path: "/", sameSite: "lax" },
+      caches: ["localStorage", "cookie"],
     },
     react: { useSuspense: false },
     initAsync: false,

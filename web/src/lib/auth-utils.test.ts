@@ -36,6 +36,7 @@ describe("logout", () => {
     localStorage.setItem("kormeer-language", "so");
     sessionStorage.setItem("s", "y");
     document.cookie = "visible=1; path=/";
+    document.cookie = "kormeer-language=so; path=/";
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
     const navigate = vi.fn();
@@ -46,6 +47,7 @@ describe("logout", () => {
     expect(localStorage.getItem("kormeer-language")).toBe("so");
     expect(sessionStorage.length).toBe(0);
     expect(document.cookie).not.toContain("visible=1");
+    expect(document.cookie).toContain("kormeer-language=so");
     expect(writeText).toHaveBeenCalledWith("");
     expect(navigate).toHaveBeenCalledWith("/");
   });

@@ -1,4 +1,4 @@
-import i18n from "@/i18n";
+import i18n, { LANGUAGE_STORAGE_KEY } from "@/i18n";
 import { toast } from "@/components/ui/use-toast";
 
 /** Delay before redirecting an unauthorised user to sign in (spec 000 §9). */
@@ -49,15 +49,16 @@ export async function logout(
   } catch {
     // Offline: the session expires on the server on its own; the local data goes anyway.
   }
-  const language = safe(() => localStorage.getItem("kormeer-language"));
+  const language = safe(() => localStorage.getItem(LANGUAGE_STORAGE_KEY));
   safe(() => localStorage.clear());
   safe(() => sessionStorage.clear());
   // Keep the language choice: it is a display preference, not user data.
-  if (language) safe(() => localStorage.setItem("kormeer-language", language));
+  if (language) safe(() => localStorage.setItem(LANGUAGE_STORAGE_KEY, language));
   safe(() => {
     for (const cookie of document.cookie.split(";")) {
       const name = cookie.split("=")[0]?.trim();
-      if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+      // The language cookie tells the server which pre-rendered landing page to send.
+      if (name && name !== LANGUAGE_STORAGE_KEY) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
     }
   });
   try {

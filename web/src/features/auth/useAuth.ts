@@ -1,19 +1,24 @@
 import { useQuery } from "@tanstack/react-query";
 import { getQueryFn } from "@/api/client";
 import type { CurrentUser } from "@/api/types";
+import { noSessionAtLoad } from "@/features/auth/sessionHint";
 
 /** Query key for the current user; invalidate it after signing in or out. */
 export const AUTH_USER_KEY = ["/api/auth/user"] as const;
 
 /**
  * Who is signed in. A 401 means "nobody", not an error, and the call is never
- * retried, so the signed-out landing page appears at once.
+ * retried. When the page came without a session cookie the answer is known
+ * ("nobody", and never stale: see queryClient) and the call is not made, so the
+ * landing page appears at once; signing in reloads the page or invalidates this
+ * query, which then asks.
  */
 export function useAuth() {
   const { data, isLoading } = useQuery<CurrentUser | null>({
     queryKey: AUTH_USER_KEY,
     queryFn: getQueryFn<CurrentUser>({ on401: "returnNull" }),
     retry: false,
+    initialData: () => (noSessionAtLoad() ? null : undefined),
   });
   const user = data ?? null;
   return { user, isLoading, isAuthenticated: user !== null && Boolean(user.id) };

@@ -12,7 +12,7 @@ import {
   Shield,
   UserCheck,
 } from "lucide-react";
-import { Button, buttonVariants } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FinancialCarousel } from "@/features/landing/FinancialCarousel";
 import { PublicRegister } from "@/features/landing/PublicRegister";
@@ -28,10 +28,12 @@ const FEATURES = [
   { key: "kyc", icon: UserCheck },
 ] as const;
 
-/** The signed-out home page (spec 000 §2 "Landing page"). */
-export function LandingPage({ navigate = (url: string) => { window.location.href = url; } }: {
-  navigate?: (url: string) => void;
-}) {
+/**
+ * The signed-out home page (spec 000 §2 "Landing page"). The server sends it pre-rendered, before
+ * any script runs (scripts/prerender.ts, internal/httpapi/shell.go), so its calls to action are
+ * plain links that work without JavaScript: "Sign in" goes to /api/login, which redirects.
+ */
+export function LandingPage() {
   const { t } = useTranslation();
   usePageTitle();
   const metrics = useSummaryMetrics();
@@ -62,10 +64,10 @@ export function LandingPage({ navigate = (url: string) => { window.location.href
               {t("landing.description")}
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-              <Button size="lg" onClick={() => navigate("/api/login")} data-testid="login-button">
+              <a href="/api/login" className={cn(buttonVariants({ size: "lg" }))} data-testid="login-button">
                 <LogIn aria-hidden="true" />
                 {t("landing.login")}
-              </Button>
+              </a>
               <Link
                 href="/apply"
                 className={cn(buttonVariants({ variant: "outline", size: "lg" }))}
