@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -21,6 +22,7 @@ type kycJSON struct {
 	DocumentType   string     `json:"documentType"`
 	DocumentNumber string     `json:"documentNumber"`
 	Status         string     `json:"status"`
+	InstitutionID  *string    `json:"institutionId"` // the PSP it was submitted through
 	ReviewNotes    *string    `json:"reviewNotes"`
 	ReviewedAt     *time.Time `json:"reviewedAt"`
 	CreatedAt      time.Time  `json:"createdAt"`
@@ -29,7 +31,7 @@ type kycJSON struct {
 func toKYCJSON(k *store.KYCView, regulator bool) kycJSON {
 	j := kycJSON{ID: k.ID, FullName: k.FullName, NationalID: k.NationalID, PhoneNumber: k.PhoneNumber, Email: k.Email,
 		Address: k.Address, DocumentType: k.DocumentType, DocumentNumber: k.DocumentNumber, Status: k.Status,
-		ReviewNotes: optional(k.ReviewNotes), ReviewedAt: optionalTime(k.ReviewedAt), CreatedAt: k.CreatedAt}
+		InstitutionID: optional(k.PSPID), ReviewNotes: optional(k.ReviewNotes), ReviewedAt: optionalTime(k.ReviewedAt), CreatedAt: k.CreatedAt}
 	if !regulator {
 		j.NationalID, j.DocumentNumber = domain.MaskID(k.NationalID), domain.MaskID(k.DocumentNumber)
 	}
@@ -56,27 +58,55 @@ func (s *Server) submitKYC(w http.ResponseWriter, r *http.Request) error {
 	if err := s.store.SubmitKYC(r.Context(), k, psp, s.audit(r, "", "")); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, toKYCJSON(&store.KYCView{KYCApplication: *k}, u.Role.IsRegulator()))
+	writeJSON(w, http.StatusCreated, toKYCJSON(&store.KYCView{KYCApplication: *k, PSPID: psp}, u.Role.IsRegulator()))
 	return nil
 }
 
-// listKYC is GET /api/kyc-applications and GET /api/kyc.
+// kycParams are the query parameters GET /api/kyc accepts; any other is refused.
+var kycParams = map[string]bool{"status": true, "institution": true, "limit": true, "cursor": true}
+
+// kycStatuses are the statuses a KYC application may have (the status filter's vocabulary).
+var kycStatuses = []string{"under_review", "pending", "compliant", "non_compliant"}
+
+// parseKYCFilter reads the KYC list's filters (docs/API.md): status and institution (the id of
+// the PSP an application was submitted through).
+func parseKYCFilter(q url.Values) (store.KYCFilter, error) {
+	r := newFilterReader(q, kycParams)
+	f := store.KYCFilter{Status: r.oneOf("status", kycStatuses), InstitutionID: r.id("institution", "Give an institution's id")}
+	if len(r.fields) > 0 {
+		return f, domain.FieldError("Please correct the KYC filters.", r.fields)
+	}
+	return f, nil
+}
+
+// listKYC is GET /api/kyc-applications and GET /api/kyc: the applications in the caller's scope
+// (regulators all, institution staff their institution's and their own, anyone else their own)
+// matching the filters, newest first, one page at a time as the transactions list pages
+// (?limit=, ?cursor=, X-Next-Cursor); the first page's X-Total-Count says how many match
+// ("1000+" beyond a thousand), which is what the compliance rate is computed from.
 func (s *Server) listKYC(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	f, err := parseKYCFilter(q)
+	if err != nil {
+		return err
+	}
+	limit, cursor, err := parsePage(q)
+	if err != nil {
+		return err
+	}
 	u := principalFrom(r.Context())
 	sc := store.KYCScope{All: u.Role.IsRegulator(), UserID: u.ID}
 	if u.Role.IsInstitutionStaff() {
 		sc.InstitutionID = u.Institution
 	}
-	list, err := s.store.KYCApplications(r.Context(), sc, 500)
+	page, err := s.store.KYCPageAfter(r.Context(), sc, f, cursor, limit)
 	if err != nil {
 		return err
 	}
-	out := make([]kycJSON, len(list))
-	for i, k := range list {
-		out[i] = toKYCJSON(k, sc.All)
-	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	toJSON := func(k *store.KYCView) kycJSON { return toKYCJSON(k, sc.All) }
+	return writePage(w, cursor == nil, page.Items, page.Next, toJSON, func() (int, bool, error) {
+		return s.store.CountKYC(r.Context(), sc, f)
+	})
 }
 
 // reviewKYC is PATCH /api/kyc-applications/{id}/review {decision: approve|reject, notes}:
