@@ -83,7 +83,7 @@ func parseKYCFilter(q url.Values) (store.KYCFilter, error) {
 // (regulators all, institution staff their institution's and their own, anyone else their own)
 // matching the filters, newest first, one page at a time as the transactions list pages
 // (?limit=, ?cursor=, X-Next-Cursor); the first page's X-Total-Count says how many match
-// ("1000+" beyond a thousand), which is what the compliance rate is computed from.
+// ("1000+" beyond a thousand). The compliance rate is GET /api/kyc/summary's.
 func (s *Server) listKYC(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	f, err := parseKYCFilter(q)
@@ -94,11 +94,7 @@ func (s *Server) listKYC(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	u := principalFrom(r.Context())
-	sc := store.KYCScope{All: u.Role.IsRegulator(), UserID: u.ID}
-	if u.Role.IsInstitutionStaff() {
-		sc.InstitutionID = u.Institution
-	}
+	sc := kycScope(principalFrom(r.Context()))
 	page, err := s.store.KYCPageAfter(r.Context(), sc, f, cursor, limit)
 	if err != nil {
 		return err
@@ -107,6 +103,33 @@ func (s *Server) listKYC(w http.ResponseWriter, r *http.Request) error {
 	return writePage(w, cursor == nil, page.Items, page.Next, toJSON, func() (int, bool, error) {
 		return s.store.CountKYC(r.Context(), sc, f)
 	})
+}
+
+// kycScope is whose applications the caller sees: regulators all, institution staff their
+// institution's and their own, anyone else their own.
+func kycScope(u *domain.User) store.KYCScope {
+	sc := store.KYCScope{All: u.Role.IsRegulator(), UserID: u.ID}
+	if u.Role.IsInstitutionStaff() {
+		sc.InstitutionID = u.Institution
+	}
+	return sc
+}
+
+// kycSummary is GET /api/kyc/summary: the compliance page's KYC figures over every application
+// in the caller's scope (total, compliant, awaiting review, the compliance rate in percent),
+// counted on the server so that no screen computes a rate from one page of the list.
+func (s *Server) kycSummary(w http.ResponseWriter, r *http.Request) error {
+	sum, err := s.store.KYCSummaryOf(r.Context(), kycScope(principalFrom(r.Context())))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Total          int64 `json:"total"`
+		Compliant      int64 `json:"compliant"`
+		AwaitingReview int64 `json:"awaitingReview"`
+		ComplianceRate int64 `json:"complianceRate"`
+	}{sum.Total, sum.Compliant, sum.AwaitingReview, sum.ComplianceRate})
+	return nil
 }
 
 // reviewKYC is PATCH /api/kyc-applications/{id}/review {decision: approve|reject, notes}:

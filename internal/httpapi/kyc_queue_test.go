@@ -2,7 +2,9 @@ package httpapi
 
 import (
 	"context"
+	"encoding/json"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -130,6 +132,32 @@ func TestKYCQueue(t *testing.T) {
 					t.Fatalf("%s read %+v", sc.who, k)
 				}
 			}
+		}
+
+		// The compliance page's figures come from the server over every application in scope.
+		type summary struct{ Total, Compliant, AwaitingReview, ComplianceRate int }
+		for _, sc := range []struct {
+			who, tok string
+			want     summary
+		}{
+			{"the officer", tokO, summary{600, 150, 300, 25}}, {"staff of A", tokA, summary{200, 50, 100, 25}},
+			{"the citizen", tokC, summary{200, 50, 100, 25}},
+		} {
+			res := e.do(nil, "GET", "/api/kyc/summary", nil, "Authorization", "Bearer "+sc.tok)
+			var got summary
+			if err := json.Unmarshal(res.body, &got); res.status != 200 || err != nil || got != sc.want {
+				t.Errorf("%s: /api/kyc/summary %d %s, want %+v", sc.who, res.status, res.body, sc.want)
+			}
+		}
+		if err := e.store.Write(ctx, func(tx *store.Tx) error {
+			_, err := tx.ExecContext(ctx, `UPDATE kyc_applications SET status = 'compliant' WHERE psp_id = $1`, instA)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		res := e.do(nil, "GET", "/api/kyc/summary", nil, "Authorization", "Bearer "+tokA)
+		if want := `{"total":200,"compliant":200,"awaitingReview":0,"complianceRate":100}`; res.status != 200 || strings.TrimSpace(string(res.body)) != want {
+			t.Errorf("staff of A after approving all: %d %s, want %s", res.status, res.body, want)
 		}
 
 		// Bad input: 400 with a message naming the parameter.

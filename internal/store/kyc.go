@@ -185,3 +185,47 @@ func (s *Store) ReviewKYC(ctx context.Context, id, decision, reviewer, notes str
 	}
 	return out, err
 }
+
+// compliancePercent is compliant of all KYC applications as a whole percent, rounded half up;
+// 0 when there are none (issue 16: clients read 0, not a gap).
+func compliancePercent(compliant, all int64) int64 {
+	if all == 0 {
+		return 0
+	}
+	return (compliant*100 + all/2) / all
+}
+
+// KYCSummary is what the compliance page's cards say of the applications in a reader's scope,
+// counted on the server over all of them (issue 16: never from a partial list).
+type KYCSummary struct {
+	Total, Compliant, AwaitingReview int64
+	ComplianceRate                   int64 // percent, compliancePercent
+}
+
+// KYCSummaryOf counts the applications in scope by status in one grouped query (a handful of
+// statuses, so exact counts: no cap as on the lists).
+func (s *Store) KYCSummaryOf(ctx context.Context, sc KYCScope) (KYCSummary, error) {
+	where, args := kycWheres(sc, KYCFilter{}, nil)
+	rows, err := s.db.QueryContext(ctx, `SELECT status, COUNT(*) FROM kyc_applications WHERE `+where+` GROUP BY status`, args...)
+	if err != nil {
+		return KYCSummary{}, err
+	}
+	defer rows.Close()
+	var sum KYCSummary
+	for rows.Next() {
+		var status string
+		var n int64
+		if err := rows.Scan(&status, &n); err != nil {
+			return KYCSummary{}, err
+		}
+		sum.Total += n
+		switch status {
+		case "compliant":
+			sum.Compliant += n
+		case "under_review", "pending":
+			sum.AwaitingReview += n
+		}
+	}
+	sum.ComplianceRate = compliancePercent(sum.Compliant, sum.Total)
+	return sum, rows.Err()
+}
