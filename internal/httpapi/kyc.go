@@ -115,7 +115,7 @@ func kycScope(u *domain.User) store.KYCScope {
 	return sc
 }
 
-// kycSummary is GET /api/kyc/summary: the compliance page's KYC figures over every application
+// kycSummary is GET /api/kyc/summary and GET /api/kyc-applications/summary: the compliance page's KYC figures over every application
 // in the caller's scope (total, compliant, awaiting review, the compliance rate in percent),
 // counted on the server so that no screen computes a rate from one page of the list.
 func (s *Server) kycSummary(w http.ResponseWriter, r *http.Request) error {

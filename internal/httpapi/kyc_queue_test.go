@@ -143,7 +143,7 @@ func TestKYCQueue(t *testing.T) {
 			{"the officer", tokO, summary{600, 150, 300, 25}}, {"staff of A", tokA, summary{200, 50, 100, 25}},
 			{"the citizen", tokC, summary{200, 50, 100, 25}},
 		} {
-			res := e.do(nil, "GET", "/api/kyc/summary", nil, "Authorization", "Bearer "+sc.tok)
+			res := e.do(nil, "GET", "/api/kyc-applications/summary", nil, "Authorization", "Bearer "+sc.tok)
 			var got summary
 			if err := json.Unmarshal(res.body, &got); res.status != 200 || err != nil || got != sc.want {
 				t.Errorf("%s: /api/kyc/summary %d %s, want %+v", sc.who, res.status, res.body, sc.want)
