@@ -3,11 +3,9 @@ package httpapi
 import (
 	"net/http"
 	"net/url"
-	"slices"
 	"strings"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/kormeer/kormeer/internal/domain"
 	"github.com/kormeer/kormeer/internal/store"
 )
@@ -68,48 +66,24 @@ var (
 // (an id), assignee (an account id, "me" or "none") and createdBefore (a date or an RFC 3339 time,
 // for "older than"). Every invalid value is named in the error's fields.
 func parseAlertFilter(q url.Values, me string) (store.AlertFilter, error) {
-	var f store.AlertFilter
-	fields := unknownParams(q, alertParams)
-	get := func(k string) string {
-		if v := strings.TrimSpace(q.Get(k)); v != "all" {
-			return v
-		}
-		return ""
-	}
-	oneOf := func(key string, allowed []string, dst *string) {
-		if *dst = get(key); *dst != "" && !slices.Contains(allowed, *dst) {
-			fields[key] = "Must be one of " + strings.Join(allowed, ", ")
-		}
-	}
-	oneOf("kind", alertKinds, &f.Kind)
-	oneOf("status", alertStatuses, &f.Status)
-	oneOf("severity", alertSeverities, &f.Severity)
-	if v := get("institution"); v != "" {
-		if id, err := uuid.Parse(v); err == nil {
-			f.InstitutionID = id.String()
-		} else {
-			fields["institution"] = "Give an institution's id"
-		}
-	}
-	switch v := get("assignee"); v {
+	r := newFilterReader(q, alertParams)
+	f := store.AlertFilter{Kind: r.oneOf("kind", alertKinds), Status: r.oneOf("status", alertStatuses),
+		Severity: r.oneOf("severity", alertSeverities), InstitutionID: r.id("institution", "Give an institution's id")}
+	switch v := r.get("assignee"); v {
 	case "":
 	case "me":
 		f.AssignedTo = me
 	case "none":
 		f.Unassigned = true
 	default:
-		if id, err := uuid.Parse(v); err == nil {
-			f.AssignedTo = id.String()
-		} else {
-			fields["assignee"] = "Give an account's id, me or none"
-		}
+		f.AssignedTo = r.id("assignee", "Give an account's id, me or none")
 	}
 	var err error
 	if f.CreatedBefore, err = parseQueryTime(q.Get("createdBefore"), false); err != nil {
-		fields["createdBefore"] = err.Error()
+		r.fields["createdBefore"] = err.Error()
 	}
-	if len(fields) > 0 {
-		return f, domain.FieldError("Please correct the alert filters.", fields)
+	if len(r.fields) > 0 {
+		return f, domain.FieldError("Please correct the alert filters.", r.fields)
 	}
 	return f, nil
 }
@@ -132,22 +106,9 @@ func (s *Server) listAlerts(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if cursor == nil {
-		n, capped, err := s.store.CountAlerts(r.Context(), alertScope(u), f)
-		if err != nil {
-			return err
-		}
-		setTotalCount(w, n, capped)
-	}
-	if page.Next != nil {
-		w.Header().Set("X-Next-Cursor", encodeCursor(page.Next))
-	}
-	out := make([]alertJSON, len(page.Items))
-	for i, a := range page.Items {
-		out[i] = toAlertJSON(a)
-	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	return writePage(w, cursor == nil, page.Items, page.Next, toAlertJSON, func() (int, bool, error) {
+		return s.store.CountAlerts(r.Context(), alertScope(u), f)
+	})
 }
 
 // getAlert is GET /api/alerts/{id}: the alert and its case history.

@@ -24,56 +24,18 @@ type queueAlert struct {
 	CreatedAt     time.Time `json:"createdAt"`
 }
 
+func (a queueAlert) pageKey() (string, time.Time) { return a.ID, a.CreatedAt }
+
 // alertsPage is one answer of GET /api/alerts.
 func (e *testEnv) alertsPage(t *testing.T, tok, query string) ([]queueAlert, response) {
 	t.Helper()
-	res := e.do(nil, "GET", "/api/alerts?"+query, nil, "Authorization", "Bearer "+tok)
-	if res.status != 200 {
-		t.Fatalf("GET /api/alerts?%s: %d %s", query, res.status, res.body)
-	}
-	var list []queueAlert
-	if err := json.Unmarshal(res.body, &list); err != nil {
-		t.Fatalf("GET /api/alerts?%s: %v %s", query, err, res.body)
-	}
-	return list, res
+	return listPage[queueAlert](t, e, tok, "/api/alerts", query)
 }
 
-// allAlerts follows X-Next-Cursor from the first page of query to the last, failing on a
-// repeated alert or one out of the newest-first order, and returns every alert with the first
-// page's X-Total-Count.
+// allAlerts is every alert of query, paged by limit (allPages).
 func (e *testEnv) allAlerts(t *testing.T, tok, query string, limit int) ([]queueAlert, string) {
 	t.Helper()
-	var all []queueAlert
-	seen := map[string]bool{}
-	q := query + "&limit=" + strconv.Itoa(limit)
-	list, res := e.alertsPage(t, tok, q)
-	total := res.header.Get("X-Total-Count")
-	for pages := 1; ; pages++ {
-		if len(list) > limit {
-			t.Fatalf("%s: a page of %d, over the limit %d", query, len(list), limit)
-		}
-		for _, a := range list {
-			if seen[a.ID] {
-				t.Fatalf("%s: alert %s on two pages", query, a.ID)
-			}
-			if n := len(all); n > 0 && a.CreatedAt.After(all[n-1].CreatedAt) {
-				t.Fatalf("%s: alert %s is newer than the one before it", query, a.ID)
-			}
-			seen[a.ID] = true
-			all = append(all, a)
-		}
-		next := res.header.Get("X-Next-Cursor")
-		if next == "" {
-			return all, total
-		}
-		if pages > 400/limit+2 {
-			t.Fatalf("%s: paging does not end", query)
-		}
-		list, res = e.alertsPage(t, tok, q+"&cursor="+url.QueryEscape(next))
-		if res.header.Get("X-Total-Count") != "" {
-			t.Errorf("%s: a later page counts again", query)
-		}
-	}
+	return allPages[queueAlert](t, e, tok, "/api/alerts", query, limit, 400)
 }
 
 // TestAlertsQueue: the investigators' queue pages and filters on the server. 250 AML alerts (the
@@ -205,13 +167,7 @@ func TestAlertsQueue(t *testing.T) {
 			{"institution=alpha", "institution"}, {"assignee=someone", "assignee"}, {"createdBefore=yesterday", "createdBefore"},
 			{"colour=red", "colour"}, {"sort=oldest", "sort"},
 		} {
-			res := e.do(nil, "GET", "/api/alerts?"+bad.query, nil, "Authorization", "Bearer "+tokO)
-			body := map[string]any{}
-			json.Unmarshal(res.body, &body)
-			fields, _ := body["fields"].(map[string]any)
-			if res.status != 400 || body["message"] == "" || fields[bad.field] == nil {
-				t.Errorf("%s: %d %s, want 400 naming %s", bad.query, res.status, res.body, bad.field)
-			}
+			wantBadQuery(t, e, tokO, "/api/alerts", bad.query, bad.field)
 		}
 
 		// Beyond a thousand matches the count says so rather than counting on.

@@ -99,7 +99,7 @@ func (s *Server) exportCompliance(w http.ResponseWriter, r *http.Request) error 
 	ctx := r.Context()
 	u := principalFrom(ctx)
 	extendDeadlines(w, 0, slowAnswer)
-	kyc, err := s.store.KYCApplications(ctx, store.KYCScope{All: true}, 100_000)
+	kyc, err := s.store.KYCApplications(ctx, store.KYCScope{All: true}, store.KYCFilter{}, nil, 100_000)
 	if err != nil {
 		return err
 	}

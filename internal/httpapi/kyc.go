@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -21,6 +22,7 @@ type kycJSON struct {
 	DocumentType   string     `json:"documentType"`
 	DocumentNumber string     `json:"documentNumber"`
 	Status         string     `json:"status"`
+	InstitutionID  *string    `json:"institutionId"` // the PSP it was submitted through
 	ReviewNotes    *string    `json:"reviewNotes"`
 	ReviewedAt     *time.Time `json:"reviewedAt"`
 	CreatedAt      time.Time  `json:"createdAt"`
@@ -29,7 +31,7 @@ type kycJSON struct {
 func toKYCJSON(k *store.KYCView, regulator bool) kycJSON {
 	j := kycJSON{ID: k.ID, FullName: k.FullName, NationalID: k.NationalID, PhoneNumber: k.PhoneNumber, Email: k.Email,
 		Address: k.Address, DocumentType: k.DocumentType, DocumentNumber: k.DocumentNumber, Status: k.Status,
-		ReviewNotes: optional(k.ReviewNotes), ReviewedAt: optionalTime(k.ReviewedAt), CreatedAt: k.CreatedAt}
+		InstitutionID: optional(k.PSPID), ReviewNotes: optional(k.ReviewNotes), ReviewedAt: optionalTime(k.ReviewedAt), CreatedAt: k.CreatedAt}
 	if !regulator {
 		j.NationalID, j.DocumentNumber = domain.MaskID(k.NationalID), domain.MaskID(k.DocumentNumber)
 	}
@@ -56,26 +58,77 @@ func (s *Server) submitKYC(w http.ResponseWriter, r *http.Request) error {
 	if err := s.store.SubmitKYC(r.Context(), k, psp, s.audit(r, "", "")); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, toKYCJSON(&store.KYCView{KYCApplication: *k}, u.Role.IsRegulator()))
+	writeJSON(w, http.StatusCreated, toKYCJSON(&store.KYCView{KYCApplication: *k, PSPID: psp}, u.Role.IsRegulator()))
 	return nil
 }
 
-// listKYC is GET /api/kyc-applications and GET /api/kyc.
+// kycParams are the query parameters GET /api/kyc accepts; any other is refused.
+var kycParams = map[string]bool{"status": true, "institution": true, "limit": true, "cursor": true}
+
+// kycStatuses are the statuses a KYC application may have (the status filter's vocabulary).
+var kycStatuses = []string{"under_review", "pending", "compliant", "non_compliant"}
+
+// parseKYCFilter reads the KYC list's filters (docs/API.md): status and institution (the id of
+// the PSP an application was submitted through).
+func parseKYCFilter(q url.Values) (store.KYCFilter, error) {
+	r := newFilterReader(q, kycParams)
+	f := store.KYCFilter{Status: r.oneOf("status", kycStatuses), InstitutionID: r.id("institution", "Give an institution's id")}
+	if len(r.fields) > 0 {
+		return f, domain.FieldError("Please correct the KYC filters.", r.fields)
+	}
+	return f, nil
+}
+
+// listKYC is GET /api/kyc-applications and GET /api/kyc: the applications in the caller's scope
+// (regulators all, institution staff their institution's and their own, anyone else their own)
+// matching the filters, newest first, one page at a time as the transactions list pages
+// (?limit=, ?cursor=, X-Next-Cursor); the first page's X-Total-Count says how many match
+// ("1000+" beyond a thousand). The compliance rate is GET /api/kyc/summary's.
 func (s *Server) listKYC(w http.ResponseWriter, r *http.Request) error {
-	u := principalFrom(r.Context())
+	q := r.URL.Query()
+	f, err := parseKYCFilter(q)
+	if err != nil {
+		return err
+	}
+	limit, cursor, err := parsePage(q)
+	if err != nil {
+		return err
+	}
+	sc := kycScope(principalFrom(r.Context()))
+	page, err := s.store.KYCPageAfter(r.Context(), sc, f, cursor, limit)
+	if err != nil {
+		return err
+	}
+	toJSON := func(k *store.KYCView) kycJSON { return toKYCJSON(k, sc.All) }
+	return writePage(w, cursor == nil, page.Items, page.Next, toJSON, func() (int, bool, error) {
+		return s.store.CountKYC(r.Context(), sc, f)
+	})
+}
+
+// kycScope is whose applications the caller sees: regulators all, institution staff their
+// institution's and their own, anyone else their own.
+func kycScope(u *domain.User) store.KYCScope {
 	sc := store.KYCScope{All: u.Role.IsRegulator(), UserID: u.ID}
 	if u.Role.IsInstitutionStaff() {
 		sc.InstitutionID = u.Institution
 	}
-	list, err := s.store.KYCApplications(r.Context(), sc, 500)
+	return sc
+}
+
+// kycSummary is GET /api/kyc/summary and GET /api/kyc-applications/summary: the compliance page's KYC figures over every application
+// in the caller's scope (total, compliant, awaiting review, the compliance rate in percent),
+// counted on the server so that no screen computes a rate from one page of the list.
+func (s *Server) kycSummary(w http.ResponseWriter, r *http.Request) error {
+	sum, err := s.store.KYCSummaryOf(r.Context(), kycScope(principalFrom(r.Context())))
 	if err != nil {
 		return err
 	}
-	out := make([]kycJSON, len(list))
-	for i, k := range list {
-		out[i] = toKYCJSON(k, sc.All)
-	}
-	writeJSON(w, http.StatusOK, out)
+	writeJSON(w, http.StatusOK, struct {
+		Total          int64 `json:"total"`
+		Compliant      int64 `json:"compliant"`
+		AwaitingReview int64 `json:"awaitingReview"`
+		ComplianceRate int64 `json:"complianceRate"`
+	}{sum.Total, sum.Compliant, sum.AwaitingReview, sum.ComplianceRate})
 	return nil
 }
 

@@ -62,6 +62,8 @@ func (s *Server) routes() []route {
 		// KYC (001 §7).
 		{"POST /api/kyc", staff(allRoles...), s.submitKYC},
 		{"GET /api/kyc", staff(allRoles...), s.listKYC},
+		{"GET /api/kyc/summary", staff(allRoles...), s.kycSummary},
+		{"GET /api/kyc-applications/summary", staff(allRoles...), s.kycSummary},
 		{"GET /api/kyc-applications", staff(allRoles...), s.listKYC},
 		{"PATCH /api/kyc-applications/{id}/review", staff(regulators...), s.reviewKYC},
 

@@ -138,22 +138,10 @@ func (s *Server) searchPage(w http.ResponseWriter, r *http.Request, withFilters 
 	if err != nil {
 		return err
 	}
-	if withFilters && cursor == nil {
-		n, capped, err := s.store.CountTransactions(r.Context(), scope, f)
-		if err != nil {
-			return err
-		}
-		setTotalCount(w, n, capped)
-	}
-	if page.Next != nil {
-		w.Header().Set("X-Next-Cursor", encodeCursor(page.Next))
-	}
-	out := make([]transactionJSON, len(page.Items))
-	for i, t := range page.Items {
-		out[i] = toTransactionJSON(t, masked)
-	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	toJSON := func(t *store.Transaction) transactionJSON { return toTransactionJSON(t, masked) }
+	return writePage(w, withFilters && cursor == nil, page.Items, page.Next, toJSON, func() (int, bool, error) {
+		return s.store.CountTransactions(r.Context(), scope, f)
+	})
 }
 
 // getTransaction is GET /api/transactions/{id}: every field, the AML rules that fired and the log.
@@ -195,6 +183,29 @@ func setTotalCount(w http.ResponseWriter, n int, capped bool) {
 		total += "+"
 	}
 	w.Header().Set("X-Total-Count", total)
+}
+
+// writePage answers one page of a list: the items as JSON, the next page's cursor in
+// X-Next-Cursor and, on the first page only (later pages would count the same again), the
+// number of matches in X-Total-Count.
+func writePage[T, J any](w http.ResponseWriter, first bool, items []T, next *store.Cursor, toJSON func(T) J,
+	count func() (n int, capped bool, err error)) error {
+	if first {
+		n, capped, err := count()
+		if err != nil {
+			return err
+		}
+		setTotalCount(w, n, capped)
+	}
+	if next != nil {
+		w.Header().Set("X-Next-Cursor", encodeCursor(next))
+	}
+	out := make([]J, len(items))
+	for i, it := range items {
+		out[i] = toJSON(it)
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
 }
 
 // parsePage reads a list's page: limit (defaultPageSize when absent; above maxPageSize it is

@@ -162,6 +162,15 @@ func alertWheres(sc AlertScope, f AlertFilter, id string, after *Cursor) (aml, s
 	return and(amlConds), and(sysConds), args
 }
 
+// splitPage cuts the limit+1 rows a page query read to the page and, when there was a row
+// more, the cursor of the page's last row, from which the next page continues.
+func splitPage[T any](rows []T, limit int, cursorOf func(T) *Cursor) ([]T, *Cursor) {
+	if len(rows) <= limit {
+		return rows, nil
+	}
+	return rows[:limit], cursorOf(rows[limit-1])
+}
+
 // AlertsPage returns one page of the alerts the reader may see matching f, newest first,
 // continuing after the cursor. The order (created_at, id) is total, so pages never skip or
 // repeat an alert even when many share a timestamp.
@@ -173,12 +182,8 @@ func (s *Store) AlertsPage(ctx context.Context, sc AlertScope, f AlertFilter, af
 	if err != nil {
 		return nil, err
 	}
-	page := &AlertPage{Items: items}
-	if len(items) > limit {
-		page.Items = items[:limit]
-		last := page.Items[limit-1]
-		page.Next = &Cursor{CreatedAt: last.CreatedAt, ID: last.ID}
-	}
+	page := &AlertPage{}
+	page.Items, page.Next = splitPage(items, limit, func(a *AlertView) *Cursor { return &Cursor{CreatedAt: a.CreatedAt, ID: a.ID} })
 	return page, nil
 }
 

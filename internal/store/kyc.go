@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
@@ -44,22 +45,82 @@ func (s *Store) SubmitKYC(ctx context.Context, k *KYCApplication, pspID string, 
 	})
 }
 
-// KYCApplications lists applications in scope, newest first.
-func (s *Store) KYCApplications(ctx context.Context, sc KYCScope, limit int) ([]*KYCView, error) {
-	where, args := "1 = 1", []any{limit}
+// KYCFilter narrows the KYC list (GET /api/kyc); zero fields do not filter.
+type KYCFilter struct {
+	Status        string
+	InstitutionID string // the PSP an application was submitted through
+}
+
+// KYCPage is one page of the KYC list.
+type KYCPage struct {
+	Items []*KYCView
+	Next  *Cursor // nil on the last page
+}
+
+// kycWheres builds the KYC list's WHERE clause: the reader's scope narrowed by f and continued
+// after the cursor in the (created_at, id) order. Only the values a clause uses are bound, as
+// PostgreSQL cannot type a parameter no clause names (SQLSTATE 42P18).
+func kycWheres(sc KYCScope, f KYCFilter, after *Cursor) (string, []any) {
+	var conds []string
+	var args []any
+	arg := func(v any) string {
+		args = append(args, v)
+		return fmt.Sprintf("$%d", len(args))
+	}
 	switch {
 	case sc.All:
+	case sc.InstitutionID != "" && validID(sc.InstitutionID):
+		conds = append(conds, "(psp_id = "+arg(sc.InstitutionID)+" OR CAST(user_id AS TEXT) = "+arg(sc.UserID)+")")
 	case sc.InstitutionID != "":
-		if !validID(sc.InstitutionID) {
-			return []*KYCView{}, nil
-		}
-		args = append(args, sc.InstitutionID, sc.UserID)
-		where = "(psp_id = $2 OR CAST(user_id AS TEXT) = $3)"
+		conds = append(conds, "1 = 0")
 	default:
-		args = append(args, sc.UserID)
-		where = "CAST(user_id AS TEXT) = $2"
+		conds = append(conds, "CAST(user_id AS TEXT) = "+arg(sc.UserID))
 	}
-	return s.kycWhere(ctx, where+" ORDER BY created_at DESC, id DESC LIMIT $1", args...)
+	if f.Status != "" {
+		conds = append(conds, "status = "+arg(f.Status))
+	}
+	if f.InstitutionID != "" {
+		conds = append(conds, "psp_id = "+arg(f.InstitutionID))
+	}
+	if after != nil {
+		at, last := arg(ts(after.CreatedAt)), arg(after.ID)
+		conds = append(conds, fmt.Sprintf("(created_at < %[1]s OR (created_at = %[1]s AND id < %[2]s))", at, last))
+	}
+	if len(conds) == 0 {
+		return "1 = 1", args
+	}
+	return strings.Join(conds, " AND "), args
+}
+
+// KYCApplications lists up to limit applications in scope matching f, newest first (the
+// compliance export reads them all this way).
+func (s *Store) KYCApplications(ctx context.Context, sc KYCScope, f KYCFilter, after *Cursor, limit int) ([]*KYCView, error) {
+	where, args := kycWheres(sc, f, after)
+	args = append(args, limit)
+	return s.kycWhere(ctx, where+fmt.Sprintf(" ORDER BY created_at DESC, id DESC LIMIT $%d", len(args)), args...)
+}
+
+// KYCPageAfter returns one page of the applications in scope matching f, newest first,
+// continuing after the cursor. The order (created_at, id) is total, so pages never skip or
+// repeat an application even when many share a timestamp.
+func (s *Store) KYCPageAfter(ctx context.Context, sc KYCScope, f KYCFilter, after *Cursor, limit int) (*KYCPage, error) {
+	if after != nil && !validID(after.ID) {
+		return nil, domain.Errorf(domain.EINVALID, "The page cursor is not valid; start from the first page.")
+	}
+	items, err := s.KYCApplications(ctx, sc, f, after, limit+1)
+	if err != nil {
+		return nil, err
+	}
+	page := &KYCPage{}
+	page.Items, page.Next = splitPage(items, limit, func(k *KYCView) *Cursor { return &Cursor{CreatedAt: k.CreatedAt, ID: k.ID} })
+	return page, nil
+}
+
+// CountKYC counts the applications in scope matching f up to countCap; capped reports that
+// there are more.
+func (s *Store) CountKYC(ctx context.Context, sc KYCScope, f KYCFilter) (n int, capped bool, err error) {
+	where, args := kycWheres(sc, f, nil)
+	return s.countCapped(ctx, `SELECT 1 FROM kyc_applications WHERE `+where, args)
 }
 
 func (s *Store) kycWhere(ctx context.Context, where string, args ...any) ([]*KYCView, error) {
@@ -123,4 +184,48 @@ func (s *Store) ReviewKYC(ctx context.Context, id, decision, reviewer, notes str
 		out = list[0]
 	}
 	return out, err
+}
+
+// compliancePercent is compliant of all KYC applications as a whole percent, rounded half up;
+// 0 when there are none (issue 16: clients read 0, not a gap).
+func compliancePercent(compliant, all int64) int64 {
+	if all == 0 {
+		return 0
+	}
+	return (compliant*100 + all/2) / all
+}
+
+// KYCSummary is what the compliance page's cards say of the applications in a reader's scope,
+// counted on the server over all of them (issue 16: never from a partial list).
+type KYCSummary struct {
+	Total, Compliant, AwaitingReview int64
+	ComplianceRate                   int64 // percent, compliancePercent
+}
+
+// KYCSummaryOf counts the applications in scope by status in one grouped query (a handful of
+// statuses, so exact counts: no cap as on the lists).
+func (s *Store) KYCSummaryOf(ctx context.Context, sc KYCScope) (KYCSummary, error) {
+	where, args := kycWheres(sc, KYCFilter{}, nil)
+	rows, err := s.db.QueryContext(ctx, `SELECT status, COUNT(*) FROM kyc_applications WHERE `+where+` GROUP BY status`, args...)
+	if err != nil {
+		return KYCSummary{}, err
+	}
+	defer rows.Close()
+	var sum KYCSummary
+	for rows.Next() {
+		var status string
+		var n int64
+		if err := rows.Scan(&status, &n); err != nil {
+			return KYCSummary{}, err
+		}
+		sum.Total += n
+		switch status {
+		case "compliant":
+			sum.Compliant += n
+		case "under_review", "pending":
+			sum.AwaitingReview += n
+		}
+	}
+	sum.ComplianceRate = compliancePercent(sum.Compliant, sum.Total)
+	return sum, rows.Err()
 }

@@ -68,9 +68,7 @@ func (s *Store) Figures(ctx context.Context, from, to time.Time) (*PeriodFigures
 		Scan(&f.ActivePSPs, &all, &ok); err != nil {
 		return nil, err
 	}
-	if all > 0 {
-		f.ComplianceScore = (ok*100 + all/2) / all
-	}
+	f.ComplianceScore = compliancePercent(ok, all)
 	return f, nil
 }
 

@@ -363,9 +363,6 @@ func (s *Store) Summary(ctx context.Context) (Summary, error) {
 		return Summary{}, err
 	}
 	sum := Summary{TotalTransactions: count, VolumeUSD: domain.Minor(usd) + domain.USDMinor(domain.Minor(shs), domain.SHS),
-		ActivePSPs: psps}
-	if kycAll > 0 {
-		sum.ComplianceScore = (kycOK*100 + kycAll/2) / kycAll
-	}
+		ActivePSPs: psps, ComplianceScore: compliancePercent(kycOK, kycAll)}
 	return sum, nil
 }

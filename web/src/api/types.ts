@@ -308,9 +308,20 @@ export interface KycSubmission {
 export interface KycApplication extends KycSubmission {
   id: string;
   status: KycStatus | string;
+  /** The PSP it was submitted through, if any. */
+  institutionId?: string | null;
   reviewNotes: string | null;
   reviewedAt: string | null;
   createdAt: string;
+}
+
+/** GET /api/kyc-applications/summary: the KYC figures over every application in the reader's scope. */
+export interface KycSummary {
+  total: number;
+  compliant: number;
+  awaitingReview: number;
+  /** Compliant of all, a whole percent; 0 when there are none. */
+  complianceRate: number;
 }
 
 /** Compliance report types. */

@@ -6,6 +6,7 @@ import { Link } from "wouter";
 import { CheckCircle2, Eye, Loader2 } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
 import type { Alert } from "@/api/types";
+import { PageFooter } from "@/components/PageFooter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
@@ -156,23 +157,12 @@ export function AlertsList({
           ))}
         </ul>
       )}
-      {query.isSuccess && total ? (
-        <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="alerts-count">
-          {t("alerts.shown", { shown: formatNumber(shown.length), total })}
-        </p>
-      ) : null}
-      {query.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="w-full"
-          onClick={() => void query.fetchNextPage()}
-          disabled={query.isFetchingNextPage}
-          data-testid="alerts-load-more"
-        >
-          {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-          {query.isFetchNextPageError ? t("alerts.loadMoreFailed") : t("alerts.loadMore")}
-        </Button>
-      ) : null}
+      <PageFooter
+        query={query}
+        shown={query.isSuccess && total ? t("alerts.shown", { shown: formatNumber(shown.length), total }) : null}
+        failed={t("alerts.loadMoreFailed")}
+        testId="alerts"
+      />
       <AlertDetailDialog id={detail} canAct={canAct} userId={userId} onClose={() => setDetail(null)} />
     </div>
   );

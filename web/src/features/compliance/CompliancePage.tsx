@@ -6,7 +6,6 @@ import {
   CalendarCheck,
   Clock,
   Download,
-  Eye,
   FileBarChart,
   FileDown,
   FileSpreadsheet,
@@ -32,29 +31,17 @@ import { AmlReportDialog } from "@/features/compliance/AmlReportDialog";
 import { AuditDialog } from "@/features/compliance/AuditDialog";
 import {
   COMPLIANCE_LIST_SIZE,
-  KYC_KEY,
   REPORTS_KEY,
-  complianceRate,
-  kycStatus,
-  kycVariant,
-  pendingReviews,
   reportVariant,
   reportsThisMonth,
 } from "@/features/compliance/compliance";
 import { KycDetailDialog } from "@/features/compliance/KycDetailDialog";
+import { KycList } from "@/features/compliance/KycList";
+import { SkeletonRows } from "@/features/compliance/SkeletonRows";
+import { useKycList, useKycSummary } from "@/features/compliance/kycQueue";
 import { KycFormDialog } from "@/features/compliance/KycFormDialog";
 import { formatNumber, formatPercent } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
-
-function SkeletonRows({ count = 3 }: { count?: number }) {
-  return (
-    <ul className="space-y-3" aria-busy="true">
-      {Array.from({ length: count }, (_, i) => (
-        <li key={i} className="h-12 animate-pulse rounded-md bg-muted" />
-      ))}
-    </ul>
-  );
-}
 
 /** /compliance (001 §2): summary cards, KYC and reports lists, the three actions, the alerts list. */
 export function CompliancePage({ user }: { user: CurrentUser }) {
@@ -63,7 +50,9 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
   usePageTitle(title);
   const queryClient = useQueryClient();
   const regulator = isRegulator(user.role) && !user.isGuest;
-  const kyc = useQuery<KycApplication[]>({ queryKey: KYC_KEY });
+  // KYC applications paged on the server; the cards' figures are the server's over all of them.
+  const kyc = useKycList();
+  const kycFigures = useKycSummary();
   const reports = useQuery<ComplianceReport[]>({ queryKey: REPORTS_KEY });
   // AML alerts only (system notices are the dashboard's), filtered and paged on the server.
   const [alertFilter, setAlertFilter] = useState<AlertFilter>(ALERT_FILTERS[0]);
@@ -73,10 +62,9 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
   const [auditOpen, setAuditOpen] = useState(false);
   const [viewing, setViewing] = useState<KycApplication | null>(null);
 
-  const apps = useMemo(() => kyc.data ?? [], [kyc.data]);
   const reportList = useMemo(() => reports.data ?? [], [reports.data]);
-  const rate = complianceRate(apps);
-  const compliant = apps.filter((a) => a.status === "compliant").length;
+  const figures = kycFigures.data;
+  const rate = figures?.complianceRate ?? 0;
 
   const publish = useMutation({
     mutationFn: (id: string) => apiJson<ComplianceReport>("POST", `/api/compliance-reports/${id}/publish`),
@@ -108,10 +96,10 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
       key: "rate",
       icon: ShieldCheck,
       value: formatPercent(rate),
-      caption: t("compliance.cards.rateCaption", { compliant: formatNumber(compliant), total: formatNumber(apps.length) }),
+      caption: t("compliance.cards.rateCaption", { compliant: formatNumber(figures?.compliant ?? 0), total: formatNumber(figures?.total ?? 0) }),
       progress: true,
     },
-    { key: "pending", icon: Clock, value: formatNumber(pendingReviews(apps)), caption: t("compliance.cards.pendingCaption"), progress: false },
+    { key: "pending", icon: Clock, value: formatNumber(figures?.awaitingReview ?? 0), caption: t("compliance.cards.pendingCaption"), progress: false },
     { key: "reports", icon: FileText, value: formatNumber(reportsThisMonth(reportList)), caption: t("compliance.cards.reportsCaption"), progress: false },
   ] as const;
 
@@ -160,7 +148,7 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
                   <Icon className="h-5 w-5 shrink-0 text-primary" aria-hidden="true" />
                 </div>
                 <p className="mt-2 text-3xl font-semibold tabular-nums" data-testid={`compliance-${key}`}>
-                  {kyc.isLoading || (key === "reports" && reports.isLoading) ? "…" : value}
+                  {(key === "reports" ? reports.isLoading : kycFigures.isLoading) ? "…" : value}
                 </p>
                 {progress ? <Progress value={rate} label={t("compliance.cards.rate")} className="mt-3" /> : null}
                 <p className="mt-2 text-xs text-muted-foreground" data-testid={`compliance-${key}-caption`}>
@@ -182,45 +170,7 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
             <CardDescription>{t(regulator ? "compliance.kyc.descriptionRegulator" : "compliance.kyc.description")}</CardDescription>
           </CardHeader>
           <CardContent>
-            {kyc.isLoading ? (
-              <SkeletonRows />
-            ) : kyc.isError ? (
-              <p role="alert" className="text-sm text-destructive">
-                {t("compliance.loadFailed")}
-              </p>
-            ) : apps.length === 0 ? (
-              <p className="py-6 text-center text-sm text-muted-foreground" data-testid="kyc-empty">
-                {t("compliance.kyc.empty")}
-              </p>
-            ) : (
-              <ul className="divide-y" data-testid="kyc-list">
-                {apps.slice(0, COMPLIANCE_LIST_SIZE).map((app) => {
-                  const status = kycStatus(app.status);
-                  return (
-                    <li key={app.id} className="flex items-center justify-between gap-3 py-3" data-testid="kyc-row" data-name={app.fullName}>
-                      <div className="min-w-0">
-                        <p className="truncate font-medium">{app.fullName}</p>
-                        <p className="text-sm text-muted-foreground tabular-nums">{app.phoneNumber}</p>
-                      </div>
-                      <div className="flex shrink-0 items-center gap-2">
-                        <Badge variant={kycVariant(status)} data-testid="kyc-status">
-                          {t(`kyc.status.${status}`)}
-                        </Badge>
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          onClick={() => setViewing(app)}
-                          aria-label={t("compliance.kyc.view", { name: app.fullName })}
-                          data-testid="kyc-view"
-                        >
-                          <Eye aria-hidden="true" />
-                        </Button>
-                      </div>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
+            <KycList query={kyc} onView={setViewing} />
           </CardContent>
         </Card>
 

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { throwIfResNotOk } from "@/api/client";
+import { fetchPage } from "@/api/paging";
+import type { Page } from "@/api/paging";
 import type { Alert } from "@/api/types";
 
 /**
@@ -17,13 +18,7 @@ export interface AlertQuery {
 }
 
 /** One page of GET /api/alerts with its paging headers. */
-export interface AlertsPage {
-  items: Alert[];
-  /** X-Next-Cursor: null on the last page. */
-  next: string | null;
-  /** X-Total-Count of the first page ("1000+" beyond a thousand). */
-  total: string | null;
-}
+export type AlertsPage = Page<Alert>;
 
 export function alertsUrl(q: AlertQuery, cursor?: string | null): string {
   const p = new URLSearchParams();
@@ -35,16 +30,6 @@ export function alertsUrl(q: AlertQuery, cursor?: string | null): string {
   return s ? `/api/alerts?${s}` : "/api/alerts";
 }
 
-export async function fetchAlertsPage(url: string, signal?: AbortSignal): Promise<AlertsPage> {
-  const res = await fetch(url, { credentials: "include", signal });
-  await throwIfResNotOk(res);
-  return {
-    items: (await res.json()) as Alert[],
-    next: res.headers.get("X-Next-Cursor"),
-    total: res.headers.get("X-Total-Count"),
-  };
-}
-
 /**
  * The alerts queue, filtered on the server and read one page at a time
  * ("Load more" calls fetchNextPage), so no alert is ever out of reach and no
@@ -54,7 +39,7 @@ export function useAlertsQueue(q: AlertQuery) {
   return useInfiniteQuery({
     queryKey: [...ALERTS_LIST_KEY, alertsUrl(q)],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => fetchAlertsPage(alertsUrl(q, pageParam), signal),
+    queryFn: ({ pageParam, signal }) => fetchPage<Alert>(alertsUrl(q, pageParam), signal),
     getNextPageParam: (last) => last.next || null,
   });
 }

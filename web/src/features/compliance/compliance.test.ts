@@ -7,7 +7,7 @@ import { AlertCircle, AlertTriangle, Info } from "lucide-react";
 import type { KycSubmission } from "@/api/types";
 import i18n from "@/i18n";
 import { ALERT_LEVEL_STYLE, alertLevel, canResolve } from "@/features/compliance/alertDisplay";
-import { complianceRate, pendingReviews, periodOf, reportPayload, reportsThisMonth, validPeriod } from "@/features/compliance/compliance";
+import { periodOf, reportPayload, reportsThisMonth, validPeriod } from "@/features/compliance/compliance";
 import { KYC_FIELDS, validateKyc } from "@/features/compliance/kyc";
 import { kycMessageKey } from "@/features/compliance/KycFormDialog";
 
@@ -46,18 +46,6 @@ describe("KYC validation (shared vectors, 001 §5)", () => {
 });
 
 describe("compliance figures (001 §9)", () => {
-  it("rate is compliant / all, rounded, 0 when there are none", () => {
-    expect(complianceRate([])).toBe(0);
-    expect(complianceRate([{ status: "compliant" }, { status: "pending" }, { status: "under_review" }])).toBe(33);
-    expect(complianceRate([{ status: "compliant" }, { status: "compliant" }, { status: "non_compliant" }])).toBe(67);
-    expect(complianceRate([{ status: "compliant" }])).toBe(100);
-    expect(complianceRate([{ status: "non_compliant" }])).toBe(0);
-  });
-
-  it("pending reviews count under_review and pending", () => {
-    expect(pendingReviews([{ status: "under_review" }, { status: "pending" }, { status: "compliant" }, { status: "non_compliant" }])).toBe(2);
-  });
-
   it("counts this month's reports", () => {
     const now = new Date(2026, 10, 22, 12);
     const reports = [

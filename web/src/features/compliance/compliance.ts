@@ -1,5 +1,5 @@
 import type { BadgeProps } from "@/components/ui/badge";
-import type { ComplianceReport, KycApplication, ReportPayload, ReportType, SummaryMetrics } from "@/api/types";
+import type { ComplianceReport, ReportPayload, ReportType, SummaryMetrics } from "@/api/types";
 
 type Variant = NonNullable<BadgeProps["variant"]>;
 
@@ -10,18 +10,6 @@ export const METRICS_KEY = ["/api/metrics"] as const;
 
 /** How many items the compliance lists show (001 §9). */
 export const COMPLIANCE_LIST_SIZE = 5;
-
-/** Compliant applications / all applications as a whole percent; 0 when there are none (001 §9). */
-export function complianceRate(apps: Pick<KycApplication, "status">[]): number {
-  if (apps.length === 0) return 0;
-  const compliant = apps.filter((a) => a.status === "compliant").length;
-  return Math.round((compliant / apps.length) * 100);
-}
-
-/** KYC applications awaiting review: under_review or pending. */
-export function pendingReviews(apps: Pick<KycApplication, "status">[]): number {
-  return apps.filter((a) => a.status === "under_review" || a.status === "pending").length;
-}
 
 /** The period ("YYYY-MM") of a date in local time. */
 export function periodOf(date: Date): string {

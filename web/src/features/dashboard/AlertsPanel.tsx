@@ -3,11 +3,13 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Bell, Check } from "lucide-react";
 import { apiRequest } from "@/api/client";
+import type { Alert } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { ALERT_LEVEL_STYLE, alertLevel } from "@/features/compliance/alertDisplay";
-import { ALERTS_LIST_KEY, alertsUrl, fetchAlertsPage } from "@/features/compliance/alertsQueue";
+import { fetchPage } from "@/api/paging";
+import { ALERTS_LIST_KEY, alertsUrl } from "@/features/compliance/alertsQueue";
 import type { AlertsPage } from "@/features/compliance/alertsQueue";
 import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -28,7 +30,7 @@ const PANEL_KEY = [...ALERTS_LIST_KEY, PANEL_URL];
 export function AlertsPanel() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const query = useQuery<AlertsPage>({ queryKey: PANEL_KEY, queryFn: ({ signal }) => fetchAlertsPage(PANEL_URL, signal) });
+  const query = useQuery<AlertsPage>({ queryKey: PANEL_KEY, queryFn: ({ signal }) => fetchPage<Alert>(PANEL_URL, signal) });
   const loading = query.isLoading;
   const dismiss = useMutation({
     mutationFn: (id: string) => apiRequest("PATCH", `/api/alerts/${id}/read`),

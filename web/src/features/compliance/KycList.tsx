@@ -1,0 +1,84 @@
+import { useMemo } from "react";
+import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Eye } from "lucide-react";
+import type { Page } from "@/api/paging";
+import type { KycApplication } from "@/api/types";
+import { PageFooter } from "@/components/PageFooter";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { kycStatus, kycVariant } from "@/features/compliance/compliance";
+import { SkeletonRows } from "@/features/compliance/SkeletonRows";
+import { formatNumber } from "@/lib/format";
+
+/**
+ * The compliance page's KYC applications as the server pages them (useKycList):
+ * the pages read so far, how many there are in all, and "Load more" while the
+ * server has a next page.
+ */
+export function KycList({
+  query,
+  onView,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<Page<KycApplication>>>;
+  onView: (app: KycApplication) => void;
+}) {
+  const { t } = useTranslation();
+  const apps = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const total = query.data?.pages[0]?.total ?? null;
+
+  if (query.isLoading) {
+    return <SkeletonRows />;
+  }
+  if (query.isError) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {t("compliance.loadFailed")}
+      </p>
+    );
+  }
+  if (apps.length === 0) {
+    return (
+      <p className="py-6 text-center text-sm text-muted-foreground" data-testid="kyc-empty">
+        {t("compliance.kyc.empty")}
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      <ul className="divide-y" data-testid="kyc-list">
+        {apps.map((app) => {
+          const status = kycStatus(app.status);
+          return (
+            <li key={app.id} className="flex items-center justify-between gap-3 py-3" data-testid="kyc-row" data-name={app.fullName}>
+              <div className="min-w-0">
+                <p className="truncate font-medium">{app.fullName}</p>
+                <p className="text-sm text-muted-foreground tabular-nums">{app.phoneNumber}</p>
+              </div>
+              <div className="flex shrink-0 items-center gap-2">
+                <Badge variant={kycVariant(status)} data-testid="kyc-status">
+                  {t(`kyc.status.${status}`)}
+                </Badge>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  onClick={() => onView(app)}
+                  aria-label={t("compliance.kyc.view", { name: app.fullName })}
+                  data-testid="kyc-view"
+                >
+                  <Eye aria-hidden="true" />
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <PageFooter
+        query={query}
+        shown={total ? t("compliance.kyc.shown", { shown: formatNumber(apps.length), total }) : null}
+        failed={t("compliance.kyc.loadMoreFailed")}
+        testId="kyc"
+      />
+    </div>
+  );
+}
