@@ -73,6 +73,8 @@ var expectedAccess = map[string][]string{
 	"POST /api/kyc":                                      {citizen, psp, mno, officer, admin},
 	"GET /api/kyc":                                       {citizen, psp, mno, officer, admin},
 	"GET /api/kyc-applications":                          {citizen, psp, mno, officer, admin},
+	"GET /api/kyc/summary":                               {citizen, psp, mno, officer, admin},
+	"GET /api/kyc-applications/summary":                  {citizen, psp, mno, officer, admin},
 	"PATCH /api/kyc-applications/{id}/review":            {officer, admin},
 	"GET /api/users":                                     {admin},
 	"POST /api/users":                                    {admin},
