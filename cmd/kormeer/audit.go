@@ -95,15 +95,6 @@ func logAuditAnchors(ctx context.Context, st *store.Store, log *slog.Logger) {
 		log.Info("audit chain head", "seq", h.Seq, "hash", h.Hash, "anchor", fmt.Sprintf("%d:%s", h.Seq, h.Hash))
 	}
 	logHead(ctx)
-	t := time.NewTicker(anchorInterval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			logHead(context.WithoutCancel(ctx))
-			return
-		case <-t.C:
-			logHead(ctx)
-		}
-	}
+	every(ctx, anchorInterval, func() { logHead(ctx) })
+	logHead(context.WithoutCancel(ctx))
 }

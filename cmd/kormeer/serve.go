@@ -224,23 +224,18 @@ func ensureAdmin(ctx context.Context, st *store.Store, hasher auth.Hasher, cfg *
 func heartbeat(ctx context.Context, st *store.Store, log *slog.Logger) {
 	id, started := auth.RandomToken(9), time.Now()
 	host, _ := os.Hostname()
-	t := time.NewTicker(10 * time.Second)
-	defer t.Stop()
-	for {
+	beat := func() {
 		if err := st.Heartbeat(ctx, id, host, started); err != nil && ctx.Err() == nil {
 			log.Warn("heartbeat", "err", err)
 		}
-		select {
-		case <-ctx.Done():
-			// A clean shutdown leaves the deployment instead of counting as a failed instance.
-			stopCtx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-			defer cancel()
-			if err := st.RemoveInstance(stopCtx, id); err != nil {
-				log.Warn("leaving the instance list", "err", err)
-			}
-			return
-		case <-t.C:
-		}
+	}
+	beat()
+	every(ctx, 10*time.Second, beat)
+	// A clean shutdown leaves the deployment instead of counting as a failed instance.
+	stopCtx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := st.RemoveInstance(stopCtx, id); err != nil {
+		log.Warn("leaving the instance list", "err", err)
 	}
 }
 
@@ -275,14 +270,7 @@ func secondFactor(ring *secrets.Ring) (*auth.SecondFactor, error) {
 // past expiry and old failed sign-ins and redemptions, and folds the past days' statistics buckets
 // together (store.CompactAggregates), every few minutes until ctx ends.
 func sweep(ctx context.Context, st *store.Store, loginWindow time.Duration, log *slog.Logger) {
-	t := time.NewTicker(5 * time.Minute)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
+	every(ctx, 5*time.Minute, func() {
 		if _, err := st.DeleteExpiredSessions(ctx); err != nil && ctx.Err() == nil {
 			log.Warn("sweep sessions", "err", err)
 		}
@@ -301,22 +289,29 @@ func sweep(ctx context.Context, st *store.Store, loginWindow time.Duration, log 
 		if err := st.CompactAggregates(ctx, st.Now()); err != nil && ctx.Err() == nil {
 			log.Warn("sweep statistics buckets", "err", err)
 		}
-	}
+	})
 }
 
 // keepStatistics refreshes the planner's statistics of the tables that changed much, every half
 // minute, so that plans follow the data as it grows (store.RefreshStatistics).
 func keepStatistics(ctx context.Context, st *store.Store, log *slog.Logger) {
-	t := time.NewTicker(30 * time.Second)
+	every(ctx, 30*time.Second, func() {
+		if err := st.RefreshStatistics(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("refresh planner statistics", "err", err)
+		}
+	})
+}
+
+// every runs fn each interval d until ctx ends.
+func every(ctx context.Context, d time.Duration, fn func()) {
+	t := time.NewTicker(d)
 	defer t.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-		}
-		if err := st.RefreshStatistics(ctx); err != nil && ctx.Err() == nil {
-			log.Warn("refresh planner statistics", "err", err)
+			fn()
 		}
 	}
 }

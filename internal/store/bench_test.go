@@ -23,14 +23,7 @@ func BenchmarkAMLHistory(b *testing.B) {
 			url := backend.URL(b)
 			s := storetest.MustOpenURL(b, url)
 			now := time.Now().UTC()
-			rows := make([]*store.NewTransaction, 20_000)
-			for i := range rows {
-				nt := onlineTransfer(fmt.Sprintf("TXN-BENCH-%06d", i), domain.Minor(100+i))
-				nt.Sender, nt.Recipient = fmt.Sprintf("+25265%07d", i%2_000), fmt.Sprintf("+25263%07d", i%3_000)
-				nt.CreatedAt = now.Add(-time.Duration(i) * 8 * time.Second)
-				rows[i] = nt
-			}
-			if err := s.BulkLoad(ctx, rows); err != nil {
+			if err := s.BulkLoad(ctx, historyRows("TXN-BENCH", now)); err != nil {
 				b.Fatal(err)
 			}
 			if err := s.AnalyzeTransactions(ctx); err != nil {

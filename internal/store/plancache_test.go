@@ -67,14 +67,7 @@ func plansFollowGrowth(t *testing.T, s *store.Store) {
 	if _, generic, _ := plans(); generic == 0 {
 		t.Log("PostgreSQL kept custom plans on the empty table this time")
 	}
-	rows := make([]*store.NewTransaction, 20_000)
-	for i := range rows {
-		nt := onlineTransfer(fmt.Sprintf("TXN-GROW-%06d", i), domain.Minor(100+i))
-		nt.Sender, nt.Recipient = fmt.Sprintf("+25265%07d", i%2_000), fmt.Sprintf("+25263%07d", i%3_000)
-		nt.CreatedAt = now.Add(-time.Duration(i) * 8 * time.Second)
-		rows[i] = nt
-	}
-	if err := s.BulkLoad(ctx, rows); err != nil {
+	if err := s.BulkLoad(ctx, historyRows("TXN-GROW", now)); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(1100 * time.Millisecond) // past the connection's lifetime
@@ -176,4 +169,17 @@ func TestStatisticsFollowGrowth(t *testing.T) {
 			t.Fatalf("statistics hold %d rows (%d before the growth), want at least %d", got, before, rows)
 		}
 	})
+}
+
+// historyRows are 20,000 online transfers between 2,000 senders and 3,000 recipients, one every
+// 8 s back from now: ten per sender, the shape whose history read the plan tests and benchmarks time.
+func historyRows(prefix string, now time.Time) []*store.NewTransaction {
+	rows := make([]*store.NewTransaction, 20_000)
+	for i := range rows {
+		nt := onlineTransfer(fmt.Sprintf("%s-%06d", prefix, i), domain.Minor(100+i))
+		nt.Sender, nt.Recipient = fmt.Sprintf("+25265%07d", i%2_000), fmt.Sprintf("+25263%07d", i%3_000)
+		nt.CreatedAt = now.Add(-time.Duration(i) * 8 * time.Second)
+		rows[i] = nt
+	}
+	return rows
 }

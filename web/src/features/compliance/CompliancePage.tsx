@@ -160,7 +160,7 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
         ))}
       </ul>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <Card id="kyc" className="scroll-mt-20">
           <CardHeader>
             <CardTitle as="h2" className="flex items-center gap-2 text-base">
