@@ -3,7 +3,9 @@
 
 GO       ?= go
 VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
-LDFLAGS  := -s -w -X main.version=$(VERSION)
+COMMIT   ?= $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
+BUILT    ?= $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
+LDFLAGS  := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.buildDate=$(BUILT)
 ADDR     ?= 127.0.0.1:8080
 WEB_SRC  := $(shell find web/src web/public -type f 2>/dev/null) $(wildcard web/scripts/*.ts) web/index.html web/vite.config.ts web/package.json
 

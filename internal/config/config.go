@@ -39,6 +39,7 @@ type Config struct {
 	LicenseTTL        time.Duration
 	TrustProxy        bool
 	LogLevel          string
+	LogFormat         string
 	AccessCodeTTL     time.Duration
 	SMTPHost          string
 	SMTPPort          int
@@ -109,6 +110,7 @@ var plainVars = []Var{
 	{"KORMEER_TRUSTED_PROXIES", "trusted-proxies", "1", false, "with --trust-proxy: how many reverse proxies append to X-Forwarded-For (the client is that many entries from the right)"},
 	{"KORMEER_REQUIRE_TOTP", "require-totp", "false", false, "cbsl_admin and cbsl_officer must set up two-step verification (TOTP) before anything else"},
 	{"KORMEER_LOG_LEVEL", "log-level", "info", false, "debug, info, warn or error"},
+	{"KORMEER_LOG_FORMAT", "log-format", "text", false, "text (for a terminal) or json (one object per line, for a log collector)"},
 	{"KORMEER_ACCESS_CODE_TTL", "access-code-ttl", "24h", false, "how long a mobile access code stays valid"},
 	{"KORMEER_SMTP_HOST", "smtp-host", "", false, "SMTP server for e-mail; empty: deliveries are logged and kept in the outbox"},
 	{"KORMEER_SMTP_PORT", "smtp-port", "587", false, "SMTP port"},
@@ -122,9 +124,29 @@ var plainVars = []Var{
 	{"KORMEER_PPROF", "pprof", "false", false, "also serve Go's profiler (/debug/pprof/) on the metrics address, for measuring (docs/PERFORMANCE.md)"},
 }
 
-// Load registers the settings on fs, parses args and returns the configuration. getenv is
-// os.Getenv in production and a map in tests.
-func Load(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config, error) {
+// Scope says which settings a command takes as flags: the server all of them, `kormeer keys` the
+// database's and the server keys', the other commands (migrate, users, audit, datagen) the
+// database's only, so that each --help lists what the command uses. Every setting is read from
+// the environment in every scope.
+type Scope int
+
+const (
+	Serve Scope = iota
+	Keys
+	Tools
+)
+
+// toolSettings are the plain settings the tool commands take as flags, besides every key's.
+var toolSettings = map[string]bool{"KORMEER_DATABASE_URL": true, "KORMEER_DATA_DIR": true, "KORMEER_LOG_LEVEL": true, "KORMEER_LOG_FORMAT": true}
+
+// isKeyVar reports whether env is a server key's setting (keyVars).
+func isKeyVar(env string) bool {
+	return slices.ContainsFunc(keyVars(), func(v Var) bool { return v.Env == env })
+}
+
+// Load registers the settings of scope on fs, parses args and returns the configuration. getenv
+// is os.Getenv in production and a map in tests.
+func Load(fs *flag.FlagSet, args []string, getenv func(string) string, scope Scope) (*Config, error) {
 	values := map[string]*string{}
 	for _, v := range Vars {
 		def, err := envValue(v, getenv)
@@ -133,7 +155,9 @@ func Load(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config,
 		}
 		val := def
 		values[v.Env] = &val
-		fs.Var(&flagValue{s: &val, isBool: v.Default == "true" || v.Default == "false"}, v.Flag, v.Help+" ($"+v.Env+")")
+		if scope == Serve || toolSettings[v.Env] || (scope == Keys && isKeyVar(v.Env)) {
+			fs.Var(&flagValue{s: &val, isBool: v.Default == "true" || v.Default == "false"}, v.Flag, v.Help+" ($"+v.Env+")")
+		}
 	}
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -149,6 +173,7 @@ func Load(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config,
 		MasterKey:         *values[secrets.MasterEnv],
 		MasterKeyPrevious: *values[secrets.MasterEnv+"_PREVIOUS"],
 		LogLevel:          get("KORMEER_LOG_LEVEL"),
+		LogFormat:         get("KORMEER_LOG_FORMAT"),
 		SMTPHost:          get("KORMEER_SMTP_HOST"),
 		SMTPUsername:      get("KORMEER_SMTP_USERNAME"),
 		SMTPPassword:      *values["KORMEER_SMTP_PASSWORD"],
@@ -224,6 +249,9 @@ func Load(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config,
 	case "debug", "info", "warn", "error":
 	default:
 		errs = append(errs, fmt.Errorf("KORMEER_LOG_LEVEL: want debug, info, warn or error, got %q", c.LogLevel))
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		errs = append(errs, fmt.Errorf("KORMEER_LOG_FORMAT: want text or json, got %q", c.LogFormat))
 	}
 	return c, errors.Join(errs...)
 }

@@ -11,7 +11,7 @@ import (
 
 func load(t *testing.T, env map[string]string, args ...string) (*Config, error) {
 	t.Helper()
-	return Load(flag.NewFlagSet("test", flag.ContinueOnError), args, func(k string) string { return env[k] })
+	return Load(flag.NewFlagSet("test", flag.ContinueOnError), args, func(k string) string { return env[k] }, Serve)
 }
 
 func TestDefaultsStartWithNothingConfigured(t *testing.T) {
@@ -139,5 +139,36 @@ func TestTrustedProxies(t *testing.T) {
 		if _, err := load(t, map[string]string{"KORMEER_TRUSTED_PROXIES": bad}); err == nil || !strings.Contains(err.Error(), "KORMEER_TRUSTED_PROXIES") {
 			t.Errorf("KORMEER_TRUSTED_PROXIES=%s: %v", bad, err)
 		}
+	}
+}
+
+// The tool commands take only the settings that reach the database and its keys as flags, and
+// still read the others' variables (a server's environment works for them unchanged).
+func TestToolScopeFlags(t *testing.T) {
+	fs := flag.NewFlagSet("tools", flag.ContinueOnError)
+	fs.SetOutput(new(strings.Builder))
+	c, err := Load(fs, []string{"--database-url", "x.db"}, func(k string) string {
+		return map[string]string{"KORMEER_LISTEN": "0.0.0.0:9000"}[k]
+	}, Keys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.DatabaseURL != "x.db" || c.Listen != "0.0.0.0:9000" {
+		t.Fatalf("got database %q listen %q", c.DatabaseURL, c.Listen)
+	}
+	for _, name := range []string{"database-url", "data-dir", "log-level", "log-format", "master-key", "token-secret"} {
+		if fs.Lookup(name) == nil {
+			t.Errorf("--%s missing from the keys command's flags", name)
+		}
+	}
+	for _, name := range []string{"listen", "smtp-host", "demo", "metrics-addr"} {
+		if fs.Lookup(name) != nil {
+			t.Errorf("--%s is a server flag, offered to the tools", name)
+		}
+	}
+	fs2 := flag.NewFlagSet("tools", flag.ContinueOnError)
+	fs2.SetOutput(new(strings.Builder))
+	if _, err := Load(fs2, []string{"--master-key", "x"}, func(string) string { return "" }, Tools); err == nil {
+		t.Fatal("--master-key accepted by a command that opens no keys")
 	}
 }
