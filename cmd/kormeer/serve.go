@@ -234,12 +234,16 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	case <-ctx.Done():
 	}
-	log.Info("shutting down")
-	<-heartbeatDone // the instance has left the list before the store closes
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	// SIGTERM: turn not-ready, tell browsers to reconnect elsewhere, stop taking connections and
+	// finish the requests in flight, all within the grace period (docs/DEPLOYMENT.md).
+	log.Info("shutting down", "grace", cfg.ShutdownGrace)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownGrace)
 	defer cancel()
-	if err := httpSrv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
+	srv.Drain(shutdownCtx)
+	err = httpSrv.Shutdown(shutdownCtx)
+	<-heartbeatDone // the instance has left the list before the store closes
+	if err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("shutdown: %w", err)
 	}
 	return nil
 }

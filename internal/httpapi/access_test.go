@@ -98,6 +98,8 @@ var expectedAccess = map[string][]string{
 	"GET /api/analytics":                                 {psp, mno, officer, admin},
 	"GET /api/analytics/export":                          {psp, mno, officer, admin},
 	"GET /health":                                        callers,
+	"GET /livez":                                         callers,
+	"GET /readyz":                                        callers,
 	"GET /metrics-system":                                {citizen, psp, mno, officer, admin},
 	"GET /ws":                                            {guest, citizen, psp, mno, officer, admin},
 	"GET /api/metrics":                                   callers,

@@ -110,6 +110,8 @@ func (s *Server) routes() []route {
 
 		// Health and live system metrics (001 §3, §7).
 		{"GET /health", public(), s.health},
+		{"GET /livez", public(), s.livez},
+		{"GET /readyz", public(), s.readyz},
 		{"GET /metrics-system", staff(allRoles...), s.metricsSystem},
 
 		// Summary figures for the landing page's carousel: aggregates only, so public.

@@ -112,6 +112,8 @@ type Server struct {
 	limiters map[throttle]*limit.Limiter
 	// sockets counts each account's open WebSocket connections.
 	sockets socketCounts
+	// life is the instance's readiness and its sockets to close at shutdown.
+	life lifecycle
 	// dummyHash is verified against when an email is unknown, so that a sign-in takes as long
 	// for an unknown account as for a known one and timing does not reveal which accounts exist.
 	dummyHash string
