@@ -9,7 +9,7 @@ LDFLAGS  := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.bu
 ADDR     ?= 127.0.0.1:8080
 WEB_SRC  := $(shell find web/src web/public -type f 2>/dev/null) $(wildcard web/scripts/*.ts) web/index.html web/vite.config.ts web/package.json
 
-.PHONY: run build web tools test test-go fuzz test-web test-e2e bench webperf lint vulncheck clean
+.PHONY: run build static web tools test test-go fuzz test-web test-e2e bench webperf lint vulncheck clean
 
 ## run: build and start the portal on SQLite with demo data
 run: build
@@ -18,6 +18,10 @@ run: build
 ## build: bin/kormeer with the web app embedded
 build: web
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/kormeer ./cmd/kormeer
+
+## static: bin/kormeer-static, the binary the container image ships (scripts/build-static.sh, no cgo)
+static: web
+	VERSION=$(VERSION) COMMIT=$(COMMIT) BUILT=$(BUILT) ./scripts/build-static.sh bin/kormeer-static
 
 web: web/dist/index.html
 

@@ -52,6 +52,7 @@ func TestHelpExitsZero(t *testing.T) {
 		"keys rotate":    {[]string{"keys", "rotate", "--help"}, "rotate NAME", ""},
 		"loadgen":        {[]string{"loadgen", "--help"}, "-concurrency", "-database-url"},
 		"datagen":        {[]string{"datagen", "--help"}, "-database-url", "-listen"},
+		"healthcheck":    {[]string{"healthcheck", "--help"}, "-url", "-database-url"},
 	}
 	for name, c := range cases {
 		code, out, errOut := runCLI(t, db, c.args...)

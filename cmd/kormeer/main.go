@@ -57,6 +57,7 @@ func init() {
 			return loadgen(ctx, args, stdout, stderr)
 		}},
 		{"datagen", "[flags]", "fill a database with realistic transactions for benchmarks", datagen},
+		{"healthcheck", "[--url U]", "exit 0 when a running portal answers ready (the container's HEALTHCHECK)", healthcheck},
 		{"version", "", "print the version, commit and build date", func(_ context.Context, _ []string, _ func(string) string, stdout, _ io.Writer) error {
 			fmt.Fprintln(stdout, versionLine())
 			return nil
@@ -104,7 +105,7 @@ func usage() string {
 	var b strings.Builder
 	b.WriteString("Usage: kormeer COMMAND [arguments]\n\nCommands:\n")
 	for _, c := range commands {
-		fmt.Fprintf(&b, "  %-9s %s\n", c.name, c.summary)
+		fmt.Fprintf(&b, "  %-11s %s\n", c.name, c.summary)
 	}
 	b.WriteString("\nRun \"kormeer COMMAND --help\" for a command's arguments; every flag also reads a KORMEER_*\n" +
 		"variable (README, Configuration).\n")

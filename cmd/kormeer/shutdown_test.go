@@ -57,3 +57,17 @@ func TestShutdownFinishesRequestsInFlight(t *testing.T) {
 		t.Fatal("serve did not exit after its requests finished")
 	}
 }
+
+// `kormeer healthcheck` exits 0 against a ready portal and 1 against one that is not there.
+func TestHealthcheckCommand(t *testing.T) {
+	dir := t.TempDir()
+	base := startServe(t, map[string]string{"KORMEER_DATABASE_URL": filepath.Join(dir, "k.db"), "KORMEER_DATA_DIR": dir,
+		"KORMEER_METRICS_ADDR": ""})
+	if code, out, errOut := runCLI(t, "", "healthcheck", "--url", base+"/readyz"); code != 0 || !strings.Contains(out, "ready") {
+		t.Fatalf("ready portal: %d %s %s", code, out, errOut)
+	}
+	if code, _, errOut := runCLI(t, "", "healthcheck", "--url", "http://127.0.0.1:1/readyz", "--timeout", "1s"); code != 1 ||
+		!strings.Contains(errOut, "127.0.0.1:1") {
+		t.Fatalf("no portal: %d %s", code, errOut)
+	}
+}
