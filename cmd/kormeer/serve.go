@@ -169,9 +169,13 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	tokens := auth.NewTokensWithKeys(keys.Ring(secrets.Token), cfg.TokenTTL, nil)
 	sealer := notify.NewSealerWithKeys(keys.Ring(secrets.Outbox), nil)
-	objs, err := objects.NewDirStore(filepath.Join(cfg.DataDir, "objects"))
-	if err != nil {
-		return err
+	// Uploads live in the database (every instance serves them, a backup holds them); files an
+	// earlier version kept under the data directory are copied in.
+	objs := st.Blobs()
+	if n, err := objs.ImportFiles(ctx, filepath.Join(cfg.DataDir, "objects")); err != nil {
+		return fmt.Errorf("import the uploads kept on disk: %w", err)
+	} else if n > 0 {
+		log.Info("copied uploads kept on disk into the database", "files", n, "dir", filepath.Join(cfg.DataDir, "objects"))
 	}
 	second, err := secondFactor(keys.Ring(secrets.TOTP))
 	if err != nil {

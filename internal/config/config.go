@@ -97,7 +97,7 @@ func keyVars() []Var {
 var plainVars = []Var{
 	{"KORMEER_LISTEN", "listen", "127.0.0.1:8080", false, "address to serve HTTP on"},
 	{"KORMEER_DATABASE_URL", "database-url", "./data/kormeer.db", true, "SQLite file path, or a postgres:// URL to use PostgreSQL"},
-	{"KORMEER_DATA_DIR", "data-dir", "./data", false, "directory for uploaded files"},
+	{"KORMEER_DATA_DIR", "data-dir", "./data", false, "working directory; uploads earlier versions kept in its objects/ are copied into the database at start"},
 	{"KORMEER_DEV", "dev", "false", false, "development mode: relaxes registration roles for /jwt-test and logs it"},
 	{"KORMEER_DEMO", "demo", "false", false, "load the demo data set once and print its sign-ins"},
 	{"KORMEER_DEMO_TRANSACTIONS", "demo-transactions", "3000", false, "how many payments the demo data holds"},

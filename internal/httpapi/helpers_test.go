@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -80,10 +79,7 @@ func newEnvAt(t testing.TB, url string, hasher auth.Hasher, mod func(*Options)) 
 		"index.html":         {Data: []byte("<!doctype html><title>Kormeer</title>")},
 		"assets/app-1234.js": {Data: []byte("console.log(1)")},
 	}
-	objs, err := objects.NewDirStore(filepath.Join(t.TempDir(), "objects"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	objs := st.Blobs() // as kormeer serve: the bytes in the database, shared by instances
 	uploads := objects.NewSigner([]byte("upload-key"), 15*time.Minute, nil)
 	hub := realtime.NewHub()
 	st.SetAlertSink(hub.Publish)
