@@ -53,6 +53,7 @@ func TestHelpExitsZero(t *testing.T) {
 		"loadgen":        {[]string{"loadgen", "--help"}, "-concurrency", "-database-url"},
 		"datagen":        {[]string{"datagen", "--help"}, "-database-url", "-listen"},
 		"healthcheck":    {[]string{"healthcheck", "--help"}, "-url", "-database-url"},
+		"backup":         {[]string{"backup", "--help"}, "-out", "-listen"},
 	}
 	for name, c := range cases {
 		code, out, errOut := runCLI(t, db, c.args...)
