@@ -80,6 +80,11 @@ func (s *Server) routes() []route {
 		{"GET /api/profile/tokens", staff(allRoles...), s.listTokens},
 		{"DELETE /api/profile/tokens/{id}", staff(allRoles...), s.revokeToken},
 
+		// API keys for institutions' systems (apikeys.go).
+		{"GET /api/api-keys", staff(staffAndRegulators...), s.listAPIKeys},
+		{"POST /api/api-keys", staff(staffAndRegulators...), s.createAPIKey},
+		{"DELETE /api/api-keys/{id}", staff(staffAndRegulators...), s.revokeAPIKey},
+
 		// Dual control: account changes that wait for a second administrator.
 		{"GET /api/approvals", staff(admin), s.listApprovals},
 		{"POST /api/approvals/{id}/approve", staff(admin), s.approveApproval},
@@ -118,12 +123,12 @@ func (s *Server) routes() []route {
 		{"GET /api/metrics", public().limited(publicReads), s.summaryMetrics},
 
 		// Transactions (001 §7): transfers; reads that guests may make, one unit each.
-		{"POST /api/transfer", staff(allRoles...).limited(citizenTransfers), s.createTransfer},
-		{"POST /api/transactions/batch", staff(staffAndRegulators...), s.submitBatch},
-		{"GET /api/transactions", staff(allRoles...).metered(), s.listTransactions},
-		{"GET /api/transactions/search", staff(allRoles...).metered(), s.searchTransactions},
-		{"GET /api/transactions/export", staff(allRoles...), s.exportTransactions},
-		{"GET /api/transactions/{id}", staff(allRoles...).metered(), s.getTransaction},
+		{"POST /api/transfer", staff(allRoles...).limited(citizenTransfers).scoped(domain.ScopeCreateTransfers), s.createTransfer},
+		{"POST /api/transactions/batch", staff(staffAndRegulators...).scoped(domain.ScopeSubmitTransactions), s.submitBatch},
+		{"GET /api/transactions", staff(allRoles...).metered().scoped(domain.ScopeReadTransactions), s.listTransactions},
+		{"GET /api/transactions/search", staff(allRoles...).metered().scoped(domain.ScopeReadTransactions), s.searchTransactions},
+		{"GET /api/transactions/export", staff(allRoles...).scoped(domain.ScopeReadTransactions), s.exportTransactions},
+		{"GET /api/transactions/{id}", staff(allRoles...).metered().scoped(domain.ScopeReadTransactions), s.getTransaction},
 
 		// Uploads (000 §7): a signed URL, the upload itself, and turning an upload into a logo.
 		{"POST /api/objects/upload", staff(allRoles...), s.requestUpload},

@@ -209,6 +209,12 @@ func (s *Server) dispatch(methods map[string]route) http.Handler {
 				s.securityEvent(r, "access_denied", "reason", domain.ErrorMessage(err))
 			}
 		}
+		if err == nil && p != nil && p.Key != nil {
+			a := s.audit(r, "", "")
+			a.UserID = p.ID
+			a.Details = map[string]any{"key": p.Key.Name, "route": rt.pattern, "institution": p.Institution}
+			err = s.store.RecordAPIKeyUse(r.Context(), p.Key.ID, a)
+		}
 		if err == nil {
 			err = checkBodyType(r, rt.pattern)
 		}
