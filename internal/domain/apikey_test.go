@@ -5,12 +5,12 @@ import "testing"
 func TestParseAPIKey(t *testing.T) {
 	for key, want := range map[string][2]string{
 		"kmr_0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b_ABCDEF234567": {"0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b", "ABCDEF234567"},
-		"kmr_id_secret_with_underscores":                       {"id", "secret_with_underscores"},
-		"kmr_":                                                 {},
-		"kmr_id_":                                              {},
-		"kmr__secret":                                          {},
-		"eyJhbGciOiJIUzI1NiJ9.e30.x":                           {},
-		"KMR_id_secret":                                        {},
+		"kmr_id_secret_with_underscores":                        {"id", "secret_with_underscores"},
+		"kmr_":                                                  {},
+		"kmr_id_":                                               {},
+		"kmr__secret":                                           {},
+		"eyJhbGciOiJIUzI1NiJ9.e30.x":                            {},
+		"KMR_id_secret":                                         {},
 	} {
 		id, secret, ok := ParseAPIKey(key)
 		if ok != (want[0] != "") || id != want[0] || secret != want[1] {

@@ -29,8 +29,8 @@ func TestAPIKeys(t *testing.T) {
 		}
 
 		for body, field := range map[string]string{
-			`{"name":"x","scopes":["transactions:submit"]}`:             "name",
-			`{"name":"Core banking feed","scopes":[]}`:                  "scopes",
+			`{"name":"x","scopes":["transactions:submit"]}`:              "name",
+			`{"name":"Core banking feed","scopes":[]}`:                   "scopes",
 			`{"name":"Core banking feed","scopes":["transactions:all"]}`: "scopes",
 		} {
 			if r := e.do(nil, "POST", "/api/api-keys", body, as(admin)...); r.status != 400 || r.json(t)["fields"].(map[string]any)[field] == nil {
