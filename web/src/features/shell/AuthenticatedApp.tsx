@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import type { CurrentUser } from "@/api/types";
 import { AppShell } from "@/features/shell/AppShell";
+import { mayManageApiKeys } from "@/features/shell/nav";
 import { NotFound } from "@/features/pages/NotFound";
 import { PlaceholderPage } from "@/features/pages/PlaceholderPage";
 import { DashboardPage } from "@/features/dashboard/DashboardPage";
@@ -91,6 +92,9 @@ export function AuthenticatedApp({ user }: { user: CurrentUser }) {
           </Route>
           <Route path="/settings/aml">
             {user.isGuest ? <Redirect to="/" replace /> : <SettingsPage user={user} section="aml" />}
+          </Route>
+          <Route path="/settings/api-keys">
+            {user.isGuest || !mayManageApiKeys(user.role) ? <Redirect to="/settings" replace /> : <SettingsPage user={user} section="apiKeys" />}
           </Route>
           <Route path="/analytics">
             {user.isGuest ? <Redirect to="/" replace /> : <AnalyticsPage user={user} />}

@@ -49,6 +49,9 @@ export interface NavGroup {
 }
 
 /** The sidebar, in the order of spec 000 §2. */
+/** Roles that manage API keys (Settings → API keys; the server decides per route). */
+const API_KEY_ROLES = ["cbsl_admin", "cbsl_officer", "psp_admin", "mno_admin"];
+
 export const NAV_GROUPS: NavGroup[] = [
   {
     key: "core",
@@ -158,11 +161,24 @@ export const NAV_GROUPS: NavGroup[] = [
             icon: ShieldAlert,
             roles: ["cbsl_admin", "cbsl_officer"],
           },
+          {
+            key: "settings-api-keys",
+            labelKey: "settings.nav.apiKeys",
+            href: "/settings/api-keys",
+            icon: KeyRound,
+            roles: API_KEY_ROLES,
+          },
         ],
       },
     ],
   },
 ];
+
+
+/** Whether the role manages API keys. */
+export function mayManageApiKeys(role: string | null | undefined): boolean {
+  return API_KEY_ROLES.includes(role ?? "");
+}
 
 /**
  * The groups a user may see: guests only the guest-visible groups; items
