@@ -102,7 +102,9 @@ export function AlertQueuePage({ user }: { user: CurrentUser }) {
             {regulator ? t("alerts.queue.description") : t("alerts.queue.descriptionStaff")}
           </p>
         </div>
-        <DesktopAlertsButton />
+        <div className="shrink-0">
+          <DesktopAlertsButton />
+        </div>
       </div>
 
       <div className="flex flex-wrap gap-2" role="group" aria-label={t("alerts.filterLabel")}>
@@ -134,7 +136,7 @@ export function AlertQueuePage({ user }: { user: CurrentUser }) {
       </div>
 
       <Card>
-        <CardContent className="grid gap-4 pt-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
+        <CardContent className="grid grid-cols-2 gap-3 pt-6 sm:gap-4 lg:grid-cols-3">
           {select("severity", [
             { value: "all", label: t("alerts.queue.any") },
             ...(["critical", "high", "medium", "low"] as const).map((s) => ({ value: s, label: t(`realtime.severity.${s}`) })),

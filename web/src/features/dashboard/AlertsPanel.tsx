@@ -53,9 +53,9 @@ export function AlertsPanel() {
   const more = query.data?.next ? query.data.total : null;
   return (
     <Card className="h-full" data-testid="alerts-panel">
-      <CardHeader className="flex flex-row items-center justify-between gap-3 space-y-0">
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3 space-y-0">
         <CardTitle as="h2" className="flex items-center gap-2 text-base">
-          <Bell className="h-4 w-4 text-primary" aria-hidden="true" />
+          <Bell className="h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
           {t("dashboard.alerts.title")}
         </CardTitle>
         <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-1">
