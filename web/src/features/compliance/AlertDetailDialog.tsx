@@ -154,7 +154,7 @@ export function AlertDetailDialog({
                   ) : null}
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  {actions.includes("assign") && a.assignedTo !== userId ? (
+                  {actions.includes("assign") ? (
                     <Button size="sm" variant="outline" onClick={() => run("assign")} disabled={act.isPending} data-testid="case-assign">
                       {t("alerts.case.assign")}
                     </Button>
