@@ -41,17 +41,15 @@ type Config struct {
 	TrustProxy        bool
 	LogLevel          string
 	AccessCodeTTL     time.Duration
-	// AlertDeadlines is how long an AML alert of each severity may wait for handling.
-	AlertDeadlines domain.AlertDeadlines
-	SMTPHost       string
-	SMTPPort       int
-	SMTPUsername   string
-	SMTPPassword   string
-	SMTPFrom       string
-	SMTPTLS        string
-	SMSURL         string
-	SMSToken       string
-	MetricsAddr    string
+	SMTPHost          string
+	SMTPPort          int
+	SMTPUsername      string
+	SMTPPassword      string
+	SMTPFrom          string
+	SMTPTLS           string
+	SMSURL            string
+	SMSToken          string
+	MetricsAddr       string
 	// Pprof adds Go's profiler to the metrics listener: off by default, because profiles and
 	// goroutine dumps describe the running process to whoever reaches that address.
 	Pprof bool
@@ -63,6 +61,9 @@ type Config struct {
 	// RequireTOTP holds cbsl_admin and cbsl_officer accounts to setting up two-step
 	// verification before anything else.
 	RequireTOTP bool
+
+	// AlertDeadlines is how long an AML alert of each severity may wait for handling.
+	AlertDeadlines domain.AlertDeadlines
 }
 
 // Var documents one setting; Vars is the single list that both flag parsing and the README's
