@@ -192,6 +192,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	opts := httpapi.DefaultOptions()
 	opts.SessionTTL, opts.TrustProxy, opts.Dev, opts.LicenseValidity = cfg.SessionTTL, cfg.TrustProxy, cfg.Dev, cfg.LicenseTTL
 	opts.AccessCodeTTL, opts.TrustedProxies, opts.RequireTOTP = cfg.AccessCodeTTL, cfg.TrustedProxies, cfg.RequireTOTP
+	opts.AlertDeadlines = cfg.AlertDeadlines
 	applyLimits(&opts, &hasher, cfg.Limits)
 	hub := realtime.NewHub()
 	rec.WatchConnections(hub.Len)

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kormeer/kormeer/internal/domain"
 	"github.com/kormeer/kormeer/internal/secrets"
 )
 
@@ -61,6 +62,9 @@ type Config struct {
 	// RequireTOTP holds cbsl_admin and cbsl_officer accounts to setting up two-step
 	// verification before anything else.
 	RequireTOTP bool
+
+	// AlertDeadlines is how long an AML alert of each severity may wait for handling.
+	AlertDeadlines domain.AlertDeadlines
 }
 
 // Var documents one setting; Vars is the single list that both flag parsing and the README's
@@ -112,6 +116,7 @@ var plainVars = []Var{
 	{"KORMEER_LOG_LEVEL", "log-level", "info", false, "debug, info, warn or error"},
 	{"KORMEER_LOG_FORMAT", "log-format", "text", false, "text (for a terminal) or json (one object per line, for a log collector)"},
 	{"KORMEER_ACCESS_CODE_TTL", "access-code-ttl", "24h", false, "how long a mobile access code stays valid"},
+	{"KORMEER_ALERT_DEADLINES", "alert-deadlines", domain.DefaultAlertDeadlines, false, "handling deadline of an AML alert per severity (severity=duration, durations such as 24h or 7d); older open cases are overdue"},
 	{"KORMEER_SMTP_HOST", "smtp-host", "", false, "SMTP server for e-mail; empty: deliveries are logged and kept in the outbox"},
 	{"KORMEER_SMTP_PORT", "smtp-port", "587", false, "SMTP port"},
 	{"KORMEER_SMTP_USERNAME", "smtp-username", "", false, "SMTP user name (empty: no authentication)"},
@@ -217,6 +222,11 @@ func Load(fs *flag.FlagSet, args []string, getenv func(string) string, scope Sco
 	parseDuration("KORMEER_SESSION_TTL", &c.SessionTTL)
 	parseDuration("KORMEER_LICENSE_VALIDITY", &c.LicenseTTL)
 	parseDuration("KORMEER_ACCESS_CODE_TTL", &c.AccessCodeTTL)
+	if d, err := domain.ParseAlertDeadlines(get("KORMEER_ALERT_DEADLINES")); err != nil {
+		errs = append(errs, fmt.Errorf("KORMEER_ALERT_DEADLINES: %v", err))
+	} else {
+		c.AlertDeadlines = d
+	}
 	if p, err := strconv.Atoi(get("KORMEER_SMTP_PORT")); err != nil || p < 1 || p > 65535 {
 		errs = append(errs, fmt.Errorf("KORMEER_SMTP_PORT: want a port number, got %q", get("KORMEER_SMTP_PORT")))
 	} else {

@@ -77,6 +77,26 @@ func TestREADMEDocumentsEverySetting(t *testing.T) {
 	}
 }
 
+// TestAlertDeadlines: the handling deadlines default to the figures and a bad setting
+// stops the start naming the variable.
+func TestAlertDeadlines(t *testing.T) {
+	c, err := load(t, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.AlertDeadlines["critical"] != 24*time.Hour || c.AlertDeadlines["low"] != 30*24*time.Hour {
+		t.Fatalf("default deadlines: %v", c.AlertDeadlines)
+	}
+	c, err = load(t, nil, "--alert-deadlines", "critical=4h,high=1d,medium=2d,low=3d")
+	if err != nil || c.AlertDeadlines["critical"] != 4*time.Hour || c.AlertDeadlines["high"] != 24*time.Hour {
+		t.Fatalf("flag: %v, %v", c, err)
+	}
+	if _, err := load(t, map[string]string{"KORMEER_ALERT_DEADLINES": "critical=24h"}); err == nil ||
+		!strings.Contains(err.Error(), "KORMEER_ALERT_DEADLINES") {
+		t.Fatalf("incomplete deadlines: %v", err)
+	}
+}
+
 func TestFloodLimits(t *testing.T) {
 	c, err := load(t, nil)
 	if err != nil {

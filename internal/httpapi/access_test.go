@@ -47,6 +47,7 @@ var expectedAccess = map[string][]string{
 	"GET /api/auth/psp-only":                             {psp},
 	"GET /api/auth/mno-only":                             {mno},
 	"GET /api/alerts":                                    {citizen, psp, mno, officer, admin},
+	"GET /api/alerts/summary":                            {citizen, psp, mno, officer, admin},
 	"GET /api/alerts/{id}":                               {citizen, psp, mno, officer, admin},
 	"PATCH /api/alerts/{id}/read":                        {citizen, psp, mno, officer, admin},
 	"PATCH /api/alerts/{id}/resolve":                     {officer, admin},

@@ -31,6 +31,7 @@ func (s *Server) routes() []route {
 
 		// Alerts (001 §7) with the case workflow, and the real-time connection (000 §4).
 		{"GET /api/alerts", staff(allRoles...), s.listAlerts},
+		{"GET /api/alerts/summary", staff(allRoles...), s.alertSummary},
 		{"GET /api/alerts/{id}", staff(allRoles...), s.getAlert},
 		{"PATCH /api/alerts/{id}/read", staff(allRoles...), s.readAlert},
 		{"PATCH /api/alerts/{id}/resolve", staff(regulators...), s.resolveAlert},

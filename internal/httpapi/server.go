@@ -38,6 +38,9 @@ type Options struct {
 	LicenseValidity time.Duration
 	// AccessCodeTTL is how long a mobile access code stays valid.
 	AccessCodeTTL time.Duration
+	// AlertDeadlines is how long an AML alert of each severity may wait for handling before its
+	// case is overdue (KORMEER_ALERT_DEADLINES).
+	AlertDeadlines domain.AlertDeadlines
 	// Login throttling: at most MaxFailuresPerAccount failed sign-ins per account and
 	// MaxFailuresPerIP per client address within LoginWindow.
 	LoginWindow           time.Duration
@@ -65,7 +68,7 @@ func DefaultOptions() Options {
 		LoginWindow:           15 * time.Minute,
 		MaxFailuresPerAccount: 5, MaxFailuresPerIP: 20,
 		Limits: DefaultLimits(), HashWorkers: runtime.GOMAXPROCS(0), HashQueue: 64, PublicURL: "http://127.0.0.1:8080",
-		MaxSocketsPerAccount: 10}
+		MaxSocketsPerAccount: 10, AlertDeadlines: domain.MustAlertDeadlines(domain.DefaultAlertDeadlines)}
 }
 
 // Deps are the server's collaborators.

@@ -270,6 +270,19 @@ export interface Alert {
   resolution: string | null;
   resolvedAt: string | null;
   createdAt: string;
+  /** When an AML case's handling deadline falls (null for system notices). */
+  dueAt: string | null;
+  /** The deadline has passed while the case is open or under investigation. */
+  overdue: boolean;
+}
+
+/** GET /api/alerts/summary: the server's counts for the queue's filters. */
+export interface AlertSummary {
+  byStatus: Record<"open" | "investigating" | "resolved" | "false_positive", number>;
+  total: number;
+  overdue: number;
+  /** The handling deadline of each severity, in hours. */
+  deadlineHours: Record<string, number>;
 }
 
 /** One step of an alert's case history. */

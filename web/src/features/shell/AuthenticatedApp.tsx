@@ -20,6 +20,7 @@ const RegistryPage = lazy(() => import("@/features/registry/RegistryPage"));
 const TransfersPage = lazy(() => import("@/features/transfers/TransfersPage"));
 const TransactionsPage = lazy(() => import("@/features/transactions/TransactionsPage"));
 const CompliancePage = lazy(() => import("@/features/compliance/CompliancePage"));
+const AlertQueuePage = lazy(() => import("@/features/compliance/AlertQueuePage"));
 const MetricsPage = lazy(() => import("@/features/metrics/MetricsPage"));
 const MobileAccessPage = lazy(() => import("@/features/mobile-access/MobileAccessPage"));
 const DemoPage = lazy(() => import("@/features/demo/DemoPage"));
@@ -68,6 +69,9 @@ export function AuthenticatedApp({ user }: { user: CurrentUser }) {
           </Route>
           <Route path="/transactions">
             <TransactionsPage user={user} />
+          </Route>
+          <Route path="/compliance/alerts">
+            {user.isGuest ? <Redirect to="/" replace /> : <AlertQueuePage user={user} />}
           </Route>
           <Route path="/compliance">
             {user.isGuest ? <Redirect to="/" replace /> : <CompliancePage user={user} />}

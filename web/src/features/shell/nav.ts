@@ -14,6 +14,7 @@ import {
   Settings,
   ShieldAlert,
   ShieldCheck,
+  Siren,
   Smartphone,
   UserCircle,
   Users,
@@ -82,6 +83,13 @@ export const NAV_GROUPS: NavGroup[] = [
     guestVisible: false,
     items: [
       { key: "compliance", labelKey: "nav.compliance", href: "/compliance", icon: ShieldCheck },
+      {
+        key: "alert-queue",
+        labelKey: "nav.alertQueue",
+        href: "/compliance/alerts",
+        icon: Siren,
+        roles: ["cbsl_admin", "cbsl_officer", "psp_admin", "mno_admin"],
+      },
       { key: "metrics", labelKey: "nav.metrics", href: "/metrics", icon: Gauge },
       {
         key: "analytics",
@@ -198,9 +206,15 @@ export function visibleGroups(isGuest: boolean, role?: string | null): NavGroup[
     .filter((g) => g.items.length > 0);
 }
 
-/** True when `href` is the current page (the dashboard matches "/" exactly). */
+/**
+ * True when `href` is the current page (the dashboard matches "/" exactly). An
+ * entry whose address lies under another's (/compliance/alerts under
+ * /compliance) is lit alone on its pages.
+ */
 export function isActivePath(href: string, location: string): boolean {
+  const under = (h: string) => location === h || location.startsWith(`${h}/`);
   if (href === "/") return location === "/";
-  return location === href || location.startsWith(`${href}/`);
+  return under(href) && !ITEM_HREFS.some((h) => h.startsWith(`${href}/`) && under(h));
 }
 
+const ITEM_HREFS = NAV_GROUPS.flatMap((g) => g.items.map((i) => i.href));
