@@ -169,13 +169,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	tokens := auth.NewTokensWithKeys(keys.Ring(secrets.Token), cfg.TokenTTL, nil)
 	sealer := notify.NewSealerWithKeys(keys.Ring(secrets.Outbox), nil)
-	// Uploads live in the database (every instance serves them, a backup holds them); files an
-	// earlier version kept under the data directory are copied in.
-	objs := st.Blobs()
-	if n, err := objs.ImportFiles(ctx, filepath.Join(cfg.DataDir, "objects")); err != nil {
-		return fmt.Errorf("import the uploads kept on disk: %w", err)
-	} else if n > 0 {
-		log.Info("copied uploads kept on disk into the database", "files", n, "dir", filepath.Join(cfg.DataDir, "objects"))
+	objs, err := uploadStore(ctx, st, cfg, log)
+	if err != nil {
+		return err
 	}
 	second, err := secondFactor(keys.Ring(secrets.TOTP))
 	if err != nil {
@@ -409,4 +405,27 @@ func newLogger(cfg *config.Config, w io.Writer) *slog.Logger {
 		return slog.New(slog.NewJSONHandler(w, opts))
 	}
 	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// uploadStore is where uploads live: in the database (every instance serves them, a backup holds
+// them) or in the S3-compatible bucket configured. Files an earlier version kept under the data
+// directory are copied in.
+func uploadStore(ctx context.Context, st *store.Store, cfg *config.Config, log *slog.Logger) (objects.Store, error) {
+	var objs objects.Store = st.Blobs()
+	if cfg.UploadsS3URL != "" {
+		s3, err := objects.NewS3Store(cfg.UploadsS3URL, cfg.UploadsS3Secret)
+		if err != nil {
+			return nil, fmt.Errorf("KORMEER_UPLOADS_S3_URL: %w", err)
+		}
+		objs = s3
+	}
+	dir := filepath.Join(cfg.DataDir, "objects")
+	n, err := objects.ImportDir(ctx, dir, objs)
+	if err != nil {
+		return nil, fmt.Errorf("copy the uploads kept in %s: %w", dir, err)
+	}
+	if n > 0 {
+		log.Info("copied uploads kept on disk into the upload store", "files", n, "dir", dir)
+	}
+	return objs, nil
 }

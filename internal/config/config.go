@@ -23,6 +23,8 @@ type Config struct {
 	Listen      string
 	DatabaseURL string
 	DataDir     string
+	// UploadsS3URL and UploadsS3Secret name a bucket for uploads; empty: the database keeps them.
+	UploadsS3URL, UploadsS3Secret string
 	Dev         bool
 	Demo        bool
 	// DemoTransactions is how many payments the demo data spreads over eight weeks.
@@ -101,7 +103,9 @@ func keyVars() []Var {
 var plainVars = []Var{
 	{"KORMEER_LISTEN", "listen", "127.0.0.1:8080", false, "address to serve HTTP on"},
 	{"KORMEER_DATABASE_URL", "database-url", "./data/kormeer.db", true, "SQLite file path, or a postgres:// URL to use PostgreSQL"},
-	{"KORMEER_DATA_DIR", "data-dir", "./data", false, "working directory; uploads earlier versions kept in its objects/ are copied into the database at start"},
+	{"KORMEER_DATA_DIR", "data-dir", "./data", false, "working directory; uploads earlier versions kept in its objects/ are copied into the upload store at start"},
+	{"KORMEER_UPLOADS_S3_URL", "uploads-s3-url", "", false, "keep uploads in an S3-compatible bucket instead of the database: s3://ACCESS_KEY@host/bucket?region=R (insecure=1 for http)"},
+	{"KORMEER_UPLOADS_S3_SECRET", "uploads-s3-secret", "", true, "the secret key of KORMEER_UPLOADS_S3_URL's access key"},
 	{"KORMEER_DEV", "dev", "false", false, "development mode: relaxes registration roles for /jwt-test and logs it"},
 	{"KORMEER_DEMO", "demo", "false", false, "load the demo data set once and print its sign-ins"},
 	{"KORMEER_DEMO_TRANSACTIONS", "demo-transactions", "3000", false, "how many payments the demo data holds"},
@@ -172,6 +176,8 @@ func Load(fs *flag.FlagSet, args []string, getenv func(string) string, scope Sco
 		Listen:            get("KORMEER_LISTEN"),
 		DatabaseURL:       get("KORMEER_DATABASE_URL"),
 		DataDir:           get("KORMEER_DATA_DIR"),
+		UploadsS3URL:      get("KORMEER_UPLOADS_S3_URL"),
+		UploadsS3Secret:   *values["KORMEER_UPLOADS_S3_SECRET"],
 		AdminEmail:        get("KORMEER_ADMIN_EMAIL"),
 		AdminPassword:     *values["KORMEER_ADMIN_PASSWORD"],
 		Keys:              map[string]secrets.External{},

@@ -6,10 +6,6 @@ import (
 	"database/sql"
 	"errors"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/kormeer/kormeer/internal/objects"
 )
@@ -48,45 +44,3 @@ func (b Blobs) Open(ctx context.Context, key string) (io.ReadSeekCloser, error) 
 type nopCloser struct{ *bytes.Reader }
 
 func (nopCloser) Close() error { return nil }
-
-// ImportFiles copies the files an earlier version kept under dir (KORMEER_DATA_DIR/objects) into
-// the database, keeping those already there, and returns how many it copied. It runs at every
-// start, so a file is never lost whichever version wrote it; the files stay where they are until
-// the operator removes them (docs/DEPLOYMENT.md).
-func (b Blobs) ImportFiles(ctx context.Context, dir string) (int, error) {
-	n := 0
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if errors.Is(err, fs.ErrNotExist) && path == dir {
-			return filepath.SkipDir
-		}
-		if err != nil || d.IsDir() || strings.HasPrefix(d.Name(), ".") {
-			return err
-		}
-		rel, err := filepath.Rel(dir, path)
-		if err != nil {
-			return err
-		}
-		key := filepath.ToSlash(rel)
-		var exists int
-		if err := b.s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM object_blobs WHERE object_key = $1`, key).Scan(&exists); err != nil {
-			return err
-		}
-		if exists > 0 {
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		if err := b.s.Write(ctx, func(tx *Tx) error {
-			_, err := tx.ExecContext(ctx, `INSERT INTO object_blobs (object_key, data, created_at) VALUES ($1, $2, $3)
-				ON CONFLICT (object_key) DO NOTHING`, key, data, ts(tx.now))
-			return err
-		}); err != nil {
-			return err
-		}
-		n++
-		return nil
-	})
-	return n, err
-}

@@ -33,13 +33,13 @@ func TestBlobsAndImportOfFilesOnDisk(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if n, err := blobs.ImportFiles(ctx, dir); err != nil || n != 2 {
+		if n, err := objects.ImportDir(ctx, dir, blobs); err != nil || n != 2 {
 			t.Fatalf("first import: %d %v, want 2", n, err)
 		}
-		if n, err := blobs.ImportFiles(ctx, dir); err != nil || n != 0 {
+		if n, err := objects.ImportDir(ctx, dir, blobs); err != nil || n != 0 {
 			t.Fatalf("second import: %d %v, want 0", n, err)
 		}
-		if n, err := blobs.ImportFiles(ctx, filepath.Join(dir, "absent")); err != nil || n != 0 {
+		if n, err := objects.ImportDir(ctx, filepath.Join(dir, "absent"), blobs); err != nil || n != 0 {
 			t.Fatalf("no directory: %d %v", n, err)
 		}
 		for key, want := range map[string]string{"logos/kept.png": "in the database", "uploads/a.png": "A", "profiles/b.jpg": "B"} {
