@@ -49,12 +49,9 @@ func (s *Server) complianceDetail(w http.ResponseWriter, r *http.Request, kind s
 	if !u.Role.IsRegulator() && u.Institution != id {
 		return domain.Errorf(domain.ENOTFOUND, "Institution not found.")
 	}
-	entries, err := s.store.Registry(r.Context(), kind, store.RegistryFilter{ID: id})
+	entry, err := s.store.RegistryEntryByID(r.Context(), kind, id)
 	if err != nil {
 		return err
-	}
-	if len(entries) == 0 {
-		return domain.Errorf(domain.ENOTFOUND, "Institution not found.")
 	}
 	history, err := s.store.ComplianceHistory(r.Context(), id)
 	if err != nil {
@@ -74,7 +71,7 @@ func (s *Server) complianceDetail(w http.ResponseWriter, r *http.Request, kind s
 		Institution registryJSON  `json:"institution"`
 		History     []changeJSON  `json:"history"`
 		Proposal    *proposalJSON `json:"proposal"`
-	}{Institution: toRegistryJSON(entries[0]), History: make([]changeJSON, len(history))}
+	}{Institution: toRegistryJSON(entry), History: make([]changeJSON, len(history))}
 	for i, h := range history {
 		out.History[i] = changeJSON{ID: h.ID, From: h.From, To: h.To, Reason: h.Reason, Source: h.Source,
 			ChangedBy: optional(h.ChangedBy), ChangedByName: optional(h.ChangedByName), CreatedAt: h.CreatedAt}

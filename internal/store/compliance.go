@@ -47,8 +47,16 @@ func (tx *Tx) notify(ctx context.Context, n notice, to ...recipient) error {
 	return nil
 }
 
-// staff returns the active PSP and MNO administrators of an institution, who hear of every
+// notifyStaff tells the active PSP and MNO administrators of an institution, who hear of every
 // change to its licence or compliance status.
+func (tx *Tx) notifyStaff(ctx context.Context, institutionID string, n notice) error {
+	staff, err := tx.staff(ctx, institutionID)
+	if err != nil {
+		return err
+	}
+	return tx.notify(ctx, n, staff...)
+}
+
 func (tx *Tx) staff(ctx context.Context, institutionID string) ([]recipient, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT CAST(id AS TEXT), email, language FROM users
 		WHERE institution = $1 AND is_active AND role IN ('psp_admin','mno_admin') ORDER BY created_at, id`, institutionID)
@@ -107,16 +115,12 @@ type ComplianceChange struct {
 // update, and in the same transaction writes the history row, the audit row and the notices to
 // the institution's staff. It answers the institution's new registry entry.
 func (s *Store) ChangeCompliance(ctx context.Context, c ComplianceChange) (*RegistryEntry, error) {
-	table, ok := complianceTables[c.Kind]
-	if !ok || !validID(c.ID) {
-		return nil, notFound("Institution")
+	table, err := tableOf(complianceTables, c.Kind, c.ID)
+	if err != nil {
+		return nil, err
 	}
-	err := s.Write(ctx, func(tx *Tx) error {
-		var current, name string
-		err := tx.QueryRowContext(ctx, `SELECT compliance_status, name FROM `+table+` WHERE id = $1`, c.ID).Scan(&current, &name)
-		if errors.Is(err, sql.ErrNoRows) {
-			return notFound("Institution")
-		}
+	err = s.Write(ctx, func(tx *Tx) error {
+		current, name, err := tx.institutionStatus(ctx, table, "compliance_status", c.ID)
 		if err != nil {
 			return err
 		}
@@ -146,25 +150,37 @@ func (s *Store) ChangeCompliance(ctx context.Context, c ComplianceChange) (*Regi
 		if err := tx.Audit(ctx, a); err != nil {
 			return err
 		}
-		staff, err := tx.staff(ctx, c.ID)
-		if err != nil {
-			return err
-		}
 		alertType := map[string]string{domain.ComplianceNonCompliant: "critical", domain.ComplianceUnderReview: "warning"}[c.To]
 		if alertType == "" {
 			alertType = "info"
 		}
-		return tx.notify(ctx, notice{Notice: domain.ComplianceChangedNotice(name, current, c.To, c.Reason),
-			Purpose: "compliance_status", AlertType: alertType, Seal: c.Seal}, staff...)
+		return tx.notifyStaff(ctx, c.ID, notice{Notice: domain.ComplianceChangedNotice(name, current, c.To, c.Reason),
+			Purpose: "compliance_status", AlertType: alertType, Seal: c.Seal})
 	})
 	if err != nil {
 		return nil, err
 	}
-	entries, err := s.Registry(ctx, c.Kind, RegistryFilter{ID: c.ID})
-	if err != nil || len(entries) == 0 {
-		return nil, err
+	return s.RegistryEntryByID(ctx, c.Kind, c.ID)
+}
+
+// tableOf names the table of an institution kind for a change to the institution id, or
+// ENOTFOUND for a kind without one (tables) or an id that cannot be one.
+func tableOf(tables map[string]string, kind, id string) (string, error) {
+	table, ok := tables[kind]
+	if !ok || !validID(id) {
+		return "", notFound("Institution")
 	}
-	return entries[0], nil
+	return table, nil
+}
+
+// institutionStatus reads an institution's status column (licence or compliance) and its name
+// inside a change's transaction, or ENOTFOUND.
+func (tx *Tx) institutionStatus(ctx context.Context, table, column, id string) (status, name string, err error) {
+	err = tx.QueryRowContext(ctx, `SELECT `+column+`, name FROM `+table+` WHERE id = $1`, id).Scan(&status, &name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", "", notFound("Institution")
+	}
+	return status, name, err
 }
 
 // complianceTables are the institutions with a compliance lifecycle (banks have none).
@@ -344,13 +360,11 @@ func (s *Store) ComplianceProposals(ctx context.Context, kind string, ids []stri
 // ComplianceProposal returns the pending proposal for one institution, or ECONFLICT when the
 // facts call for nothing (a decision meanwhile, or nothing to propose).
 func (s *Store) ComplianceProposal(ctx context.Context, kind, id string) (*ComplianceProposal, error) {
-	if _, ok := complianceTables[kind]; !ok || !validID(id) {
+	if _, ok := complianceTables[kind]; !ok {
 		return nil, notFound("Institution")
 	}
-	if entries, err := s.Registry(ctx, kind, RegistryFilter{ID: id}); err != nil {
+	if _, err := s.RegistryEntryByID(ctx, kind, id); err != nil {
 		return nil, err
-	} else if len(entries) == 0 {
-		return nil, notFound("Institution")
 	}
 	all, err := s.ComplianceProposals(ctx, kind, []string{id})
 	if err != nil {

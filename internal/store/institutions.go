@@ -165,20 +165,16 @@ type LicenseChange struct {
 // ChangeLicense applies a licence action as a conditional update (so concurrent changes cannot
 // skip a state) with its audit row, and answers the institution's new registry entry.
 func (s *Store) ChangeLicense(ctx context.Context, c LicenseChange) (*RegistryEntry, error) {
-	table, ok := institutionTables[c.Kind]
-	if !ok || !validID(c.ID) {
-		return nil, notFound("Institution")
+	table, err := tableOf(institutionTables, c.Kind, c.ID)
+	if err != nil {
+		return nil, err
 	}
 	from, to, err := domain.LicenseTransition(c.Action)
 	if err != nil {
 		return nil, err
 	}
 	err = s.Write(ctx, func(tx *Tx) error {
-		var current, name string
-		err := tx.QueryRowContext(ctx, `SELECT license_status, name FROM `+table+` WHERE id = $1`, c.ID).Scan(&current, &name)
-		if errors.Is(err, sql.ErrNoRows) {
-			return notFound("Institution")
-		}
+		current, name, err := tx.institutionStatus(ctx, table, "license_status", c.ID)
 		if err != nil {
 			return err
 		}
@@ -197,23 +193,30 @@ func (s *Store) ChangeLicense(ctx context.Context, c LicenseChange) (*RegistryEn
 		if err := tx.Audit(ctx, a); err != nil {
 			return err
 		}
-		staff, err := tx.staff(ctx, c.ID)
-		if err != nil {
-			return err
-		}
 		alertType := "warning"
 		if to == domain.LicenseActive {
 			alertType = "info"
 		}
-		return tx.notify(ctx, notice{Notice: domain.LicenseChangedNotice(name, to, c.Reason), Purpose: "license_status",
-			AlertType: alertType, Seal: c.Seal}, staff...)
+		return tx.notifyStaff(ctx, c.ID, notice{Notice: domain.LicenseChangedNotice(name, to, c.Reason), Purpose: "license_status",
+			AlertType: alertType, Seal: c.Seal})
 	})
 	if err != nil {
 		return nil, err
 	}
-	entries, err := s.Registry(ctx, c.Kind, RegistryFilter{ID: c.ID})
-	if err != nil || len(entries) == 0 {
+	return s.RegistryEntryByID(ctx, c.Kind, c.ID)
+}
+
+// RegistryEntryByID returns one institution of a kind as the registry shows it, or ENOTFOUND.
+func (s *Store) RegistryEntryByID(ctx context.Context, kind, id string) (*RegistryEntry, error) {
+	if !validID(id) {
+		return nil, notFound("Institution")
+	}
+	entries, err := s.Registry(ctx, kind, RegistryFilter{ID: id})
+	if err != nil {
 		return nil, err
+	}
+	if len(entries) == 0 {
+		return nil, notFound("Institution")
 	}
 	return entries[0], nil
 }
@@ -223,8 +226,8 @@ var pastTense = map[string]string{"suspend": "suspended", "reinstate": "reinstat
 // RegisterEntry is a line of the public register of licensed institutions.
 type RegisterEntry struct {
 	ID, Kind, Name, LicenseNumber, LogoURL string
-	// ComplianceStatus is published without its reason (docs/COMPLIANCE.md): the reason may
-	// name supervisory findings that are not public.
+	// ComplianceStatus is published without its reason (docs/DECISIONS.md): the reason may name
+	// supervisory findings that are not public.
 	ComplianceStatus                  string
 	LicenseIssuedAt, LicenseExpiresAt time.Time
 }

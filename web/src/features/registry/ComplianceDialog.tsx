@@ -103,6 +103,16 @@ export function ComplianceDialog({ kind, entry, regulator, onOpenChange }: Compl
   });
   const busy = change.isPending || confirm.isPending || dismiss.isPending;
 
+  /** A required text's value, its error, and an edit that clears the error. */
+  const edited = (key: "reason" | "dismiss", value: string, set: (v: string) => void) => ({
+    value,
+    error: errors[key] ?? null,
+    onChange: (v: string) => {
+      set(v);
+      setErrors((e) => ({ ...e, [key]: undefined }));
+    },
+  });
+
   function close() {
     setTo("");
     setReason("");
@@ -164,19 +174,8 @@ export function ComplianceDialog({ kind, entry, regulator, onOpenChange }: Compl
             </ul>
             {dismissing ? (
               <form noValidate onSubmit={onDismiss} className="mt-3 grid gap-3">
-                <TextareaField
-                  id={dismissId}
-                  label={t("registry.proposal.dismissReason")}
-                  required
-                  rows={2}
-                  value={dismissReason}
-                  onChange={(v) => {
-                    setDismissReason(v);
-                    if (errors.dismiss) setErrors({});
-                  }}
-                  error={errors.dismiss ?? null}
-                  testId="proposal-dismiss-reason"
-                />
+                <TextareaField id={dismissId} label={t("registry.proposal.dismissReason")} required rows={2}
+                  {...edited("dismiss", dismissReason, setDismissReason)} testId="proposal-dismiss-reason" />
                 <div className="flex flex-wrap justify-end gap-2">
                   <Button type="button" variant="outline" size="sm" onClick={() => setDismissing(false)} disabled={busy}>
                     {t("common.cancel")}
@@ -233,19 +232,8 @@ export function ComplianceDialog({ kind, entry, regulator, onOpenChange }: Compl
                 <p id={`${statusId}-error`} className="text-sm text-destructive">{errors.status}</p>
               ) : null}
             </div>
-            <TextareaField
-              id={reasonId}
-              label={t("registry.dialog.reason")}
-              required
-              rows={3}
-              value={reason}
-              onChange={(v) => {
-                setReason(v);
-                if (errors.reason) setErrors({ ...errors, reason: undefined });
-              }}
-              error={errors.reason ?? null}
-              testId="compliance-reason"
-            />
+            <TextareaField id={reasonId} label={t("registry.dialog.reason")} required rows={3}
+              {...edited("reason", reason, setReason)} testId="compliance-reason" />
             <div className="flex justify-end">
               <Button type="submit" disabled={busy} data-testid="compliance-submit">
                 {change.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}

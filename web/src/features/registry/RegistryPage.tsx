@@ -35,6 +35,37 @@ export function formatUsd(value: string | null | undefined): string {
   );
 }
 
+/** One of the registry's server-side filters: "" (all) or one of the options. */
+function FilterSelect({ label, value, onChange, options, testId }: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: [value: string, label: string][];
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="space-y-1.5 sm:w-56">
+      <Label htmlFor={id}>{label}</Label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
+        className="flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+      >
+        <option value="">{t("registry.allStatuses")}</option>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /**
  * /psps "PSP Registry" and /mnos "MNO Oversight": licensed institutions, searched and filtered
  * on the server and read a page at a time, with licence actions and the compliance status
@@ -46,8 +77,6 @@ export function RegistryPage({ kind, user }: { kind: "psp" | "mno"; user: Curren
   usePageTitle(title);
   const regulator = isRegulator(user.role);
   const searchId = useId();
-  const statusId = useId();
-  const complianceId = useId();
   const [search, setSearch] = useState("");
   const [q, setQ] = useState("");
   const [status, setStatus] = useState("");
@@ -89,40 +118,20 @@ export function RegistryPage({ kind, user }: { kind: "psp" | "mno"; user: Curren
             />
           </div>
         </div>
-        <div className="space-y-1.5 sm:w-56">
-          <Label htmlFor={statusId}>{t("registry.statusFilter")}</Label>
-          <select
-            id={statusId}
-            value={status}
-            onChange={(e) => setStatus(e.target.value)}
-            data-testid="registry-status"
-            className="flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
-          >
-            <option value="">{t("registry.allStatuses")}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`registry.licenseStatus.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="space-y-1.5 sm:w-56">
-          <Label htmlFor={complianceId}>{t("registry.complianceFilter")}</Label>
-          <select
-            id={complianceId}
-            value={compliance}
-            onChange={(e) => setCompliance(e.target.value)}
-            data-testid="registry-compliance"
-            className="flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
-          >
-            <option value="">{t("registry.allStatuses")}</option>
-            {COMPLIANCE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`registry.compliance.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={t("registry.statusFilter")}
+          value={status}
+          onChange={setStatus}
+          options={STATUSES.map((s) => [s, t(`registry.licenseStatus.${s}`)])}
+          testId="registry-status"
+        />
+        <FilterSelect
+          label={t("registry.complianceFilter")}
+          value={compliance}
+          onChange={setCompliance}
+          options={COMPLIANCE_STATUSES.map((s) => [s, t(`registry.compliance.${s}`)])}
+          testId="registry-compliance"
+        />
       </div>
 
       <Card>
