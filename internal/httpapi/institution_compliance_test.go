@@ -409,3 +409,74 @@ func TestApplicantAndStaffNotices(t *testing.T) {
 		}
 	})
 }
+
+// TestComplianceProposalFromKYC: KYC rejections of an institution's customers within 30 days
+// propose a review from the threshold on, never below it nor from older rejections; and a
+// regulator's change of status weighs the rejections before it, so they do not propose again.
+func TestComplianceProposalFromKYC(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		e := newEnv(t, b, nil)
+		ctx := context.Background()
+		pspID := e.mustPSP("dahab")
+		officer := e.mustUser("officer@example.so", domain.RoleCBSLOfficer, nil)
+		now := e.store.Now()
+		e.store.SetClock(func() time.Time { return now.Add(-24 * time.Hour) }) // set compliant a day ago: only rejections after it count
+		auth := []string{"Authorization", "Bearer " + e.token(officer)}
+		reject := func(age time.Duration) {
+			t.Helper()
+			if err := e.store.Write(ctx, func(tx *store.Tx) error {
+				k := &store.KYCApplication{FullName: "Hodan Ali", NationalID: "SL" + strconv.Itoa(int(age)), PhoneNumber: "+252634000000",
+					Email: "hodan@example.so", Address: "Hargeisa", DocumentType: "passport", DocumentNumber: "P1", Status: "non_compliant"}
+				if err := tx.InsertKYCApplication(ctx, k); err != nil {
+					return err
+				}
+				_, err := tx.ExecContext(ctx, `UPDATE kyc_applications SET psp_id = $2, reviewed_at = $3 WHERE id = $1`,
+					k.ID, pspID, now.Add(-age).UTC().Format("2006-01-02T15:04:05.000Z"))
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		proposal := func() *proposalJSON {
+			t.Helper()
+			list, _ := listPage[registryRow](t, e, strings.TrimPrefix(auth[1], "Bearer "), "/api/psps", "")
+			if len(list) != 1 {
+				t.Fatalf("registry: %+v", list)
+			}
+			return list[0].Proposal
+		}
+		if res := e.do(nil, "PATCH", "/api/psps/"+pspID+"/compliance", map[string]string{"status": "compliant", "reason": "Licensed"}, auth...); res.status != 200 {
+			t.Fatalf("set compliant: %d %s", res.status, res.body)
+		}
+		e.store.SetClock(func() time.Time { return now })
+		auth[1] = "Bearer " + e.token(officer)
+		reject(40 * 24 * time.Hour) // outside the window
+		reject(2 * 24 * time.Hour)  // before the status was set
+		for i := range domain.KYCRejectionThreshold - 1 {
+			reject(time.Duration(i+1) * time.Hour)
+		}
+		if p := proposal(); p != nil {
+			t.Fatalf("below the threshold: %+v", p)
+		}
+		reject(30 * time.Minute)
+		p := proposal()
+		if p == nil || p.Status != "under_review" || p.KYCRejections != domain.KYCRejectionThreshold {
+			t.Fatalf("at the threshold: %+v", p)
+		}
+		if !strings.Contains(p.Reason, "KYC application(s) rejected in 30 days") {
+			t.Errorf("proposal reason %q", p.Reason)
+		}
+		if res := e.do(nil, "PATCH", "/api/psps/"+pspID+"/compliance", map[string]string{"status": "compliant", "reason": "x"}, auth...); res.status != 409 {
+			t.Errorf("setting the current status again: %d", res.status)
+		}
+		if res := e.do(nil, "PATCH", "/api/psps/"+pspID+"/compliance", map[string]string{"status": "non_compliant", "reason": "Onboarding failures"}, auth...); res.status != 200 {
+			t.Fatalf("set non-compliant: %d %s", res.status, res.body)
+		}
+		if res := e.do(nil, "PATCH", "/api/psps/"+pspID+"/compliance", map[string]string{"status": "compliant", "reason": "Remediated"}, auth...); res.status != 200 {
+			t.Fatalf("set compliant: %d %s", res.status, res.body)
+		}
+		if p := proposal(); p != nil {
+			t.Errorf("rejections a decision already weighed propose again: %+v", p)
+		}
+	})
+}

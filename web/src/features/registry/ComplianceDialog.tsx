@@ -147,7 +147,7 @@ export function ComplianceDialog({ kind, entry, regulator, onOpenChange }: Compl
       <DialogContent data-testid="compliance-dialog" className="max-h-[90vh] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{t("registry.changeDialog.title", { name: entry?.name ?? "" })}</DialogTitle>
-          <DialogDescription>{t("registry.changeDialog.description")}</DialogDescription>
+          <DialogDescription>{t(regulator ? "registry.changeDialog.description" : "registry.changeDialog.staffDescription")}</DialogDescription>
         </DialogHeader>
 
         <div className="rounded-md border p-3 text-sm" data-testid="compliance-current">
