@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fetchAllPages } from "@/api/paging";
+import { routeFetch } from "@/test/render";
 import { allowedActions, complianceTargets, expiryState, registryUrl } from "@/features/registry/registry";
 import { formatUsd } from "@/features/registry/RegistryPage";
 
@@ -34,5 +36,20 @@ describe("compliance status", () => {
     expect(registryUrl("mno", { q: "zaad", status: "active", compliance: "non_compliant" }, "c1")).toBe(
       "/api/mnos?q=zaad&status=active&compliance=non_compliant&cursor=c1",
     );
+  });
+});
+
+describe("every institution for pickers", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("follows the cursor to the last page with the largest page size", async () => {
+    const fetchFn = vi.fn(routeFetch({
+      "GET /api/psps?limit=200": { status: 200, body: [{ id: "a" }], headers: { "X-Next-Cursor": "c/1" } },
+      "GET /api/psps?limit=200&cursor=c%2F1": { status: 200, body: [{ id: "b" }] },
+    }));
+    vi.stubGlobal("fetch", fetchFn);
+    const all = await fetchAllPages<{ id: string }>("/api/psps");
+    expect(all.map((e) => e.id)).toEqual(["a", "b"]);
+    expect(fetchFn).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,5 +1,5 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
-import { fetchPage } from "@/api/paging";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { fetchAllPages, fetchPage } from "@/api/paging";
 import type { ComplianceStatus, LicenseAction, RegistryEntry } from "@/api/types";
 
 /** Compliance statuses a regulator may set, from best to worst. */
@@ -25,6 +25,18 @@ export function registryUrl(kind: "psp" | "mno", f: RegistryQuery, cursor?: stri
   if (cursor) p.set("cursor", cursor);
   const s = p.toString();
   return s ? `/api/${kind}s?${s}` : `/api/${kind}s`;
+}
+
+/**
+ * Every institution of a kind, for pickers and id-to-name lookups (the registry pages on the
+ * server, so a plain GET would stop at its first page).
+ */
+export function useAllInstitutions(kind: "psp" | "mno", enabled = true) {
+  return useQuery<RegistryEntry[]>({
+    queryKey: [`/api/${kind}s`],
+    enabled,
+    queryFn: ({ signal }) => fetchAllPages<RegistryEntry>(`/api/${kind}s`, signal),
+  });
 }
 
 /**
