@@ -422,6 +422,9 @@ export interface ComplianceAudit {
   scheduledFor: string;
   scope: string;
   status: string;
+  /** What a completed audit found (null: nothing, or not completed). */
+  findings?: string | null;
+  completedAt?: string | null;
   createdAt: string;
 }
 

@@ -15,6 +15,7 @@ import { toast } from "@/components/ui/use-toast";
 import { AUDITS_KEY } from "@/features/compliance/compliance";
 import { formatDate } from "@/lib/format";
 import { useAllInstitutions } from "@/features/registry/registry";
+import { AuditOutcome } from "@/features/compliance/AuditOutcome";
 
 function today(): string {
   const d = new Date();
@@ -169,6 +170,7 @@ export function AuditDialog({ open, onOpenChange }: { open: boolean; onOpenChang
                     <span className="tabular-nums">{formatDate(`${a.scheduledFor}T00:00:00`)}</span>
                     <Badge variant="secondary">{t(`audits.status.${a.status}`, { defaultValue: a.status })}</Badge>
                   </div>
+                  <AuditOutcome audit={a} />
                 </li>
               ))}
             </ul>
