@@ -59,6 +59,7 @@ var expectedAccess = map[string][]string{
 	"GET /api/compliance-reports/{id}/csv":               {guest, citizen, psp, mno, officer, admin},
 	"POST /api/compliance-audits":                        {officer, admin},
 	"GET /api/compliance-audits":                         {psp, mno, officer, admin},
+	"POST /api/compliance-audits/{id}/complete":          {officer, admin},
 	"GET /api/compliance/export":                         {officer, admin},
 	"GET /api/mobile/users":                              {officer, admin},
 	"GET /api/audit":                                     {officer, admin},
@@ -129,6 +130,14 @@ var expectedAccess = map[string][]string{
 	"GET /api/mnos":                                   {psp, mno, officer, admin},
 	"PATCH /api/psps/{id}/license":                    {officer, admin},
 	"PATCH /api/mnos/{id}/license":                    {officer, admin},
+	"PATCH /api/psps/{id}/compliance":                 {officer, admin},
+	"PATCH /api/mnos/{id}/compliance":                 {officer, admin},
+	"GET /api/psps/{id}/compliance":                   {psp, mno, officer, admin},
+	"GET /api/mnos/{id}/compliance":                   {psp, mno, officer, admin},
+	"POST /api/psps/{id}/compliance/proposal/confirm": {officer, admin},
+	"POST /api/mnos/{id}/compliance/proposal/confirm": {officer, admin},
+	"POST /api/psps/{id}/compliance/proposal/dismiss": {officer, admin},
+	"POST /api/mnos/{id}/compliance/proposal/dismiss": {officer, admin},
 	"GET /api/public/register":                        callers,
 }
 

@@ -48,6 +48,7 @@ func (s *Server) routes() []route {
 		// The compliance page's audit scheduling and data export.
 		{"POST /api/compliance-audits", staff(regulators...), s.scheduleAudit},
 		{"GET /api/compliance-audits", staff(staffAndRegulators...), s.listAudits},
+		{"POST /api/compliance-audits/{id}/complete", staff(regulators...), s.completeAudit},
 		{"GET /api/compliance/export", staff(regulators...), s.exportCompliance},
 
 		// Mobile access (001 §2, §7): mobile users, access codes and their delivery, redemption.
@@ -151,6 +152,15 @@ func (s *Server) routes() []route {
 		{"GET /api/mnos", staff(staffAndRegulators...), s.listMNOs},
 		{"PATCH /api/psps/{id}/license", staff(regulators...), s.changePSPLicense},
 		{"PATCH /api/mnos/{id}/license", staff(regulators...), s.changeMNOLicense},
+		// Compliance status with its lifecycle and the system's proposals (issue 16, part 5).
+		{"PATCH /api/psps/{id}/compliance", staff(regulators...), ofKind("psp", s.changeCompliance)},
+		{"PATCH /api/mnos/{id}/compliance", staff(regulators...), ofKind("mno", s.changeCompliance)},
+		{"GET /api/psps/{id}/compliance", staff(staffAndRegulators...), ofKind("psp", s.complianceDetail)},
+		{"GET /api/mnos/{id}/compliance", staff(staffAndRegulators...), ofKind("mno", s.complianceDetail)},
+		{"POST /api/psps/{id}/compliance/proposal/confirm", staff(regulators...), ofKind("psp", s.confirmProposal)},
+		{"POST /api/mnos/{id}/compliance/proposal/confirm", staff(regulators...), ofKind("mno", s.confirmProposal)},
+		{"POST /api/psps/{id}/compliance/proposal/dismiss", staff(regulators...), ofKind("psp", s.dismissProposal)},
+		{"POST /api/mnos/{id}/compliance/proposal/dismiss", staff(regulators...), ofKind("mno", s.dismissProposal)},
 		{"GET /api/public/register", public().limited(publicReads), s.publicRegister},
 	}
 }

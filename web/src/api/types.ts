@@ -102,6 +102,10 @@ export interface RegistryEntry {
   address: string | null;
   logoUrl: string | null;
   complianceStatus: string | null;
+  /** Why the compliance status was set (null for the data the registry started with). */
+  complianceReason?: string | null;
+  /** Since when the institution holds its compliance status. */
+  complianceSince?: string | null;
   licenseStatus: LicenseStatus | string;
   licenseStatusReason: string | null;
   isActive: boolean;
@@ -110,6 +114,44 @@ export interface RegistryEntry {
   transactions30d: number | null;
   /** Decimal string with two places, e.g. "1234.50". */
   volumeUsd30d: string | null;
+  createdAt?: string;
+  /** The status the facts call for, for a regulator to confirm or dismiss (regulators only). */
+  proposal?: ComplianceProposal | null;
+}
+
+/** Compliance statuses a regulator may set. */
+export type ComplianceStatus = "compliant" | "under_review" | "non_compliant";
+
+/** A compliance status the system proposes from facts (GET /api/psps, /api/{psps,mnos}/{id}/compliance). */
+export interface ComplianceProposal {
+  status: ComplianceStatus;
+  current: string;
+  /** The reason a confirmation records, built from the facts (English, as the audit trail). */
+  reason: string;
+  auditFindings: string[];
+  kycRejections: number;
+  overdueCriticalAlerts: number;
+  /** Only facts after this time count. */
+  factsSince: string;
+}
+
+/** One change of an institution's compliance status. */
+export interface ComplianceChange {
+  id: string;
+  from: string;
+  to: ComplianceStatus;
+  reason: string;
+  source: "manual" | "proposal";
+  changedBy: string | null;
+  changedByName: string | null;
+  createdAt: string;
+}
+
+/** GET /api/{psps,mnos}/{id}/compliance. */
+export interface ComplianceDetail {
+  institution: RegistryEntry;
+  history: ComplianceChange[];
+  proposal: ComplianceProposal | null;
 }
 
 /** A row of GET /api/public/register. */
@@ -119,6 +161,8 @@ export interface PublicRegisterEntry {
   name: string;
   licenseNumber: string;
   logoUrl: string | null;
+  /** Published without its reason, which may name confidential supervisory findings. */
+  complianceStatus?: string | null;
   licenseIssuedAt: string | null;
   licenseExpiresAt: string | null;
 }
@@ -391,6 +435,9 @@ export interface ComplianceAudit {
   scheduledFor: string;
   scope: string;
   status: string;
+  /** What a completed audit found (null: nothing, or not completed). */
+  findings?: string | null;
+  completedAt?: string | null;
   createdAt: string;
 }
 

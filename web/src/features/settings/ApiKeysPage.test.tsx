@@ -76,8 +76,8 @@ describe("ApiKeysPage", () => {
         routeFetch({
           "GET /api/api-keys": () => ({ status: 200, body: [key("k-1", revoked ? { revokedAt: "2026-11-24T07:00:00Z" } : {})] }),
           "DELETE /api/api-keys/k-1": del,
-          "GET /api/psps": { status: 200, body: [{ id: "p-1", name: "Premium-Wallet", licenseStatus: "active" }] },
-          "GET /api/mnos": { status: 200, body: [{ id: "m-1", name: "Telesom", licenseStatus: "active" }] },
+          "GET /api/psps?limit=200": { status: 200, body: [{ id: "p-1", name: "Premium-Wallet", licenseStatus: "active" }] },
+          "GET /api/mnos?limit=200": { status: 200, body: [{ id: "m-1", name: "Telesom", licenseStatus: "active" }] },
         }),
       ),
     );
