@@ -3,9 +3,10 @@ import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Ban, CheckCircle2, Coins, KeyRound, Search, UserCog, UserPlus } from "lucide-react";
-import { throwIfResNotOk } from "@/api/client";
+import { formatTotal, pagedItems, usePagedList } from "@/api/paging";
 import type { CurrentUser, RegistryEntry } from "@/api/types";
 import { DataTable } from "@/components/DataTable";
+import { PageFooter } from "@/components/PageFooter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -75,16 +76,8 @@ export function UsersPage({ user }: { user: CurrentUser }) {
     return () => clearTimeout(id);
   }, [search]);
 
-  const query = useQuery<Account[]>({
-    queryKey: [USERS_KEY, q],
-    queryFn: async ({ signal }) => {
-      const res = await fetch(`/api/users${q ? `?q=${encodeURIComponent(q)}` : ""}`, { credentials: "include", signal });
-      await throwIfResNotOk(res);
-      return (await res.json()) as Account[];
-    },
-    staleTime: 0,
-    enabled: isAdmin,
-  });
+  // Accounts newest first, searched and paged on the server ("Load more" reaches every one).
+  const query = usePagedList<Account>([USERS_KEY], USERS_KEY, { q }, { enabled: isAdmin });
   const psps = useQuery<RegistryEntry[]>({ queryKey: ["/api/psps"], enabled: isAdmin });
   const mnos = useQuery<RegistryEntry[]>({ queryKey: ["/api/mnos"], enabled: isAdmin });
   const institutionNames = useMemo(() => {
@@ -103,7 +96,8 @@ export function UsersPage({ user }: { user: CurrentUser }) {
     );
   }
 
-  const rows = query.data ?? [];
+  const rows = pagedItems(query.data);
+  const total = query.data?.pages[0]?.total ?? null;
   return (
     <TooltipProvider delayDuration={TOOLTIP_DELAY_MS}>
     <SettingsLayout user={user} title={title} description={t("users.description")}>
@@ -201,6 +195,12 @@ export function UsersPage({ user }: { user: CurrentUser }) {
           })}
         </DataTable>
       </Card>
+      <PageFooter
+        query={query}
+        shown={total ? t("users.shown", { shown: formatNumber(rows.length), total: formatTotal(total) }) : null}
+        failed={t("users.loadMoreFailed")}
+        testId="users"
+      />
       <CreateUserDialog open={creating} onOpenChange={setCreating} />
       <UserActionDialog target={target} onOpenChange={(open) => !open && setTarget(null)} />
     </SettingsLayout>
