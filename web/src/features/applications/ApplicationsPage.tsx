@@ -168,7 +168,7 @@ function ReviewApplications() {
       </Card>
       <PageFooter
         query={query}
-        shown={total ? t("applications.shown", { shown: formatNumber(apps.length), total: formatTotal(total) }) : null}
+        shown={total && apps.length > 0 ? t("applications.shown", { shown: formatNumber(apps.length), total: formatTotal(total) }) : null}
         failed={t("applications.loadMoreFailed")}
         testId="applications"
       />

@@ -197,7 +197,7 @@ export function UsersPage({ user }: { user: CurrentUser }) {
       </Card>
       <PageFooter
         query={query}
-        shown={total ? t("users.shown", { shown: formatNumber(rows.length), total: formatTotal(total) }) : null}
+        shown={total && rows.length > 0 ? t("users.shown", { shown: formatNumber(rows.length), total: formatTotal(total) }) : null}
         failed={t("users.loadMoreFailed")}
         testId="users"
       />
