@@ -79,24 +79,24 @@ func (s *Server) submitApplication(w http.ResponseWriter, r *http.Request) error
 	return nil
 }
 
-// listApplications is GET /api/institution-applications: every application for regulators,
-// one's own for anyone else.
+// Application filter vocabularies (the institution_applications table's).
+var (
+	applicationStatuses = []string{domain.ApplicationPending, domain.ApplicationUnderReview, domain.ApplicationApproved, domain.ApplicationRejected}
+	institutionTypes    = []string{"psp", "mno", "bank"}
+	applicationParams   = listParams("status", "type")
+	onboardingParams    = listParams("type")
+)
+
+// listApplications is GET /api/institution-applications?status=&type=: every application for
+// regulators, one's own for anyone else, newest first and paged (servePage).
 func (s *Server) listApplications(w http.ResponseWriter, r *http.Request) error {
 	u := principalFrom(r.Context())
-	f := store.ApplicationFilter{}
+	fr := newFilterReader(r.URL.Query(), applicationParams)
+	f := store.ApplicationFilter{Status: fr.oneOf("status", applicationStatuses), Type: fr.oneOf("type", institutionTypes)}
 	if !u.Role.IsRegulator() {
 		f.SubmittedBy = u.ID
 	}
-	apps, err := s.store.Applications(r.Context(), f)
-	if err != nil {
-		return err
-	}
-	out := make([]applicationJSON, len(apps))
-	for i, a := range apps {
-		out[i] = toApplicationJSON(a)
-	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	return servePage(w, r, fr, "application", f, s.store.ApplicationsPage, s.store.CountApplications, toApplicationJSON)
 }
 
 // getApplication answers one application to a regulator or its applicant; to anyone else it
@@ -169,19 +169,15 @@ type onboardingItem struct {
 	Status        string `json:"status"`
 }
 
-// listOnboarding is GET /api/onboarding: the applications awaiting a decision.
+// listOnboarding is GET /api/onboarding?type=: the applications awaiting a decision, newest
+// first and paged (servePage).
 func (s *Server) listOnboarding(w http.ResponseWriter, r *http.Request) error {
-	apps, err := s.store.Applications(r.Context(), store.ApplicationFilter{Status: domain.ApplicationPending})
-	if err != nil {
-		return err
-	}
-	out := make([]onboardingItem, len(apps))
-	for i, a := range apps {
-		out[i] = onboardingItem{ID: a.ID, Name: a.InstitutionName, Type: strings.ToUpper(a.InstitutionType),
+	fr := newFilterReader(r.URL.Query(), onboardingParams)
+	f := store.ApplicationFilter{Status: domain.ApplicationPending, Type: fr.oneOf("type", institutionTypes)}
+	return servePage(w, r, fr, "onboarding", f, s.store.ApplicationsPage, s.store.CountApplications, func(a *store.Application) onboardingItem {
+		return onboardingItem{ID: a.ID, Name: a.InstitutionName, Type: strings.ToUpper(a.InstitutionType),
 			LicenseNumber: a.LicenseNumber, ContactEmail: a.ContactEmail, Status: a.Status}
-	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	})
 }
 
 // setOnboardingStatus is PATCH /api/onboarding/{id}/status {status, notes}: the same decision

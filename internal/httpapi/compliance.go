@@ -94,28 +94,24 @@ func (s *Server) scheduleAudit(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// listAudits is GET /api/compliance-audits: all for regulators, one's own institution's for
-// PSP and MNO staff.
+// Audit schedule filter vocabularies.
+var (
+	auditStatuses = []string{"scheduled", "completed", "cancelled"}
+	auditParams   = listParams("status", "institution")
+)
+
+// listAudits is GET /api/compliance-audits?status=&institution=: all for regulators, one's own
+// institution's for PSP and MNO staff (another institution's filter shows them nothing); newest
+// first and paged (servePage).
 func (s *Server) listAudits(w http.ResponseWriter, r *http.Request) error {
 	u := principalFrom(r.Context())
-	inst := ""
+	fr := newFilterReader(r.URL.Query(), auditParams)
+	f := store.AuditScheduleFilter{Status: fr.oneOf("status", auditStatuses), InstitutionID: fr.id("institution", "Give an institution's id")}
 	if !u.Role.IsRegulator() {
-		inst = u.Institution
-		if inst == "" {
-			writeJSON(w, http.StatusOK, []auditJSON{})
-			return nil
-		}
+		f.Unlinked = u.Institution == "" || (f.InstitutionID != "" && f.InstitutionID != u.Institution)
+		f.InstitutionID = u.Institution
 	}
-	list, err := s.store.ComplianceAudits(r.Context(), inst)
-	if err != nil {
-		return err
-	}
-	out := make([]auditJSON, len(list))
-	for i, a := range list {
-		out[i] = toAuditJSON(a)
-	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	return servePage(w, r, fr, "audit", f, s.store.AuditSchedulesPage, s.store.CountAuditSchedules, toAuditJSON)
 }
 
 // exportCompliance is GET /api/compliance/export: the compliance page's "Export Compliance
@@ -133,7 +129,7 @@ func (s *Server) exportCompliance(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	reports, err := s.store.Reports(ctx, "", false, 10_000)
+	reports, err := s.store.ReportsPage(ctx, store.ReportFilter{}, nil, 10_000)
 	if err != nil {
 		return err
 	}
@@ -154,7 +150,7 @@ func (s *Server) exportCompliance(w http.ResponseWriter, r *http.Request) error 
 	for _, a := range alerts.Items {
 		cw.Write(safeCells("alert", a.ID, a.Title, a.Status, a.Description, a.Severity, a.CreatedAt.Format(time.RFC3339)))
 	}
-	for _, rep := range reports {
+	for _, rep := range reports.Items {
 		cw.Write(safeCells("report", rep.ID, rep.Title, rep.Status, rep.Period, rep.ReportType, rep.CreatedAt.Format(time.RFC3339)))
 	}
 	for _, a := range audits {

@@ -37,18 +37,22 @@ func toMobileUserJSON(m *store.MobileUser) mobileUserJSON {
 		CreatedAt: m.CreatedAt}
 }
 
-// listMobileUsers is GET /api/mobile/users (regulators).
+// Mobile access list filter vocabularies (the tables' statuses; an access code past its expiry
+// is expired).
+var (
+	mobileUserStatuses   = []string{"pending", "approved", "suspended", "revoked"}
+	accessCodeStatuses   = []string{"active", "used", "expired", "revoked"}
+	notificationStatuses = []string{"pending", "sent", "logged", "failed"}
+	notificationChannels = []string{"email", "sms"}
+	statusParams         = listParams("status")
+	notificationParams   = listParams("status", "channel")
+)
+
+// listMobileUsers is GET /api/mobile/users?status= (regulators): newest first, paged (servePage).
 func (s *Server) listMobileUsers(w http.ResponseWriter, r *http.Request) error {
-	list, err := s.store.MobileUsers(r.Context())
-	if err != nil {
-		return err
-	}
-	out := make([]mobileUserJSON, len(list))
-	for i, m := range list {
-		out[i] = toMobileUserJSON(m)
-	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	fr := newFilterReader(r.URL.Query(), statusParams)
+	f := store.MobileUserFilter{Status: fr.oneOf("status", mobileUserStatuses)}
+	return servePage(w, r, fr, "mobile user", f, s.store.MobileUsersPage, s.store.CountMobileUsers, toMobileUserJSON)
 }
 
 // registerMobileUser is POST /api/mobile/users: the app registers its user (or an officer does);
@@ -188,18 +192,14 @@ func (s *Server) generateAccessCode(w http.ResponseWriter, r *http.Request) erro
 	return nil
 }
 
-// listAccessCodes is GET /api/admin/mobile-access/codes; codes are never shown again (code is null).
+// listAccessCodes is GET /api/admin/mobile-access/codes?status=: newest first, paged
+// (servePage); codes are never shown again (code is null).
 func (s *Server) listAccessCodes(w http.ResponseWriter, r *http.Request) error {
-	list, err := s.store.AccessCodes(r.Context())
-	if err != nil {
-		return err
-	}
-	out := make([]accessCodeJSON, len(list))
-	for i, c := range list {
-		out[i] = toAccessCodeJSON(c, "")
-	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	fr := newFilterReader(r.URL.Query(), statusParams)
+	f := store.AccessCodeFilter{Status: fr.oneOf("status", accessCodeStatuses)}
+	return servePage(w, r, fr, "access code", f, s.store.AccessCodesPage, s.store.CountAccessCodes, func(c *store.AccessCode) accessCodeJSON {
+		return toAccessCodeJSON(c, "")
+	})
 }
 
 // expireAccessCode is POST /api/admin/mobile-access/expire {accessCodeId}: revokes an active code.
@@ -271,29 +271,27 @@ func (s *Server) redeemAccessCode(w http.ResponseWriter, r *http.Request) error 
 	return nil
 }
 
-// listNotifications is GET /api/admin/notifications: the outbox's deliveries and their state.
+// notificationJSON is an outbox entry as administrators see it (bodies are never listed).
+type notificationJSON struct {
+	ID        string     `json:"id"`
+	Channel   string     `json:"channel"`
+	Recipient string     `json:"recipient"`
+	Subject   string     `json:"subject"`
+	Purpose   string     `json:"purpose"`
+	Status    string     `json:"status"`
+	Attempts  int        `json:"attempts"`
+	LastError *string    `json:"lastError"`
+	SentAt    *time.Time `json:"sentAt"`
+	CreatedAt time.Time  `json:"createdAt"`
+}
+
+// listNotifications is GET /api/admin/notifications?status=&channel=: the outbox's deliveries
+// and their state, newest first, paged (servePage).
 func (s *Server) listNotifications(w http.ResponseWriter, r *http.Request) error {
-	list, err := s.store.Notifications(r.Context(), 200)
-	if err != nil {
-		return err
-	}
-	type item struct {
-		ID        string     `json:"id"`
-		Channel   string     `json:"channel"`
-		Recipient string     `json:"recipient"`
-		Subject   string     `json:"subject"`
-		Purpose   string     `json:"purpose"`
-		Status    string     `json:"status"`
-		Attempts  int        `json:"attempts"`
-		LastError *string    `json:"lastError"`
-		SentAt    *time.Time `json:"sentAt"`
-		CreatedAt time.Time  `json:"createdAt"`
-	}
-	out := make([]item, len(list))
-	for i, n := range list {
-		out[i] = item{n.ID, n.Channel, n.Recipient, n.Subject, n.Purpose, n.Status, n.Attempts, optional(n.LastError),
+	fr := newFilterReader(r.URL.Query(), notificationParams)
+	f := store.NotificationFilter{Status: fr.oneOf("status", notificationStatuses), Channel: fr.oneOf("channel", notificationChannels)}
+	return servePage(w, r, fr, "notification", f, s.store.NotificationsPage, s.store.CountNotifications, func(n *store.Notification) notificationJSON {
+		return notificationJSON{n.ID, n.Channel, n.Recipient, n.Subject, n.Purpose, n.Status, n.Attempts, optional(n.LastError),
 			optionalTime(n.SentAt), n.CreatedAt}
-	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	})
 }

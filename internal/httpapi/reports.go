@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"maps"
 	"net/http"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -128,20 +130,26 @@ func sumValues(m map[string]int64) int64 {
 	return n
 }
 
-// listReports is GET /api/compliance-reports: every report for regulators, the published ones
-// for guests (one unit per read) and for PSP and MNO staff and citizens.
+// Report filter vocabularies.
+var (
+	reportStatuses = []string{"draft", "published"}
+	reportParams   = listParams("status", "type", "createdFrom")
+)
+
+// listReports is GET /api/compliance-reports?status=&type=&createdFrom=: every report for
+// regulators, the published ones for guests (one unit per read) and for PSP and MNO staff and
+// citizens; newest first and paged (servePage). createdFrom (a date or an RFC 3339 time) is how
+// the compliance page counts this month's reports over all of them.
 func (s *Server) listReports(w http.ResponseWriter, r *http.Request) error {
 	u := principalFrom(r.Context())
-	list, err := s.store.Reports(r.Context(), "", !u.Role.IsRegulator() || u.IsGuest, 200)
-	if err != nil {
-		return err
+	fr := newFilterReader(r.URL.Query(), reportParams)
+	f := store.ReportFilter{PublishedOnly: !u.Role.IsRegulator() || u.IsGuest, Status: fr.oneOf("status", reportStatuses),
+		Type: fr.oneOf("type", slices.Sorted(maps.Keys(reportTypes)))}
+	var err error
+	if f.CreatedFrom, err = parseQueryTime(fr.q.Get("createdFrom"), false); err != nil {
+		fr.fields["createdFrom"] = err.Error()
 	}
-	out := make([]reportJSON, len(list))
-	for i, rep := range list {
-		out[i] = toReportJSON(rep)
-	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	return servePage(w, r, fr, "report", f, s.store.ReportsPage, s.store.CountReports, toReportJSON)
 }
 
 func (s *Server) visibleReport(r *http.Request) (*store.Report, error) {

@@ -25,26 +25,40 @@ func toAccountJSON(u *domain.User, pendingRole domain.Role) accountJSON {
 		CreatedBy: optional(u.CreatedBy), PendingRole: optional(string(pendingRole))}
 }
 
-// listUsers is GET /api/users?q= (cbsl_admin).
+// User list filters: q (part of the email, username or name), role and status.
+var (
+	accountStatuses = []string{"active", "disabled"}
+	userParams      = listParams("q", "role", "status")
+)
+
+// listUsers is GET /api/users?q=&role=&status= (cbsl_admin): accounts newest first, paged
+// (servePage), each with the role a pending proposal would give it.
 func (s *Server) listUsers(w http.ResponseWriter, r *http.Request) error {
-	q := r.URL.Query().Get("q")
-	if len(q) > 100 {
-		return domain.FieldError("The search is too long.", map[string]string{"q": "At most 100 characters"})
+	fr := newFilterReader(r.URL.Query(), userParams)
+	f := store.UserFilter{Q: fr.get("q"), Role: domain.Role(fr.oneOf("role", roleNames()))}
+	if len(f.Q) > 100 {
+		fr.fields["q"] = "At most 100 characters"
 	}
-	list, err := s.store.Users(r.Context(), q, 500)
-	if err != nil {
-		return err
+	if st := fr.oneOf("status", accountStatuses); st != "" {
+		active := st == "active"
+		f.Active = &active
 	}
 	pending, err := s.store.PendingRoles(r.Context())
 	if err != nil {
 		return err
 	}
-	out := make([]accountJSON, len(list))
-	for i, u := range list {
-		out[i] = toAccountJSON(u, pending[u.ID])
+	return servePage(w, r, fr, "account", f, s.store.UsersPage, s.store.CountUsers, func(u *domain.User) accountJSON {
+		return toAccountJSON(u, pending[u.ID])
+	})
+}
+
+// roleNames is the role filter's vocabulary.
+func roleNames() []string {
+	names := make([]string, len(domain.Roles))
+	for i, r := range domain.Roles {
+		names[i] = string(r)
 	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	return names
 }
 
 // createUser is POST /api/users (cbsl_admin): an account with any role; guests get units. A

@@ -123,9 +123,12 @@ func TestWorkerDeliversAndRetries(t *testing.T) {
 		if !strings.Contains(got, "ABCD2345") || !strings.Contains(got, "officer@bank.so") {
 			t.Fatalf("mail received: %q", got)
 		}
-		list, _ := st.Notifications(ctx, 10)
+		list, err := st.NotificationsPage(ctx, store.NotificationFilter{}, nil, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
 		byChannel := map[string]*store.Notification{}
-		for _, n := range list {
+		for _, n := range list.Items {
 			byChannel[n.Channel] = n
 		}
 		if byChannel["email"].Status != "sent" || byChannel["sms"].Status != "pending" || byChannel["sms"].Attempts != 1 ||

@@ -11,27 +11,43 @@ import (
 	"github.com/kormeer/kormeer/internal/domain"
 )
 
-// Users lists accounts for user management, by email; q matches email, username or name.
-func (s *Store) Users(ctx context.Context, q string, limit int) ([]*domain.User, error) {
-	where, args := "1 = 1", []any{limit}
-	if q = strings.ToLower(strings.TrimSpace(q)); q != "" {
-		args = append(args, "%"+q+"%")
-		where = `(LOWER(email) LIKE $2 OR LOWER(COALESCE(username, '')) LIKE $2 OR LOWER(first_name || ' ' || last_name) LIKE $2)`
+// UserFilter selects accounts for user management; zero fields do not filter.
+type UserFilter struct {
+	Q      string // part of the email, username or name, any case
+	Role   domain.Role
+	Active *bool
+}
+
+func (f UserFilter) where() listWhere {
+	var w listWhere
+	if q := strings.ToLower(strings.TrimSpace(f.Q)); q != "" {
+		like := "%" + q + "%"
+		w.and(`(LOWER(email) LIKE %s OR LOWER(COALESCE(username, '')) LIKE %s OR LOWER(first_name || ' ' || last_name) LIKE %s)`,
+			like, like, like)
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT `+userColumns+` FROM users WHERE `+where+` ORDER BY email LIMIT $1`, args...)
-	if err != nil {
-		return nil, err
+	w.eq("role", string(f.Role))
+	switch {
+	case f.Active == nil:
+	case *f.Active:
+		w.and("is_active")
+	default:
+		w.and("NOT is_active")
 	}
-	defer rows.Close()
-	out := []*domain.User{}
-	for rows.Next() {
-		u, err := scanUser(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, u)
-	}
-	return out, rows.Err()
+	return w
+}
+
+var userList = pagedList[*domain.User]{columns: userColumns, from: "users", created: "created_at", id: "id",
+	scan:     func(r rowScanner) (*domain.User, error) { return scanUser(r) },
+	cursorOf: func(u *domain.User) *Cursor { return &Cursor{CreatedAt: u.CreatedAt, ID: u.ID} }}
+
+// UsersPage returns one page of the accounts matching f, newest first, after the cursor.
+func (s *Store) UsersPage(ctx context.Context, f UserFilter, after *Cursor, limit int) (*Page[*domain.User], error) {
+	return userList.page(ctx, s, f.where(), after, limit)
+}
+
+// CountUsers counts the accounts matching f up to countCap; capped reports that there are more.
+func (s *Store) CountUsers(ctx context.Context, f UserFilter) (n int, capped bool, err error) {
+	return userList.count(ctx, s, f.where())
 }
 
 // AccountChange is an administrator's change to an account; nil fields are left alone.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
@@ -137,38 +136,34 @@ func (s *Store) ApplicationByID(ctx context.Context, id string) (*Application, e
 	return a, err
 }
 
-// ApplicationFilter selects applications: by submitter (empty for all) and by status (empty for all).
+// ApplicationFilter selects applications; empty fields do not filter.
 type ApplicationFilter struct {
-	SubmittedBy string
+	SubmittedBy string // an applicant's own applications
 	Status      string
+	Type        string // psp or mno
 }
 
-// Applications lists applications, newest first.
-func (s *Store) Applications(ctx context.Context, f ApplicationFilter) ([]*Application, error) {
-	q := `SELECT ` + applicationColumns + ` FROM institution_applications a WHERE 1 = 1`
-	var args []any
-	if f.SubmittedBy != "" {
-		args = append(args, f.SubmittedBy)
-		q += fmt.Sprintf(" AND a.submitted_by = $%d", len(args))
-	}
-	if f.Status != "" {
-		args = append(args, f.Status)
-		q += fmt.Sprintf(" AND a.status = $%d", len(args))
-	}
-	rows, err := s.db.QueryContext(ctx, q+` ORDER BY a.created_at DESC, a.id DESC`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []*Application{}
-	for rows.Next() {
-		a, err := scanApplication(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, a)
-	}
-	return out, rows.Err()
+func (f ApplicationFilter) where() listWhere {
+	var w listWhere
+	w.eq("a.submitted_by", f.SubmittedBy)
+	w.eq("a.status", f.Status)
+	w.eq("a.institution_type", f.Type)
+	return w
+}
+
+var applicationList = pagedList[*Application]{columns: applicationColumns, from: "institution_applications a",
+	created: "a.created_at", id: "a.id",
+	scan:     func(r rowScanner) (*Application, error) { return scanApplication(r) },
+	cursorOf: func(a *Application) *Cursor { return &Cursor{CreatedAt: a.CreatedAt, ID: a.ID} }}
+
+// ApplicationsPage returns one page of the applications matching f, newest first, after the cursor.
+func (s *Store) ApplicationsPage(ctx context.Context, f ApplicationFilter, after *Cursor, limit int) (*Page[*Application], error) {
+	return applicationList.page(ctx, s, f.where(), after, limit)
+}
+
+// CountApplications counts the applications matching f up to countCap; capped reports that there are more.
+func (s *Store) CountApplications(ctx context.Context, f ApplicationFilter) (n int, capped bool, err error) {
+	return applicationList.count(ctx, s, f.where())
 }
 
 // Review is a regulator's decision on an application.

@@ -67,33 +67,72 @@ func (s *Store) ScheduleAudit(ctx context.Context, a *ComplianceAudit, audit Aud
 	return notified, err
 }
 
-// ComplianceAudits lists scheduled audits, soonest first: all, or one institution's.
-func (s *Store) ComplianceAudits(ctx context.Context, institutionID string) ([]*ComplianceAudit, error) {
-	if institutionID == "" {
-		return complianceAudits(ctx, s.db, "1 = 1")
-	}
-	if !validID(institutionID) {
-		return []*ComplianceAudit{}, nil
-	}
-	return complianceAudits(ctx, s.db, "institution_id = $1", institutionID)
+const auditColumns = `id, CAST(institution_id AS TEXT), institution_type, institution_name, scheduled_for, scope, status,
+	COALESCE(CAST(created_by AS TEXT), ''), COALESCE(findings, ''), completed_at, created_at`
+
+func scanAudit(r rowScanner) (*ComplianceAudit, error) {
+	var a ComplianceAudit
+	err := r.Scan(&a.ID, &a.InstitutionID, &a.InstitutionType, &a.InstitutionName, &a.ScheduledFor, &a.Scope,
+		&a.Status, &a.CreatedBy, &a.Findings, scanTime(&a.CompletedAt), scanTime(&a.CreatedAt))
+	return &a, err
 }
 
+// ComplianceAudits lists scheduled audits, soonest first: all, or one institution's.
+func (s *Store) ComplianceAudits(ctx context.Context, institutionID string) ([]*ComplianceAudit, error) {
+	w := AuditScheduleFilter{InstitutionID: institutionID}.where()
+	return complianceAudits(ctx, s.db, w.String(), w.args...)
+}
+
+// complianceAudits reads the audits matching where, soonest first, through q (the store or a
+// transaction).
 func complianceAudits(ctx context.Context, q queries, where string, args ...any) ([]*ComplianceAudit, error) {
-	rows, err := q.QueryContext(ctx, `SELECT id, CAST(institution_id AS TEXT), institution_type, institution_name,
-		scheduled_for, scope, status, COALESCE(CAST(created_by AS TEXT), ''), COALESCE(findings, ''), completed_at, created_at
-		FROM compliance_audits WHERE `+where+` ORDER BY scheduled_for, created_at`, args...)
+	rows, err := q.QueryContext(ctx, `SELECT `+auditColumns+` FROM compliance_audits WHERE `+where+
+		` ORDER BY scheduled_for, created_at`, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	out := []*ComplianceAudit{}
 	for rows.Next() {
-		var a ComplianceAudit
-		if err := rows.Scan(&a.ID, &a.InstitutionID, &a.InstitutionType, &a.InstitutionName, &a.ScheduledFor, &a.Scope,
-			&a.Status, &a.CreatedBy, &a.Findings, scanTime(&a.CompletedAt), scanTime(&a.CreatedAt)); err != nil {
+		a, err := scanAudit(rows)
+		if err != nil {
 			return nil, err
 		}
-		out = append(out, &a)
+		out = append(out, a)
 	}
 	return out, rows.Err()
+}
+
+// AuditScheduleFilter selects audit schedules; empty fields do not filter.
+type AuditScheduleFilter struct {
+	InstitutionID string
+	Status        string
+	// Unlinked is an institution's staff account linked to no institution: it sees no audit.
+	Unlinked bool
+}
+
+func (f AuditScheduleFilter) where() listWhere {
+	var w listWhere
+	switch {
+	case f.Unlinked || (f.InstitutionID != "" && !validID(f.InstitutionID)):
+		w.and("1 = 0")
+	case f.InstitutionID != "":
+		w.and("institution_id = %s", f.InstitutionID)
+	}
+	w.eq("status", f.Status)
+	return w
+}
+
+var auditList = pagedList[*ComplianceAudit]{columns: auditColumns, from: "compliance_audits", created: "created_at", id: "id",
+	scan:     scanAudit,
+	cursorOf: func(a *ComplianceAudit) *Cursor { return &Cursor{CreatedAt: a.CreatedAt, ID: a.ID} }}
+
+// AuditSchedulesPage returns one page of the audit schedules matching f, newest first, after the cursor.
+func (s *Store) AuditSchedulesPage(ctx context.Context, f AuditScheduleFilter, after *Cursor, limit int) (*Page[*ComplianceAudit], error) {
+	return auditList.page(ctx, s, f.where(), after, limit)
+}
+
+// CountAuditSchedules counts the audit schedules matching f up to countCap; capped reports that there are more.
+func (s *Store) CountAuditSchedules(ctx context.Context, f AuditScheduleFilter) (n int, capped bool, err error) {
+	return auditList.count(ctx, s, f.where())
 }

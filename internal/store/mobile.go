@@ -50,22 +50,29 @@ func (s *Store) CreateMobileUser(ctx context.Context, in *domain.MobileUserInput
 	return m, err
 }
 
-// MobileUsers lists mobile users, newest first.
-func (s *Store) MobileUsers(ctx context.Context) ([]*MobileUser, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+mobileUserColumns+` FROM mobile_users ORDER BY created_at DESC, id DESC LIMIT 5000`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []*MobileUser{}
-	for rows.Next() {
-		m, err := scanMobileUser(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, m)
-	}
-	return out, rows.Err()
+// MobileUserFilter selects mobile users; an empty status does not filter.
+type MobileUserFilter struct {
+	Status string
+}
+
+func (f MobileUserFilter) where() listWhere {
+	var w listWhere
+	w.eq("status", f.Status)
+	return w
+}
+
+var mobileUserList = pagedList[*MobileUser]{columns: mobileUserColumns, from: "mobile_users", created: "created_at", id: "id",
+	scan:     func(r rowScanner) (*MobileUser, error) { return scanMobileUser(r) },
+	cursorOf: func(m *MobileUser) *Cursor { return &Cursor{CreatedAt: m.CreatedAt, ID: m.ID} }}
+
+// MobileUsersPage returns one page of the mobile users matching f, newest first, after the cursor.
+func (s *Store) MobileUsersPage(ctx context.Context, f MobileUserFilter, after *Cursor, limit int) (*Page[*MobileUser], error) {
+	return mobileUserList.page(ctx, s, f.where(), after, limit)
+}
+
+// CountMobileUsers counts the mobile users matching f up to countCap; capped reports that there are more.
+func (s *Store) CountMobileUsers(ctx context.Context, f MobileUserFilter) (n int, capped bool, err error) {
+	return mobileUserList.count(ctx, s, f.where())
 }
 
 func (s *Store) mobileUser(ctx context.Context, q interface {
@@ -187,27 +194,55 @@ func (s *Store) IssueAccessCode(ctx context.Context, c *NewAccessCode) (*AccessC
 	return out, err
 }
 
-// AccessCodes lists issued codes with their user, newest first. A code past its expiry reads as
-// expired whatever its stored status.
-func (s *Store) AccessCodes(ctx context.Context) ([]*AccessCode, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT c.id, c.mobile_user_id, u.full_name, u.phone_number,
-		CASE WHEN c.status = 'active' AND c.expires_at <= $1 THEN 'expired' ELSE c.status END,
-		COALESCE(c.delivery, ''), c.current_uses, c.max_uses, c.expires_at, c.used_at, c.created_at
-		FROM access_codes c JOIN mobile_users u ON u.id = c.mobile_user_id ORDER BY c.created_at DESC, c.id DESC LIMIT 5000`, ts(s.Now()))
-	if err != nil {
-		return nil, err
+// AccessCodeFilter selects issued codes by the status the list shows (active, used, expired,
+// revoked), in which a code past its expiry is expired whatever its stored status.
+type AccessCodeFilter struct {
+	Status string
+	Now    time.Time // the moment "past its expiry" is judged at; the store sets it from its clock
+}
+
+func (f AccessCodeFilter) where() listWhere {
+	var w listWhere
+	switch f.Status {
+	case "":
+	case "active":
+		w.and("c.status = 'active' AND c.expires_at > %s", ts(f.Now))
+	case "expired":
+		w.and("(c.status = 'expired' OR (c.status = 'active' AND c.expires_at <= %s))", ts(f.Now))
+	default:
+		w.eq("c.status", f.Status)
 	}
-	defer rows.Close()
-	out := []*AccessCode{}
-	for rows.Next() {
-		var c AccessCode
-		if err := rows.Scan(&c.ID, &c.MobileUserID, &c.FullName, &c.PhoneNumber, &c.Status, &c.Delivery, &c.CurrentUses,
-			&c.MaxUses, scanTime(&c.ExpiresAt), scanTime(&c.UsedAt), scanTime(&c.CreatedAt)); err != nil {
-			return nil, err
-		}
-		out = append(out, &c)
-	}
-	return out, rows.Err()
+	return w
+}
+
+// accessCodeList reads codes with their user, newest first; a code past its expiry at now reads
+// as expired whatever its stored status.
+func accessCodeList(now time.Time) pagedList[*AccessCode] {
+	return pagedList[*AccessCode]{from: "access_codes c JOIN mobile_users u ON u.id = c.mobile_user_id", created: "c.created_at", id: "c.id",
+		columns: `c.id, c.mobile_user_id, u.full_name, u.phone_number, c.status, COALESCE(c.delivery, ''), c.current_uses,
+			c.max_uses, c.expires_at, c.used_at, c.created_at`,
+		scan: func(r rowScanner) (*AccessCode, error) {
+			var c AccessCode
+			err := r.Scan(&c.ID, &c.MobileUserID, &c.FullName, &c.PhoneNumber, &c.Status, &c.Delivery, &c.CurrentUses,
+				&c.MaxUses, scanTime(&c.ExpiresAt), scanTime(&c.UsedAt), scanTime(&c.CreatedAt))
+			if err == nil && c.Status == "active" && !c.ExpiresAt.After(now) {
+				c.Status = "expired"
+			}
+			return &c, err
+		},
+		cursorOf: func(c *AccessCode) *Cursor { return &Cursor{CreatedAt: c.CreatedAt, ID: c.ID} }}
+}
+
+// AccessCodesPage returns one page of the issued codes matching f, newest first, after the cursor.
+func (s *Store) AccessCodesPage(ctx context.Context, f AccessCodeFilter, after *Cursor, limit int) (*Page[*AccessCode], error) {
+	f.Now = s.Now()
+	return accessCodeList(f.Now).page(ctx, s, f.where(), after, limit)
+}
+
+// CountAccessCodes counts the issued codes matching f up to countCap; capped reports that there are more.
+func (s *Store) CountAccessCodes(ctx context.Context, f AccessCodeFilter) (n int, capped bool, err error) {
+	f.Now = s.Now()
+	return accessCodeList(f.Now).count(ctx, s, f.where())
 }
 
 // RevokeAccessCode revokes an active, unexpired code; anything else answers ECONFLICT.

@@ -101,24 +101,38 @@ func (s *Store) MarkAttemptFailed(ctx context.Context, id, reason string, next t
 	})
 }
 
-// Notifications lists the outbox for administrators, newest first (bodies are never listed).
-func (s *Store) Notifications(ctx context.Context, limit int) ([]*Notification, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, channel, recipient, subject, purpose, status, attempts,
-		COALESCE(last_error, ''), sent_at, created_at FROM notifications ORDER BY created_at DESC, id DESC LIMIT $1`, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []*Notification{}
-	for rows.Next() {
+// NotificationFilter selects outbox entries; empty fields do not filter.
+type NotificationFilter struct {
+	Status  string
+	Channel string
+}
+
+func (f NotificationFilter) where() listWhere {
+	var w listWhere
+	w.eq("status", f.Status)
+	w.eq("channel", f.Channel)
+	return w
+}
+
+// notificationList reads the outbox for administrators (bodies are never listed).
+var notificationList = pagedList[*Notification]{from: "notifications", created: "created_at", id: "id",
+	columns: `id, channel, recipient, subject, purpose, status, attempts, COALESCE(last_error, ''), sent_at, created_at`,
+	scan: func(r rowScanner) (*Notification, error) {
 		var n Notification
-		if err := rows.Scan(&n.ID, &n.Channel, &n.Recipient, &n.Subject, &n.Purpose, &n.Status, &n.Attempts, &n.LastError,
-			scanTime(&n.SentAt), scanTime(&n.CreatedAt)); err != nil {
-			return nil, err
-		}
-		out = append(out, &n)
-	}
-	return out, rows.Err()
+		err := r.Scan(&n.ID, &n.Channel, &n.Recipient, &n.Subject, &n.Purpose, &n.Status, &n.Attempts, &n.LastError,
+			scanTime(&n.SentAt), scanTime(&n.CreatedAt))
+		return &n, err
+	},
+	cursorOf: func(n *Notification) *Cursor { return &Cursor{CreatedAt: n.CreatedAt, ID: n.ID} }}
+
+// NotificationsPage returns one page of the outbox entries matching f, newest first, after the cursor.
+func (s *Store) NotificationsPage(ctx context.Context, f NotificationFilter, after *Cursor, limit int) (*Page[*Notification], error) {
+	return notificationList.page(ctx, s, f.where(), after, limit)
+}
+
+// CountNotifications counts the outbox entries matching f up to countCap; capped reports that there are more.
+func (s *Store) CountNotifications(ctx context.Context, f NotificationFilter) (n int, capped bool, err error) {
+	return notificationList.count(ctx, s, f.where())
 }
 
 // PendingNotifications counts the outbox's pending messages (the metrics screen's queue depth).

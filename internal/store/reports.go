@@ -130,31 +130,39 @@ func (s *Store) CreateReport(ctx context.Context, r *Report, audit Audit) error 
 	})
 }
 
-// Reports lists reports, newest first: all of them, or one institution's, or only published.
-func (s *Store) Reports(ctx context.Context, institutionID string, publishedOnly bool, limit int) ([]*Report, error) {
-	where, args := "1 = 1", []any{limit}
-	if institutionID != "" {
-		args = append(args, institutionID)
-		where += " AND institution_id = $2"
+// ReportFilter selects reports; zero fields do not filter.
+type ReportFilter struct {
+	PublishedOnly bool // what everyone but regulators may read
+	Status        string
+	Type          string
+	CreatedFrom   time.Time // created at or after (the compliance page's "this month")
+}
+
+func (f ReportFilter) where() listWhere {
+	var w listWhere
+	if f.PublishedOnly {
+		w.and("status = 'published'")
 	}
-	if publishedOnly {
-		where += " AND status = 'published'"
+	w.eq("status", f.Status)
+	w.eq("report_type", f.Type)
+	if !f.CreatedFrom.IsZero() {
+		w.and("created_at >= %s", ts(f.CreatedFrom))
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT `+reportColumns+` FROM compliance_reports WHERE `+where+
-		` ORDER BY created_at DESC, id DESC LIMIT $1`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []*Report{}
-	for rows.Next() {
-		r, err := scanReport(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return w
+}
+
+var reportList = pagedList[*Report]{columns: reportColumns, from: "compliance_reports", created: "created_at", id: "id",
+	scan:     func(r rowScanner) (*Report, error) { return scanReport(r) },
+	cursorOf: func(r *Report) *Cursor { return &Cursor{CreatedAt: r.CreatedAt, ID: r.ID} }}
+
+// ReportsPage returns one page of the reports matching f, newest first, after the cursor.
+func (s *Store) ReportsPage(ctx context.Context, f ReportFilter, after *Cursor, limit int) (*Page[*Report], error) {
+	return reportList.page(ctx, s, f.where(), after, limit)
+}
+
+// CountReports counts the reports matching f up to countCap; capped reports that there are more.
+func (s *Store) CountReports(ctx context.Context, f ReportFilter) (n int, capped bool, err error) {
+	return reportList.count(ctx, s, f.where())
 }
 
 // ReportByID returns one report, or ENOTFOUND.

@@ -19,6 +19,7 @@ export function PageFooter({
   query,
   shown,
   failed,
+  loadMore,
   testId,
 }: {
   query: PagedQuery;
@@ -26,6 +27,8 @@ export function PageFooter({
   shown: string | null;
   /** The button's text after a next page failed to load. */
   failed: string;
+  /** The button's text, on screens that keep one language whatever the reader's (mobile access). */
+  loadMore?: string;
   testId: string;
 }) {
   const { t } = useTranslation();
@@ -45,7 +48,7 @@ export function PageFooter({
           data-testid={`${testId}-load-more`}
         >
           {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-          {query.isFetchNextPageError ? failed : t("alerts.loadMore")}
+          {query.isFetchNextPageError ? failed : (loadMore ?? t("alerts.loadMore"))}
         </Button>
       ) : null}
     </>

@@ -1,11 +1,12 @@
 import { useMemo, useState } from "react";
 import type { ReactNode } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { CheckCircle2, Clock, Eye, FilePlus2, Files, ImageOff, XCircle } from "lucide-react";
+import { formatTotal, pagedItems, useListTotal, usePagedList } from "@/api/paging";
 import type { CurrentUser, InstitutionApplication } from "@/api/types";
 import { DataTable } from "@/components/DataTable";
+import { PageFooter } from "@/components/PageFooter";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -18,8 +19,25 @@ import { formatDate, formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 
-function useApplications() {
-  return useQuery<InstitutionApplication[]>({ queryKey: APPLICATIONS_KEY });
+const APPLICATIONS_PATH = "/api/institution-applications";
+
+/** The applications the reader may see, with the status filter, paged on the server. */
+function useApplications(status?: string) {
+  return usePagedList<InstitutionApplication>(APPLICATIONS_KEY, APPLICATIONS_PATH, { status });
+}
+
+const COUNTERS = [
+  ["total", Files, "text-foreground"],
+  ["pending", Clock, "text-warning"],
+  ["approved", CheckCircle2, "text-success"],
+  ["rejected", XCircle, "text-destructive"],
+] as const;
+type Counter = (typeof COUNTERS)[number][0];
+
+/** A counter's figure, counted by the server over every application (X-Total-Count). */
+function CounterValue({ counter }: { counter: Counter }) {
+  const total = useListTotal(APPLICATIONS_KEY, APPLICATIONS_PATH, { status: counter === "total" ? undefined : counter });
+  return <>{total.isLoading ? "…" : total.isError ? "—" : formatTotal(total.data)}</>;
 }
 
 /** /applications: the review screen for regulators, "My applications" for everyone else. */
@@ -47,21 +65,12 @@ function typeLabel(type: string, t: (k: string) => string): string {
 function ReviewApplications() {
   const { t } = useTranslation();
   usePageTitle(t("pages.applications.title"));
-  const query = useApplications();
-  const apps = useMemo(() => query.data ?? [], [query.data]);
+  const [filter, setFilter] = useState<Counter>("total");
+  const query = useApplications(filter === "total" ? undefined : filter);
+  const apps = useMemo(() => pagedItems(query.data), [query.data]);
+  const total = query.data?.pages[0]?.total ?? null;
   const [detail, setDetail] = useState<InstitutionApplication | null>(null);
   const [review, setReview] = useState<{ app: InstitutionApplication; decision: ReviewDecision } | null>(null);
-
-  const counts = useMemo(() => {
-    const c = { total: apps.length, pending: 0, approved: 0, rejected: 0 };
-    for (const a of apps) {
-      const s = normalizeStatus(a.status);
-      if (s === "pending") c.pending++;
-      else if (s === "approved") c.approved++;
-      else if (s === "rejected") c.rejected++;
-    }
-    return c;
-  }, [apps]);
 
   const openReview = (app: InstitutionApplication, decision: ReviewDecision) => {
     setDetail(null);
@@ -78,25 +87,24 @@ function ReviewApplications() {
       </div>
 
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t("applications.table.caption")}>
-        {(
-          [
-            ["total", Files, "text-foreground"],
-            ["pending", Clock, "text-warning"],
-            ["approved", CheckCircle2, "text-success"],
-            ["rejected", XCircle, "text-destructive"],
-          ] as const
-        ).map(([key, Icon, color]) => (
+        {COUNTERS.map(([key, Icon, color]) => (
           <li key={key}>
-            <Card className="h-full">
-              <CardContent className="flex items-center justify-between gap-3 p-4 sm:p-5">
-                <div>
-                  <p className="text-sm text-muted-foreground">{t(`applications.counters.${key}`)}</p>
-                  <p className="mt-1 text-2xl font-semibold tabular-nums" data-testid={`count-${key}`}>
-                    {query.isLoading ? "…" : formatNumber(counts[key])}
-                  </p>
-                </div>
+            <Card className={cn("h-full", filter === key && "ring-2 ring-primary")}>
+              <button
+                type="button"
+                className="flex h-full w-full items-center justify-between gap-3 rounded-lg p-4 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:p-5"
+                aria-pressed={filter === key}
+                onClick={() => setFilter(key)}
+                data-testid={`filter-${key}`}
+              >
+                <span>
+                  <span className="block text-sm text-muted-foreground">{t(`applications.counters.${key}`)}</span>
+                  <span className="mt-1 block text-2xl font-semibold tabular-nums" data-testid={`count-${key}`}>
+                    <CounterValue counter={key} />
+                  </span>
+                </span>
                 <Icon className={cn("h-7 w-7 shrink-0", color)} aria-hidden="true" />
-              </CardContent>
+              </button>
             </Card>
           </li>
         ))}
@@ -109,7 +117,7 @@ function ReviewApplications() {
           minWidth="min-w-[44rem]"
           error={query.isError ? t("applications.loadFailed") : null}
           loading={query.isLoading} skeletonRows={4} skeletonWidth="max-w-32"
-          isEmpty={apps.length === 0} emptyMessage={t("applications.empty")}
+          isEmpty={apps.length === 0} emptyMessage={t(filter === "total" ? "applications.empty" : "applications.emptyFiltered")}
           columns={[
             t("applications.table.name"), t("applications.table.type"), t("applications.table.email"), t("applications.table.submitted"), t("applications.table.status"),
             { label: t("applications.table.actions"), align: "right" },
@@ -158,6 +166,12 @@ function ReviewApplications() {
           })}
         </DataTable>
       </Card>
+      <PageFooter
+        query={query}
+        shown={total && apps.length > 0 ? t("applications.shown", { shown: formatNumber(apps.length), total: formatTotal(total) }) : null}
+        failed={t("applications.loadMoreFailed")}
+        testId="applications"
+      />
 
       <ApplicationDetailDialog
         application={detail}
@@ -281,7 +295,7 @@ function MyApplications() {
   const { t } = useTranslation();
   usePageTitle(t("applications.mine.title"));
   const query = useApplications();
-  const apps = query.data ?? [];
+  const apps = pagedItems(query.data);
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-4xl space-y-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -361,6 +375,7 @@ function MyApplications() {
           })}
         </ul>
       )}
+      <PageFooter query={query} shown={null} failed={t("applications.loadMoreFailed")} testId="my-applications" />
     </section>
   );
 }

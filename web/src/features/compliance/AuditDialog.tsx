@@ -1,10 +1,12 @@
 import { useId, useState } from "react";
 import type { FormEvent } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { CalendarCheck, Loader2 } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { pagedItems, usePagedList } from "@/api/paging";
 import type { ComplianceAudit } from "@/api/types";
+import { PageFooter } from "@/components/PageFooter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -12,7 +14,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { AUDITS_KEY } from "@/features/compliance/compliance";
+import { AUDITS_KEY, COMPLIANCE_LIST_SIZE } from "@/features/compliance/compliance";
 import { formatDate } from "@/lib/format";
 import { useAllInstitutions } from "@/features/registry/registry";
 import { AuditOutcome } from "@/features/compliance/AuditOutcome";
@@ -35,7 +37,9 @@ export function AuditDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   const queryClient = useQueryClient();
   const psps = useAllInstitutions("psp", open);
   const mnos = useAllInstitutions("mno", open);
-  const audits = useQuery<ComplianceAudit[]>({ queryKey: AUDITS_KEY, enabled: open });
+  // Audits already scheduled, newest first, five at a time ("Load more" reaches every one).
+  const audits = usePagedList<ComplianceAudit>(AUDITS_KEY, "/api/compliance-audits", { limit: COMPLIANCE_LIST_SIZE }, { enabled: open });
+  const auditList = pagedItems(audits.data);
   const [institutionId, setInstitutionId] = useState("");
   const [scheduledFor, setScheduledFor] = useState("");
   const [scope, setScope] = useState("");
@@ -156,11 +160,11 @@ export function AuditDialog({ open, onOpenChange }: { open: boolean; onOpenChang
           <h3 className="mb-2 text-sm font-semibold">{t("audits.listTitle")}</h3>
           {audits.isLoading ? (
             <div className="h-16 animate-pulse rounded-md bg-muted" aria-busy="true" />
-          ) : (audits.data ?? []).length === 0 ? (
+          ) : auditList.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t("audits.empty")}</p>
           ) : (
             <ul className="divide-y text-sm" data-testid="audit-list">
-              {(audits.data ?? []).map((a) => (
+              {auditList.map((a) => (
                 <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                   <div className="min-w-0">
                     <p className="font-medium">{a.institutionName}</p>
@@ -175,6 +179,9 @@ export function AuditDialog({ open, onOpenChange }: { open: boolean; onOpenChang
               ))}
             </ul>
           )}
+          <div className="mt-2">
+            <PageFooter query={audits} shown={null} failed={t("audits.loadMoreFailed")} testId="audits" />
+          </div>
         </div>
       </DialogContent>
     </Dialog>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import {
@@ -18,9 +18,11 @@ import {
   Users,
 } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { formatTotal, pagedItems, useListTotal, usePagedList } from "@/api/paging";
 import type { ComplianceReport, CurrentUser, KycApplication } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { PageFooter } from "@/components/PageFooter";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { toast } from "@/components/ui/use-toast";
@@ -33,8 +35,8 @@ import { AuditDialog } from "@/features/compliance/AuditDialog";
 import {
   COMPLIANCE_LIST_SIZE,
   REPORTS_KEY,
+  monthStart,
   reportVariant,
-  reportsThisMonth,
 } from "@/features/compliance/compliance";
 import { KycDetailDialog } from "@/features/compliance/KycDetailDialog";
 import { KycList } from "@/features/compliance/KycList";
@@ -43,6 +45,8 @@ import { useKycList, useKycSummary } from "@/features/compliance/kycQueue";
 import { KycFormDialog } from "@/features/compliance/KycFormDialog";
 import { formatNumber, formatPercent } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
+
+const REPORTS_PATH = "/api/compliance-reports";
 
 /** /compliance (001 §2): summary cards, KYC and reports lists, the three actions, the alerts list. */
 export function CompliancePage({ user }: { user: CurrentUser }) {
@@ -54,7 +58,10 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
   // KYC applications paged on the server; the cards' figures are the server's over all of them.
   const kyc = useKycList();
   const kycFigures = useKycSummary();
-  const reports = useQuery<ComplianceReport[]>({ queryKey: REPORTS_KEY });
+  // Reports five at a time ("Load more" reaches every one); this month's count is the server's.
+  const reports = usePagedList<ComplianceReport>(REPORTS_KEY, REPORTS_PATH, { limit: COMPLIANCE_LIST_SIZE });
+  const [thisMonth] = useState(monthStart);
+  const reportsThisMonth = useListTotal(REPORTS_KEY, REPORTS_PATH, { createdFrom: thisMonth });
   // AML alerts only (system notices are the dashboard's), filtered and paged on the server.
   const [alertFilter, setAlertFilter] = useState<AlertFilter>(ALERT_FILTERS[0]);
   const alerts = useAlertsQueue({ kind: "aml", status: alertFilter });
@@ -63,7 +70,8 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
   const [auditOpen, setAuditOpen] = useState(false);
   const [viewing, setViewing] = useState<KycApplication | null>(null);
 
-  const reportList = useMemo(() => reports.data ?? [], [reports.data]);
+  const reportList = useMemo(() => pagedItems(reports.data), [reports.data]);
+  const reportTotal = reports.data?.pages[0]?.total ?? null;
   const figures = kycFigures.data;
   const rate = figures?.complianceRate ?? 0;
 
@@ -101,7 +109,7 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
       progress: true,
     },
     { key: "pending", icon: Clock, value: formatNumber(figures?.awaitingReview ?? 0), caption: t("compliance.cards.pendingCaption"), progress: false },
-    { key: "reports", icon: FileText, value: formatNumber(reportsThisMonth(reportList)), caption: t("compliance.cards.reportsCaption"), progress: false },
+    { key: "reports", icon: FileText, value: formatTotal(reportsThisMonth.data), caption: t("compliance.cards.reportsCaption"), progress: false },
   ] as const;
 
   return (
@@ -149,7 +157,7 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
                   <Icon className="h-5 w-5 shrink-0 text-primary" aria-hidden="true" />
                 </div>
                 <p className="mt-2 text-3xl font-semibold tabular-nums" data-testid={`compliance-${key}`}>
-                  {(key === "reports" ? reports.isLoading : kycFigures.isLoading) ? "…" : value}
+                  {(key === "reports" ? reportsThisMonth.isLoading : kycFigures.isLoading) ? "…" : value}
                 </p>
                 {progress ? <Progress value={rate} label={t("compliance.cards.rate")} className="mt-3" /> : null}
                 <p className="mt-2 text-xs text-muted-foreground" data-testid={`compliance-${key}-caption`}>
@@ -196,7 +204,7 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
               </p>
             ) : (
               <ul className="divide-y" data-testid="report-list">
-                {reportList.slice(0, COMPLIANCE_LIST_SIZE).map((r) => (
+                {reportList.map((r) => (
                   <li key={r.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="report-row" data-report-id={r.id}>
                     <div className="min-w-0">
                       <p className="break-words font-medium">{r.title}</p>
@@ -237,6 +245,16 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
                 ))}
               </ul>
             )}
+            {reportList.length > 0 ? (
+              <div className="mt-3 space-y-3">
+                <PageFooter
+                  query={reports}
+                  shown={reportTotal ? t("compliance.reports.shown", { shown: formatNumber(reportList.length), total: formatTotal(reportTotal) }) : null}
+                  failed={t("compliance.reports.loadMoreFailed")}
+                  testId="reports"
+                />
+              </div>
+            ) : null}
           </CardContent>
         </Card>
       </div>

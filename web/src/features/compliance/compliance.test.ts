@@ -7,7 +7,7 @@ import { AlertCircle, AlertTriangle, Info } from "lucide-react";
 import type { KycSubmission } from "@/api/types";
 import i18n from "@/i18n";
 import { ALERT_LEVEL_STYLE, alertLevel, canResolve } from "@/features/compliance/alertDisplay";
-import { periodOf, reportPayload, reportsThisMonth, validPeriod } from "@/features/compliance/compliance";
+import { monthStart, periodOf, reportPayload, validPeriod } from "@/features/compliance/compliance";
 import { KYC_FIELDS, validateKyc } from "@/features/compliance/kyc";
 import { kycMessageKey } from "@/features/compliance/KycFormDialog";
 
@@ -46,15 +46,10 @@ describe("KYC validation (shared vectors, 001 §5)", () => {
 });
 
 describe("compliance figures (001 §9)", () => {
-  it("counts this month's reports", () => {
-    const now = new Date(2026, 10, 22, 12);
-    const reports = [
-      { createdAt: new Date(2026, 10, 1, 0, 5).toISOString() },
-      { createdAt: new Date(2026, 10, 30, 23).toISOString() },
-      { createdAt: new Date(2026, 9, 31, 23).toISOString() },
-      { createdAt: "not a date" },
-    ];
-    expect(reportsThisMonth(reports, now)).toBe(2);
+  it("this month starts at local midnight on the 1st", () => {
+    expect(monthStart(new Date(2026, 10, 22, 12))).toBe(new Date(2026, 10, 1).toISOString());
+    expect(monthStart(new Date(2026, 0, 1, 0, 0))).toBe(new Date(2026, 0, 1).toISOString());
+    expect(monthStart(new Date(2026, 11, 31, 23, 59))).toBe(new Date(2026, 11, 1).toISOString());
   });
 
   it("periods are YYYY-MM", () => {

@@ -1,5 +1,5 @@
 import type { BadgeProps } from "@/components/ui/badge";
-import type { ComplianceReport, ReportPayload, ReportType, SummaryMetrics } from "@/api/types";
+import type { ReportPayload, ReportType, SummaryMetrics } from "@/api/types";
 
 type Variant = NonNullable<BadgeProps["variant"]>;
 
@@ -16,13 +16,12 @@ export function periodOf(date: Date): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}`;
 }
 
-/** Reports created in the same local month as `now`. */
-export function reportsThisMonth(reports: Pick<ComplianceReport, "createdAt">[], now = new Date()): number {
-  const current = periodOf(now);
-  return reports.filter((r) => {
-    const d = new Date(r.createdAt);
-    return !Number.isNaN(d.getTime()) && periodOf(d) === current;
-  }).length;
+/**
+ * The start of the local month of `now` as an RFC 3339 time: the reports list's
+ * createdFrom, so that "reports this month" is counted by the server over all of them.
+ */
+export function monthStart(now = new Date()): string {
+  return new Date(now.getFullYear(), now.getMonth(), 1).toISOString();
 }
 
 /** True for a valid "YYYY-MM" period. */

@@ -3,14 +3,17 @@ import type { FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, Copy, KeyRound, Loader2 } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { pagedItems, usePagedList } from "@/api/paging";
 import type { GeneratedAccessCode, MobileUser } from "@/api/types";
+import { PageFooter } from "@/components/PageFooter";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { DEFAULT_ADMIN_EMAIL, FR } from "@/features/mobile-access/messages";
-import { approvedUsers, frDateTime } from "@/features/mobile-access/mobileAccess";
+import { frDateTime } from "@/features/mobile-access/mobileAccess";
+import { MOBILE_USERS_KEY, MOBILE_USERS_PATH } from "@/features/mobile-access/MobileUsersSection";
 
 const METHODS = ["both", "sms", "email"] as const;
 type Method = (typeof METHODS)[number];
@@ -22,11 +25,9 @@ export const SELECT_CLASS =
 export function GenerateCodeDialog({
   open,
   onOpenChange,
-  users,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  users: MobileUser[];
 }) {
   const queryClient = useQueryClient();
   const ids = { user: useId(), email: useId(), method: useId() };
@@ -34,7 +35,9 @@ export function GenerateCodeDialog({
   const [adminEmail, setAdminEmail] = useState(DEFAULT_ADMIN_EMAIL);
   const [method, setMethod] = useState<Method>("both");
   const [generated, setGenerated] = useState<GeneratedAccessCode | null>(null);
-  const choices = approvedUsers(users);
+  // Only approved users may get a code (001 §5): the server filters them, 200 a page.
+  const approved = usePagedList<MobileUser>(MOBILE_USERS_KEY, MOBILE_USERS_PATH, { status: "approved", limit: 200 }, { enabled: open });
+  const choices = pagedItems(approved.data);
 
   const mutation = useMutation({
     mutationFn: (body: { mobileUserId: string; notificationMethod: Method; adminEmail: string }) =>
@@ -103,6 +106,7 @@ export function GenerateCodeDialog({
                   {FR.dialog.noApproved}
                 </p>
               ) : null}
+              <PageFooter query={approved} shown={null} failed={FR.paging.failed} loadMore={FR.paging.loadMore} testId="generate-users" />
             </div>
             <div className="space-y-1.5">
               <Label htmlFor={ids.email}>{FR.dialog.adminEmail}</Label>

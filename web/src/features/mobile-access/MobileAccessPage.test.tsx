@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { AccessCode, CurrentUser, MobileUser } from "@/api/types";
 import { MobileAccessPage } from "@/features/mobile-access/MobileAccessPage";
-import { codeStats, userActions, validateRegistration } from "@/features/mobile-access/mobileAccess";
+import { userActions, validateRegistration } from "@/features/mobile-access/mobileAccess";
 import { visibleGroups } from "@/features/shell/nav";
 import { renderWithProviders, routeFetch } from "@/test/render";
 
@@ -48,10 +48,18 @@ const ayaan = user("m2", "pending", "Ayaan Ismail");
 const farah = user("m3", "suspended", "Mohamed Farah");
 const codes = [code("c-aa", "active", hodan), code("c-bb", "used", hodan), code("c-cc", "expired", hodan), code("c-dd", "revoked", hodan)];
 
+/** A one-row first page whose X-Total-Count is the server's count: what the stat cards read. */
+const counted = (total: string) => ({ status: 200, body: [], headers: { "X-Total-Count": total } });
+
 function routes(extra: Parameters<typeof routeFetch>[0] = {}) {
   return routeFetch({
     "GET /api/mobile/users": { status: 200, body: [hodan, ayaan, farah] },
+    "GET /api/mobile/users?status=approved&limit=200": { status: 200, body: [hodan] },
+    "GET /api/mobile/users?status=approved&limit=1": counted("1"),
     "GET /api/admin/mobile-access/codes": { status: 200, body: codes },
+    "GET /api/admin/mobile-access/codes?status=active&limit=1": counted("1"),
+    "GET /api/admin/mobile-access/codes?status=used&limit=1": counted("1"),
+    "GET /api/admin/mobile-access/codes?status=expired&limit=1": counted("1"),
     "GET /api/admin/notifications": { status: 200, body: [] },
     ...extra,
   });
@@ -63,10 +71,6 @@ describe("mobile access rules", () => {
     expect(userActions("approved")).toEqual(["suspend", "revoke"]);
     expect(userActions("suspended")).toEqual(["reinstate", "revoke"]);
     expect(userActions("revoked")).toEqual([]);
-  });
-
-  it("counts the stat cards", () => {
-    expect(codeStats(codes, [hodan, ayaan, farah])).toEqual({ active: 1, used: 1, expired: 1, approvedUsers: 1 });
   });
 
   it("checks a registration like the server", () => {
@@ -109,6 +113,37 @@ describe("MobileAccessPage", () => {
     for (const cell of screen.getAllByTestId("code-delivery")) expect(cell.textContent).not.toMatch(/•/);
   });
 
+  it("shows the server's counts on the stat cards and loads more codes and users on demand", async () => {
+    const more = [code("c-ee", "active", hodan), code("c-ff", "revoked", hodan)];
+    vi.stubGlobal(
+      "fetch",
+      routes({
+        "GET /api/admin/mobile-access/codes": { status: 200, body: codes, headers: { "X-Next-Cursor": "p2", "X-Total-Count": "6" } },
+        "GET /api/admin/mobile-access/codes?cursor=p2": { status: 200, body: more },
+        "GET /api/admin/mobile-access/codes?status=active&limit=1": counted("1000+"),
+        "GET /api/mobile/users": { status: 200, body: [hodan], headers: { "X-Next-Cursor": "u2", "X-Total-Count": "3" } },
+        "GET /api/mobile/users?cursor=u2": { status: 200, body: [ayaan, farah] },
+        "GET /api/mobile/users?status=approved&limit=1": counted("5050"),
+      }),
+    );
+    renderWithProviders(<MobileAccessPage user={officer} />);
+    await waitFor(() => expect(screen.getAllByTestId("code-row")).toHaveLength(4));
+    // The figures are the server's over every code and user, not the rows loaded.
+    const digits = (id: string) => screen.getByTestId(id).textContent?.replace(/[^\d+]/g, "");
+    await waitFor(() => expect(digits("stat-active-value")).toBe("1000+"));
+    expect(digits("stat-approved-value")).toBe("5050");
+    expect(screen.getByTestId("codes-count")).toHaveTextContent("4 affichés sur 6");
+    fireEvent.click(screen.getByTestId("codes-load-more"));
+    await waitFor(() => expect(screen.getAllByTestId("code-row")).toHaveLength(6));
+    expect(screen.queryByTestId("codes-load-more")).toBeNull();
+    expect(screen.getByTestId("codes-count")).toHaveTextContent("6 affichés sur 6");
+
+    expect(screen.getAllByTestId("mobile-user-row")).toHaveLength(1);
+    fireEvent.click(screen.getByTestId("mobile-users-load-more"));
+    await waitFor(() => expect(screen.getAllByTestId("mobile-user-row")).toHaveLength(3));
+    expect(screen.queryByTestId("mobile-users-load-more")).toBeNull();
+  });
+
   it("keeps Générer disabled until an approved user is chosen, then shows the code once", async () => {
     const generate = vi.fn(() => ({
       status: 201,
@@ -123,8 +158,10 @@ describe("MobileAccessPage", () => {
     const submit = within(dialog).getByRole("button", { name: "Générer le code" });
     expect(submit).toBeDisabled();
     const select = within(dialog).getByLabelText("Utilisateur mobile approuvé");
-    // Only approved users are offered.
-    expect(within(select).getAllByRole("option").map((o) => o.textContent)).toEqual(["Sélectionnez un utilisateur", `Hodan Abdi — ${hodan.phoneNumber}`]);
+    // Only approved users are offered (the server's status=approved list).
+    await waitFor(() =>
+      expect(within(select).getAllByRole("option").map((o) => o.textContent)).toEqual(["Sélectionnez un utilisateur", `Hodan Abdi — ${hodan.phoneNumber}`]),
+    );
     expect(within(dialog).getByLabelText("E-mail de l'administrateur")).toHaveValue("supervision@kormeer.so");
     fireEvent.change(select, { target: { value: "m1" } });
     expect(submit).toBeEnabled();
@@ -155,6 +192,7 @@ describe("MobileAccessPage", () => {
     await waitFor(() => expect(screen.getAllByTestId("code-row")).toHaveLength(4));
     fireEvent.click(screen.getByTestId("open-generate"));
     const dialog = await screen.findByRole("dialog");
+    await within(dialog).findByRole("option", { name: /Hodan Abdi/ });
     fireEvent.change(within(dialog).getByLabelText("Utilisateur mobile approuvé"), { target: { value: "m1" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Générer le code" }));
     expect(await screen.findByText("Erreur")).toBeInTheDocument();

@@ -1,9 +1,10 @@
 import { useState } from "react";
 import type { ReactNode } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Clock, KeyRound, Loader2, RefreshCw, ShieldOff, UserCheck } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
-import type { AccessCode, CurrentUser, MobileUser, OutboxNotification } from "@/api/types";
+import { formatTotal, pagedItems, useListTotal, usePagedList } from "@/api/paging";
+import type { AccessCode, CurrentUser, OutboxNotification } from "@/api/types";
 import { DataTable } from "@/components/DataTable";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -13,11 +14,14 @@ import { toast } from "@/components/ui/use-toast";
 import { isRegulator } from "@/features/applications/status";
 import { GenerateCodeDialog } from "@/features/mobile-access/GenerateCodeDialog";
 import { FR } from "@/features/mobile-access/messages";
-import { canRevoke, codeStats, frDateTime } from "@/features/mobile-access/mobileAccess";
-import { MobileUsersSection } from "@/features/mobile-access/MobileUsersSection";
+import { canRevoke, frDateTime } from "@/features/mobile-access/mobileAccess";
+import { ListFooter } from "@/features/mobile-access/ListFooter";
+import { MOBILE_USERS_KEY, MOBILE_USERS_PATH, MobileUsersSection } from "@/features/mobile-access/MobileUsersSection";
 import { usePageTitle } from "@/lib/usePageTitle";
 
-const CODES_KEY = ["/api/admin/mobile-access/codes"];
+const CODES_PATH = "/api/admin/mobile-access/codes";
+const CODES_KEY = [CODES_PATH];
+const OUTBOX_PATH = "/api/admin/notifications";
 
 export function codeVariant(status: string): "default" | "secondary" | "destructive" | "outline" {
   if (status === "active") return "default";
@@ -61,17 +65,19 @@ function Screen() {
   const queryClient = useQueryClient();
   const [generating, setGenerating] = useState(false);
   const [revoking, setRevoking] = useState<AccessCode | null>(null);
-  const users = useQuery<MobileUser[]>({ queryKey: ["/api/mobile/users"], staleTime: 0 });
-  const codes = useQuery<AccessCode[]>({ queryKey: CODES_KEY, staleTime: 0 });
-  const outbox = useQuery<OutboxNotification[]>({
-    queryKey: ["/api/admin/notifications"],
-    staleTime: 0,
+  // Every list is paged on the server ("Charger plus" reaches every row); the stat cards are
+  // the server's counts over all codes and users, never the rows loaded so far.
+  const codes = usePagedList<AccessCode>(CODES_KEY, CODES_PATH);
+  const outbox = usePagedList<OutboxNotification>([OUTBOX_PATH], OUTBOX_PATH, {}, {
     // Deliveries leave "pending" within seconds (the worker); follow them until they settle.
-    refetchInterval: (q) => (q.state.data?.some((n) => n.status === "pending") ? 3_000 : false),
+    refetchInterval: (data) => (pagedItems(data).some((n) => n.status === "pending") ? 3_000 : false),
   });
-  const userList = users.data ?? [];
-  const codeList = codes.data ?? [];
-  const stats = codeStats(codeList, userList);
+  const codeList = pagedItems(codes.data);
+  const codeTotal = codes.data?.pages[0]?.total ?? null;
+  const active = useListTotal(CODES_KEY, CODES_PATH, { status: "active" });
+  const used = useListTotal(CODES_KEY, CODES_PATH, { status: "used" });
+  const expired = useListTotal(CODES_KEY, CODES_PATH, { status: "expired" });
+  const approved = useListTotal(MOBILE_USERS_KEY, MOBILE_USERS_PATH, { status: "approved" });
 
   const revoke = useMutation({
     mutationFn: (id: string) => apiJson<{ message: string }>("POST", "/api/admin/mobile-access/expire", { accessCodeId: id }),
@@ -106,10 +112,10 @@ function Screen() {
       </div>
 
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <Stat icon={<KeyRound />} label={FR.stats.active} value={stats.active} loading={codes.isLoading} testId="stat-active" />
-        <Stat icon={<CheckCircle2 />} label={FR.stats.used} value={stats.used} loading={codes.isLoading} testId="stat-used" />
-        <Stat icon={<Clock />} label={FR.stats.expired} value={stats.expired} loading={codes.isLoading} testId="stat-expired" />
-        <Stat icon={<UserCheck />} label={FR.stats.approvedUsers} value={stats.approvedUsers} loading={users.isLoading} testId="stat-approved" />
+        <Stat icon={<KeyRound />} label={FR.stats.active} value={active.data} loading={active.isLoading} testId="stat-active" />
+        <Stat icon={<CheckCircle2 />} label={FR.stats.used} value={used.data} loading={used.isLoading} testId="stat-used" />
+        <Stat icon={<Clock />} label={FR.stats.expired} value={expired.data} loading={expired.isLoading} testId="stat-expired" />
+        <Stat icon={<UserCheck />} label={FR.stats.approvedUsers} value={approved.data} loading={approved.isLoading} testId="stat-approved" />
       </div>
 
       <Card>
@@ -164,19 +170,14 @@ function Screen() {
             </tr>
           ))}
         </DataTable>
+        <ListFooter query={codes} loaded={codeList.length} total={codeTotal} testId="codes" />
       </Card>
 
-      <MobileUsersSection users={userList} loading={users.isLoading} failed={users.isError} />
+      <MobileUsersSection />
 
-      <OutboxSection
-        items={outbox.data ?? []}
-        loading={outbox.isLoading}
-        failed={outbox.isError}
-        refreshing={outbox.isFetching}
-        onRefresh={() => void outbox.refetch()}
-      />
+      <OutboxSection query={outbox} onRefresh={() => void outbox.refetch()} />
 
-      <GenerateCodeDialog open={generating} onOpenChange={setGenerating} users={userList} />
+      <GenerateCodeDialog open={generating} onOpenChange={setGenerating} />
 
       <Dialog open={revoking !== null} onOpenChange={(open) => (open || revoke.isPending ? undefined : setRevoking(null))}>
         <DialogContent lang="fr" data-testid="revoke-dialog">
@@ -204,7 +205,7 @@ function Screen() {
   );
 }
 
-function Stat({ icon, label, value, loading, testId }: { icon: ReactNode; label: string; value: number; loading: boolean; testId: string }) {
+function Stat({ icon, label, value, loading, testId }: { icon: ReactNode; label: string; value: string | undefined; loading: boolean; testId: string }) {
   return (
     <Card data-testid={testId}>
       <CardContent className="flex items-center justify-between gap-3 p-4 sm:p-6">
@@ -214,7 +215,7 @@ function Stat({ icon, label, value, loading, testId }: { icon: ReactNode; label:
             <span className="mt-1 block h-8 w-12 animate-pulse rounded bg-muted" aria-hidden="true" />
           ) : (
             <p className="mt-1 text-2xl font-bold tabular-nums" data-testid={`${testId}-value`}>
-              {value}
+              {value === undefined ? "—" : formatTotal(value)}
             </p>
           )}
         </div>
@@ -226,19 +227,9 @@ function Stat({ icon, label, value, loading, testId }: { icon: ReactNode; label:
   );
 }
 
-function OutboxSection({
-  items,
-  loading,
-  failed,
-  refreshing,
-  onRefresh,
-}: {
-  items: OutboxNotification[];
-  loading: boolean;
-  failed: boolean;
-  refreshing: boolean;
-  onRefresh: () => void;
-}) {
+function OutboxSection({ query, onRefresh }: { query: ReturnType<typeof usePagedList<OutboxNotification>>; onRefresh: () => void }) {
+  const items = pagedItems(query.data);
+  const refreshing = query.isFetching;
   return (
     <Card>
       <CardHeader className="flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -255,8 +246,8 @@ function OutboxSection({
         caption={FR.outbox.title}
         testId="outbox-table"
         minWidth="min-w-[56rem]"
-        error={failed ? FR.outbox.loadFailed : null}
-        loading={loading}
+        error={query.isError ? FR.outbox.loadFailed : null}
+        loading={query.isLoading}
         isEmpty={items.length === 0} emptyMessage={FR.outbox.empty}
         underHeader
         columns={[FR.outbox.channel, FR.outbox.recipient, FR.outbox.purpose, FR.outbox.status, FR.outbox.attempts, FR.outbox.date, FR.outbox.error]}
@@ -280,6 +271,7 @@ function OutboxSection({
           </tr>
         ))}
       </DataTable>
+      <ListFooter query={query} loaded={items.length} total={query.data?.pages[0]?.total ?? null} testId="outbox" />
     </Card>
   );
 }

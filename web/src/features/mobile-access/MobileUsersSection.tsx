@@ -3,6 +3,7 @@ import type { FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Loader2, UserPlus } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { pagedItems, usePagedList } from "@/api/paging";
 import type { MobileUser } from "@/api/types";
 import { DataTable } from "@/components/DataTable";
 import { Badge } from "@/components/ui/badge";
@@ -14,6 +15,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { SELECT_CLASS } from "@/features/mobile-access/GenerateCodeDialog";
+import { ListFooter } from "@/features/mobile-access/ListFooter";
 import { FR } from "@/features/mobile-access/messages";
 import {
   ACTION_STATUS,
@@ -24,7 +26,9 @@ import {
 } from "@/features/mobile-access/mobileAccess";
 import type { RegistrationField, RegistrationInput, UserAction } from "@/features/mobile-access/mobileAccess";
 
-const USERS_KEY = ["/api/mobile/users"];
+export const MOBILE_USERS_PATH = "/api/mobile/users";
+export const MOBILE_USERS_KEY = [MOBILE_USERS_PATH];
+const USERS_KEY = MOBILE_USERS_KEY;
 
 export function userVariant(status: string): "default" | "secondary" | "destructive" | "outline" {
   if (status === "approved") return "default";
@@ -33,8 +37,10 @@ export function userVariant(status: string): "default" | "secondary" | "destruct
   return "outline";
 }
 
-/** "Utilisateurs mobiles": the list, status actions and the registration form. */
-export function MobileUsersSection({ users, loading, failed }: { users: MobileUser[]; loading: boolean; failed: boolean }) {
+/** "Utilisateurs mobiles": the list (paged on the server, "Charger plus"), status actions and the registration form. */
+export function MobileUsersSection() {
+  const query = usePagedList<MobileUser>(MOBILE_USERS_KEY, MOBILE_USERS_PATH);
+  const users = pagedItems(query.data);
   const [target, setTarget] = useState<{ user: MobileUser; action: UserAction } | null>(null);
   const [registering, setRegistering] = useState(false);
   return (
@@ -53,8 +59,8 @@ export function MobileUsersSection({ users, loading, failed }: { users: MobileUs
         caption={FR.users.title}
         testId="mobile-users-table"
         minWidth="min-w-[50rem]"
-        error={failed ? FR.users.loadFailed : null}
-        loading={loading}
+        error={query.isError ? FR.users.loadFailed : null}
+        loading={query.isLoading}
         isEmpty={users.length === 0} emptyMessage={FR.users.empty}
         underHeader
         columns={[FR.users.name, FR.users.phoneAndId, FR.users.platform, FR.users.status, FR.users.createdAt, { label: FR.users.actions, align: "right" }]}
@@ -104,6 +110,7 @@ export function MobileUsersSection({ users, loading, failed }: { users: MobileUs
           </tr>
         ))}
       </DataTable>
+      <ListFooter query={query} loaded={users.length} total={query.data?.pages[0]?.total ?? null} testId="mobile-users" />
       <StatusDialog key={target ? `${target.user.id}-${target.action}` : "none"} target={target} onClose={() => setTarget(null)} />
       <RegisterDialog open={registering} onOpenChange={setRegistering} />
     </Card>

@@ -32,6 +32,11 @@ export const FR = {
     revoke: "Révoquer",
     revokeNamed: (name: string) => `Révoquer le code de ${name}`,
   },
+  paging: {
+    shown: (shown: number, total: string) => `${shown.toLocaleString("fr-FR")} affichés sur ${total}`,
+    loadMore: "Charger plus",
+    failed: "Impossible de charger la suite. Réessayez.",
+  },
   codeStatus: { active: "Actif", used: "Utilisé", expired: "Expiré", revoked: "Révoqué" } as Record<string, string>,
   dialog: {
     title: "Générer un code d'accès",

@@ -1,4 +1,4 @@
-import type { AccessCode, AccessCodeStatus, MobileUser, MobileUserStatus } from "@/api/types";
+import type { AccessCode } from "@/api/types";
 
 export type UserAction = "approve" | "suspend" | "reinstate" | "revoke";
 
@@ -11,7 +11,7 @@ export const ACTION_STATUS: Record<UserAction, "approved" | "suspended" | "revok
 };
 
 /** Actions offered per status, matching the server's transitions (others answer 409). */
-export function userActions(status: MobileUserStatus | string): UserAction[] {
+export function userActions(status: string): UserAction[] {
   switch (status) {
     case "pending":
       return ["approve", "revoke"];
@@ -32,22 +32,6 @@ export function needsReason(action: UserAction): boolean {
 /** Only active codes may be revoked (001 §2). */
 export function canRevoke(code: Pick<AccessCode, "status">): boolean {
   return code.status === "active";
-}
-
-/** Counts for the four stat cards. */
-export function codeStats(codes: Pick<AccessCode, "status">[], users: Pick<MobileUser, "status">[]) {
-  const count = (s: AccessCodeStatus) => codes.filter((c) => c.status === s).length;
-  return {
-    active: count("active"),
-    used: count("used"),
-    expired: count("expired"),
-    approvedUsers: users.filter((u) => u.status === "approved").length,
-  };
-}
-
-/** Only approved users can be chosen for a code (001 §5). */
-export function approvedUsers<T extends Pick<MobileUser, "status">>(users: T[]): T[] {
-  return users.filter((u) => u.status === "approved");
 }
 
 /** The server's phone rule: +252, an optional space, 6X, an optional space, 7 digits. */

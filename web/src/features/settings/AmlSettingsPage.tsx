@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Check, Clock, Loader2, PencilLine, X } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { pagedItems, usePagedList } from "@/api/paging";
 import type { CurrentUser } from "@/api/types";
 import { DataTable } from "@/components/DataTable";
 import { Badge } from "@/components/ui/badge";
@@ -17,6 +18,7 @@ import { toast } from "@/components/ui/use-toast";
 import { isRegulator } from "@/features/applications/status";
 import { formatMoney } from "@/features/transactions/money";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
+import { USERS_KEY } from "@/features/settings/UserDialogs";
 import { THRESHOLD_GROUPS, changedKeys, fromForm, serverFieldErrors, toForm } from "@/features/settings/thresholds";
 import type { FieldKind, ThresholdForm } from "@/features/settings/thresholds";
 import type { Account, AmlSettings, Backtest, RuleSet, Thresholds } from "@/features/settings/types";
@@ -261,10 +263,11 @@ function ProposeForm({ active, onDone }: { active: Thresholds; onDone: () => voi
 /** Who did it: "you", a name when an administrator can read the accounts, else the short id. */
 function useWhoIs(user: CurrentUser) {
   const { t } = useTranslation();
-  const accounts = useQuery<Account[]>({ queryKey: ["/api/users"], enabled: user.role === "cbsl_admin" });
+  // Rule sets are proposed and decided by administrators: their accounts are the names to show.
+  const accounts = usePagedList<Account>([USERS_KEY], USERS_KEY, { role: "cbsl_admin", limit: 200 }, { enabled: user.role === "cbsl_admin" });
   const names = useMemo(() => {
     const m = new Map<string, string>();
-    for (const a of accounts.data ?? []) m.set(a.id, `${a.firstName ?? ""} ${a.lastName ?? ""}`.trim() || a.email || a.id);
+    for (const a of pagedItems(accounts.data)) m.set(a.id, `${a.firstName ?? ""} ${a.lastName ?? ""}`.trim() || a.email || a.id);
     return m;
   }, [accounts.data]);
   return (id: string | null | undefined): string => {

@@ -98,4 +98,26 @@ describe("UsersPage", () => {
     expect(checkNewAccount({ ...base, role: "cbsl_officer" })).toEqual({ isGuest: "users.errors.guestCitizen" });
     expect(newAccountBody({ ...base, role: "mno_admin", isGuest: false })).toMatchObject({ role: "mno_admin", institution: "p1" });
   });
+
+  it("pages accounts on the server: Load more reaches every one, the search goes to the server", async () => {
+    const fetch = vi.fn(
+      routeFetch({
+        "GET /api/users": { status: 200, body: [account("u1"), account("u2")], headers: { "X-Next-Cursor": "c2", "X-Total-Count": "3" } },
+        "GET /api/users?cursor=c2": { status: 200, body: [account("u3")] },
+        "GET /api/users?q=hodan": { status: 200, body: [account("hodan")], headers: { "X-Total-Count": "1" } },
+        "GET /api/psps": { status: 200, body: [] },
+        "GET /api/mnos": { status: 200, body: [] },
+      }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    renderWithProviders(<UsersPage user={admin} />);
+    expect(await screen.findAllByTestId("user-row")).toHaveLength(2);
+    expect(screen.getByTestId("users-count")).toHaveTextContent("Showing 2 of 3 accounts");
+    fireEvent.click(screen.getByTestId("users-load-more"));
+    await waitFor(() => expect(screen.getAllByTestId("user-row")).toHaveLength(3));
+    expect(screen.queryByTestId("users-load-more")).toBeNull();
+    fireEvent.change(screen.getByTestId("users-search"), { target: { value: "hodan" } });
+    await waitFor(() => expect(screen.getAllByTestId("user-row")).toHaveLength(1));
+    expect(screen.getByTestId("users-count")).toHaveTextContent("Showing 1 of 1 accounts");
+  });
 });

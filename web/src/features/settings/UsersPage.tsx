@@ -1,11 +1,11 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import type { ReactNode } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Ban, CheckCircle2, Coins, KeyRound, Search, UserCog, UserPlus } from "lucide-react";
-import { throwIfResNotOk } from "@/api/client";
+import { formatTotal, pagedItems, usePagedList } from "@/api/paging";
 import type { CurrentUser } from "@/api/types";
 import { DataTable } from "@/components/DataTable";
+import { PageFooter } from "@/components/PageFooter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -76,16 +76,8 @@ export function UsersPage({ user }: { user: CurrentUser }) {
     return () => clearTimeout(id);
   }, [search]);
 
-  const query = useQuery<Account[]>({
-    queryKey: [USERS_KEY, q],
-    queryFn: async ({ signal }) => {
-      const res = await fetch(`/api/users${q ? `?q=${encodeURIComponent(q)}` : ""}`, { credentials: "include", signal });
-      await throwIfResNotOk(res);
-      return (await res.json()) as Account[];
-    },
-    staleTime: 0,
-    enabled: isAdmin,
-  });
+  // Accounts newest first, searched and paged on the server ("Load more" reaches every one).
+  const query = usePagedList<Account>([USERS_KEY], USERS_KEY, { q }, { enabled: isAdmin });
   const psps = useAllInstitutions("psp", isAdmin);
   const mnos = useAllInstitutions("mno", isAdmin);
   const institutionNames = useMemo(() => {
@@ -104,7 +96,8 @@ export function UsersPage({ user }: { user: CurrentUser }) {
     );
   }
 
-  const rows = query.data ?? [];
+  const rows = pagedItems(query.data);
+  const total = query.data?.pages[0]?.total ?? null;
   return (
     <TooltipProvider delayDuration={TOOLTIP_DELAY_MS}>
     <SettingsLayout user={user} title={title} description={t("users.description")}>
@@ -202,6 +195,12 @@ export function UsersPage({ user }: { user: CurrentUser }) {
           })}
         </DataTable>
       </Card>
+      <PageFooter
+        query={query}
+        shown={total && rows.length > 0 ? t("users.shown", { shown: formatNumber(rows.length), total: formatTotal(total) }) : null}
+        failed={t("users.loadMoreFailed")}
+        testId="users"
+      />
       <CreateUserDialog open={creating} onOpenChange={setCreating} />
       <UserActionDialog target={target} onOpenChange={(open) => !open && setTarget(null)} />
     </SettingsLayout>
