@@ -25,6 +25,7 @@ const DemoPage = lazy(() => import("@/features/demo/DemoPage"));
 const SettingsPage = lazy(() => import("@/features/settings/SettingsPage"));
 const AnalyticsPage = lazy(() => import("@/features/analytics/AnalyticsPage"));
 const AuditPage = lazy(() => import("@/features/audit/AuditPage"));
+const KycPage = lazy(() => import("@/features/kyc/KycPage"));
 
 /** Signed-in pages that are still placeholders; each becomes a real screen in a later issue. */
 export const SIGNED_IN_PAGES: ReadonlyArray<{ path: string; page: string }> = [];
@@ -95,6 +96,7 @@ export function AuthenticatedApp({ user }: { user: CurrentUser }) {
           <Route path="/analytics">
             {user.isGuest ? <Redirect to="/" replace /> : <AnalyticsPage user={user} />}
           </Route>
+          <Route path="/kyc">{user.isGuest ? <Redirect to="/" replace /> : <KycPage user={user} />}</Route>
           <Route path="/audit">
             {user.isGuest ? <Redirect to="/" replace /> : <AuditPage user={user} />}
           </Route>
