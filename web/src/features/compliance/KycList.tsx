@@ -58,17 +58,26 @@ export function KycList({
           const status = kycStatus(app.status);
           const risk = kycRisk(app.risk);
           return (
-            <li key={app.id} className="flex items-center justify-between gap-3 py-3" data-testid="kyc-row" data-name={app.fullName}>
+            <li
+              key={app.id}
+              className={
+                detailed
+                  ? "flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-3"
+                  : "flex items-center justify-between gap-3 py-3"
+              }
+              data-testid="kyc-row"
+              data-name={app.fullName}
+            >
               <div className="min-w-0">
                 <p className="truncate font-medium">{app.fullName}</p>
                 <p className="text-sm text-muted-foreground tabular-nums">{app.phoneNumber}</p>
                 {detailed ? (
                   <p className="truncate text-xs text-muted-foreground" data-testid="kyc-row-meta">
-                    {detailed.institutionName(app.institutionId)} · {formatDate(app.createdAt)}
+                    {[detailed.institutionName(app.institutionId), formatDate(app.createdAt)].filter(Boolean).join(" · ")}
                   </p>
                 ) : null}
               </div>
-              <div className="flex shrink-0 flex-wrap items-center justify-end gap-2">
+              <div className="flex shrink-0 flex-wrap items-center gap-2 sm:justify-end">
                 {detailed ? (
                   <Badge variant={kycRiskVariant(risk)} data-testid="kyc-risk">
                     {t(`kyc.risk.${risk}`)}

@@ -160,18 +160,21 @@ describe("/kyc (issue 16, part 4)", () => {
   it("shows institution staff their own applications read-only", async () => {
     const fetch = vi.fn(
       routeFetch({
+        "GET /api/psps": { status: 200, body: [psps[0]] },
         "GET /api/kyc-applications?limit=25": { status: 200, body: [app(1, { nationalId: "••••••0001" })], headers: { "X-Total-Count": "1" } },
         "GET /api/kyc-applications/summary": { status: 200, body: summary({ total: 1 }) },
       }),
     );
     vi.stubGlobal("fetch", fetch);
-    renderWithProviders(<KycPage user={{ id: "u2", role: "psp_admin" }} />, { path: "/kyc" });
+    renderWithProviders(<KycPage user={{ id: "u2", role: "psp_admin", institution: ALPHA }} />, { path: "/kyc" });
     fireEvent.click(await screen.findByTestId("kyc-view"));
     const dialog = await screen.findByTestId("kyc-detail");
     expect(dialog).toHaveTextContent("••••••0001");
     expect(within(dialog).queryByTestId("kyc-approve")).not.toBeInTheDocument();
     expect(screen.queryByTestId("kyc-filter-institution")).not.toBeInTheDocument();
-    expect(screen.getByTestId("kyc-standing-scope")).toHaveTextContent("Your institution");
-    expect(fetch).not.toHaveBeenCalledWith("/api/psps", expect.anything());
+    expect(screen.getByTestId("kyc-standing-scope")).toHaveTextContent("Alpha Pay");
+    expect(screen.getByTestId("kyc-row-meta")).toHaveTextContent("Alpha Pay");
+    // The standing is the server's figures of the staff's scope: no institution is asked for.
+    expect(fetch).toHaveBeenCalledWith("/api/kyc-applications/summary", expect.anything());
   });
 });

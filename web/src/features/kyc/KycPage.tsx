@@ -18,6 +18,7 @@ import type { KycQuery } from "@/features/compliance/kycQueue";
 import { KYC_STATUSES, kycQueryFromSearch, kycSearchParams } from "@/features/kyc/filters";
 import { KycStanding } from "@/features/kyc/KycStanding";
 import { usePageTitle } from "@/lib/usePageTitle";
+import { cn } from "@/lib/utils";
 
 /** How many applications a page of /kyc reads. */
 export const KYC_PAGE_SIZE = 25;
@@ -55,14 +56,16 @@ export function KycPage({ user }: { user: CurrentUser }) {
   }, [searchText, query, setSearchParams]);
 
   const list = useKycList(query, KYC_PAGE_SIZE);
-  // KYC applications come through PSPs (their psp_id); regulators pick one to filter and see its standing.
-  const psps = useQuery<RegistryEntry[]>({ queryKey: ["/api/psps"], enabled: regulator });
+  // KYC applications come through PSPs (their psp_id); regulators pick one to filter and see its
+  // standing, staff read their own (the registry answers them with their institution only).
+  const staff = user.role === "psp_admin" || user.role === "mno_admin";
+  const psps = useQuery<RegistryEntry[]>({ queryKey: ["/api/psps"], enabled: regulator || staff });
   const names = useMemo(() => new Map((psps.data ?? []).map((p) => [p.id, p.name])), [psps.data]);
-  const institutionName = (id: string | null | undefined) => (id ? (names.get(id) ?? t("kyc.detail.institution")) : t("kyc.detail.direct"));
+  const institutionName = (id: string | null | undefined) => (id ? (names.get(id) ?? "") : t("kyc.detail.direct"));
   const [viewing, setViewing] = useState<KycApplication | null>(null);
 
   const scopeLabel = !regulator
-    ? t("kycPage.standing.own")
+    ? (names.get(user.institution ?? "") ?? t("kycPage.standing.own"))
     : query.institution
       ? (names.get(query.institution) ?? "…")
       : t("kycPage.standing.all");
@@ -92,7 +95,10 @@ export function KycPage({ user }: { user: CurrentUser }) {
           </CardTitle>
         </CardHeader>
         <CardContent className="space-y-4">
-          <div role="search" aria-label={t("kycPage.filters.label")} className="grid gap-3 md:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+          <div role="search" aria-label={t("kycPage.filters.label")} className={cn(
+              "grid gap-3 md:grid-cols-2",
+              regulator ? "lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]" : "lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]",
+            )}>
             <div className="space-y-1.5">
               <Label htmlFor={ids.search}>{t("kycPage.filters.search")}</Label>
               <div className="relative">
@@ -196,7 +202,7 @@ export function KycPage({ user }: { user: CurrentUser }) {
         application={viewing}
         canReview={regulator}
         onClose={() => setViewing(null)}
-        institutionName={(id) => institutionName(id)}
+        institutionName={(id) => institutionName(id) || "—"}
       />
     </section>
   );

@@ -1,9 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { KycStatus } from "@/api/types";
-import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
-import { kycVariant } from "@/features/compliance/compliance";
 import { useKycSummary } from "@/features/compliance/kycQueue";
 import { KYC_STATUSES } from "@/features/kyc/filters";
 import { formatNumber, formatPercent } from "@/lib/format";
@@ -47,16 +45,16 @@ export function KycStanding({
               {KYC_STATUSES.map((status) => {
                 const count = s?.byStatus?.[status] ?? 0;
                 return (
-                  <li key={status}>
+                  <li key={status} className="min-w-0">
                     <button
                       type="button"
-                      className="w-full cursor-pointer rounded-md border p-3 text-left transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+                      className="w-full cursor-pointer rounded-md border p-2 text-left sm:p-3 transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
                       onClick={() => onStatus(status)}
                       aria-label={t("kycPage.standing.show", { count: formatNumber(count), status: t(`kyc.status.${status}`) })}
                       data-testid={`kyc-standing-${status}`}
                     >
-                      <Badge variant={kycVariant(status)}>{t(`kyc.status.${status}`)}</Badge>
-                      <span className="mt-2 block text-2xl font-semibold tabular-nums">{s ? formatNumber(count) : "…"}</span>
+                      <span className="block text-xs font-medium text-muted-foreground">{t(`kyc.status.${status}`)}</span>
+                      <span className="mt-1 block text-2xl font-semibold tabular-nums">{s ? formatNumber(count) : "…"}</span>
                     </button>
                   </li>
                 );

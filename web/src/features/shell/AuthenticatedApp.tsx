@@ -96,7 +96,16 @@ export function AuthenticatedApp({ user }: { user: CurrentUser }) {
           <Route path="/analytics">
             {user.isGuest ? <Redirect to="/" replace /> : <AnalyticsPage user={user} />}
           </Route>
-          <Route path="/kyc">{user.isGuest ? <Redirect to="/" replace /> : <KycPage user={user} />}</Route>
+          <Route path="/kyc">
+            {/* Citizens follow their own applications on /compliance. */}
+            {user.isGuest ? (
+              <Redirect to="/" replace />
+            ) : user.role === "citizen" ? (
+              <Redirect to="/compliance" replace />
+            ) : (
+              <KycPage user={user} />
+            )}
+          </Route>
           <Route path="/audit">
             {user.isGuest ? <Redirect to="/" replace /> : <AuditPage user={user} />}
           </Route>
