@@ -97,7 +97,7 @@ export function KycPage({ user }: { user: CurrentUser }) {
         <CardContent className="space-y-4">
           <div role="search" aria-label={t("kycPage.filters.label")} className={cn(
               "grid gap-3 md:grid-cols-2",
-              regulator ? "lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]" : "lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]",
+              regulator ? "lg:grid-cols-[minmax(0,1.4fr)_repeat(3,minmax(0,1fr))]" : "lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]",
             )}>
             <div className="space-y-1.5">
               <Label htmlFor={ids.search}>{t("kycPage.filters.search")}</Label>
