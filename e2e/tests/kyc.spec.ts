@@ -54,7 +54,7 @@ test("KYC management: filter, open, reject with a reason, find it among the reje
   await expect(detail).toContainText(demo.admin.name);
   await expect(detail).toContainText("Declared PEP without a source of funds.");
   await expect(detail.getByTestId("kyc-reject")).toHaveCount(0);
-  await page.keyboard.press("Escape");
+  await detail.getByRole("button", { name: tr(en, "common.close") }).click();
   await expect(detail).toBeHidden();
 
   // One institution's standing comes from the server and names the institution.
