@@ -247,6 +247,15 @@ func (l *loader) kyc(ctx context.Context) error {
 			CreatedAt: l.now.AddDate(0, 0, -i*3)}
 		if i == 0 {
 			k.UserID = l.users["citizen"].ID
+		} else {
+			// Submitted through the PSPs in turn, so each has a KYC standing on /kyc.
+			k.PSPID = l.psps[operators[i%len(operators)].code]
+		}
+		// A few applications the risk rule flags (domain.KYCRisk): a declared PEP, and one that
+		// reuses an earlier applicant's phone number.
+		k.PEP = i == 9
+		if i == 11 {
+			k.PhoneNumber = fmt.Sprintf("+252 63 %07d", 4_000_000+4*913)
 		}
 		if err := l.tx.InsertKYCApplication(ctx, k); err != nil {
 			return err

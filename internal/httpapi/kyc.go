@@ -1,17 +1,19 @@
 package httpapi
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/kormeer/kormeer/internal/domain"
 	"github.com/kormeer/kormeer/internal/store"
 )
 
-// kycJSON is a KYC application as the compliance page lists it (001 §3). The national id is
-// masked for anyone but regulators.
+// kycJSON is a KYC application as the compliance page and the KYC screen list it (001 §3). The
+// national id and document number are masked for anyone but regulators.
 type kycJSON struct {
 	ID             string     `json:"id"`
 	FullName       string     `json:"fullName"`
@@ -21,8 +23,11 @@ type kycJSON struct {
 	Address        string     `json:"address"`
 	DocumentType   string     `json:"documentType"`
 	DocumentNumber string     `json:"documentNumber"`
+	PEP            bool       `json:"pep"`
 	Status         string     `json:"status"`
+	Risk           string     `json:"risk"`          // low, medium or high (domain.KYCRisk)
 	InstitutionID  *string    `json:"institutionId"` // the PSP it was submitted through
+	ReviewedBy     *string    `json:"reviewedBy"`    // the reviewer's name
 	ReviewNotes    *string    `json:"reviewNotes"`
 	ReviewedAt     *time.Time `json:"reviewedAt"`
 	CreatedAt      time.Time  `json:"createdAt"`
@@ -30,8 +35,8 @@ type kycJSON struct {
 
 func toKYCJSON(k *store.KYCView, regulator bool) kycJSON {
 	j := kycJSON{ID: k.ID, FullName: k.FullName, NationalID: k.NationalID, PhoneNumber: k.PhoneNumber, Email: k.Email,
-		Address: k.Address, DocumentType: k.DocumentType, DocumentNumber: k.DocumentNumber, Status: k.Status,
-		InstitutionID: optional(k.PSPID), ReviewNotes: optional(k.ReviewNotes), ReviewedAt: optionalTime(k.ReviewedAt), CreatedAt: k.CreatedAt}
+		Address: k.Address, DocumentType: k.DocumentType, DocumentNumber: k.DocumentNumber, PEP: k.PEP, Status: k.Status,
+		Risk: k.Risk, InstitutionID: optional(k.PSPID), ReviewedBy: optional(k.ReviewerName), ReviewNotes: optional(k.ReviewNotes), ReviewedAt: optionalTime(k.ReviewedAt), CreatedAt: k.CreatedAt}
 	if !regulator {
 		j.NationalID, j.DocumentNumber = domain.MaskID(k.NationalID), domain.MaskID(k.DocumentNumber)
 	}
@@ -50,29 +55,38 @@ func (s *Server) submitKYC(w http.ResponseWriter, r *http.Request) error {
 	}
 	u := principalFrom(r.Context())
 	k := &store.KYCApplication{UserID: u.ID, FullName: in.FullName, NationalID: in.NationalID, PhoneNumber: in.PhoneNumber,
-		Email: in.Email, Address: in.Address, DocumentType: in.DocumentType, DocumentNumber: in.DocumentNumber}
-	psp := ""
+		Email: in.Email, Address: in.Address, DocumentType: in.DocumentType, DocumentNumber: in.DocumentNumber, PEP: in.PEP}
 	if u.Role == domain.RolePSPAdmin {
-		psp = u.Institution
+		k.PSPID = u.Institution
 	}
-	if err := s.store.SubmitKYC(r.Context(), k, psp, s.audit(r, "", "")); err != nil {
+	if err := s.store.SubmitKYC(r.Context(), k, s.audit(r, "", "")); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, toKYCJSON(&store.KYCView{KYCApplication: *k, PSPID: psp}, u.Role.IsRegulator()))
+	writeJSON(w, http.StatusCreated, toKYCJSON(&store.KYCView{KYCApplication: *k}, u.Role.IsRegulator()))
 	return nil
 }
 
 // kycParams are the query parameters GET /api/kyc accepts; any other is refused.
-var kycParams = map[string]bool{"status": true, "institution": true, "limit": true, "cursor": true}
+var kycParams = map[string]bool{"status": true, "risk": true, "institution": true, "q": true, "limit": true, "cursor": true}
+
+// kycSummaryParams are the query parameters GET /api/kyc/summary accepts.
+var kycSummaryParams = map[string]bool{"institution": true}
+
+// maxKYCQuery bounds the search text (longer than any name or identity number).
+const maxKYCQuery = 100
 
 // kycStatuses are the statuses a KYC application may have (the status filter's vocabulary).
 var kycStatuses = []string{"under_review", "pending", "compliant", "non_compliant"}
 
-// parseKYCFilter reads the KYC list's filters (docs/API.md): status and institution (the id of
-// the PSP an application was submitted through).
-func parseKYCFilter(q url.Values) (store.KYCFilter, error) {
-	r := newFilterReader(q, kycParams)
-	f := store.KYCFilter{Status: r.oneOf("status", kycStatuses), InstitutionID: r.id("institution", "Give an institution's id")}
+// parseKYCFilter reads the KYC list's filters (docs/API.md) among known: status, risk,
+// institution (the id of the PSP an application was submitted through) and q, the search.
+func parseKYCFilter(q url.Values, known map[string]bool) (store.KYCFilter, error) {
+	r := newFilterReader(q, known)
+	f := store.KYCFilter{Status: r.oneOf("status", kycStatuses), Risk: r.oneOf("risk", domain.KYCRiskLevels),
+		InstitutionID: r.id("institution", "Give an institution's id"), Query: strings.TrimSpace(q.Get("q"))}
+	if utf8.RuneCountInString(f.Query) > maxKYCQuery {
+		r.fields["q"] = fmt.Sprintf("Search with at most %d characters", maxKYCQuery)
+	}
 	if len(r.fields) > 0 {
 		return f, domain.FieldError("Please correct the KYC filters.", r.fields)
 	}
@@ -86,7 +100,7 @@ func parseKYCFilter(q url.Values) (store.KYCFilter, error) {
 // ("1000+" beyond a thousand). The compliance rate is GET /api/kyc/summary's.
 func (s *Server) listKYC(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	f, err := parseKYCFilter(q)
+	f, err := parseKYCFilter(q, kycParams)
 	if err != nil {
 		return err
 	}
@@ -115,20 +129,29 @@ func kycScope(u *domain.User) store.KYCScope {
 	return sc
 }
 
-// kycSummary is GET /api/kyc/summary and GET /api/kyc-applications/summary: the compliance page's KYC figures over every application
-// in the caller's scope (total, compliant, awaiting review, the compliance rate in percent),
-// counted on the server so that no screen computes a rate from one page of the list.
+// kycSummary is GET /api/kyc/summary and GET /api/kyc-applications/summary: the KYC figures over
+// every application in the caller's scope, or of one institution (?institution=, the KYC screen's
+// standing): the count per status, the compliance rate (compliant of all) and the approval rate
+// (compliant of decided), counted on the server so that no screen computes a rate from one page
+// of the list.
 func (s *Server) kycSummary(w http.ResponseWriter, r *http.Request) error {
-	sum, err := s.store.KYCSummaryOf(r.Context(), kycScope(principalFrom(r.Context())))
+	f, err := parseKYCFilter(r.URL.Query(), kycSummaryParams)
+	if err != nil {
+		return err
+	}
+	sum, err := s.store.KYCSummaryOf(r.Context(), kycScope(principalFrom(r.Context())), f)
 	if err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, struct {
-		Total          int64 `json:"total"`
-		Compliant      int64 `json:"compliant"`
-		AwaitingReview int64 `json:"awaitingReview"`
-		ComplianceRate int64 `json:"complianceRate"`
-	}{sum.Total, sum.Compliant, sum.AwaitingReview, sum.ComplianceRate})
+		Total          int64            `json:"total"`
+		Compliant      int64            `json:"compliant"`
+		AwaitingReview int64            `json:"awaitingReview"`
+		ComplianceRate int64            `json:"complianceRate"`
+		ByStatus       map[string]int64 `json:"byStatus"`
+		Decided        int64            `json:"decided"`
+		ApprovalRate   int64            `json:"approvalRate"`
+	}{sum.Total, sum.Compliant, sum.AwaitingReview, sum.ComplianceRate, sum.ByStatus, sum.Decided, sum.ApprovalRate})
 	return nil
 }
 

@@ -156,7 +156,8 @@ func TestKYCQueue(t *testing.T) {
 			t.Fatal(err)
 		}
 		res := e.do(nil, "GET", "/api/kyc/summary", nil, "Authorization", "Bearer "+tokA)
-		if want := `{"total":200,"compliant":200,"awaitingReview":0,"complianceRate":100}`; res.status != 200 || strings.TrimSpace(string(res.body)) != want {
+		if want := `{"total":200,"compliant":200,"awaitingReview":0,"complianceRate":100,` +
+			`"byStatus":{"compliant":200,"non_compliant":0,"pending":0,"under_review":0},"decided":200,"approvalRate":100}`; res.status != 200 || strings.TrimSpace(string(res.body)) != want {
 			t.Errorf("staff of A after approving all: %d %s, want %s", res.status, res.body, want)
 		}
 
@@ -164,7 +165,7 @@ func TestKYCQueue(t *testing.T) {
 		for _, bad := range []struct{ query, field string }{
 			{"cursor=garbage", "cursor"}, {"cursor=" + encodeCursor(&store.Cursor{CreatedAt: now, ID: "x"}), "cursor"},
 			{"limit=0", "limit"}, {"limit=many", "limit"}, {"status=approved", "status"}, {"institution=alpha", "institution"},
-			{"risk=high", "risk"}, {"colour=red", "colour"},
+			{"risk=severe", "risk"}, {"colour=red", "colour"},
 		} {
 			wantBadQuery(t, e, tokO, "/api/kyc", bad.query, bad.field)
 		}

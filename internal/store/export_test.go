@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
@@ -49,3 +51,18 @@ func SetPostgresConnLifetime(d time.Duration) (restore func()) {
 // SetReadCacheTTL lets a test keep cached reads for longer than the default, so that only an
 // invalidation can make them stale.
 func SetReadCacheTTL(s *Store, ttl time.Duration) { s.cache.ttl = ttl }
+
+// KYCRiskBackfill is migration 0029's statement that gives existing KYC applications their risk
+// level, in s's dialect, for the test that holds it to domain.KYCRisk.
+func KYCRiskBackfill(s *Store) (string, error) {
+	b, err := migrationFS.ReadFile("migrations/0029_kyc_risk.sql")
+	if err != nil {
+		return "", err
+	}
+	sql := string(b)
+	at := strings.Index(sql, "UPDATE kyc_applications SET risk")
+	if at < 0 {
+		return "", errors.New("0029 has no backfill")
+	}
+	return s.dialect.ddlTokens().Replace(sql[at:]), nil
+}

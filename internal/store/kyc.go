@@ -14,10 +14,10 @@ import (
 // KYCView is a KYC application as listed.
 type KYCView struct {
 	KYCApplication
-	PSPID       string
-	ReviewedBy  string
-	ReviewNotes string
-	ReviewedAt  time.Time
+	ReviewedBy   string
+	ReviewerName string // the reviewer's name (their e-mail when they gave none), so the detail says who decided
+	ReviewNotes  string
+	ReviewedAt   time.Time
 }
 
 // KYCScope is whose applications a reader sees: everything for regulators, an institution's
@@ -28,19 +28,19 @@ type KYCScope struct {
 	UserID        string
 }
 
-// SubmitKYC stores a KYC application under review with its audit row.
-func (s *Store) SubmitKYC(ctx context.Context, k *KYCApplication, pspID string, audit Audit) error {
+// SubmitKYC stores a KYC application under review with its audit row, which records the risk
+// level given and the earlier applications whose level the submission raised.
+func (s *Store) SubmitKYC(ctx context.Context, k *KYCApplication, audit Audit) error {
 	return s.Write(ctx, func(tx *Tx) error {
 		k.Status = "under_review"
 		if err := tx.InsertKYCApplication(ctx, k); err != nil {
 			return err
 		}
-		if pspID != "" {
-			if _, err := tx.ExecContext(ctx, `UPDATE kyc_applications SET psp_id = $2 WHERE id = $1`, k.ID, pspID); err != nil {
-				return err
-			}
-		}
 		audit.Action, audit.Resource, audit.ResourceID = "kyc.submit", "kyc_application", k.ID
+		audit.Details = map[string]any{"risk": k.Risk, "pep": k.PEP}
+		if len(k.RiskRaised) > 0 {
+			audit.Details["riskRaised"] = k.RiskRaised
+		}
 		return tx.Audit(ctx, audit)
 	})
 }
@@ -48,7 +48,11 @@ func (s *Store) SubmitKYC(ctx context.Context, k *KYCApplication, pspID string, 
 // KYCFilter narrows the KYC list (GET /api/kyc); zero fields do not filter.
 type KYCFilter struct {
 	Status        string
+	Risk          string // low, medium or high (domain.KYCRisk)
 	InstitutionID string // the PSP an application was submitted through
+	// Query matches part of the applicant's name (any case) or exactly a national ID, phone
+	// number or document number.
+	Query string
 }
 
 // KYCPage is one page of the KYC list.
@@ -79,8 +83,15 @@ func kycWheres(sc KYCScope, f KYCFilter, after *Cursor) (string, []any) {
 	if f.Status != "" {
 		conds = append(conds, "status = "+arg(f.Status))
 	}
+	if f.Risk != "" {
+		conds = append(conds, "risk = "+arg(f.Risk))
+	}
 	if f.InstitutionID != "" {
 		conds = append(conds, "psp_id = "+arg(f.InstitutionID))
+	}
+	if f.Query != "" {
+		name, exact := arg(likePattern(f.Query)), arg(f.Query)
+		conds = append(conds, fmt.Sprintf(`(LOWER(full_name) LIKE %s ESCAPE '!' OR national_id = %[2]s OR phone_number = %[2]s OR document_number = %[2]s)`, name, exact))
 	}
 	if after != nil {
 		at, last := arg(ts(after.CreatedAt)), arg(after.ID)
@@ -90,6 +101,12 @@ func kycWheres(sc KYCScope, f KYCFilter, after *Cursor) (string, []any) {
 		return "1 = 1", args
 	}
 	return strings.Join(conds, " AND "), args
+}
+
+// likePattern matches q anywhere in a lower-cased column, its LIKE wildcards taken literally
+// (escaped with '!', a character that needs no quoting in either dialect's string literals).
+func likePattern(q string) string {
+	return "%" + strings.NewReplacer("!", "!!", "%", "!%", "_", "!_").Replace(strings.ToLower(q)) + "%"
 }
 
 // KYCApplications lists up to limit applications in scope matching f, newest first (the
@@ -125,8 +142,11 @@ func (s *Store) CountKYC(ctx context.Context, sc KYCScope, f KYCFilter) (n int, 
 
 func (s *Store) kycWhere(ctx context.Context, where string, args ...any) ([]*KYCView, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT id, COALESCE(CAST(user_id AS TEXT), ''), COALESCE(CAST(psp_id AS TEXT), ''),
-		full_name, national_id, phone_number, email, address, document_type, document_number, status,
-		COALESCE(CAST(reviewed_by AS TEXT), ''), COALESCE(review_notes, ''), reviewed_at, created_at
+		full_name, national_id, phone_number, email, address, document_type, document_number, pep, status, risk,
+		COALESCE(CAST(reviewed_by AS TEXT), ''),
+		COALESCE((SELECT COALESCE(NULLIF(TRIM(u.first_name || ' ' || u.last_name), ''), u.email) FROM users u
+			WHERE u.id = kyc_applications.reviewed_by), ''),
+		COALESCE(review_notes, ''), reviewed_at, created_at
 		FROM kyc_applications WHERE `+where, args...)
 	if err != nil {
 		return nil, err
@@ -136,7 +156,7 @@ func (s *Store) kycWhere(ctx context.Context, where string, args ...any) ([]*KYC
 	for rows.Next() {
 		var k KYCView
 		if err := rows.Scan(&k.ID, &k.UserID, &k.PSPID, &k.FullName, &k.NationalID, &k.PhoneNumber, &k.Email, &k.Address,
-			&k.DocumentType, &k.DocumentNumber, &k.Status, &k.ReviewedBy, &k.ReviewNotes, scanTime(&k.ReviewedAt),
+			&k.DocumentType, &k.DocumentNumber, &k.PEP, &k.Status, &k.Risk, &k.ReviewedBy, &k.ReviewerName, &k.ReviewNotes, scanTime(&k.ReviewedAt),
 			scanTime(&k.CreatedAt)); err != nil {
 			return nil, err
 		}
@@ -195,23 +215,27 @@ func compliancePercent(compliant, all int64) int64 {
 	return (compliant*100 + all/2) / all
 }
 
-// KYCSummary is what the compliance page's cards say of the applications in a reader's scope,
-// counted on the server over all of them (issue 16: never from a partial list).
+// KYCSummary is what the compliance page's cards and the KYC screen's standing say of the
+// applications in a reader's scope, counted on the server over all of them (issue 16: never from
+// a partial list).
 type KYCSummary struct {
 	Total, Compliant, AwaitingReview int64
-	ComplianceRate                   int64 // percent, compliancePercent
+	ComplianceRate                   int64            // compliant of all, percent (compliancePercent)
+	ByStatus                         map[string]int64 // every status, 0 when none
+	Decided                          int64            // compliant plus non-compliant
+	ApprovalRate                     int64            // compliant of decided, percent; 0 before any decision
 }
 
-// KYCSummaryOf counts the applications in scope by status in one grouped query (a handful of
-// statuses, so exact counts: no cap as on the lists).
-func (s *Store) KYCSummaryOf(ctx context.Context, sc KYCScope) (KYCSummary, error) {
-	where, args := kycWheres(sc, KYCFilter{}, nil)
+// KYCSummaryOf counts the applications in scope matching f by status in one grouped query (a
+// handful of statuses, so exact counts: no cap as on the lists).
+func (s *Store) KYCSummaryOf(ctx context.Context, sc KYCScope, f KYCFilter) (KYCSummary, error) {
+	where, args := kycWheres(sc, f, nil)
 	rows, err := s.db.QueryContext(ctx, `SELECT status, COUNT(*) FROM kyc_applications WHERE `+where+` GROUP BY status`, args...)
 	if err != nil {
 		return KYCSummary{}, err
 	}
 	defer rows.Close()
-	var sum KYCSummary
+	sum := KYCSummary{ByStatus: map[string]int64{"under_review": 0, "pending": 0, "compliant": 0, "non_compliant": 0}}
 	for rows.Next() {
 		var status string
 		var n int64
@@ -219,13 +243,12 @@ func (s *Store) KYCSummaryOf(ctx context.Context, sc KYCScope) (KYCSummary, erro
 			return KYCSummary{}, err
 		}
 		sum.Total += n
-		switch status {
-		case "compliant":
-			sum.Compliant += n
-		case "under_review", "pending":
-			sum.AwaitingReview += n
-		}
+		sum.ByStatus[status] += n
 	}
+	sum.Compliant = sum.ByStatus["compliant"]
+	sum.AwaitingReview = sum.ByStatus["under_review"] + sum.ByStatus["pending"]
+	sum.Decided = sum.Compliant + sum.ByStatus["non_compliant"]
 	sum.ComplianceRate = compliancePercent(sum.Compliant, sum.Total)
+	sum.ApprovalRate = compliancePercent(sum.Compliant, sum.Decided)
 	return sum, rows.Err()
 }

@@ -148,6 +148,7 @@ func (tx *Tx) InsertAMLAlert(ctx context.Context, a *AMLAlert) error {
 type KYCApplication struct {
 	ID             string
 	UserID         string
+	PSPID          string // the PSP it was submitted through, if any
 	FullName       string
 	NationalID     string
 	PhoneNumber    string
@@ -155,22 +156,97 @@ type KYCApplication struct {
 	Address        string
 	DocumentType   string
 	DocumentNumber string
+	PEP            bool // declared politically exposed person
 	Status         string
-	CreatedAt      time.Time
+	Risk           string // set by InsertKYCApplication (domain.KYCRisk)
+	// RiskRaised is the earlier applications whose risk this one raised (id → new level), set by
+	// InsertKYCApplication so that the submission's audit row records them.
+	RiskRaised map[string]string
+	CreatedAt  time.Time
 }
 
-// InsertKYCApplication stores a KYC application, assigning its id.
+// InsertKYCApplication stores a KYC application, assigning its id and its risk level
+// (domain.KYCRisk over the applications already stored). The rule looks at other applications,
+// so one sharing its national ID or phone number with an application that shared nothing before
+// raises that application's level too: each level always says what the list shows today.
 func (tx *Tx) InsertKYCApplication(ctx context.Context, k *KYCApplication) error {
 	k.ID = NewID()
 	if k.CreatedAt.IsZero() {
 		k.CreatedAt = tx.now
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO kyc_applications (id, user_id, full_name, national_id, phone_number,
-		email, address, document_type, document_number, status, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
-		k.ID, nullString(k.UserID), k.FullName, k.NationalID, k.PhoneNumber, k.Email, k.Address, k.DocumentType,
-		k.DocumentNumber, k.Status, ts(k.CreatedAt))
-	return err
+	shared, err := tx.kycShared(ctx, k.ID, k.NationalID, k.PhoneNumber)
+	if err != nil {
+		return err
+	}
+	k.Risk = domain.KYCRisk(domain.KYCRiskFacts{DocumentType: k.DocumentType, PEP: k.PEP,
+		SharedNationalID: shared.nationalIDs > 0, SharedPhoneNumber: shared.phones > 0})
+	if _, err := tx.ExecContext(ctx, `INSERT INTO kyc_applications (id, user_id, psp_id, full_name, national_id, phone_number,
+		email, address, document_type, document_number, pep, status, risk, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)`,
+		k.ID, nullString(k.UserID), nullString(k.PSPID), k.FullName, k.NationalID, k.PhoneNumber, k.Email, k.Address,
+		k.DocumentType, k.DocumentNumber, k.PEP, k.Status, k.Risk, ts(k.CreatedAt)); err != nil {
+		return err
+	}
+	// Only an application that was the single holder of the national ID or phone number gains a
+	// fact; where there were several, each already shared it.
+	k.RiskRaised = map[string]string{}
+	for _, other := range []struct {
+		n  int
+		id string
+	}{{shared.nationalIDs, shared.nationalIDHolder}, {shared.phones, shared.phoneHolder}} {
+		if other.n != 1 || k.RiskRaised[other.id] != "" {
+			continue
+		}
+		risk, raised, err := tx.rerateKYC(ctx, other.id)
+		if err != nil {
+			return err
+		}
+		if raised {
+			k.RiskRaised[other.id] = risk
+		}
+	}
+	return nil
+}
+
+// kycSharing is how many other applications carry an application's national ID and phone
+// number, and one of each.
+type kycSharing struct {
+	nationalIDs, phones           int
+	nationalIDHolder, phoneHolder string
+}
+
+// kycShared counts the applications other than id that carry the national ID or phone number
+// (each lookup an index range, migration 0029).
+func (tx *Tx) kycShared(ctx context.Context, id, nationalID, phone string) (kycSharing, error) {
+	var s kycSharing
+	err := tx.QueryRowContext(ctx, `SELECT
+		COUNT(CASE WHEN national_id = $2 THEN 1 END), COUNT(CASE WHEN phone_number = $3 THEN 1 END),
+		COALESCE(MIN(CASE WHEN national_id = $2 THEN CAST(id AS TEXT) END), ''),
+		COALESCE(MIN(CASE WHEN phone_number = $3 THEN CAST(id AS TEXT) END), '')
+		FROM kyc_applications WHERE (national_id = $2 OR phone_number = $3) AND id <> $1`,
+		id, nationalID, phone).Scan(&s.nationalIDs, &s.phones, &s.nationalIDHolder, &s.phoneHolder)
+	return s, err
+}
+
+// rerateKYC applies domain.KYCRisk to a stored application again and stores the level if it
+// changed (raised: it can only rise, as applications are never deleted).
+func (tx *Tx) rerateKYC(ctx context.Context, id string) (risk string, raised bool, err error) {
+	var f domain.KYCRiskFacts
+	var nationalID, phone, was string
+	if err := tx.QueryRowContext(ctx, `SELECT document_type, pep, national_id, phone_number, risk FROM kyc_applications WHERE id = $1`,
+		id).Scan(&f.DocumentType, &f.PEP, &nationalID, &phone, &was); err != nil {
+		return "", false, err
+	}
+	shared, err := tx.kycShared(ctx, id, nationalID, phone)
+	if err != nil {
+		return "", false, err
+	}
+	f.SharedNationalID, f.SharedPhoneNumber = shared.nationalIDs > 0, shared.phones > 0
+	if risk = domain.KYCRisk(f); risk == was {
+		return risk, false, nil
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE kyc_applications SET risk = $2 WHERE id = $1`, id, risk)
+	return risk, err == nil, err
 }
 
 // InstitutionApplication is a licence application by a prospective PSP, MNO or bank.

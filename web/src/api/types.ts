@@ -362,11 +362,19 @@ export interface KycSubmission {
 }
 
 /** A KYC application as GET /api/kyc-applications returns it (ids masked for non-regulators). */
+/** A KYC application's risk level, decided by the server at submission (docs/DECISIONS.md, "KYC risk"). */
+export type KycRisk = "low" | "medium" | "high";
+
 export interface KycApplication extends KycSubmission {
   id: string;
   status: KycStatus | string;
+  risk: KycRisk | string;
+  /** The applicant declared being a politically exposed person. */
+  pep: boolean;
   /** The PSP it was submitted through, if any. */
   institutionId?: string | null;
+  /** The name of the regulator who decided it. */
+  reviewedBy: string | null;
   reviewNotes: string | null;
   reviewedAt: string | null;
   createdAt: string;
@@ -379,6 +387,12 @@ export interface KycSummary {
   awaitingReview: number;
   /** Compliant of all, a whole percent; 0 when there are none. */
   complianceRate: number;
+  /** How many applications have each status (every status, 0 when none). */
+  byStatus: Record<KycStatus, number>;
+  /** Compliant plus non-compliant. */
+  decided: number;
+  /** Compliant of decided, a whole percent; 0 before any decision (see decided). */
+  approvalRate: number;
 }
 
 /** Compliance report types. */

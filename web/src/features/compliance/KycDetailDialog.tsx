@@ -10,21 +10,25 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { KYC_KEY, METRICS_KEY, kycStatus, kycVariant } from "@/features/compliance/compliance";
+import { KYC_KEY, METRICS_KEY, kycRisk, kycRiskVariant, kycStatus, kycVariant } from "@/features/compliance/compliance";
 import { formatDate } from "@/lib/format";
 
 /**
- * Every field of a KYC application; regulators approve (→ compliant) or
- * reject (→ non_compliant, a reason required) an application awaiting review.
+ * Every field of a KYC application with its risk level and who decided it;
+ * regulators approve (→ compliant) or reject (→ non_compliant, a reason
+ * required) an application awaiting review.
  */
 export function KycDetailDialog({
   application,
   canReview,
   onClose,
+  institutionName,
 }: {
   application: KycApplication | null;
   canReview: boolean;
   onClose: () => void;
+  /** The name of the institution it came through (/kyc knows the registry; /compliance does not show it). */
+  institutionName?: (id: string) => string;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -69,6 +73,7 @@ export function KycDetailDialog({
   }
 
   const status = application ? kycStatus(application.status) : "pending";
+  const risk = kycRisk(application?.risk ?? "");
   const reviewable = canReview && (status === "under_review" || status === "pending");
   const rows: [string, string][] = application
     ? [
@@ -79,8 +84,13 @@ export function KycDetailDialog({
         [t("kyc.fields.address"), application.address],
         [t("kyc.fields.documentType"), t(`kyc.documentTypes.${application.documentType}`, { defaultValue: application.documentType })],
         [t("kyc.fields.documentNumber"), application.documentNumber],
+        [t("kyc.detail.pep"), t(application.pep ? "kyc.detail.yes" : "kyc.detail.no")],
+        ...(institutionName
+          ? [[t("kyc.detail.institution"), application.institutionId ? institutionName(application.institutionId) : t("kyc.detail.direct")] as [string, string]]
+          : []),
         [t("kyc.detail.submitted"), formatDate(application.createdAt, true)],
         [t("kyc.detail.reviewed"), application.reviewedAt ? formatDate(application.reviewedAt, true) : "—"],
+        [t("kyc.detail.reviewedBy"), application.reviewedBy || "—"],
         [t("kyc.detail.reviewNotes"), application.reviewNotes || "—"],
       ]
     : [];
@@ -92,9 +102,15 @@ export function KycDetailDialog({
           <DialogTitle>{application?.fullName}</DialogTitle>
           <DialogDescription className="flex items-center gap-2">
             {t("kyc.detail.title")}
-            <Badge variant={kycVariant(status)}>{t(`kyc.status.${status}`)}</Badge>
+            <Badge variant={kycVariant(status)} data-testid="kyc-detail-status">
+              {t(`kyc.status.${status}`)}
+            </Badge>
+            <Badge variant={kycRiskVariant(risk)} data-testid="kyc-detail-risk">
+              {t(`kyc.risk.${risk}`)}
+            </Badge>
           </DialogDescription>
         </DialogHeader>
+        <p className="text-xs text-muted-foreground">{t("kyc.detail.riskHint")}</p>
         <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
           {rows.map(([k, v]) => (
             <div key={k} className="contents">

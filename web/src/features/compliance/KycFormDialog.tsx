@@ -42,6 +42,8 @@ export function KycFormDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<KycSubmission>(EMPTY_KYC);
   const [errors, setErrors] = useState<KycFieldErrors>({});
+  // The optional PEP declaration (not one of 001 §5's fields): it makes the application high risk.
+  const [pep, setPep] = useState(false);
 
   const focusFirst = (found: KycFieldErrors) => {
     const first = KYC_FIELDS.find((f) => found[f]);
@@ -49,12 +51,13 @@ export function KycFormDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   };
 
   const mutation = useMutation({
-    mutationFn: (body: KycSubmission) => apiJson<KycApplication>("POST", "/api/kyc", body),
+    mutationFn: (body: KycSubmission & { pep: boolean }) => apiJson<KycApplication>("POST", "/api/kyc", body),
     onSuccess: () => {
       toast({ title: t("common.success"), description: t("kyc.submitted") });
       void queryClient.invalidateQueries({ queryKey: KYC_KEY });
       void queryClient.invalidateQueries({ queryKey: ["/api/kyc"] });
       setValues(EMPTY_KYC);
+      setPep(false);
       setErrors({});
       onOpenChange(false);
     },
@@ -87,7 +90,7 @@ export function KycFormDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       focusFirst(found);
       return;
     }
-    mutation.mutate(values);
+    mutation.mutate({ ...values, pep });
   }
 
   const message = (field: keyof KycSubmission) => {
@@ -157,6 +160,23 @@ export function KycFormDialog({ open, onOpenChange }: { open: boolean; onOpenCha
                 </div>
               );
             })}
+          </div>
+          <div className="flex items-start gap-3">
+            <input
+              id={`${uid}-pep`}
+              type="checkbox"
+              checked={pep}
+              onChange={(e) => setPep(e.target.checked)}
+              aria-describedby={`${uid}-pep-hint`}
+              className="mt-0.5 h-4 w-4 cursor-pointer accent-primary"
+              data-testid="kyc-pep"
+            />
+            <div className="space-y-0.5">
+              <Label htmlFor={`${uid}-pep`}>{t("kyc.form.pep")}</Label>
+              <p id={`${uid}-pep-hint`} className="text-xs text-muted-foreground">
+                {t("kyc.form.pepHint")}
+              </p>
+            </div>
           </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>

@@ -91,3 +91,18 @@ export function dashboardStatusVariant(status: string): Variant {
   if (status === "rejected") return "destructive";
   return "outline";
 }
+
+/** The KYC risk levels, lowest first (the server's ?risk= vocabulary). */
+export const KYC_RISKS = ["low", "medium", "high"] as const;
+
+/** Known KYC risk levels; anything else displays as low. */
+export function kycRisk(risk: string): (typeof KYC_RISKS)[number] {
+  return risk === "medium" || risk === "high" ? risk : "low";
+}
+
+/** Badge style of a KYC risk level: high destructive, medium secondary, low outline. */
+export function kycRiskVariant(risk: string): Variant {
+  if (risk === "high") return "destructive";
+  if (risk === "medium") return "secondary";
+  return "outline";
+}

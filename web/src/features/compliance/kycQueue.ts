@@ -5,31 +5,49 @@ import { COMPLIANCE_LIST_SIZE, KYC_KEY } from "@/features/compliance/compliance"
 
 /**
  * Keys under KYC_KEY, so that the invalidation a submission or a review
- * triggers (["/api/kyc-applications"]) refreshes the list and the figures.
+ * triggers (["/api/kyc-applications"]) refreshes the lists and the figures.
  */
 export const KYC_LIST_KEY = [...KYC_KEY, "list"] as const;
-export const KYC_SUMMARY_KEY = [...KYC_KEY, "summary"] as const;
 
-export function kycUrl(limit: number, cursor?: string | null): string {
-  const p = new URLSearchParams({ limit: String(limit) });
+/** The server-side filters of GET /api/kyc-applications ("all" or empty = none). */
+export interface KycQuery {
+  status?: string;
+  risk?: string;
+  institution?: string;
+  /** Part of a name, or a whole national ID, phone number or document number. */
+  q?: string;
+}
+
+export function kycUrl(query: KycQuery, limit: number, cursor?: string | null): string {
+  const p = new URLSearchParams();
+  for (const key of ["status", "risk", "institution", "q"] as const) {
+    const v = query[key]?.trim();
+    if (v && v !== "all") p.set(key, v);
+  }
+  p.set("limit", String(limit));
   if (cursor) p.set("cursor", cursor);
   return `/api/kyc-applications?${p.toString()}`;
 }
 
 /**
- * The KYC applications in the reader's scope, newest first, read one page at a
- * time from the server ("Load more" calls fetchNextPage), so none is out of reach.
+ * The KYC applications in the reader's scope matching the query, newest first,
+ * read one page at a time from the server ("Load more" calls fetchNextPage), so
+ * none is out of reach and no filter runs over a partial list.
  */
-export function useKycList(pageSize = COMPLIANCE_LIST_SIZE) {
+export function useKycList(query: KycQuery = {}, pageSize = COMPLIANCE_LIST_SIZE) {
   return useInfiniteQuery({
-    queryKey: [...KYC_LIST_KEY, pageSize],
+    queryKey: [...KYC_LIST_KEY, kycUrl(query, pageSize)],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => fetchPage<KycApplication>(kycUrl(pageSize, pageParam), signal),
+    queryFn: ({ pageParam, signal }) => fetchPage<KycApplication>(kycUrl(query, pageSize, pageParam), signal),
     getNextPageParam: (last) => last.next || null,
   });
 }
 
-/** The KYC figures (GET /api/kyc-applications/summary), counted on the server over every application in scope. */
-export function useKycSummary() {
-  return useQuery<KycSummary>({ queryKey: KYC_SUMMARY_KEY });
+/**
+ * The KYC figures (GET /api/kyc-applications/summary), counted on the server
+ * over every application in scope, or of one institution (its KYC standing).
+ */
+export function useKycSummary(institution?: string) {
+  const key = institution ? `summary?${new URLSearchParams({ institution }).toString()}` : "summary";
+  return useQuery<KycSummary>({ queryKey: [...KYC_KEY, key] });
 }

@@ -27,6 +27,7 @@ const DemoPage = lazy(() => import("@/features/demo/DemoPage"));
 const SettingsPage = lazy(() => import("@/features/settings/SettingsPage"));
 const AnalyticsPage = lazy(() => import("@/features/analytics/AnalyticsPage"));
 const AuditPage = lazy(() => import("@/features/audit/AuditPage"));
+const KycPage = lazy(() => import("@/features/kyc/KycPage"));
 
 /** Signed-in pages that are still placeholders; each becomes a real screen in a later issue. */
 export const SIGNED_IN_PAGES: ReadonlyArray<{ path: string; page: string }> = [];
@@ -102,6 +103,16 @@ export function AuthenticatedApp({ user }: { user: CurrentUser }) {
           </Route>
           <Route path="/analytics">
             {user.isGuest ? <Redirect to="/" replace /> : <AnalyticsPage user={user} />}
+          </Route>
+          <Route path="/kyc">
+            {/* Citizens follow their own applications on /compliance. */}
+            {user.isGuest ? (
+              <Redirect to="/" replace />
+            ) : user.role === "citizen" ? (
+              <Redirect to="/compliance" replace />
+            ) : (
+              <KycPage user={user} />
+            )}
           </Route>
           <Route path="/audit">
             {user.isGuest ? <Redirect to="/" replace /> : <AuditPage user={user} />}

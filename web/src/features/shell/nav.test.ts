@@ -42,6 +42,12 @@ describe("visibleGroups", () => {
     expect(isActivePath("/", "/compliance")).toBe(false);
   });
 
+  it("shows KYC management to regulators and institution staff, not to citizens or guests", () => {
+    for (const role of ["cbsl_admin", "cbsl_officer", "psp_admin", "mno_admin"]) expect(keys(false, role)).toContain("kyc");
+    expect(keys(false, "citizen")).not.toContain("kyc");
+    expect(keys(true, "cbsl_admin")).not.toContain("kyc");
+  });
+
   it("keeps guests to the core group", () => {
     expect(visibleGroups(true, "citizen").map((g) => g.key)).toEqual(["core"]);
   });

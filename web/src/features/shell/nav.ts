@@ -6,6 +6,7 @@ import {
   Building2,
   FileText,
   Gauge,
+  IdCard,
   KeyRound,
   LayoutDashboard,
   Receipt,
@@ -88,6 +89,14 @@ export const NAV_GROUPS: NavGroup[] = [
         labelKey: "nav.alertQueue",
         href: "/compliance/alerts",
         icon: Siren,
+        roles: ["cbsl_admin", "cbsl_officer", "psp_admin", "mno_admin"],
+      },
+      {
+        key: "kyc",
+        labelKey: "nav.kyc",
+        href: "/kyc",
+        icon: IdCard,
+        // Regulators review; institution staff read their institution's applications (the server scopes them).
         roles: ["cbsl_admin", "cbsl_officer", "psp_admin", "mno_admin"],
       },
       { key: "metrics", labelKey: "nav.metrics", href: "/metrics", icon: Gauge },

@@ -1,0 +1,211 @@
+import { useEffect, useId, useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "wouter";
+import { Search, Users, X } from "lucide-react";
+import { ApiError } from "@/api/client";
+import type { CurrentUser, KycApplication, KycStatus, RegistryEntry } from "@/api/types";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { isRegulator } from "@/features/applications/status";
+import { KYC_RISKS } from "@/features/compliance/compliance";
+import { KycDetailDialog } from "@/features/compliance/KycDetailDialog";
+import { KycList } from "@/features/compliance/KycList";
+import { useKycList } from "@/features/compliance/kycQueue";
+import type { KycQuery } from "@/features/compliance/kycQueue";
+import { KYC_STATUSES, kycQueryFromSearch, kycSearchParams } from "@/features/kyc/filters";
+import { KycStanding } from "@/features/kyc/KycStanding";
+import { usePageTitle } from "@/lib/usePageTitle";
+import { cn } from "@/lib/utils";
+
+/** How many applications a page of /kyc reads. */
+export const KYC_PAGE_SIZE = 25;
+
+const selectClass =
+  "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";
+
+/**
+ * /kyc (issue 16, part 4): every KYC application in the reader's scope,
+ * filtered and paged on the server, the detail with the decision, and the KYC
+ * standing of the selected institution. Regulators see all institutions and
+ * decide; institution staff see their own institution's applications read-only
+ * (the server scopes the list and masks identity numbers).
+ */
+export function KycPage({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const title = t("nav.kyc");
+  usePageTitle(title);
+  const ids = { search: useId(), status: useId(), risk: useId(), institution: useId() };
+  const regulator = isRegulator(user.role) && !user.isGuest;
+
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = searchParams.toString();
+  const query = useMemo(() => kycQueryFromSearch(search), [search]);
+  const apply = (next: KycQuery) => setSearchParams(kycSearchParams(next));
+
+  // The search box sends its text once typing pauses, not on every key; the address (back, a
+  // link, "Clear filters") sets the box unless it only differs by the spaces still being typed.
+  const [searchText, setSearchText] = useState(query.q);
+  useEffect(() => setSearchText((current) => (current.trim() === query.q ? current : query.q)), [query.q]);
+  useEffect(() => {
+    if (searchText.trim() === query.q) return;
+    const id = setTimeout(() => setSearchParams(kycSearchParams({ ...query, q: searchText })), 300);
+    return () => clearTimeout(id);
+  }, [searchText, query, setSearchParams]);
+
+  const list = useKycList(query, KYC_PAGE_SIZE);
+  // KYC applications come through PSPs (their psp_id); regulators pick one to filter and see its
+  // standing, staff read their own (the registry answers them with their institution only).
+  const staff = user.role === "psp_admin" || user.role === "mno_admin";
+  const psps = useQuery<RegistryEntry[]>({ queryKey: ["/api/psps"], enabled: regulator || staff });
+  const names = useMemo(() => new Map((psps.data ?? []).map((p) => [p.id, p.name])), [psps.data]);
+  const institutionName = (id: string | null | undefined) => (id ? (names.get(id) ?? "") : t("kyc.detail.direct"));
+  const [viewing, setViewing] = useState<KycApplication | null>(null);
+
+  const scopeLabel = !regulator
+    ? (names.get(user.institution ?? "") ?? t("kycPage.standing.own"))
+    : query.institution
+      ? (names.get(query.institution) ?? "…")
+      : t("kycPage.standing.all");
+  const filtered = kycSearchParams(query).toString() !== "";
+  const badFilter = list.error instanceof ApiError && list.error.status === 400;
+
+  return (
+    <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="kyc-page">
+      <div>
+        <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+          {title}
+        </h1>
+        <p className="mt-2 text-muted-foreground">{t(regulator ? "kycPage.description" : "kycPage.descriptionStaff")}</p>
+      </div>
+
+      <KycStanding
+        institution={regulator ? query.institution : ""}
+        scopeLabel={scopeLabel}
+        onStatus={(status: KycStatus) => apply({ ...query, status })}
+      />
+
+      <Card>
+        <CardHeader className="pb-3">
+          <CardTitle as="h2" className="flex items-center gap-2 text-base">
+            <Users className="h-4 w-4 text-primary" aria-hidden="true" />
+            {t("kycPage.list.title")}
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <div role="search" aria-label={t("kycPage.filters.label")} className={cn(
+              "grid gap-3 md:grid-cols-2",
+              regulator ? "lg:grid-cols-[minmax(0,1.4fr)_repeat(3,minmax(0,1fr))]" : "lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]",
+            )}>
+            <div className="space-y-1.5">
+              <Label htmlFor={ids.search}>{t("kycPage.filters.search")}</Label>
+              <div className="relative">
+                <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+                <Input
+                  id={ids.search}
+                  type="search"
+                  className="pl-9"
+                  maxLength={100}
+                  placeholder={t("kycPage.filters.searchPlaceholder")}
+                  value={searchText}
+                  onChange={(e) => setSearchText(e.target.value)}
+                  data-testid="kyc-search"
+                />
+              </div>
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor={ids.status}>{t("kycPage.filters.status")}</Label>
+              <select
+                id={ids.status}
+                className={selectClass}
+                value={query.status}
+                onChange={(e) => apply({ ...query, status: e.target.value })}
+                data-testid="kyc-filter-status"
+              >
+                <option value="">{t("kycPage.filters.allStatuses")}</option>
+                {KYC_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`kyc.status.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor={ids.risk}>{t("kycPage.filters.risk")}</Label>
+              <select
+                id={ids.risk}
+                className={selectClass}
+                value={query.risk}
+                onChange={(e) => apply({ ...query, risk: e.target.value })}
+                data-testid="kyc-filter-risk"
+              >
+                <option value="">{t("kycPage.filters.allRisks")}</option>
+                {KYC_RISKS.map((r) => (
+                  <option key={r} value={r}>
+                    {t(`kyc.risk.${r}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {regulator ? (
+              <div className="space-y-1.5">
+                <Label htmlFor={ids.institution}>{t("kycPage.filters.institution")}</Label>
+                <select
+                  id={ids.institution}
+                  className={selectClass}
+                  value={query.institution}
+                  onChange={(e) => apply({ ...query, institution: e.target.value })}
+                  data-testid="kyc-filter-institution"
+                >
+                  <option value="">{t("kycPage.filters.allInstitutions")}</option>
+                  {(psps.data ?? []).map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+          </div>
+          {filtered ? (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                setSearchText("");
+                apply({});
+              }}
+              data-testid="kyc-clear"
+            >
+              <X aria-hidden="true" />
+              {t("kycPage.filters.clear")}
+            </Button>
+          ) : null}
+          {badFilter ? (
+            <p role="alert" className="text-sm text-destructive" data-testid="kyc-bad-filter">
+              {t("kycPage.filters.badFilter")}
+            </p>
+          ) : (
+            <KycList
+              query={list}
+              onView={setViewing}
+              detailed={{ institutionName }}
+              empty={filtered ? t("kycPage.list.empty") : undefined}
+            />
+          )}
+        </CardContent>
+      </Card>
+
+      <KycDetailDialog
+        application={viewing}
+        canReview={regulator}
+        onClose={() => setViewing(null)}
+        institutionName={(id) => institutionName(id) || "—"}
+      />
+    </section>
+  );
+}
+
+export default KycPage;
