@@ -20,12 +20,18 @@ export const DASHBOARD_ALERT_LIMIT = 6;
 /** The panel's query: the newest alerts, one page of DASHBOARD_ALERT_LIMIT with the server's total. */
 const PANEL_URL = alertsUrl({ limit: DASHBOARD_ALERT_LIMIT });
 const PANEL_KEY = [...ALERTS_LIST_KEY, PANEL_URL];
+/**
+ * The compliance page lists AML alerts only (system notices are the dashboard's), so the link to
+ * it counts those, from the server's X-Total-Count: the panel's own total would count notices the
+ * list does not show.
+ */
+const AML_COUNT_URL = alertsUrl({ kind: "aml", limit: 1 });
 
 /**
  * The dashboard's system and regulatory alerts (000 §2): icon and colour by
  * level, title, message, time; dismiss (PATCH read) only for unread alerts;
  * 3 skeleton rows while loading; "No alerts at this time". It reads only the
- * alerts it shows; "View all" says how many there are from X-Total-Count.
+ * alerts it shows; its link to the compliance page says how many alerts that list holds.
  */
 export function AlertsPanel() {
   const { t } = useTranslation();
@@ -45,8 +51,12 @@ export function AlertsPanel() {
       void queryClient.invalidateQueries({ queryKey: PANEL_KEY });
     },
   });
+  const aml = useQuery<AlertsPage>({
+    queryKey: [...ALERTS_LIST_KEY, AML_COUNT_URL],
+    queryFn: ({ signal }) => fetchPage<Alert>(AML_COUNT_URL, signal),
+  });
   const shown = query.data?.items ?? [];
-  const more = query.data?.next ? query.data.total : null;
+  const more = aml.data?.total && aml.data.total !== "0" ? aml.data.total : null;
   return (
     <Card className="h-full" data-testid="alerts-panel">
       <CardHeader className="flex flex-row items-center justify-between gap-3 space-y-0">

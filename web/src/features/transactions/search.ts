@@ -56,6 +56,20 @@ export function filterParams(filters: TransactionFilters): URLSearchParams {
   return params;
 }
 
+/**
+ * Filters given in a page address (/transactions?dateFrom=2026-11-01&dateTo=2026-11-24, as the
+ * dashboard's cards open the list): the known ones, the rest unset. The server checks the values.
+ */
+export function filtersFromSearch(search: string): TransactionFilters {
+  const params = new URLSearchParams(search);
+  const filters = { ...EMPTY_FILTERS };
+  for (const key of ORDER) {
+    const value = params.get(key);
+    if (value !== null) filters[key] = value;
+  }
+  return filters;
+}
+
 /** True when any filter is set. */
 export function hasFilters(filters: TransactionFilters): boolean {
   return filterParams(filters).toString() !== "";
