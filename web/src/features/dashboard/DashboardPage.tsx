@@ -48,7 +48,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
         <p className="mt-2 text-muted-foreground">{t("pages.dashboard.description")}</p>
       </div>
 
-      <MetricCards metrics={metrics.data} loading={metrics.isLoading} links={{ registry: regulator, kyc: !isGuest }} />
+      <MetricCards metrics={metrics.data} loading={metrics.isLoading} links={{ transactions: regulator || isGuest, registry: regulator, kyc: !isGuest }} />
 
       <Card>
         <CardHeader>

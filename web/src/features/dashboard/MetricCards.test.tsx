@@ -28,7 +28,7 @@ const empty: SummaryMetrics = {
   trends: { transactions: null, transactionVolume: null },
 };
 
-const regulatorLinks = { registry: true, kyc: true };
+const regulatorLinks = { transactions: true, registry: true, kyc: true };
 const card = (key: string) => screen.getByTestId(`metric-${key}`);
 
 describe("MetricCards", () => {
@@ -92,10 +92,17 @@ describe("MetricCards", () => {
   });
 
   it("links only to lists the reader may open", () => {
-    renderWithProviders(<MetricCards metrics={empty} loading={false} links={{ registry: false, kyc: false }} />);
+    renderWithProviders(<MetricCards metrics={empty} loading={false} links={{ transactions: true, registry: false, kyc: false }} />);
     expect(screen.getByTestId("metric-link-monthTransactions")).toBeInTheDocument();
     expect(screen.queryByTestId("metric-link-activePsps")).toBeNull();
     expect(screen.queryByTestId("metric-link-kycApprovalRate")).toBeNull();
+  });
+
+  it("says the figures are national to a reader whose transactions list holds only their own", () => {
+    renderWithProviders(<MetricCards metrics={empty} loading={false} links={{ transactions: false, registry: false, kyc: true }} />);
+    expect(screen.queryByTestId("metric-link-monthTransactions")).toBeNull();
+    expect(screen.queryByTestId("metric-link-monthVolume")).toBeNull();
+    expect(card("monthTransactions")).toHaveTextContent("Nov 1 – 24, 2026 (UTC), all institutions");
   });
 
   it("shows a dash, not a number, for a figure the server did not send", () => {

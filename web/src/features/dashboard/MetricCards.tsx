@@ -39,6 +39,12 @@ const METRICS: MetricDef[] = [
 
 /** Who is looking decides which lists a card may open (the server refuses the rest anyway). */
 export interface MetricLinks {
+  /**
+   * The transactions list, which counts what the cards count only for readers who see every
+   * institution's transactions (regulators, guests); others' lists hold their own, so their cards
+   * say the figures are national instead of opening a list that disagrees.
+   */
+  transactions: boolean;
   /** The PSP registry (/psps): regulators. */
   registry: boolean;
   /** The KYC applications on /compliance: everyone but guests. */
@@ -75,16 +81,19 @@ function TrendLine({ trend, t }: { trend: Trend; t: TFunction }) {
 function figures(m: SummaryMetrics, links: MetricLinks, t: TFunction): Record<MetricKey, CardFigures | null> {
   const month = m.month;
   const previous = m.previousMonth;
-  const period = month ? t("dashboard.metrics.period", { period: formatDayRange(month.from, month.to) }) : "";
+  const period = month
+    ? t(links.transactions ? "dashboard.metrics.period" : "dashboard.metrics.periodNational", { period: formatDayRange(month.from, month.to) })
+    : "";
+  const transactionsHref = month && links.transactions ? monthTransactionsHref(month) : undefined;
   const applications = m.kycApplications ?? 0;
   return {
     monthTransactions:
       month && previous
-        ? { value: formatNumber(month.transactions), caption: period, trend: { percent: m.trends?.transactions ?? null, previous }, href: monthTransactionsHref(month) }
+        ? { value: formatNumber(month.transactions), caption: period, trend: { percent: m.trends?.transactions ?? null, previous }, href: transactionsHref }
         : null,
     monthVolume:
       month && previous
-        ? { value: formatCompactMoney(month.volumeUsd, "USD"), caption: `${period} · ${t("dashboard.metrics.inUsd")}`, trend: { percent: m.trends?.transactionVolume ?? null, previous }, href: monthTransactionsHref(month) }
+        ? { value: formatCompactMoney(month.volumeUsd, "USD"), caption: `${period} · ${t("dashboard.metrics.inUsd")}`, trend: { percent: m.trends?.transactionVolume ?? null, previous }, href: transactionsHref }
         : null,
     activePsps:
       typeof m.activePsps === "number"
