@@ -27,11 +27,11 @@ export interface Slide {
 /**
  * The slides of the landing page's overview, every figure from GET /api/public/summary and each
  * with the days it covers (docs/FIGURES.md). The prototype's balance, compliance score and fixed
- * fallbacks are gone: no data Kormeer holds supports them. No summary (it could not be loaded)
- * means no slides.
+ * fallbacks are gone: no data Kormeer holds supports them. No summary (it could not be loaded, or
+ * is not one) means no slides.
  */
 export function buildSlides(summary: PublicSummary | null | undefined): Slide[] {
-  if (!summary) return [];
+  if (!summary?.period) return [];
   const { period, previousPeriod } = summary;
   const covered: SlideLine = { key: "carousel.period", options: { period: formatDayRange(period.from, period.to), days: period.days } };
   const growth: SlideLine =
