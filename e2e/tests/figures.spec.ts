@@ -36,5 +36,12 @@ test("a dashboard card opens the transactions of its month, and its figure is th
   await page.getByTestId("metric-link-monthTransactions").click();
   await expect(page).toHaveURL(new RegExp(`/transactions\\?dateFrom=${metrics.month.from}&dateTo=${metrics.month.to}$`));
   const n = metrics.month.transactions;
-  await expect(page.getByTestId("tx-count")).toContainText(n > 1000 ? "1,000+" : n.toLocaleString("en-US"));
+  await expect(page.getByTestId("tx-count")).toHaveText(new RegExp(`^${n > 1000 ? "1,000\\+" : n.toLocaleString("en-US")} `));
+
+  // The card's high-risk count opens the same days' high-risk transactions, as many as it says.
+  await page.goto("/");
+  await page.getByTestId("metric-highRisk").click();
+  await expect(page).toHaveURL(/highRisk=true$/);
+  await expect(page.getByTestId("tx-risk")).toHaveValue("true");
+  await expect(page.getByTestId("tx-count")).toHaveText(new RegExp(`^${metrics.month.highRisk.toLocaleString("en-US")} `));
 });

@@ -102,6 +102,29 @@ func TestDashboardTrends(t *testing.T) {
 		if tr["transactions"] != 33.3 || tr["transactionVolume"] != -100.0 {
 			t.Fatalf("trends 4 against 3 transactions, $31 against $1,000,020: %v", tr)
 		}
+
+		// The cards open the list filtered the same way, and the list counts the same transactions.
+		officer := e.mustUser("figures@example.so", domain.RoleCBSLOfficer, nil)
+		bearer := "Bearer " + e.token(officer)
+		for _, c := range []struct {
+			month map[string]any
+			query string
+			want  float64
+		}{
+			{month, "", month["transactions"].(float64)},
+			{prev, "", prev["transactions"].(float64)},
+			{prev, "&highRisk=true", prev["highRisk"].(float64)},
+			{month, "&highRisk=true", 0},
+		} {
+			path := fmt.Sprintf("/api/transactions/search?dateFrom=%s&dateTo=%s%s", c.month["from"], c.month["to"], c.query)
+			res := e.do(nil, "GET", path, nil, "Authorization", bearer)
+			if res.status != 200 || res.header.Get("X-Total-Count") != fmt.Sprint(c.want) || len(res.jsonList(t)) != int(c.want) {
+				t.Errorf("%s: %d, X-Total-Count %q, want %v", path, res.status, res.header.Get("X-Total-Count"), c.want)
+			}
+		}
+		if res := e.do(nil, "GET", "/api/transactions/search?highRisk=yes", nil, "Authorization", bearer); res.status != 400 || res.json(t)["fields"] == nil {
+			t.Errorf("highRisk=yes: %d %s", res.status, res.body)
+		}
 	})
 }
 

@@ -289,6 +289,13 @@ func parseTxFilter(q url.Values) (store.TxFilter, error) {
 	oneOf("type", txTypes, &f.Type)
 	oneOf("transferMode", txModes, &f.TransferMode)
 	oneOf("currency", currencies, &f.Currency)
+	switch get("highRisk") {
+	case "":
+	case "true":
+		f.HighRisk = true
+	default:
+		fields["highRisk"] = "Use true, or leave it out"
+	}
 	f.NPSSReference = strings.ToUpper(get("npssReference"))
 	if len(f.NPSSReference) > 64 {
 		fields["npssReference"] = "At most 64 characters"

@@ -91,6 +91,9 @@ type TxFilter struct {
 	AmountMin     domain.Minor
 	AmountMax     domain.Minor
 	NPSSReference string
+	// HighRisk keeps only the transactions the AML scoring flagged high risk: those the statistics
+	// count as high risk, so the dashboard's figure and the filtered list agree.
+	HighRisk bool
 
 	// ReferencesOnly narrows Search to the transaction id and NPSS reference: the references a
 	// guest sees in full, so that a search cannot reveal a party that is shown masked.
@@ -157,6 +160,9 @@ func (s *Store) where(scope TxScope, f TxFilter, args []any, walkDates bool) (st
 		if eq[1] != "" {
 			conds = append(conds, eq[0]+" = "+arg(eq[1]))
 		}
+	}
+	if f.HighRisk {
+		conds = append(conds, "is_high_risk")
 	}
 	if !f.DateFrom.IsZero() {
 		conds = append(conds, "created_at >= "+arg(ts(f.DateFrom)))

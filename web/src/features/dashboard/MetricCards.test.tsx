@@ -91,6 +91,18 @@ describe("MetricCards", () => {
     expect(screen.getByTestId("metric-link-kycApprovalRate")).toHaveAttribute("href", "/compliance#kyc");
   });
 
+  it("counts the month's high-risk transactions and opens them", () => {
+    const { unmount } = renderWithProviders(
+      <MetricCards metrics={{ ...empty, month: month({ transactions: 30, highRisk: 9 }) }} loading={false} links={regulatorLinks} />,
+    );
+    const link = screen.getByTestId("metric-highRisk");
+    expect(link).toHaveTextContent("9 flagged high risk");
+    expect(link).toHaveAttribute("href", "/transactions?dateFrom=2026-11-01&dateTo=2026-11-24&highRisk=true");
+    unmount();
+    renderWithProviders(<MetricCards metrics={{ ...empty, month: month({ transactions: 30, highRisk: 9 }) }} loading={false} links={{ transactions: false, registry: false, kyc: false }} />);
+    expect(screen.getByTestId("metric-highRisk").tagName).toBe("SPAN");
+  });
+
   it("links only to lists the reader may open", () => {
     renderWithProviders(<MetricCards metrics={empty} loading={false} links={{ transactions: true, registry: false, kyc: false }} />);
     expect(screen.getByTestId("metric-link-monthTransactions")).toBeInTheDocument();

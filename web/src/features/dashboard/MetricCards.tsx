@@ -21,6 +21,8 @@ interface CardFigures {
   trend?: Trend;
   /** The list behind the figure, filtered the same way; absent when the reader may not open it. */
   href?: string;
+  /** A second figure the card holds, with its own filtered list. */
+  detail?: { text: string; href?: string; testId: string };
 }
 
 type MetricKey = "monthTransactions" | "monthVolume" | "activePsps" | "kycApprovalRate";
@@ -51,9 +53,14 @@ export interface MetricLinks {
   kyc: boolean;
 }
 
-/** The transactions list of a month's days (the list filters by UTC day, as the figures count). */
-export function monthTransactionsHref(month: MonthFigures): string {
-  return `/transactions?${new URLSearchParams({ dateFrom: month.from, dateTo: month.to }).toString()}`;
+/**
+ * The transactions list of a month's days (the list filters by UTC day, as the figures count),
+ * optionally only the high-risk ones.
+ */
+export function monthTransactionsHref(month: MonthFigures, highRisk = false): string {
+  const params = new URLSearchParams({ dateFrom: month.from, dateTo: month.to });
+  if (highRisk) params.set("highRisk", "true");
+  return `/transactions?${params.toString()}`;
 }
 
 function TrendLine({ trend, t }: { trend: Trend; t: TFunction }) {
@@ -89,7 +96,17 @@ function figures(m: SummaryMetrics, links: MetricLinks, t: TFunction): Record<Me
   return {
     monthTransactions:
       month && previous
-        ? { value: formatNumber(month.transactions), caption: period, trend: { percent: m.trends?.transactions ?? null, previous }, href: transactionsHref }
+        ? {
+            value: formatNumber(month.transactions),
+            caption: period,
+            trend: { percent: m.trends?.transactions ?? null, previous },
+            href: transactionsHref,
+            detail: {
+              text: t("dashboard.metrics.highRisk", { count: month.highRisk, formatted: formatNumber(month.highRisk) }),
+              href: links.transactions ? monthTransactionsHref(month, true) : undefined,
+              testId: "metric-highRisk",
+            },
+          }
         : null,
     monthVolume:
       month && previous
@@ -118,7 +135,8 @@ function figures(m: SummaryMetrics, links: MetricLinks, t: TFunction): Record<Me
  * this month's transactions and their value with the change against the same days of last month
  * (no change is shown when last month has nothing to compare with), the PSPs licensed today and
  * the share of KYC applications found compliant. Each says what it counts and opens the list
- * behind it, filtered the same way (docs/FIGURES.md). 4 skeleton cards while loading.
+ * behind it, filtered the same way, as does the month's high-risk count (docs/FIGURES.md).
+ * 4 skeleton cards while loading.
  */
 export function MetricCards({ metrics, loading, links }: { metrics: SummaryMetrics | null | undefined; loading: boolean; links: MetricLinks }) {
   const { t } = useTranslation();
@@ -127,21 +145,7 @@ export function MetricCards({ metrics, loading, links }: { metrics: SummaryMetri
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label={t("dashboard.metrics.label")} aria-busy={loading || undefined}>
       {METRICS.map(({ key, icon: Icon }) => {
         const f = all[key];
-        const body = (
-          <CardContent className="p-5" data-testid={`metric-${key}`}>
-            <div className="flex items-start justify-between gap-3">
-              <p className="text-sm font-medium text-muted-foreground">{t(`dashboard.metrics.${key}`)}</p>
-              <Icon className="h-5 w-5 shrink-0 text-primary" aria-hidden="true" />
-            </div>
-            <p className="mt-2 text-2xl font-semibold tabular-nums sm:text-3xl" data-testid="metric-value">
-              {f?.value ?? "—"}
-            </p>
-            <p className="mt-1 text-xs text-muted-foreground" data-testid="metric-caption">
-              {f?.caption ?? t("dashboard.metrics.unavailable")}
-            </p>
-            {f?.trend ? <TrendLine trend={f.trend} t={t} /> : null}
-          </CardContent>
-        );
+        const title = t(`dashboard.metrics.${key}`);
         return (
           <li key={key}>
             {loading ? (
@@ -152,16 +156,47 @@ export function MetricCards({ metrics, loading, links }: { metrics: SummaryMetri
                   <span className="block h-3 w-36 animate-pulse rounded bg-muted" />
                 </CardContent>
               </Card>
-            ) : f?.href ? (
-              <Link
-                href={f.href}
-                className="group block h-full rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                data-testid={`metric-link-${key}`}
-              >
-                <Card className={cn("h-full transition-colors group-hover:border-primary group-hover:bg-accent/40")}>{body}</Card>
-              </Link>
             ) : (
-              <Card className="h-full">{body}</Card>
+              // The title's link covers the card (its ::after), so the whole card opens the list
+              // while a second link inside it (the high-risk count) stays its own target.
+              <Card className={cn("relative h-full transition-colors", f?.href && "hover:border-primary hover:bg-accent/40")}>
+                <CardContent className="p-5" data-testid={`metric-${key}`}>
+                  <div className="flex items-start justify-between gap-3">
+                    <p className="text-sm font-medium text-muted-foreground">
+                      {f?.href ? (
+                        <Link
+                          href={f.href}
+                          className="after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-ring"
+                          data-testid={`metric-link-${key}`}
+                        >
+                          {title}
+                        </Link>
+                      ) : (
+                        title
+                      )}
+                    </p>
+                    <Icon className="h-5 w-5 shrink-0 text-primary" aria-hidden="true" />
+                  </div>
+                  <p className="mt-2 text-2xl font-semibold tabular-nums sm:text-3xl" data-testid="metric-value">
+                    {f?.value ?? "—"}
+                  </p>
+                  <p className="mt-1 text-xs text-muted-foreground" data-testid="metric-caption">
+                    {f?.caption ?? t("dashboard.metrics.unavailable")}
+                  </p>
+                  {f?.trend ? <TrendLine trend={f.trend} t={t} /> : null}
+                  {f?.detail ? (
+                    <p className="mt-1 text-xs tabular-nums text-muted-foreground">
+                      {f.detail.href ? (
+                        <Link href={f.detail.href} className="relative z-10 font-medium text-primary underline-offset-2 hover:underline" data-testid={f.detail.testId}>
+                          {f.detail.text}
+                        </Link>
+                      ) : (
+                        <span data-testid={f.detail.testId}>{f.detail.text}</span>
+                      )}
+                    </p>
+                  ) : null}
+                </CardContent>
+              </Card>
             )}
           </li>
         );

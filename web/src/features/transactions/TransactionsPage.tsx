@@ -92,6 +92,7 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
     amountMin: useId(),
     amountMax: useId(),
     npss: useId(),
+    risk: useId(),
     advanced: useId(),
   };
   // /transactions?id=… (the dashboard's "view") opens that transaction's detail; filters in the
@@ -268,9 +269,15 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
               value={filters.npssReference}
               onChange={set("npssReference")}
               error={fieldErrors.npssReference}
-              className="sm:col-span-2"
               testId="tx-npss"
             />
+            <div className="space-y-1.5">
+              <Label htmlFor={ids.risk}>{t("transactions.riskFilter")}</Label>
+              <select id={ids.risk} className={selectClass} value={filters.highRisk} onChange={(e) => set("highRisk")(e.target.value)} data-testid="tx-risk">
+                <option value="">{t("transactions.allRisks")}</option>
+                <option value="true">{t("transactions.highRiskOnly")}</option>
+              </select>
+            </div>
           </div>
         </CardContent>
       </Card>

@@ -34,5 +34,6 @@ describe("filters from a page address", () => {
     expect(f).toEqual({ ...EMPTY_FILTERS, dateFrom: "2026-11-01", dateTo: "2026-11-24" });
     expect(searchUrl(f)).toBe("/api/transactions/search?dateFrom=2026-11-01&dateTo=2026-11-24&limit=25");
     expect(filtersFromSearch("")).toEqual(EMPTY_FILTERS);
+    expect(searchUrl(filtersFromSearch("dateFrom=2026-11-01&highRisk=true"))).toBe("/api/transactions/search?dateFrom=2026-11-01&highRisk=true&limit=25");
   });
 });

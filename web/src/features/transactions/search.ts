@@ -10,6 +10,8 @@ export interface TransactionFilters {
   amountMin: string;
   amountMax: string;
   npssReference: string;
+  /** "true": only the transactions the AML scoring flagged high risk; "" for all. */
+  highRisk: string;
 }
 
 /** Every filter unset. */
@@ -24,6 +26,7 @@ export const EMPTY_FILTERS: TransactionFilters = {
   amountMin: "",
   amountMax: "",
   npssReference: "",
+  highRisk: "",
 };
 
 /** Statuses offered by the status filter (001 §4: searchable statuses). */
@@ -44,6 +47,7 @@ const ORDER: (keyof TransactionFilters)[] = [
   "amountMin",
   "amountMax",
   "npssReference",
+  "highRisk",
 ];
 
 /** The query parameters for the filters: only those set, trimmed, never "all" (001 §5). */
