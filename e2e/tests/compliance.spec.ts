@@ -83,7 +83,7 @@ test("KYC form: each invalid field shows its message; a valid application appear
 
 test("Generate Report on the dashboard goes to /compliance and its PDF carries the month's transaction count", async ({ page }) => {
   await signIn(page, demo.admin.email, demo.admin.password);
-  await expect(page.getByTestId("metric-totalTransactions")).toBeVisible();
+  await expect(page.getByTestId("metric-monthTransactions")).toBeVisible();
   await expect(page.getByTestId("recent-row")).toHaveCount(5);
   await expectNoSeriousAxe(page);
   // A recent transaction's view opens it on /transactions.

@@ -108,6 +108,7 @@ var expectedAccess = map[string][]string{
 	"GET /metrics-system":                                {citizen, psp, mno, officer, admin},
 	"GET /ws":                                            {guest, citizen, psp, mno, officer, admin},
 	"GET /api/metrics":                                   callers,
+	"GET /api/public/summary":                            callers,
 	"GET /api/transactions":                              {guest, citizen, psp, mno, officer, admin},
 
 	"GET /api/transactions/search":                    {guest, citizen, psp, mno, officer, admin},

@@ -63,9 +63,13 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	writeJSON(w, status, errorBody{Message: e.Message, Fields: e.Fields, RequestID: requestIDOf(r.Context())})
 }
 
+// writeJSON writes v as the response. Answers are not stored by browsers or proxies unless the
+// handler has said otherwise (the public figures, the public register).
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
+	if w.Header().Get("Cache-Control") == "" {
+		w.Header().Set("Cache-Control", "no-store")
+	}
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
 }

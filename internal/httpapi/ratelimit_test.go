@@ -32,6 +32,7 @@ func TestAnonymousExpensiveRoutesAreRateLimited(t *testing.T) {
 		{"sign-up", "POST", "/api/mobile/users", map[string]string{}},
 		{"public", "GET", "/api/metrics", nil},
 		{"public", "GET", "/api/public/register", nil},
+		{"public", "GET", "/api/public/summary", nil},
 	}
 	three := limit.Rate{N: 3, Per: time.Hour}
 	for _, perAddress := range []bool{true, false} {

@@ -121,8 +121,9 @@ func (s *Server) routes() []route {
 		{"GET /readyz", public(), s.readyz},
 		{"GET /metrics-system", staff(allRoles...), s.metricsSystem},
 
-		// Summary figures for the landing page's carousel: aggregates only, so public.
+		// The dashboard's figures and the landing page's: aggregates only, so public.
 		{"GET /api/metrics", public().limited(publicReads), s.summaryMetrics},
+		{"GET /api/public/summary", public().limited(publicReads), s.publicSummary},
 
 		// Transactions (001 §7): transfers; reads that guests may make, one unit each.
 		{"POST /api/transfer", staff(allRoles...).limited(citizenTransfers).scoped(domain.ScopeCreateTransfers), s.createTransfer},

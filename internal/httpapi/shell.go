@@ -58,7 +58,7 @@ const (
 // landingData asks the browser for the landing page's figures with the page: the app asks for them
 // only once its scripts have run, a round trip later (web/src/features/landing: useSummaryMetrics,
 // PublicRegister). fetch() with credentials "include" takes the preloaded answer.
-const landingData = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/metrics">` +
+const landingData = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/public/summary">` +
 	`<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/public/register">`
 
 // prerendered is where web/scripts/prerender.ts writes the landing page's markup per language.

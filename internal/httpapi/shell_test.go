@@ -159,7 +159,7 @@ func TestShellSendsTheLandingPagePrerendered(t *testing.T) {
 		if strings.Contains(body, soPreload) != (c.lang == "so") {
 			t.Errorf("%s: Somali preload %v, want %v", c.name, strings.Contains(body, soPreload), c.lang == "so")
 		}
-		if landing := c.root != empty; strings.Contains(body, `rel="preload" as="fetch" crossorigin="use-credentials" href="/api/metrics"`) != landing ||
+		if landing := c.root != empty; strings.Contains(body, `rel="preload" as="fetch" crossorigin="use-credentials" href="/api/public/summary"`) != landing ||
 			strings.Contains(body, `href="/api/public/register"`) != landing {
 			t.Errorf("%s: the landing page's data should be preloaded with it, and only with it:\n%s", c.name, body)
 		}

@@ -14,22 +14,6 @@ import (
 	"github.com/kormeer/kormeer/internal/store"
 )
 
-// summaryMetrics answers GET /api/metrics: the headline figures computed from the database,
-// every one present (zero on an empty database); the volume is the spec's formatted string.
-func (s *Server) summaryMetrics(w http.ResponseWriter, r *http.Request) error {
-	sum, err := s.store.Summary(r.Context())
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, struct {
-		TotalTransactions int64  `json:"totalTransactions"`
-		TransactionVolume string `json:"transactionVolume"`
-		ActivePSPs        int64  `json:"activePsps"`
-		ComplianceScore   int64  `json:"complianceScore"`
-	}{sum.TotalTransactions, domain.CompactUSD(sum.VolumeUSD), sum.ActivePSPs, sum.ComplianceScore})
-	return nil
-}
-
 // transactionJSON is a transaction as lists and the detail panel show it (001 §3), amounts as
 // decimal strings.
 type transactionJSON struct {
@@ -322,6 +306,13 @@ func parseTxFilter(q url.Values) (store.TxFilter, error) {
 	oneOf("type", txTypes, &f.Type)
 	oneOf("transferMode", txModes, &f.TransferMode)
 	oneOf("currency", currencies, &f.Currency)
+	switch get("highRisk") {
+	case "":
+	case "true":
+		f.HighRisk = true
+	default:
+		fields["highRisk"] = "Use true, or leave it out"
+	}
 	f.NPSSReference = strings.ToUpper(get("npssReference"))
 	if len(f.NPSSReference) > 64 {
 		fields["npssReference"] = "At most 64 characters"

@@ -239,8 +239,7 @@ func (s *Store) PublicRegister(ctx context.Context) ([]RegisterEntry, error) {
 	for _, kind := range []string{"psp", "mno", "bank"} {
 		parts = append(parts, fmt.Sprintf(`SELECT id, '%s', name, license_number, COALESCE(logo_url, ''), compliance_status,
 			license_issued_at, license_expires_at FROM %s
-			WHERE license_status = 'active' AND is_active AND (license_expires_at IS NULL OR license_expires_at > $1)`,
-			kind, institutionTables[kind]))
+			WHERE %s`, kind, institutionTables[kind], licensedNow))
 	}
 	rows, err := s.db.QueryContext(ctx, strings.Join(parts, " UNION ALL ")+` ORDER BY 3, 1`, ts(s.Now()))
 	if err != nil {

@@ -28,25 +28,15 @@ type PeriodFigures struct {
 func (s *Store) Figures(ctx context.Context, from, to time.Time) (*PeriodFigures, error) {
 	f := &PeriodFigures{VolumeByCurrency: map[string]domain.Minor{}, AlertsBySeverity: map[string]int64{
 		"critical": 0, "high": 0, "medium": 0, "low": 0}}
-	rows, err := s.db.QueryContext(ctx, `SELECT currency, SUM(tx_count), SUM(amount_minor), SUM(high_risk)
-		FROM transaction_stats WHERE day >= $1 AND day < $2 GROUP BY currency`, from.Format("2006-01-02"), to.Format("2006-01-02"))
+	totals, err := s.periodTotals(ctx, domain.Period{First: domain.Day(from), Last: domain.Day(to).AddDate(0, 0, -1)})
 	if err != nil {
 		return nil, err
 	}
-	for rows.Next() {
-		var cur string
-		var n, amount, high int64
-		if err := rows.Scan(&cur, &n, &amount, &high); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		f.TransactionCount += n
-		f.HighRiskCount += high
-		f.VolumeByCurrency[cur] = domain.Minor(amount)
-		f.VolumeUSD += domain.USDMinor(domain.Minor(amount), domain.Currency(cur))
+	for cur, t := range totals[0].ByCurrency {
+		f.VolumeByCurrency[string(cur)] = t.Amount
 	}
-	rows.Close()
-	rows, err = s.db.QueryContext(ctx, `SELECT severity, COUNT(*), SUM(CASE WHEN status = 'open' THEN 1 ELSE 0 END)
+	f.TransactionCount, f.HighRiskCount, f.VolumeUSD = totals[0].Count(), totals[0].HighRisk(), totals[0].VolumeUSD()
+	rows, err := s.db.QueryContext(ctx, `SELECT severity, COUNT(*), SUM(CASE WHEN status = 'open' THEN 1 ELSE 0 END)
 		FROM aml_alerts WHERE created_at >= $1 AND created_at < $2 GROUP BY severity`, ts(from), ts(to))
 	if err != nil {
 		return nil, err
@@ -63,9 +53,9 @@ func (s *Store) Figures(ctx context.Context, from, to time.Time) (*PeriodFigures
 	}
 	rows.Close()
 	var all, ok int64
-	if err := s.db.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM psps WHERE is_active AND license_status = 'active'),
-		(SELECT COUNT(*) FROM kyc_applications), (SELECT COUNT(*) FROM kyc_applications WHERE status = 'compliant')`).
-		Scan(&f.ActivePSPs, &all, &ok); err != nil {
+	if err := s.db.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM psps WHERE `+licensedNow+`),
+		(SELECT COUNT(*) FROM kyc_applications), (SELECT COUNT(*) FROM kyc_applications WHERE status = 'compliant')`,
+		ts(s.Now())).Scan(&f.ActivePSPs, &all, &ok); err != nil {
 		return nil, err
 	}
 	f.ComplianceScore = compliancePercent(ok, all)

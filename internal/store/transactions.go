@@ -91,6 +91,9 @@ type TxFilter struct {
 	AmountMin     domain.Minor
 	AmountMax     domain.Minor
 	NPSSReference string
+	// HighRisk keeps only the transactions the AML scoring flagged high risk: those the statistics
+	// count as high risk, so the dashboard's figure and the filtered list agree.
+	HighRisk bool
 
 	// ReferencesOnly narrows Search to the transaction id and NPSS reference: the references a
 	// guest sees in full, so that a search cannot reveal a party that is shown masked.
@@ -162,6 +165,9 @@ func (s *Store) where(scope TxScope, f TxFilter, args []any, walkDates bool) (st
 		if eq[1] != "" {
 			conds = append(conds, eq[0]+" = "+arg(eq[1]))
 		}
+	}
+	if f.HighRisk {
+		conds = append(conds, "is_high_risk")
 	}
 	if !f.DateFrom.IsZero() {
 		conds = append(conds, "created_at >= "+arg(ts(f.DateFrom)))
@@ -343,31 +349,35 @@ func (s *Store) TransactionLogs(ctx context.Context, id string) ([]TransactionLo
 	return out, rows.Err()
 }
 
-// Summary is the headline of the payment system for the landing page and the dashboard. Every
-// figure is zero when there is nothing to compute it from (issue 16: clients read 0, not a gap).
+// Summary is the headline of the payment system for the dashboard. Every figure is zero when
+// there is nothing to compute it from (issue 16: clients read 0, not a gap).
 type Summary struct {
 	TotalTransactions int64
 	VolumeUSD         domain.Minor
-	ActivePSPs        int64
-	ComplianceScore   int64 // percentage of KYC applications found compliant
+	ActivePSPs        int64 // PSPs licensed now, as the public register lists them
+	KYCApplications   int64
+	KYCCompliant      int64
+	ComplianceScore   int64 // KYCCompliant as a percentage of KYCApplications
 }
 
 // Summary computes the headline figures with one round trip, from the statistics maintained as
 // transactions arrive rather than from the transactions themselves.
 func (s *Store) Summary(ctx context.Context) (Summary, error) {
-	var count, shs, usd, psps, kycAll, kycOK int64
+	var count, shs, usd int64
+	var sum Summary
 	err := s.db.QueryRowContext(ctx, `SELECT
 		(SELECT COALESCE(SUM(tx_count), 0) FROM transaction_stats),
 		(SELECT COALESCE(SUM(amount_minor), 0) FROM transaction_stats WHERE currency = 'SHS'),
 		(SELECT COALESCE(SUM(amount_minor), 0) FROM transaction_stats WHERE currency = 'USD'),
-		(SELECT COUNT(*) FROM psps WHERE is_active),
+		(SELECT COUNT(*) FROM psps WHERE `+licensedNow+`),
 		(SELECT COUNT(*) FROM kyc_applications),
-		(SELECT COUNT(*) FROM kyc_applications WHERE status = 'compliant')`).
-		Scan(&count, &shs, &usd, &psps, &kycAll, &kycOK)
+		(SELECT COUNT(*) FROM kyc_applications WHERE status = 'compliant')`, ts(s.Now())).
+		Scan(&count, &shs, &usd, &sum.ActivePSPs, &sum.KYCApplications, &sum.KYCCompliant)
 	if err != nil {
 		return Summary{}, err
 	}
-	sum := Summary{TotalTransactions: count, VolumeUSD: domain.Minor(usd) + domain.USDMinor(domain.Minor(shs), domain.SHS),
-		ActivePSPs: psps, ComplianceScore: compliancePercent(kycOK, kycAll)}
+	sum.TotalTransactions = count
+	sum.VolumeUSD = domain.Minor(usd) + domain.USDMinor(domain.Minor(shs), domain.SHS)
+	sum.ComplianceScore = compliancePercent(sum.KYCCompliant, sum.KYCApplications)
 	return sum, nil
 }

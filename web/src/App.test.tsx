@@ -22,6 +22,7 @@ function signedIn(user: CurrentUser | null) {
       routeFetch({
         "GET /api/auth/user": user ? { status: 200, body: user } : { status: 401, body: { message: "Unauthorized" } },
         "GET /api/metrics": { status: 200, body: {} },
+        "GET /api/public/summary": { status: 401, body: { message: "Unauthorized" } },
       }),
     ),
   );
@@ -210,7 +211,7 @@ describe("the server's session hint (internal/httpapi/shell.go)", () => {
   it("shows the landing page at once, without asking who is signed in, when the page came without a session cookie", () => {
     const removeHint = hint("none");
     try {
-      const fetchMock = vi.fn(routeFetch({ "GET /api/metrics": { status: 200, body: {} } }));
+      const fetchMock = vi.fn(routeFetch({ "GET /api/public/summary": { status: 401, body: { message: "Unauthorized" } } }));
       vi.stubGlobal("fetch", fetchMock);
       renderWithProviders(<App />);
       // In the first render: no loading screen, no round trip before it.

@@ -22,12 +22,56 @@ export interface CurrentUser {
   language?: "en" | "so" | string | null;
 }
 
-/** Summary metrics for the dashboard and the landing carousel; any field may be absent. */
+/** A span of whole UTC days, both included, as every computed figure names what it covers. */
+export interface FigurePeriod {
+  from: string;
+  to: string;
+  days: number;
+}
+
+/** A month's part of GET /api/metrics: transactions recorded, their value in USD (SHS converted). */
+export interface MonthFigures extends FigurePeriod {
+  transactions: number;
+  volumeUsd: string;
+  highRisk: number;
+}
+
+/**
+ * GET /api/metrics, the dashboard's figures. The first four are the spec's (all time); month is
+ * this month so far, previousMonth the same days of last month, and a trend is null when last
+ * month has nothing to compare with. Fields may be absent from an older server.
+ */
 export interface SummaryMetrics {
   totalTransactions?: number | null;
   transactionVolume?: string | null;
   activePsps?: number | null;
   complianceScore?: number | null;
+  kycApplications?: number | null;
+  kycCompliant?: number | null;
+  month?: MonthFigures | null;
+  previousMonth?: MonthFigures | null;
+  trends?: { transactions: number | null; transactionVolume: number | null } | null;
+}
+
+/** One currency's transactions of the public summary's period (decimal strings). */
+export interface CurrencyFigures {
+  currency: string;
+  transactions: number;
+  value: string;
+  dailyAverage: string;
+}
+
+/** GET /api/public/summary: the landing page's figures, each with the period it covers. */
+export interface PublicSummary {
+  asOf: string;
+  period: FigurePeriod;
+  transactions: number;
+  byCurrency: CurrencyFigures[];
+  previousPeriod: FigurePeriod & { transactions: number };
+  /** Percent change of the transactions against the previous period; null when it had none. */
+  transactionGrowth: number | null;
+  /** Institutions licensed now, as the public register lists them: total, psp, mno, bank. */
+  licensedInstitutions: Record<string, number>;
 }
 
 /** The error body every /api endpoint returns with a 4xx. */

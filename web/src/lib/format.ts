@@ -58,3 +58,31 @@ export function formatDateTime24(value: Date | string | number, { seconds = fals
 export function shortId(id: string): string {
   return id.slice(-8);
 }
+
+/**
+ * A span of whole UTC days ("YYYY-MM-DD", both included) per the active language: "Nov 1 – 24,
+ * 2026". The server counts figures per UTC day, so the days are shown in UTC, whatever the
+ * browser's time zone.
+ */
+export function formatDayRange(from: string, to: string): string {
+  const day = (s: string) => new Date(`${s}T00:00:00Z`);
+  const a = day(from);
+  const b = day(to);
+  if (Number.isNaN(a.getTime()) || Number.isNaN(b.getTime())) return "";
+  return new Intl.DateTimeFormat(activeLocale(), { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).formatRange(a, b);
+}
+
+/** A percent change with its sign ("+12.5%", "−3%", "0%") per the active language. */
+export function formatChange(percent: number): string {
+  return new Intl.NumberFormat(activeLocale(), { style: "percent", signDisplay: "exceptZero", maximumFractionDigits: 1 }).format(percent / 100);
+}
+
+/**
+ * An exact decimal amount ("1234567.89") shortened for a headline figure: "$1.2M", "SHS 3.4B".
+ * Intl takes the decimal as a string, so the amount never goes through a float.
+ */
+export function formatCompactMoney(value: string, currency: string): string {
+  const compact = (style: Intl.NumberFormatOptions) =>
+    new Intl.NumberFormat(activeLocale(), { notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1, ...style }).format(value as unknown as number);
+  return currency === "USD" ? compact({ style: "currency", currency: "USD", currencyDisplay: "narrowSymbol" }) : `${compact({})} ${currency}`;
+}

@@ -20,14 +20,19 @@ export const DASHBOARD_ALERT_LIMIT = 6;
 /** The panel's query: the newest alerts, one page of DASHBOARD_ALERT_LIMIT with the server's total. */
 const PANEL_URL = alertsUrl({ limit: DASHBOARD_ALERT_LIMIT });
 const PANEL_KEY = [...ALERTS_LIST_KEY, PANEL_URL];
+/**
+ * The alert queue lists AML alerts by default (system notices are the dashboard's), so the link to
+ * it counts those, from the server's X-Total-Count: the panel's own total would count notices the
+ * queue does not show.
+ */
+const AML_COUNT_URL = alertsUrl({ kind: "aml", limit: 1 });
 
 /**
  * The dashboard's system and regulatory alerts (000 §2): icon and colour by
  * level, title, message, time; dismiss (PATCH read) only for unread alerts;
  * 3 skeleton rows while loading; "No alerts at this time". It reads only the
- * alerts it shows; "View all" says how many there are from X-Total-Count and
- * opens the alert queue on all of them; the overdue cases' count opens the
- * queue on those.
+ * alerts it shows; its link says how many AML alerts there are (the server's X-Total-Count) and
+ * opens the alert queue on all of them; the overdue cases' count opens the queue on those.
  */
 export function AlertsPanel() {
   const { t } = useTranslation();
@@ -49,8 +54,12 @@ export function AlertsPanel() {
   });
   // The overdue AML cases, counted by the server under the configured handling deadlines.
   const overdue = useAlertSummary({ kind: "aml" }).data?.overdue ?? 0;
+  const aml = useQuery<AlertsPage>({
+    queryKey: [...ALERTS_LIST_KEY, AML_COUNT_URL],
+    queryFn: ({ signal }) => fetchPage<Alert>(AML_COUNT_URL, signal),
+  });
   const shown = query.data?.items ?? [];
-  const more = query.data?.next ? query.data.total : null;
+  const more = aml.data?.total && aml.data.total !== "0" ? aml.data.total : null;
   return (
     <Card className="h-full" data-testid="alerts-panel">
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3 space-y-0">
@@ -70,7 +79,7 @@ export function AlertsPanel() {
           ) : null}
           {more ? (
             <Button asChild variant="link" size="sm" className="h-auto px-0">
-              <Link href="/compliance/alerts?status=all&sort=newest&kind=all">{t("dashboard.alerts.viewAll", { total: more })}</Link>
+              <Link href="/compliance/alerts?status=all&sort=newest">{t("dashboard.alerts.viewAll", { total: more })}</Link>
             </Button>
           ) : null}
         </div>

@@ -32,24 +32,40 @@ describe("DashboardPage", () => {
     expect(screen.getAllByTestId("recent-skeleton")).toHaveLength(5);
   });
 
-  it("shows the metrics with their fixed captions and the empty states", async () => {
+  it("shows the computed metrics and the empty states", async () => {
     vi.stubGlobal(
       "fetch",
       routeFetch({
-        "GET /api/metrics": { status: 200, body: { totalTransactions: 3000, transactionVolume: "$2.8M", activePsps: 4, complianceScore: 43 } },
+        "GET /api/metrics": {
+          status: 200,
+          body: {
+            totalTransactions: 3000,
+            transactionVolume: "$2.8M",
+            activePsps: 4,
+            complianceScore: 43,
+            kycApplications: 14,
+            kycCompliant: 6,
+            month: { from: "2026-11-01", to: "2026-11-24", days: 24, transactions: 1200, volumeUsd: "850000.00", highRisk: 3 },
+            previousMonth: { from: "2026-10-01", to: "2026-10-24", days: 24, transactions: 1000, volumeUsd: "900000.00", highRisk: 1 },
+            trends: { transactions: 20, transactionVolume: -5.6 },
+          },
+        },
         "GET /api/alerts?limit=6": { status: 200, body: [], headers: { "X-Total-Count": "0" } },
+        "GET /api/alerts?kind=aml&limit=1": { status: 200, body: [], headers: { "X-Total-Count": "0" } },
         "GET /api/transactions?limit=5": { status: 200, body: [] },
       }),
     );
     renderWithProviders(<DashboardPage user={admin} />);
     expect(await screen.findByText("No alerts at this time")).toBeInTheDocument();
     expect(await screen.findByText("No transactions found")).toBeInTheDocument();
-    const total = await screen.findByTestId("metric-totalTransactions");
-    expect(total).toHaveTextContent("3,000");
-    expect(total).toHaveTextContent("+12.5% from last month");
-    expect(screen.getByTestId("metric-transactionVolume")).toHaveTextContent("$2.8M+8.3% from last month");
-    expect(screen.getByTestId("metric-activePsps")).toHaveTextContent("4No change");
-    expect(screen.getByTestId("metric-complianceScore")).toHaveTextContent("43%+2.1% from last month");
+    const total = await screen.findByTestId("metric-monthTransactions");
+    expect(total).toHaveTextContent("1,200");
+    expect(total).toHaveTextContent("+20% against Oct 1 – 24, 2026");
+    expect(screen.getByTestId("metric-monthVolume")).toHaveTextContent("$850K");
+    expect(screen.getByTestId("metric-monthVolume")).toHaveTextContent("-5.6% against Oct 1 – 24, 2026");
+    expect(screen.getByTestId("metric-kycApprovalRate")).toHaveTextContent("43%6 of 14 KYC applications found compliant");
+    for (const fixed of ["+12.5%", "+8.3%", "+2.1%", "No change"]) expect(screen.getByRole("list", { name: "Key figures" })).not.toHaveTextContent(fixed);
+    expect(screen.queryByRole("link", { name: /Compliance alerts/ })).not.toBeInTheDocument();
     expect(screen.getByTestId("generate-report-button")).toBeInTheDocument();
   });
 
@@ -80,7 +96,7 @@ describe("DashboardPage", () => {
     expect(within(items[0]!).getByTestId("alert-dismiss")).toBeInTheDocument();
     expect(within(items[1]!).queryByTestId("alert-dismiss")).not.toBeInTheDocument();
     expect(items[0]).toHaveTextContent("Message a1");
-    expect(screen.queryByRole("link", { name: /View all/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Compliance alerts/ })).not.toBeInTheDocument();
     fireEvent.click(within(items[0]!).getByTestId("alert-dismiss"));
     await waitFor(() => expect(read).toHaveBeenCalled());
     await waitFor(() => expect(within(screen.getAllByTestId("dashboard-alert")[0]!).queryByTestId("alert-dismiss")).not.toBeInTheDocument());
@@ -106,7 +122,7 @@ describe("DashboardPage", () => {
     expect(urls().filter((u) => u.startsWith("/api/alerts"))).toEqual([]);
   });
 
-  it("reads only the alerts it shows and takes View all's and the overdue count from the server", async () => {
+  it("reads only the alerts it shows; its link counts the AML alerts the queue shows, and the overdue count comes from the server", async () => {
     const six = Array.from({ length: 6 }, (_, i) => alert(`a${i}`));
     vi.stubGlobal(
       "fetch",
@@ -117,15 +133,14 @@ describe("DashboardPage", () => {
           status: 200,
           body: { byStatus: { open: 9, investigating: 2, resolved: 1, false_positive: 0 }, total: 12, overdue: 7, deadlineHours: {} },
         },
+        "GET /api/alerts?kind=aml&limit=1": { status: 200, body: six.slice(0, 1), headers: { "X-Next-Cursor": "c2", "X-Total-Count": "18" } },
         "GET /api/transactions?limit=5": { status: 200, body: [] },
       }),
     );
     renderWithProviders(<DashboardPage user={admin} />);
     expect(await screen.findAllByTestId("dashboard-alert")).toHaveLength(6);
-    expect(screen.getByRole("link", { name: "View all (1000+)" })).toHaveAttribute(
-      "href",
-      "/compliance/alerts?status=all&sort=newest&kind=all",
-    );
+    // The panel holds system notices too; the link counts what the queue shows by default: AML alerts.
+    expect(await screen.findByRole("link", { name: "Compliance alerts (18)" })).toHaveAttribute("href", "/compliance/alerts?status=all&sort=newest");
     expect(await screen.findByRole("link", { name: "7 overdue cases" })).toHaveAttribute("href", "/compliance/alerts?overdue=true");
   });
 });

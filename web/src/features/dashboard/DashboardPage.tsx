@@ -48,7 +48,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
         <p className="mt-2 text-muted-foreground">{t("pages.dashboard.description")}</p>
       </div>
 
-      <MetricCards metrics={metrics.data} loading={metrics.isLoading} />
+      <MetricCards metrics={metrics.data} loading={metrics.isLoading} links={{ transactions: regulator || isGuest, registry: regulator, kyc: regulator }} />
 
       <Card>
         <CardHeader>

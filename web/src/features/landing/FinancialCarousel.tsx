@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import type { SummaryMetrics } from "@/api/types";
+import type { PublicSummary } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { buildSlides, CAROUSEL_INTERVAL_MS } from "@/features/landing/carouselSlides";
 import { cn } from "@/lib/utils";
 
 interface FinancialCarouselProps {
-  metrics: SummaryMetrics | null | undefined;
+  summary: PublicSummary | null | undefined;
   isLoading: boolean;
 }
 
@@ -15,20 +15,20 @@ interface FinancialCarouselProps {
 const PREVIEW_COUNT = 3;
 
 /**
- * The landing page's six-slide financial overview. It advances every 4 s,
- * wraps both ways, and stops auto-playing for good on any manual navigation
- * (until the user presses Resume).
+ * The landing page's financial overview (000 §2), its figures from the public summary, each
+ * saying the period it covers. It advances every 4 s, wraps both ways, and stops auto-playing for
+ * good on any manual navigation (until the user presses Resume).
  */
-export function FinancialCarousel({ metrics, isLoading }: FinancialCarouselProps) {
+export function FinancialCarousel({ summary, isLoading }: FinancialCarouselProps) {
   const { t, i18n } = useTranslation();
   // Rebuild formatted values when the language changes.
-  const slides = useMemo(() => buildSlides(metrics), [metrics, i18n.language]);
+  const slides = useMemo(() => buildSlides(summary), [summary, i18n.language]);
   const count = slides.length;
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(true);
 
   useEffect(() => {
-    if (!playing || isLoading) return undefined;
+    if (!playing || isLoading || count === 0) return undefined;
     const timer = setTimeout(() => setIndex((i) => (i + 1) % count), CAROUSEL_INTERVAL_MS);
     return () => clearTimeout(timer);
   }, [playing, isLoading, index, count]);
@@ -53,7 +53,14 @@ export function FinancialCarousel({ metrics, isLoading }: FinancialCarouselProps
     );
   }
 
-  const slide = slides[index]!;
+  const slide = slides[index];
+  if (!slide) {
+    return (
+      <div role="status" className="flex h-72 items-center justify-center rounded-xl border bg-card p-6 text-center text-muted-foreground shadow-sm" data-testid="carousel-unavailable">
+        {t("carousel.unavailable")}
+      </div>
+    );
+  }
   const Icon = slide.icon;
 
   return (
@@ -90,20 +97,20 @@ export function FinancialCarousel({ metrics, isLoading }: FinancialCarouselProps
             <div className="flex items-start justify-between gap-4">
               <div>
                 <p className="text-sm font-medium opacity-90">{t(slide.titleKey)}</p>
-                <p
-                  className="mt-2 text-4xl font-bold tabular-nums tracking-tight sm:text-5xl"
-                  data-testid="carousel-value"
-                >
-                  {slide.value}
-                </p>
-                {slide.secondary ? (
-                  <p className="mt-1 text-sm tabular-nums opacity-90" data-testid="carousel-secondary">
-                    {t(slide.secondary.key, {
-                      count: slide.secondary.count,
-                      formatted: slide.secondary.formatted,
-                    })}
+                {slide.value === null ? (
+                  <p className="mt-3 text-xl font-semibold sm:text-2xl" data-testid="carousel-value" data-empty="true">
+                    {t(slide.emptyKey)}
                   </p>
-                ) : null}
+                ) : (
+                  <p className="mt-2 text-4xl font-bold tabular-nums tracking-tight sm:text-5xl" data-testid="carousel-value">
+                    {slide.value}
+                  </p>
+                )}
+                {slide.lines.map((line) => (
+                  <p key={line.key} className="mt-1 text-sm tabular-nums opacity-90" data-testid="carousel-line">
+                    {t(line.key, line.options)}
+                  </p>
+                ))}
               </div>
               <Icon className="h-10 w-10 shrink-0 opacity-80" aria-hidden="true" />
             </div>
@@ -168,7 +175,7 @@ export function FinancialCarousel({ metrics, isLoading }: FinancialCarouselProps
               )}
             >
               <span className="block text-xs text-muted-foreground">{t(s.titleKey)}</span>
-              <span className="block text-lg font-semibold tabular-nums">{s.value}</span>
+              <span className="block text-lg font-semibold tabular-nums">{s.value ?? "—"}</span>
             </button>
           </li>
         ))}

@@ -16,7 +16,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FinancialCarousel } from "@/features/landing/FinancialCarousel";
 import { PublicRegister } from "@/features/landing/PublicRegister";
-import { useSummaryMetrics } from "@/features/landing/useSummaryMetrics";
+import { usePublicSummary } from "@/features/landing/usePublicSummary";
 import { LanguageSwitcher } from "@/features/shell/LanguageSwitcher";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
@@ -36,7 +36,7 @@ const FEATURES = [
 export function LandingPage() {
   const { t } = useTranslation();
   usePageTitle();
-  const metrics = useSummaryMetrics();
+  const summary = usePublicSummary();
 
   return (
     <div className="flex min-h-screen flex-col bg-background">
@@ -102,7 +102,7 @@ export function LandingPage() {
               </Link>
             </p>
           </div>
-          <FinancialCarousel metrics={metrics.data} isLoading={metrics.isLoading} />
+          <FinancialCarousel summary={summary.data} isLoading={summary.isLoading} />
         </section>
 
         <section aria-labelledby="features-title" className="border-t bg-card/60">

@@ -1,110 +1,89 @@
 import type { LucideIcon } from "lucide-react";
-import { BarChart3, Building2, CalendarDays, ShieldCheck, TrendingUp, Wallet } from "lucide-react";
-import type { SummaryMetrics } from "@/api/types";
-import { formatNumber, formatPercent, activeLocale } from "@/lib/format";
-
-/** Fallbacks and fixed figures of the carousel (spec 000 §9). */
-export const CAROUSEL_FALLBACKS = {
-  totalBalance: 125_700_000,
-  transactionVolume: "$1.8M",
-  totalTransactions: 9,
-  dailyAverage: 58_000,
-  activeInstitutions: 12,
-  complianceScore: 95,
-  monthlyGrowth: 0.125,
-} as const;
+import { Banknote, BarChart3, Building2, Coins } from "lucide-react";
+import type { PublicSummary } from "@/api/types";
+import { formatChange, formatCompactMoney, formatDate, formatDayRange, formatNumber } from "@/lib/format";
 
 /** Time between automatic slide changes. */
 export const CAROUSEL_INTERVAL_MS = 4000;
+
+/** A line of text under a slide's figure: a translation key and its values. */
+export interface SlideLine {
+  key: string;
+  options?: Record<string, unknown>;
+}
 
 export interface Slide {
   key: string;
   icon: LucideIcon;
   titleKey: string;
   descriptionKey: string;
-  value: string;
-  /** Optional second figure under the main one. */
-  secondary?: { key: string; count: number; formatted: string };
+  /** The headline figure; null when the period has none, and emptyKey then says so. */
+  value: string | null;
+  emptyKey: string;
+  /** What the figure covers (its period) and what goes with it. */
+  lines: SlideLine[];
 }
 
-function usd(value: number, compact: boolean): string {
-  return new Intl.NumberFormat(activeLocale(), {
-    style: "currency",
-    currency: "USD",
-    currencyDisplay: "narrowSymbol",
-    notation: compact ? "compact" : "standard",
-    maximumFractionDigits: compact ? 1 : 0,
-  }).format(value);
-}
-
-function growth(value: number): string {
-  return new Intl.NumberFormat(activeLocale(), {
-    style: "percent",
-    signDisplay: "always",
-    maximumFractionDigits: 1,
-  }).format(value);
-}
-
-function present<T>(value: T | null | undefined): value is T {
-  return value !== null && value !== undefined && value !== "";
-}
-
-/** The six slides, with live metrics where the server provides them. */
-export function buildSlides(metrics: SummaryMetrics | null | undefined): Slide[] {
-  const m = metrics ?? {};
-  const totalTransactions = present(m.totalTransactions)
-    ? m.totalTransactions
-    : CAROUSEL_FALLBACKS.totalTransactions;
+/**
+ * The slides of the landing page's overview, every figure from GET /api/public/summary and each
+ * with the days it covers (docs/FIGURES.md). The prototype's balance, compliance score and fixed
+ * fallbacks are gone: no data Kormeer holds supports them. No summary (it could not be loaded, or
+ * is not one) means no slides.
+ */
+export function buildSlides(summary: PublicSummary | null | undefined): Slide[] {
+  if (!summary?.period) return [];
+  const { period, previousPeriod } = summary;
+  const covered: SlideLine = { key: "carousel.period", options: { period: formatDayRange(period.from, period.to), days: period.days } };
+  const growth: SlideLine =
+    summary.transactionGrowth === null
+      ? { key: "carousel.noGrowth", options: { period: formatDayRange(previousPeriod.from, previousPeriod.to) } }
+      : { key: "carousel.growth", options: { change: formatChange(summary.transactionGrowth), period: formatDayRange(previousPeriod.from, previousPeriod.to) } };
+  const currencySlide = (currency: "USD" | "SHS", key: string, icon: LucideIcon): Slide => {
+    const c = summary.byCurrency.find((x) => x.currency === currency);
+    const some = Boolean(c && c.transactions > 0);
+    return {
+      key,
+      icon,
+      titleKey: `carousel.slides.${key}.title`,
+      descriptionKey: `carousel.slides.${key}.description`,
+      value: some && c ? formatCompactMoney(c.value, currency) : null,
+      emptyKey: "carousel.noTransactions",
+      lines:
+        some && c
+          ? [
+              covered,
+              { key: "carousel.transactionsCount", options: { count: c.transactions, formatted: formatNumber(c.transactions) } },
+              { key: "carousel.dailyAverage", options: { amount: formatCompactMoney(c.dailyAverage, currency) } },
+            ]
+          : [covered],
+    };
+  };
+  const licensed = summary.licensedInstitutions;
   return [
     {
-      key: "totalBalance",
-      icon: Wallet,
-      titleKey: "carousel.slides.totalBalance.title",
-      descriptionKey: "carousel.slides.totalBalance.description",
-      value: usd(CAROUSEL_FALLBACKS.totalBalance, true),
-    },
-    {
-      key: "monthlyVolume",
+      key: "transactions",
       icon: BarChart3,
-      titleKey: "carousel.slides.monthlyVolume.title",
-      descriptionKey: "carousel.slides.monthlyVolume.description",
-      value: present(m.transactionVolume) ? m.transactionVolume : CAROUSEL_FALLBACKS.transactionVolume,
-      secondary: {
-        key: "carousel.transactionsCount",
-        count: totalTransactions,
-        formatted: formatNumber(totalTransactions),
-      },
+      titleKey: "carousel.slides.transactions.title",
+      descriptionKey: "carousel.slides.transactions.description",
+      value: summary.transactions > 0 ? formatNumber(summary.transactions) : null,
+      emptyKey: "carousel.noTransactions",
+      lines: [covered, growth],
     },
+    currencySlide("USD", "usd", Banknote),
+    currencySlide("SHS", "shs", Coins),
     {
-      key: "dailyAverage",
-      icon: CalendarDays,
-      titleKey: "carousel.slides.dailyAverage.title",
-      descriptionKey: "carousel.slides.dailyAverage.description",
-      value: usd(CAROUSEL_FALLBACKS.dailyAverage, false),
-    },
-    {
-      key: "activeInstitutions",
+      key: "institutions",
       icon: Building2,
-      titleKey: "carousel.slides.activeInstitutions.title",
-      descriptionKey: "carousel.slides.activeInstitutions.description",
-      value: formatNumber(present(m.activePsps) ? m.activePsps : CAROUSEL_FALLBACKS.activeInstitutions),
-    },
-    {
-      key: "complianceScore",
-      icon: ShieldCheck,
-      titleKey: "carousel.slides.complianceScore.title",
-      descriptionKey: "carousel.slides.complianceScore.description",
-      value: formatPercent(
-        present(m.complianceScore) ? m.complianceScore : CAROUSEL_FALLBACKS.complianceScore,
-      ),
-    },
-    {
-      key: "monthlyGrowth",
-      icon: TrendingUp,
-      titleKey: "carousel.slides.monthlyGrowth.title",
-      descriptionKey: "carousel.slides.monthlyGrowth.description",
-      value: growth(CAROUSEL_FALLBACKS.monthlyGrowth),
+      titleKey: "carousel.slides.institutions.title",
+      descriptionKey: "carousel.slides.institutions.description",
+      value: (licensed.total ?? 0) > 0 ? formatNumber(licensed.total ?? 0) : null,
+      emptyKey: "carousel.noInstitutions",
+      lines: [
+        ...((licensed.total ?? 0) > 0
+          ? [{ key: "carousel.institutionKinds", options: { psp: formatNumber(licensed.psp ?? 0), mno: formatNumber(licensed.mno ?? 0), bank: formatNumber(licensed.bank ?? 0) } }]
+          : []),
+        { key: "carousel.asOf", options: { date: formatDate(summary.asOf) } },
+      ],
     },
   ];
 }
-

@@ -32,6 +32,8 @@ import {
   TRANSACTION_TYPES,
   TRANSFER_MODES,
   exportUrl,
+  filtersFromSearch,
+  hasFilters,
   searchUrl,
 } from "@/features/transactions/search";
 import type { TransactionFilters } from "@/features/transactions/search";
@@ -90,14 +92,16 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
     amountMin: useId(),
     amountMax: useId(),
     npss: useId(),
+    risk: useId(),
     advanced: useId(),
   };
-  const [filters, setFilters] = useState<TransactionFilters>(EMPTY_FILTERS);
-  const [searchText, setSearchText] = useState("");
-  const [advancedOpen, setAdvancedOpen] = useState(false);
-  const [oldestFirst, setOldestFirst] = useState(false);
-  // /transactions?id=… (the dashboard's "view") opens that transaction's detail.
+  // /transactions?id=… (the dashboard's "view") opens that transaction's detail; filters in the
+  // address (a dashboard card's period) start the search filtered, with the fields that hold them open.
   const search = useSearch();
+  const [filters, setFilters] = useState<TransactionFilters>(() => filtersFromSearch(search));
+  const [searchText, setSearchText] = useState(filters.search);
+  const [advancedOpen, setAdvancedOpen] = useState(() => hasFilters({ ...filters, search: "", status: "all", type: "all" }));
+  const [oldestFirst, setOldestFirst] = useState(false);
   const [selected, setSelected] = useState<string | null>(() => new URLSearchParams(search).get("id"));
 
   // Debounce the free-text boxes so typing does not fire a request per key.
@@ -265,9 +269,15 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
               value={filters.npssReference}
               onChange={set("npssReference")}
               error={fieldErrors.npssReference}
-              className="sm:col-span-2"
               testId="tx-npss"
             />
+            <div className="space-y-1.5">
+              <Label htmlFor={ids.risk}>{t("transactions.riskFilter")}</Label>
+              <select id={ids.risk} className={selectClass} value={filters.highRisk} onChange={(e) => set("highRisk")(e.target.value)} data-testid="tx-risk">
+                <option value="">{t("transactions.allRisks")}</option>
+                <option value="true">{t("transactions.highRiskOnly")}</option>
+              </select>
+            </div>
           </div>
         </CardContent>
       </Card>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_FILTERS, exportUrl, filterParams, hasFilters, searchUrl } from "@/features/transactions/search";
+import { EMPTY_FILTERS, exportUrl, filterParams, filtersFromSearch, hasFilters, searchUrl } from "@/features/transactions/search";
 
 describe("search filters → query string", () => {
   it("sends nothing for unset filters and 'all'", () => {
@@ -25,5 +25,15 @@ describe("search filters → query string", () => {
     expect(hasFilters(f)).toBe(true);
     expect(searchUrl(f, "abc", 10)).toContain("&limit=10&cursor=abc");
     expect(exportUrl({ ...EMPTY_FILTERS, type: "payment" })).toBe("/api/transactions/export?type=payment");
+  });
+});
+
+describe("filters from a page address", () => {
+  it("takes the known filters (a dashboard card's period) and leaves the rest unset", () => {
+    const f = filtersFromSearch("?dateFrom=2026-11-01&dateTo=2026-11-24&id=abc");
+    expect(f).toEqual({ ...EMPTY_FILTERS, dateFrom: "2026-11-01", dateTo: "2026-11-24" });
+    expect(searchUrl(f)).toBe("/api/transactions/search?dateFrom=2026-11-01&dateTo=2026-11-24&limit=25");
+    expect(filtersFromSearch("")).toEqual(EMPTY_FILTERS);
+    expect(searchUrl(filtersFromSearch("dateFrom=2026-11-01&highRisk=true"))).toBe("/api/transactions/search?dateFrom=2026-11-01&highRisk=true&limit=25");
   });
 });

@@ -10,6 +10,8 @@ export interface TransactionFilters {
   amountMin: string;
   amountMax: string;
   npssReference: string;
+  /** "true": only the transactions the AML scoring flagged high risk; "" for all. */
+  highRisk: string;
 }
 
 /** Every filter unset. */
@@ -24,6 +26,7 @@ export const EMPTY_FILTERS: TransactionFilters = {
   amountMin: "",
   amountMax: "",
   npssReference: "",
+  highRisk: "",
 };
 
 /** Statuses offered by the status filter (001 §4: searchable statuses). */
@@ -44,6 +47,7 @@ const ORDER: (keyof TransactionFilters)[] = [
   "amountMin",
   "amountMax",
   "npssReference",
+  "highRisk",
 ];
 
 /** The query parameters for the filters: only those set, trimmed, never "all" (001 §5). */
@@ -54,6 +58,20 @@ export function filterParams(filters: TransactionFilters): URLSearchParams {
     if (value !== "" && value !== "all") params.set(key, value);
   }
   return params;
+}
+
+/**
+ * Filters given in a page address (/transactions?dateFrom=2026-11-01&dateTo=2026-11-24, as the
+ * dashboard's cards open the list): the known ones, the rest unset. The server checks the values.
+ */
+export function filtersFromSearch(search: string): TransactionFilters {
+  const params = new URLSearchParams(search);
+  const filters = { ...EMPTY_FILTERS };
+  for (const key of ORDER) {
+    const value = params.get(key);
+    if (value !== null) filters[key] = value;
+  }
+  return filters;
 }
 
 /** True when any filter is set. */

@@ -1,0 +1,19 @@
+import { useQuery } from "@tanstack/react-query";
+import { getQueryFn } from "@/api/client";
+import type { PublicSummary } from "@/api/types";
+
+/** The landing page's figures refresh every 30 s (spec 000 §2). */
+export const PUBLIC_SUMMARY_REFETCH_MS = 30_000;
+
+/**
+ * GET /api/public/summary, public: fetched at run time, never baked into the pre-rendered page
+ * (which shows the loading text). A 401 is treated as "no data" so the landing page never
+ * redirects.
+ */
+export function usePublicSummary() {
+  return useQuery<PublicSummary | null>({
+    queryKey: ["/api/public/summary"],
+    queryFn: getQueryFn<PublicSummary>({ on401: "returnNull" }),
+    refetchInterval: PUBLIC_SUMMARY_REFETCH_MS,
+  });
+}
