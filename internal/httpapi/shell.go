@@ -23,6 +23,9 @@ import (
 //     any script has arrived; React then renders over it.
 //   - the reader's language (shellLanguage): the pre-rendered markup's, <html lang>, and for
 //     Somali a preload of its translations, which the app waits for before its first render.
+//   - in development mode (--dev) only, <meta name="kormeer-mode" content="development">: the app
+//     then offers the token test page's link and the roles the server accepts only in that mode
+//     (web/src/features/auth/mode.ts).
 //
 // The variants are built, and gzipped (the landing page's is ~14 KB, a tenth of a second at slow
 // 4G's 180 KB/s), once from the embedded files; a request only picks one.
@@ -66,7 +69,7 @@ func prerendered(language string) string { return ".prerender/landing." + langua
 
 // newAppShell builds the variants from the built app; an error means it is not built, or built
 // wrong (an unreadable manifest).
-func newAppShell(web fs.FS) (*appShell, error) {
+func newAppShell(web fs.FS, dev bool) (*appShell, error) {
 	index, err := fs.ReadFile(web, "index.html")
 	if err != nil {
 		return nil, err
@@ -91,6 +94,9 @@ func newAppShell(web fs.FS) (*appShell, error) {
 			}
 			if language == "so" {
 				head += manifest.modulePreloads(somaliChunk)
+			}
+			if dev {
+				head += `<meta name="kormeer-mode" content="development">`
 			}
 			page := intoHead(index, head)
 			page = bytes.Replace(page, []byte(`<html lang="en">`), []byte(`<html lang="`+language+`">`), 1)

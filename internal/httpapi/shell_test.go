@@ -208,3 +208,18 @@ func TestShellIsGzipped(t *testing.T) {
 		t.Errorf("gzip refused: encoding %q", rec.Header().Get("Content-Encoding"))
 	}
 }
+
+// Only a development portal (--dev) tells the app so: the token test page's link and the roles
+// registration accepts only in development follow that meta.
+func TestShellSaysDevelopmentModeOnlyInDevelopment(t *testing.T) {
+	dev := `<meta name="kormeer-mode" content="development">`
+	for _, on := range []bool{false, true} {
+		s := &Server{web: fstest.MapFS{"index.html": {Data: []byte(builtIndex)}}, opts: Options{Dev: on}}
+		for _, path := range []string{"/", "/jwt-test"} {
+			body := getPage(t, s.spa(), path).Body.String()
+			if strings.Contains(body, dev) != on {
+				t.Errorf("dev %v, %s: development meta present %v", on, path, !on)
+			}
+		}
+	}
+}

@@ -16,7 +16,7 @@ func (s *Server) spa() http.Handler {
 	}
 	files := http.FileServerFS(s.web)
 	gz := &gzipAssets{files: s.web}
-	shell, shellErr := newAppShell(s.web)
+	shell, shellErr := newAppShell(s.web, s.opts.Dev)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")

@@ -55,7 +55,8 @@ describe("App routing", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Oversight of the national payment system" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /Login to Portal/ })).toHaveAttribute("href", "/api/login");
     expect(screen.getByRole("link", { name: /Apply for License/ })).toHaveAttribute("href", "/apply");
-    expect(screen.getByRole("link", { name: "Test JWT Auth (Dev)" })).toHaveAttribute("href", "/jwt-test");
+    // The token test page is linked only by a development portal (kormeer serve --dev).
+    expect(screen.queryByRole("link", { name: "Test JWT Auth (Dev)" })).not.toBeInTheDocument();
     expect(screen.getByText(/© 2026 Kormeer/)).toBeInTheDocument();
     expect(screen.getByText("Sovereign Financial Infrastructure")).toBeInTheDocument();
   });

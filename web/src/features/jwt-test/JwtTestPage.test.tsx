@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { isDevelopmentMode } from "@/features/auth/mode";
 import { JwtTestPage } from "@/features/jwt-test/JwtTestPage";
+import { registerRoles } from "@/features/jwt-test/messages";
 import { renderWithProviders, routeFetch } from "@/test/render";
 
 afterEach(() => {
@@ -17,11 +19,25 @@ function submitRegister() {
 }
 
 describe("JwtTestPage", () => {
-  it("shows the guest note", () => {
+  it("explains guest access without claiming units before anyone signed in", () => {
     renderWithProviders(<JwtTestPage />);
-    expect(screen.getByTestId("guest-note")).toHaveTextContent(
-      "Guest access: 10 units remaining, transactions and reports only",
-    );
+    expect(screen.getByTestId("guest-note")).toHaveTextContent("Guest accounts read transactions and reports only, one unit per read");
+    expect(screen.getByTestId("guest-note")).not.toHaveTextContent(/\d+ units remaining/);
+  });
+
+  it("offers the privileged roles only when the portal runs in development mode", () => {
+    expect(registerRoles(false)).toEqual(["citizen"]);
+    expect(registerRoles(true)).toEqual(["citizen", "psp_admin", "mno_admin", "cbsl_officer", "cbsl_admin"]);
+    expect(isDevelopmentMode()).toBe(false);
+    const meta = document.createElement("meta");
+    meta.name = "kormeer-mode";
+    meta.content = "development";
+    document.head.appendChild(meta);
+    try {
+      expect(isDevelopmentMode()).toBe(true);
+    } finally {
+      meta.remove();
+    }
   });
 
   it.each([

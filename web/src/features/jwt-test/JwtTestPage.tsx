@@ -14,8 +14,9 @@ import {
   GUEST_REDIRECT_MS,
   JWT_MESSAGES as M,
   PROTECTED_ENDPOINTS,
-  REGISTER_ROLES,
+  registerRoles,
 } from "@/features/jwt-test/messages";
+import { isDevelopmentMode } from "@/features/auth/mode";
 import { usePageTitle } from "@/lib/usePageTitle";
 
 interface RawResponse {
@@ -270,7 +271,7 @@ export function JwtTestPage({ navigate = (url: string) => window.location.assign
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
-                    {REGISTER_ROLES.map((role) => (
+                    {registerRoles(isDevelopmentMode()).map((role) => (
                       <SelectItem key={role} value={role}>
                         {t(`roles.${role}`)}
                       </SelectItem>

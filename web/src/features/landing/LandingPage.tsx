@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { isDevelopmentMode } from "@/features/auth/mode";
 import { Link } from "wouter";
 import {
   Activity,
@@ -92,15 +93,17 @@ export function LandingPage() {
                 <ArrowRight aria-hidden="true" />
               </Link>
             </div>
-            <p className="mt-6">
-              <Link
-                href="/jwt-test"
-                className="text-xs font-medium text-muted-foreground underline underline-offset-4 hover:text-foreground"
-                data-testid="jwt-test-link"
-              >
-                {t("landing.devLink")}
-              </Link>
-            </p>
+            {isDevelopmentMode() ? (
+              <p className="mt-6">
+                <Link
+                  href="/jwt-test"
+                  className="text-xs font-medium text-muted-foreground underline underline-offset-4 hover:text-foreground"
+                  data-testid="jwt-test-link"
+                >
+                  {t("landing.devLink")}
+                </Link>
+              </p>
+            ) : null}
           </div>
           <FinancialCarousel summary={summary.data} isLoading={summary.isLoading} />
         </section>
