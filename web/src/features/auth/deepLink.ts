@@ -11,6 +11,7 @@ const APP_PATHS = [
   "/kyc",
   "/psps",
   "/mnos",
+  "/banks",
   "/applications",
   "/analytics",
   "/audit",
