@@ -108,6 +108,7 @@ var expectedAccess = map[string][]string{
 	"GET /api/transactions/{id}":                      {guest, citizen, psp, mno, officer, admin},
 	"POST /api/transactions/batch":                    {psp, mno, officer, admin},
 	"POST /api/transfer":                              {citizen, psp, mno, officer, admin},
+	"GET /api/transfer/institutions":                  {citizen, psp, mno, officer, admin},
 	"POST /api/objects/upload":                        {citizen, psp, mno, officer, admin},
 	"PUT /api/objects/upload/{token}":                 {citizen, psp, mno, officer, admin},
 	"PUT /api/institution-logos":                      {citizen, psp, mno, officer, admin},
@@ -123,6 +124,10 @@ var expectedAccess = map[string][]string{
 	"GET /api/mnos":                                   {psp, mno, officer, admin},
 	"PATCH /api/psps/{id}/license":                    {officer, admin},
 	"PATCH /api/mnos/{id}/license":                    {officer, admin},
+	"GET /api/banks":                                  {officer, admin},
+	"PATCH /api/banks/{id}/license":                   {officer, admin},
+	"PATCH /api/psps/{id}/routing":                    {admin},
+	"PATCH /api/banks/{id}/routing":                   {admin},
 	"GET /api/public/register":                        callers,
 }
 

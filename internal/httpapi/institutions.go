@@ -28,6 +28,8 @@ type registryJSON struct {
 	LicenseExpiresAt    *time.Time `json:"licenseExpiresAt"`
 	Transactions30d     int64      `json:"transactions30d"`
 	VolumeUSD30d        string     `json:"volumeUsd30d"`
+	// Routing is a wallet operator's or bank's routing attributes; absent for MNOs.
+	Routing *domain.Routing `json:"routing,omitempty"`
 }
 
 func toRegistryJSON(e *store.RegistryEntry) registryJSON {
@@ -36,7 +38,7 @@ func toRegistryJSON(e *store.RegistryEntry) registryJSON {
 		LogoURL: optional(e.LogoURL), ComplianceStatus: e.ComplianceStatus, LicenseStatus: e.LicenseStatus,
 		LicenseStatusReason: optional(e.LicenseStatusReason), IsActive: e.IsActive,
 		LicenseIssuedAt: optionalTime(e.LicenseIssuedAt), LicenseExpiresAt: optionalTime(e.LicenseExpiresAt),
-		Transactions30d: e.Transactions30d, VolumeUSD30d: e.VolumeUSD30d.String()}
+		Transactions30d: e.Transactions30d, VolumeUSD30d: e.VolumeUSD30d.String(), Routing: e.Routing}
 }
 
 func (s *Server) listPSPs(w http.ResponseWriter, r *http.Request) error {
@@ -44,6 +46,9 @@ func (s *Server) listPSPs(w http.ResponseWriter, r *http.Request) error {
 }
 func (s *Server) listMNOs(w http.ResponseWriter, r *http.Request) error {
 	return s.registry(w, r, "mno")
+}
+func (s *Server) listBanks(w http.ResponseWriter, r *http.Request) error {
+	return s.registry(w, r, "bank")
 }
 
 // registry lists one kind of institution. Regulators see all of them; PSP and MNO staff see
@@ -86,6 +91,34 @@ func (s *Server) changePSPLicense(w http.ResponseWriter, r *http.Request) error 
 }
 func (s *Server) changeMNOLicense(w http.ResponseWriter, r *http.Request) error {
 	return s.changeLicense(w, r, "mno")
+}
+func (s *Server) changeBankLicense(w http.ResponseWriter, r *http.Request) error {
+	return s.changeLicense(w, r, "bank")
+}
+
+func (s *Server) changePSPRouting(w http.ResponseWriter, r *http.Request) error {
+	return s.changeRouting(w, r, "psp")
+}
+func (s *Server) changeBankRouting(w http.ResponseWriter, r *http.Request) error {
+	return s.changeRouting(w, r, "bank")
+}
+
+// changeRouting is PATCH /api/{psps,banks}/{id}/routing {modes, ussdCode, numberPrefixes,
+// accountPrefix}: an administrator sets how the transfer engine routes through a wallet operator
+// or bank. The whole set is replaced (absent fields are empty); no modes takes the institution
+// out of the transfer form. The change is audited with its before and after.
+func (s *Server) changeRouting(w http.ResponseWriter, r *http.Request, kind string) error {
+	var in domain.Routing
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	e, err := s.store.ChangeRouting(r.Context(), store.RoutingChange{Kind: kind, ID: r.PathValue("id"), Routing: in,
+		Audit: s.audit(r, "", "")})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toRegistryJSON(e))
+	return nil
 }
 
 // changeLicense is PATCH /api/{psps,mnos}/{id}/license {action, reason}: a regulator suspends,

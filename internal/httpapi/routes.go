@@ -117,6 +117,7 @@ func (s *Server) routes() []route {
 
 		// Transactions (001 §7): transfers; reads that guests may make, one unit each.
 		{"POST /api/transfer", staff(allRoles...).limited(citizenTransfers), s.createTransfer},
+		{"GET /api/transfer/institutions", staff(allRoles...), s.transferInstitutions},
 		{"POST /api/transactions/batch", staff(staffAndRegulators...), s.submitBatch},
 		{"GET /api/transactions", staff(allRoles...).metered(), s.listTransactions},
 		{"GET /api/transactions/search", staff(allRoles...).metered(), s.searchTransactions},
@@ -143,6 +144,12 @@ func (s *Server) routes() []route {
 		{"GET /api/mnos", staff(staffAndRegulators...), s.listMNOs},
 		{"PATCH /api/psps/{id}/license", staff(regulators...), s.changePSPLicense},
 		{"PATCH /api/mnos/{id}/license", staff(regulators...), s.changeMNOLicense},
+		// Banks have no staff accounts: only regulators read and change their registry.
+		{"GET /api/banks", staff(regulators...), s.listBanks},
+		{"PATCH /api/banks/{id}/license", staff(regulators...), s.changeBankLicense},
+		// The routing attributes the transfer engine reads are set by administrators.
+		{"PATCH /api/psps/{id}/routing", staff(admin), s.changePSPRouting},
+		{"PATCH /api/banks/{id}/routing", staff(admin), s.changeBankRouting},
 		{"GET /api/public/register", public().limited(publicReads), s.publicRegister},
 	}
 }
