@@ -9,7 +9,8 @@ import (
 	"github.com/kormeer/kormeer/internal/store"
 )
 
-// registryJSON is a licensed institution as the PSP Registry and MNO Oversight screens show it.
+// registryJSON is a licensed institution as the PSP Registry, MNO Oversight and Bank Registry
+// screens show it.
 type registryJSON struct {
 	ID                  string     `json:"id"`
 	Type                string     `json:"type"`
@@ -121,7 +122,7 @@ func (s *Server) changeRouting(w http.ResponseWriter, r *http.Request, kind stri
 	return nil
 }
 
-// changeLicense is PATCH /api/{psps,mnos}/{id}/license {action, reason}: a regulator suspends,
+// changeLicense is PATCH /api/{psps,mnos,banks}/{id}/license {action, reason}: a regulator suspends,
 // reinstates or revokes a licence, always giving a reason for the record.
 func (s *Server) changeLicense(w http.ResponseWriter, r *http.Request, kind string) error {
 	var in struct {

@@ -90,7 +90,18 @@ export type LicenseStatus = "active" | "suspended" | "revoked";
 /** Licence actions a regulator may take. */
 export type LicenseAction = "suspend" | "reinstate" | "revoke";
 
-/** A row of GET /api/psps or GET /api/mnos. */
+/**
+ * How the transfer engine routes through a wallet operator (a PSP) or a bank; no modes keeps it
+ * out of the transfer form. The body of PATCH /api/{psps,banks}/{id}/routing too.
+ */
+export interface Routing {
+  modes: ("online" | "offline")[];
+  ussdCode: string;
+  numberPrefixes: string[];
+  accountPrefix: string;
+}
+
+/** A row of GET /api/psps, GET /api/mnos or GET /api/banks. */
 export interface RegistryEntry {
   id: string;
   type: "psp" | "mno" | string;
@@ -110,6 +121,8 @@ export interface RegistryEntry {
   transactions30d: number | null;
   /** Decimal string with two places, e.g. "1234.50". */
   volumeUsd30d: string | null;
+  /** A PSP's or bank's routing in the transfer engine; absent for MNOs. */
+  routing?: Routing;
 }
 
 /** A row of GET /api/public/register. */

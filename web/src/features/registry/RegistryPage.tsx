@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { AlertTriangle, Building2, Search } from "lucide-react";
+import { AlertTriangle, Building2, Route as RouteIcon, Search } from "lucide-react";
 import { throwIfResNotOk } from "@/api/client";
 import type { CurrentUser, LicenseAction, RegistryEntry } from "@/api/types";
 import { DataTable } from "@/components/DataTable";
@@ -12,7 +12,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { isRegulator } from "@/features/applications/status";
 import { LicenseDialog } from "@/features/registry/LicenseDialog";
-import { allowedActions, complianceVariant, expiryState, licenseVariant } from "@/features/registry/registry";
+import { allowedActions, complianceVariant, expiryState, licenseVariant, routingParts } from "@/features/registry/registry";
+import type { RegistryKind } from "@/features/registry/registry";
+import { RoutingDialog } from "@/features/registry/RoutingDialog";
 import { formatDate, formatNumber } from "@/lib/format";
 import { activeLocale } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
@@ -28,8 +30,12 @@ export function formatUsd(value: string | null | undefined): string {
   );
 }
 
-/** /psps "PSP Registry" and /mnos "MNO Oversight": licensed institutions, search, filter and licence actions. */
-export function RegistryPage({ kind, user }: { kind: "psp" | "mno"; user: CurrentUser }) {
+/**
+ * /psps "PSP Registry", /mnos "MNO Oversight" and /banks "Bank Registry": licensed institutions,
+ * search, filter and licence actions; for PSPs and banks also their routing in the transfer
+ * engine, which administrators edit.
+ */
+export function RegistryPage({ kind, user }: { kind: RegistryKind; user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t(`registry.${kind}.title`);
   usePageTitle(title);
@@ -40,6 +46,9 @@ export function RegistryPage({ kind, user }: { kind: "psp" | "mno"; user: Curren
   const [q, setQ] = useState("");
   const [status, setStatus] = useState("");
   const [target, setTarget] = useState<{ entry: RegistryEntry; action: LicenseAction } | null>(null);
+  const routes = kind !== "mno";
+  const editsRouting = routes && user.role === "cbsl_admin";
+  const [routingTarget, setRoutingTarget] = useState<RegistryEntry | null>(null);
 
   useEffect(() => {
     const id = setTimeout(() => setQ(search.trim()), 250);
@@ -109,13 +118,14 @@ export function RegistryPage({ kind, user }: { kind: "psp" | "mno"; user: Curren
         <DataTable
           caption={title}
           testId="registry-table"
-          minWidth="min-w-[52rem]"
+          minWidth={routes ? "min-w-[62rem]" : "min-w-[52rem]"}
           className="[&_td]:px-3 [&_th]:px-3"
           error={query.isError ? t("registry.loadFailed") : null}
           loading={query.isLoading} skeletonRows={4}
           isEmpty={rows.length === 0} emptyMessage={t("registry.empty")}
           columns={[
             t("registry.columns.name"), t("registry.columns.license"), t("registry.columns.status"), t("registry.columns.expires"), t("registry.columns.compliance"),
+            ...(routes ? [t("registry.columns.routing")] : []),
             { label: t("registry.columns.activity"), align: "right" },
             ...(regulator ? [{ label: t("registry.columns.actions"), align: "right" } as const] : []),
           ]}
@@ -171,13 +181,26 @@ export function RegistryPage({ kind, user }: { kind: "psp" | "mno"; user: Curren
                     {t(`registry.compliance.${compliance}`, { defaultValue: compliance })}
                   </Badge>
                 </td>
+                {routes ? <RoutingCell entry={entry} /> : null}
                 <td className="px-4 py-3 text-right tabular-nums whitespace-nowrap">
                   <span className="block">{t("registry.transactions", { count: tx, formatted: formatNumber(tx) })}</span>
                   <span className="block text-xs text-muted-foreground">{formatUsd(entry.volumeUsd30d)}</span>
                 </td>
                 {regulator ? (
                   <td className="px-4 py-3">
-                    <div className="flex justify-end gap-1.5">
+                    <div className="flex flex-wrap justify-end gap-1.5">
+                      {editsRouting ? (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => setRoutingTarget(entry)}
+                          aria-label={t("registry.routing.editNamed", { name: entry.name })}
+                          data-testid="routing-edit"
+                        >
+                          <RouteIcon aria-hidden="true" />
+                          {t("registry.routing.edit")}
+                        </Button>
+                      ) : null}
                       {allowedActions(entry.licenseStatus).map((action) => (
                         <Button
                           key={action}
@@ -204,7 +227,39 @@ export function RegistryPage({ kind, user }: { kind: "psp" | "mno"; user: Curren
         target={target}
         onOpenChange={(open) => (open ? undefined : setTarget(null))}
       />
+      {kind !== "mno" ? (
+        <RoutingDialog
+          key={`routing-${routingTarget?.id ?? "none"}`}
+          kind={kind}
+          entry={routingTarget}
+          onOpenChange={(open) => (open ? undefined : setRoutingTarget(null))}
+        />
+      ) : null}
     </section>
+  );
+}
+
+/** A PSP's or bank's routing: its modes as badges, then its USSD code and prefixes. */
+function RoutingCell({ entry }: { entry: RegistryEntry }) {
+  const { t } = useTranslation();
+  const parts = routingParts(entry.routing);
+  return (
+    <td className="px-4 py-3" data-testid="routing-cell">
+      {parts === null ? (
+        <span className="text-xs text-muted-foreground">{t("registry.routing.none")}</span>
+      ) : (
+        <>
+          <span className="flex flex-wrap gap-1">
+            {entry.routing?.modes.map((m) => (
+              <Badge key={m} variant="outline">
+                {t(`registry.routing.${m}`)}
+              </Badge>
+            ))}
+          </span>
+          <span className="mt-1 block whitespace-nowrap font-mono text-xs text-muted-foreground">{parts.join(" · ")}</span>
+        </>
+      )}
+    </td>
   );
 }
 

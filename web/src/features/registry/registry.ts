@@ -1,4 +1,4 @@
-import type { LicenseAction } from "@/api/types";
+import type { LicenseAction, Routing } from "@/api/types";
 
 /** Licence actions that make sense from each status; revoked is final. */
 export function allowedActions(status: string | null | undefined): LicenseAction[] {
@@ -40,4 +40,25 @@ export function complianceVariant(status: string | null | undefined): "default" 
   if (status === "non_compliant") return "destructive";
   if (status === "under_review" || status === "pending") return "secondary";
   return "outline";
+}
+
+/** The kinds of registry the portal shows: PSPs (the wallet operators among them), MNOs and banks. */
+export type RegistryKind = "psp" | "mno" | "bank";
+
+/** Reads the comma-separated number prefixes the routing dialog takes, dropping empty ones. */
+export function parsePrefixes(text: string): string[] {
+  return text
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/**
+ * One line for the registry's routing cell: the modes, then a wallet operator's USSD code and
+ * number prefixes or a bank's account prefix; null when the institution takes no transfers.
+ */
+export function routingParts(routing: Routing | undefined): string[] | null {
+  if (!routing || routing.modes.length === 0) return null;
+  const parts = [routing.ussdCode, routing.numberPrefixes.join(", "), routing.accountPrefix];
+  return parts.filter(Boolean);
 }
