@@ -118,7 +118,7 @@ export function RegistryPage({ kind, user }: { kind: RegistryKind; user: Current
         <DataTable
           caption={title}
           testId="registry-table"
-          minWidth={routes ? "min-w-[62rem]" : "min-w-[52rem]"}
+          minWidth={routes ? "min-w-[60rem]" : "min-w-[52rem]"}
           className="[&_td]:px-3 [&_th]:px-3"
           error={query.isError ? t("registry.loadFailed") : null}
           loading={query.isLoading} skeletonRows={4}
@@ -181,26 +181,14 @@ export function RegistryPage({ kind, user }: { kind: RegistryKind; user: Current
                     {t(`registry.compliance.${compliance}`, { defaultValue: compliance })}
                   </Badge>
                 </td>
-                {routes ? <RoutingCell entry={entry} /> : null}
+                {routes ? <RoutingCell entry={entry} onEdit={editsRouting ? () => setRoutingTarget(entry) : undefined} /> : null}
                 <td className="px-4 py-3 text-right tabular-nums whitespace-nowrap">
                   <span className="block">{t("registry.transactions", { count: tx, formatted: formatNumber(tx) })}</span>
                   <span className="block text-xs text-muted-foreground">{formatUsd(entry.volumeUsd30d)}</span>
                 </td>
                 {regulator ? (
                   <td className="px-4 py-3">
-                    <div className="flex flex-wrap justify-end gap-1.5">
-                      {editsRouting ? (
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          onClick={() => setRoutingTarget(entry)}
-                          aria-label={t("registry.routing.editNamed", { name: entry.name })}
-                          data-testid="routing-edit"
-                        >
-                          <RouteIcon aria-hidden="true" />
-                          {t("registry.routing.edit")}
-                        </Button>
-                      ) : null}
+                    <div className="flex justify-end gap-1.5">
                       {allowedActions(entry.licenseStatus).map((action) => (
                         <Button
                           key={action}
@@ -239,26 +227,51 @@ export function RegistryPage({ kind, user }: { kind: RegistryKind; user: Current
   );
 }
 
-/** A PSP's or bank's routing: its modes as badges, then its USSD code and prefixes. */
-function RoutingCell({ entry }: { entry: RegistryEntry }) {
+/**
+ * A PSP's or bank's routing: its modes, then its USSD code and prefixes, and for an
+ * administrator the button that edits them (here rather than among the licence actions, which it
+ * does not change).
+ */
+function RoutingCell({ entry, onEdit }: { entry: RegistryEntry; onEdit?: () => void }) {
   const { t } = useTranslation();
   const parts = routingParts(entry.routing);
   return (
     <td className="px-4 py-3" data-testid="routing-cell">
-      {parts === null ? (
-        <span className="text-xs text-muted-foreground">{t("registry.routing.none")}</span>
-      ) : (
-        <>
-          <span className="flex flex-wrap gap-1">
-            {entry.routing?.modes.map((m) => (
-              <Badge key={m} variant="outline">
-                {t(`registry.routing.${m}`)}
-              </Badge>
-            ))}
+      <div className="flex min-w-[6.5rem] items-start justify-between gap-2">
+        {parts === null ? (
+          <span className="text-xs text-muted-foreground">{t("registry.routing.none")}</span>
+        ) : (
+          <span className="min-w-0">
+            <span className="flex flex-wrap gap-x-2 text-sm">
+              {(entry.routing?.modes ?? []).map((m) => (
+                <span key={m} className="whitespace-nowrap">
+                  {t(`registry.routing.${m}`)}
+                </span>
+              ))}
+            </span>
+            <span className="mt-0.5 flex flex-wrap gap-x-2 font-mono text-xs text-muted-foreground">
+              {parts.map((p) => (
+                <span key={p} className="whitespace-nowrap">
+                  {p}
+                </span>
+              ))}
+            </span>
           </span>
-          <span className="mt-1 block whitespace-nowrap font-mono text-xs text-muted-foreground">{parts.join(" · ")}</span>
-        </>
-      )}
+        )}
+        {onEdit ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            className="h-8 w-8 shrink-0 p-0"
+            onClick={onEdit}
+            title={t("registry.routing.edit")}
+            aria-label={t("registry.routing.editNamed", { name: entry.name })}
+            data-testid="routing-edit"
+          >
+            <RouteIcon aria-hidden="true" />
+          </Button>
+        ) : null}
+      </div>
     </td>
   );
 }
