@@ -3,11 +3,13 @@
 
 GO       ?= go
 VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
-LDFLAGS  := -s -w -X main.version=$(VERSION)
+COMMIT   ?= $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
+BUILT    ?= $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
+LDFLAGS  := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.buildDate=$(BUILT)
 ADDR     ?= 127.0.0.1:8080
 WEB_SRC  := $(shell find web/src web/public -type f 2>/dev/null) $(wildcard web/scripts/*.ts) web/index.html web/vite.config.ts web/package.json
 
-.PHONY: run build web tools test test-go fuzz test-web test-e2e bench webperf lint vulncheck clean
+.PHONY: run build static web tools test test-go fuzz test-web test-e2e bench webperf lint vulncheck clean
 
 ## run: build and start the portal on SQLite with demo data
 run: build
@@ -16,6 +18,10 @@ run: build
 ## build: bin/kormeer with the web app embedded
 build: web
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/kormeer ./cmd/kormeer
+
+## static: bin/kormeer-static, the binary the container image ships (scripts/build-static.sh, no cgo)
+static: web
+	VERSION=$(VERSION) COMMIT=$(COMMIT) BUILT=$(BUILT) ./scripts/build-static.sh bin/kormeer-static
 
 web: web/dist/index.html
 
@@ -35,7 +41,7 @@ tools:
 
 test-go: web
 	$(GO) vet ./...
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -timeout 30m ./...
 
 ## fuzz: each Go fuzz target for FUZZTIME (-fuzz takes one target per run); a crash fails and its
 ## input is written under the package's testdata/fuzz/ to be committed with the fix

@@ -26,12 +26,13 @@ var errAuditBroken = errors.New("the audit trail does not verify")
 // audit handles `kormeer audit verify`: it walks the hash chain of the audit trail and names every
 // row that does not match. Run it daily (docs/SECURITY.md); it exits 1 when the trail is damaged.
 func audit(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] != "verify" {
-		return errors.New("usage: kormeer audit verify [--anchor SEQ:HASH]... [--json]")
+	_, args, err := verb("audit", args, stdout, "verify")
+	if err != nil {
+		return err
 	}
 	var anchors anchorList
 	var asJSON bool
-	e, err := setup(ctx, "audit verify", args[1:], getenv, stderr, func(fs *flag.FlagSet) {
+	e, err := setup(ctx, "audit verify", args, getenv, stdout, stderr, func(fs *flag.FlagSet) {
 		fs.Var(&anchors, "anchor", "a head logged earlier (\"audit chain head\" lines: seq:hash); repeatable")
 		fs.BoolVar(&asJSON, "json", false, "print the result as JSON")
 	})

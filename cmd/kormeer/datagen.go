@@ -24,7 +24,7 @@ func datagen(ctx context.Context, args []string, getenv func(string) string, std
 	var n, chunk, cacheMiB int
 	var days int
 	var deferIndexes bool
-	e, err := setup(ctx, "datagen", args, getenv, stderr, func(fs *flag.FlagSet) {
+	e, err := setup(ctx, "datagen", args, getenv, stdout, stderr, func(fs *flag.FlagSet) {
 		fs.IntVar(&n, "transactions", 1_000_000, "how many transactions to add")
 		fs.IntVar(&chunk, "chunk", 20_000, "transactions per database transaction")
 		fs.IntVar(&days, "days", 365, "spread over this many days before now")

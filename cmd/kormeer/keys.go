@@ -46,16 +46,24 @@ func serverKeys(ctx context.Context, st *store.Store, cfg *config.Config, log *s
 // keys handles `kormeer keys list` and `kormeer keys rotate NAME`, run with the configuration of
 // the servers (the same database and master key).
 func keys(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || (args[0] != "list" && args[0] != "rotate") || (args[0] == "rotate" && len(args) < 2) {
-		return errors.New(keysUsage())
+	cmd, rest, err := verb("keys", args, stdout, "list", "rotate")
+	if err != nil {
+		return err
+	}
+	var name string
+	if cmd == "rotate" {
+		if len(rest) == 0 || rest[0] == "" || rest[0][0] == '-' {
+			if len(rest) > 0 && isHelp(rest[0]) {
+				fmt.Fprintln(stdout, keysUsage())
+				return flag.ErrHelp
+			}
+			return errors.New(keysUsage())
+		}
+		name, rest = rest[0], rest[1:]
 	}
 	var activateIn, grace time.Duration
-	rest := args[1:]
-	if args[0] == "rotate" {
-		rest = args[2:]
-	}
-	e, err := setup(ctx, "keys "+args[0], rest, getenv, stderr, func(fs *flag.FlagSet) {
-		if args[0] == "rotate" {
+	e, err := setup(ctx, "keys "+cmd, rest, getenv, stdout, stderr, func(fs *flag.FlagSet) {
+		if cmd == "rotate" {
 			fs.DurationVar(&activateIn, "activate-in", 2*time.Minute,
 				"when the new version starts to sign: longer than the servers' reload interval (30s), so all accept it first")
 			fs.DurationVar(&grace, "grace", -1, "how long the replaced version keeps verifying after that (default: per key, see docs/SECURITY.md)")
@@ -65,10 +73,9 @@ func keys(ctx context.Context, args []string, getenv func(string) string, stdout
 		return err
 	}
 	defer e.store.Close()
-	if args[0] == "list" {
+	if cmd == "list" {
 		return listKeys(ctx, e.store, e.cfg, stdout)
 	}
-	name := args[1]
 	if spec, ok := secrets.SpecFor(name); ok && spec.Fixed {
 		return fmt.Errorf("the key %s is not rotated: what it seals would no longer open (docs/SECURITY.md)", name)
 	}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -26,8 +25,7 @@ import (
 // Several --url spread the transfers over several instances on one database (loadgen_instances.go).
 // With --sockets it measures live alerts instead (loadgen_sockets.go).
 func loadgen(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("kormeer loadgen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("loadgen", stderr)
 	var urls urlList
 	fs.Var(&urls, "url", "portal address (repeatable: transfers take the instances given in turn, --sockets spreads its clients over them; default http://127.0.0.1:8080)")
 	email := fs.String("email", "officer@kormeer.demo", "account to sign in with")
@@ -40,7 +38,7 @@ func loadgen(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	idem := fs.Bool("idempotency", false, "send each transfer with its own Idempotency-Key, as a client that retries safely does")
 	var sock socketLoad
 	sock.flags(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := parsed(fs, fs.Parse(args), stdout); err != nil {
 		return err
 	}
 	if len(urls) == 0 {

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"text/tabwriter"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -38,43 +39,64 @@ type env struct {
 	store *store.Store
 }
 
-func setup(ctx context.Context, name string, args []string, getenv func(string) string, stderr io.Writer,
+// setup reads the command's configuration and opens its store, migrated (see open).
+func setup(ctx context.Context, name string, args []string, getenv func(string) string, stdout, stderr io.Writer,
 	extra func(*flag.FlagSet)) (*env, error) {
-	fs := flag.NewFlagSet("kormeer "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	if extra != nil {
-		extra(fs)
-	}
-	cfg, err := config.Load(fs, args, getenv)
+	e, err := open(ctx, name, args, getenv, stdout, stderr, extra)
 	if err != nil {
 		return nil, err
 	}
-	var level slog.Level
-	_ = level.UnmarshalText([]byte(cfg.LogLevel))
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	applied, err := e.store.Migrate(ctx)
+	if err != nil {
+		e.store.Close()
+		return nil, err
+	}
+	if len(applied) > 0 {
+		e.log.Info("migrated database", "applied", applied)
+	}
+	if n, err := e.store.SealAuditBacklog(ctx); err != nil {
+		e.store.Close()
+		return nil, err
+	} else if n > 0 {
+		e.log.Info("chained the audit rows written before the audit chain", "rows", n)
+	}
+	return e, nil
+}
+
+// open reads the command's configuration (each command takes as flags the settings it uses;
+// config.Scope) and opens the store as it is.
+func open(ctx context.Context, name string, args []string, getenv func(string) string, stdout, stderr io.Writer,
+	extra func(*flag.FlagSet)) (*env, error) {
+	fs := newFlagSet(name, stderr)
+	if extra != nil {
+		extra(fs)
+	}
+	scope := config.Tools
+	switch strings.Fields(name)[0] {
+	case "serve":
+		scope = config.Serve
+	case "keys":
+		scope = config.Keys
+	}
+	cfg, err := config.Load(fs, args, getenv, scope)
+	if err := parsed(fs, err, stdout); err != nil {
+		return nil, err
+	}
+	log := newLogger(cfg, stderr)
 	st, err := store.Open(ctx, cfg.DatabaseURL)
 	if err != nil {
 		return nil, err
 	}
-	applied, err := st.Migrate(ctx)
-	if err != nil {
-		st.Close()
-		return nil, err
-	}
-	if len(applied) > 0 {
-		log.Info("migrated database", "applied", applied)
-	}
-	if n, err := st.SealAuditBacklog(ctx); err != nil {
-		st.Close()
-		return nil, err
-	} else if n > 0 {
-		log.Info("chained the audit rows written before the audit chain", "rows", n)
-	}
 	return &env{cfg: cfg, log: log, store: st}, nil
 }
 
+// migrate is `kormeer migrate` (apply what is pending) and `kormeer migrate status` (list,
+// apply nothing).
 func migrate(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	e, err := setup(ctx, "migrate", args, getenv, stderr, nil)
+	if len(args) > 0 && args[0] == "status" {
+		return migrateStatus(ctx, args[1:], getenv, stdout, stderr)
+	}
+	e, err := setup(ctx, "migrate", args, getenv, stdout, stderr, nil)
 	if err != nil {
 		return err
 	}
@@ -83,8 +105,38 @@ func migrate(ctx context.Context, args []string, getenv func(string) string, std
 	return nil
 }
 
+func migrateStatus(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	e, err := open(ctx, "migrate status", args, getenv, stdout, stderr, nil)
+	if err != nil {
+		return err
+	}
+	defer e.store.Close()
+	list, err := e.store.MigrationStatus(ctx)
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "VERSION\tSTATE\tAPPLIED AT\tNAME")
+	pending := 0
+	for _, m := range list {
+		state := "applied"
+		switch {
+		case !m.Known:
+			state = "newer" // applied by a newer binary
+		case m.AppliedAt == "":
+			state, pending = "pending", pending+1
+		}
+		fmt.Fprintf(tw, "%04d\t%s\t%s\t%s\n", m.Version, state, m.AppliedAt, m.Name)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%d pending\n", pending)
+	return nil
+}
+
 func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	e, err := setup(ctx, "serve", args, getenv, stderr, nil)
+	e, err := setup(ctx, "serve", args, getenv, stdout, stderr, nil)
 	if err != nil {
 		return err
 	}
@@ -117,7 +169,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	tokens := auth.NewTokensWithKeys(keys.Ring(secrets.Token), cfg.TokenTTL, nil)
 	sealer := notify.NewSealerWithKeys(keys.Ring(secrets.Outbox), nil)
-	objs, err := objects.NewDirStore(filepath.Join(cfg.DataDir, "objects"))
+	objs, err := uploadStore(ctx, st, cfg, log)
 	if err != nil {
 		return err
 	}
@@ -136,6 +188,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	opts := httpapi.DefaultOptions()
 	opts.SessionTTL, opts.TrustProxy, opts.Dev, opts.LicenseValidity = cfg.SessionTTL, cfg.TrustProxy, cfg.Dev, cfg.LicenseTTL
 	opts.AccessCodeTTL, opts.TrustedProxies, opts.RequireTOTP = cfg.AccessCodeTTL, cfg.TrustedProxies, cfg.RequireTOTP
+	opts.AlertDeadlines = cfg.AlertDeadlines
 	applyLimits(&opts, &hasher, cfg.Limits)
 	hub := realtime.NewHub()
 	rec.WatchConnections(hub.Len)
@@ -182,12 +235,16 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	case <-ctx.Done():
 	}
-	log.Info("shutting down")
-	<-heartbeatDone // the instance has left the list before the store closes
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	// SIGTERM: turn not-ready, tell browsers to reconnect elsewhere, stop taking connections and
+	// finish the requests in flight, all within the grace period (docs/DEPLOYMENT.md).
+	log.Info("shutting down", "grace", cfg.ShutdownGrace)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownGrace)
 	defer cancel()
-	if err := httpSrv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
+	srv.Drain(shutdownCtx)
+	err = httpSrv.Shutdown(shutdownCtx)
+	<-heartbeatDone // the instance has left the list before the store closes
+	if err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("shutdown: %w", err)
 	}
 	return nil
 }
@@ -337,4 +394,38 @@ func describeFields(err error) string {
 		return strings.Join(parts, "; ")
 	}
 	return err.Error()
+}
+
+// newLogger is the process's logger in the configured level and format.
+func newLogger(cfg *config.Config, w io.Writer) *slog.Logger {
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(cfg.LogLevel)) // config.Load validated it
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// uploadStore is where uploads live: in the database (every instance serves them, a backup holds
+// them) or in the S3-compatible bucket configured. Files an earlier version kept under the data
+// directory are copied in.
+func uploadStore(ctx context.Context, st *store.Store, cfg *config.Config, log *slog.Logger) (objects.Store, error) {
+	var objs objects.Store = st.Blobs()
+	if cfg.UploadsS3URL != "" {
+		s3, err := objects.NewS3Store(cfg.UploadsS3URL, cfg.UploadsS3Secret)
+		if err != nil {
+			return nil, fmt.Errorf("KORMEER_UPLOADS_S3_URL: %w", err)
+		}
+		objs = s3
+	}
+	dir := filepath.Join(cfg.DataDir, "objects")
+	n, err := objects.ImportDir(ctx, dir, objs)
+	if err != nil {
+		return nil, fmt.Errorf("copy the uploads kept in %s: %w", dir, err)
+	}
+	if n > 0 {
+		log.Info("copied uploads kept on disk into the upload store", "files", n, "dir", dir)
+	}
+	return objs, nil
 }

@@ -13,6 +13,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 export const demo = {
   admin: { email: "admin@kormeer.demo", password: "Admin-demo-2026", name: "Amina Warsame", role: "CBSL ADMIN" },
   guest: { username: "guest", password: "Guest-demo-2026" },
+  psp: { email: "psp@kormeer.demo", password: "Psp-demo-2026" },
 };
 
 /** The web app's translations, so tests check the real Somali strings rather than copies. */

@@ -61,7 +61,7 @@ test("landing, sign-in, the shell in Somali, sidebar, 404 and sign-out", async (
   await page.goto("/no/such/page");
   await expect(page.getByText(tr(so, "notFound.title"))).toBeVisible();
   await page.getByTestId("language-switcher").selectOption({ label: "English" });
-  await expect(page.getByText("404 Page Not Found")).toBeVisible();
+  await expect(page.getByText(tr(en, "notFound.title"))).toBeVisible();
 
   await page.getByTestId("logout-button").click();
   await expect(page.getByTestId("login-button")).toBeVisible();

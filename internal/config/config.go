@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kormeer/kormeer/internal/domain"
 	"github.com/kormeer/kormeer/internal/secrets"
 )
 
@@ -22,6 +23,8 @@ type Config struct {
 	Listen      string
 	DatabaseURL string
 	DataDir     string
+	// UploadsS3URL and UploadsS3Secret name a bucket for uploads; empty: the database keeps them.
+	UploadsS3URL, UploadsS3Secret string
 	Dev         bool
 	Demo        bool
 	// DemoTransactions is how many payments the demo data spreads over eight weeks.
@@ -39,6 +42,7 @@ type Config struct {
 	LicenseTTL        time.Duration
 	TrustProxy        bool
 	LogLevel          string
+	LogFormat         string
 	AccessCodeTTL     time.Duration
 	SMTPHost          string
 	SMTPPort          int
@@ -60,6 +64,9 @@ type Config struct {
 	// RequireTOTP holds cbsl_admin and cbsl_officer accounts to setting up two-step
 	// verification before anything else.
 	RequireTOTP bool
+
+	// AlertDeadlines is how long an AML alert of each severity may wait for handling.
+	AlertDeadlines domain.AlertDeadlines
 }
 
 // Var documents one setting; Vars is the single list that both flag parsing and the README's
@@ -96,7 +103,9 @@ func keyVars() []Var {
 var plainVars = []Var{
 	{"KORMEER_LISTEN", "listen", "127.0.0.1:8080", false, "address to serve HTTP on"},
 	{"KORMEER_DATABASE_URL", "database-url", "./data/kormeer.db", true, "SQLite file path, or a postgres:// URL to use PostgreSQL"},
-	{"KORMEER_DATA_DIR", "data-dir", "./data", false, "directory for uploaded files"},
+	{"KORMEER_DATA_DIR", "data-dir", "./data", false, "working directory; uploads earlier versions kept in its objects/ are copied into the upload store at start"},
+	{"KORMEER_UPLOADS_S3_URL", "uploads-s3-url", "", false, "keep uploads in an S3-compatible bucket instead of the database: s3://ACCESS_KEY@host/bucket?region=R (insecure=1 for http)"},
+	{"KORMEER_UPLOADS_S3_SECRET", "uploads-s3-secret", "", true, "the secret key of KORMEER_UPLOADS_S3_URL's access key"},
 	{"KORMEER_DEV", "dev", "false", false, "development mode: relaxes registration roles for /jwt-test and logs it"},
 	{"KORMEER_DEMO", "demo", "false", false, "load the demo data set once and print its sign-ins"},
 	{"KORMEER_DEMO_TRANSACTIONS", "demo-transactions", "3000", false, "how many payments the demo data holds"},
@@ -109,7 +118,9 @@ var plainVars = []Var{
 	{"KORMEER_TRUSTED_PROXIES", "trusted-proxies", "1", false, "with --trust-proxy: how many reverse proxies append to X-Forwarded-For (the client is that many entries from the right)"},
 	{"KORMEER_REQUIRE_TOTP", "require-totp", "false", false, "cbsl_admin and cbsl_officer must set up two-step verification (TOTP) before anything else"},
 	{"KORMEER_LOG_LEVEL", "log-level", "info", false, "debug, info, warn or error"},
+	{"KORMEER_LOG_FORMAT", "log-format", "text", false, "text (for a terminal) or json (one object per line, for a log collector)"},
 	{"KORMEER_ACCESS_CODE_TTL", "access-code-ttl", "24h", false, "how long a mobile access code stays valid"},
+	{"KORMEER_ALERT_DEADLINES", "alert-deadlines", domain.DefaultAlertDeadlines, false, "handling deadline of an AML alert per severity (severity=duration, durations such as 24h or 7d); older open cases are overdue"},
 	{"KORMEER_SMTP_HOST", "smtp-host", "", false, "SMTP server for e-mail; empty: deliveries are logged and kept in the outbox"},
 	{"KORMEER_SMTP_PORT", "smtp-port", "587", false, "SMTP port"},
 	{"KORMEER_SMTP_USERNAME", "smtp-username", "", false, "SMTP user name (empty: no authentication)"},
@@ -122,9 +133,29 @@ var plainVars = []Var{
 	{"KORMEER_PPROF", "pprof", "false", false, "also serve Go's profiler (/debug/pprof/) on the metrics address, for measuring (docs/PERFORMANCE.md)"},
 }
 
-// Load registers the settings on fs, parses args and returns the configuration. getenv is
-// os.Getenv in production and a map in tests.
-func Load(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config, error) {
+// Scope says which settings a command takes as flags: the server all of them, `kormeer keys` the
+// database's and the server keys', the other commands (migrate, users, audit, datagen) the
+// database's only, so that each --help lists what the command uses. Every setting is read from
+// the environment in every scope.
+type Scope int
+
+const (
+	Serve Scope = iota
+	Keys
+	Tools
+)
+
+// toolSettings are the plain settings the tool commands take as flags, besides every key's.
+var toolSettings = map[string]bool{"KORMEER_DATABASE_URL": true, "KORMEER_DATA_DIR": true, "KORMEER_LOG_LEVEL": true, "KORMEER_LOG_FORMAT": true}
+
+// isKeyVar reports whether env is a server key's setting (keyVars).
+func isKeyVar(env string) bool {
+	return slices.ContainsFunc(keyVars(), func(v Var) bool { return v.Env == env })
+}
+
+// Load registers the settings of scope on fs, parses args and returns the configuration. getenv
+// is os.Getenv in production and a map in tests.
+func Load(fs *flag.FlagSet, args []string, getenv func(string) string, scope Scope) (*Config, error) {
 	values := map[string]*string{}
 	for _, v := range Vars {
 		def, err := envValue(v, getenv)
@@ -133,7 +164,9 @@ func Load(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config,
 		}
 		val := def
 		values[v.Env] = &val
-		fs.Var(&flagValue{s: &val, isBool: v.Default == "true" || v.Default == "false"}, v.Flag, v.Help+" ($"+v.Env+")")
+		if scope == Serve || toolSettings[v.Env] || (scope == Keys && isKeyVar(v.Env)) {
+			fs.Var(&flagValue{s: &val, isBool: v.Default == "true" || v.Default == "false"}, v.Flag, v.Help+" ($"+v.Env+")")
+		}
 	}
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -143,12 +176,15 @@ func Load(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config,
 		Listen:            get("KORMEER_LISTEN"),
 		DatabaseURL:       get("KORMEER_DATABASE_URL"),
 		DataDir:           get("KORMEER_DATA_DIR"),
+		UploadsS3URL:      get("KORMEER_UPLOADS_S3_URL"),
+		UploadsS3Secret:   *values["KORMEER_UPLOADS_S3_SECRET"],
 		AdminEmail:        get("KORMEER_ADMIN_EMAIL"),
 		AdminPassword:     *values["KORMEER_ADMIN_PASSWORD"],
 		Keys:              map[string]secrets.External{},
 		MasterKey:         *values[secrets.MasterEnv],
 		MasterKeyPrevious: *values[secrets.MasterEnv+"_PREVIOUS"],
 		LogLevel:          get("KORMEER_LOG_LEVEL"),
+		LogFormat:         get("KORMEER_LOG_FORMAT"),
 		SMTPHost:          get("KORMEER_SMTP_HOST"),
 		SMTPUsername:      get("KORMEER_SMTP_USERNAME"),
 		SMTPPassword:      *values["KORMEER_SMTP_PASSWORD"],
@@ -192,6 +228,11 @@ func Load(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config,
 	parseDuration("KORMEER_SESSION_TTL", &c.SessionTTL)
 	parseDuration("KORMEER_LICENSE_VALIDITY", &c.LicenseTTL)
 	parseDuration("KORMEER_ACCESS_CODE_TTL", &c.AccessCodeTTL)
+	if d, err := domain.ParseAlertDeadlines(get("KORMEER_ALERT_DEADLINES")); err != nil {
+		errs = append(errs, fmt.Errorf("KORMEER_ALERT_DEADLINES: %v", err))
+	} else {
+		c.AlertDeadlines = d
+	}
 	if p, err := strconv.Atoi(get("KORMEER_SMTP_PORT")); err != nil || p < 1 || p > 65535 {
 		errs = append(errs, fmt.Errorf("KORMEER_SMTP_PORT: want a port number, got %q", get("KORMEER_SMTP_PORT")))
 	} else {
@@ -224,6 +265,9 @@ func Load(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config,
 	case "debug", "info", "warn", "error":
 	default:
 		errs = append(errs, fmt.Errorf("KORMEER_LOG_LEVEL: want debug, info, warn or error, got %q", c.LogLevel))
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		errs = append(errs, fmt.Errorf("KORMEER_LOG_FORMAT: want text or json, got %q", c.LogFormat))
 	}
 	return c, errors.Join(errs...)
 }

@@ -11,7 +11,7 @@ import (
 
 func load(t *testing.T, env map[string]string, args ...string) (*Config, error) {
 	t.Helper()
-	return Load(flag.NewFlagSet("test", flag.ContinueOnError), args, func(k string) string { return env[k] })
+	return Load(flag.NewFlagSet("test", flag.ContinueOnError), args, func(k string) string { return env[k] }, Serve)
 }
 
 func TestDefaultsStartWithNothingConfigured(t *testing.T) {
@@ -77,6 +77,26 @@ func TestREADMEDocumentsEverySetting(t *testing.T) {
 	}
 }
 
+// TestAlertDeadlines: the handling deadlines default to the figures and a bad setting
+// stops the start naming the variable.
+func TestAlertDeadlines(t *testing.T) {
+	c, err := load(t, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.AlertDeadlines["critical"] != 24*time.Hour || c.AlertDeadlines["low"] != 30*24*time.Hour {
+		t.Fatalf("default deadlines: %v", c.AlertDeadlines)
+	}
+	c, err = load(t, nil, "--alert-deadlines", "critical=4h,high=1d,medium=2d,low=3d")
+	if err != nil || c.AlertDeadlines["critical"] != 4*time.Hour || c.AlertDeadlines["high"] != 24*time.Hour {
+		t.Fatalf("flag: %v, %v", c, err)
+	}
+	if _, err := load(t, map[string]string{"KORMEER_ALERT_DEADLINES": "critical=24h"}); err == nil ||
+		!strings.Contains(err.Error(), "KORMEER_ALERT_DEADLINES") {
+		t.Fatalf("incomplete deadlines: %v", err)
+	}
+}
+
 func TestFloodLimits(t *testing.T) {
 	c, err := load(t, nil)
 	if err != nil {
@@ -139,5 +159,36 @@ func TestTrustedProxies(t *testing.T) {
 		if _, err := load(t, map[string]string{"KORMEER_TRUSTED_PROXIES": bad}); err == nil || !strings.Contains(err.Error(), "KORMEER_TRUSTED_PROXIES") {
 			t.Errorf("KORMEER_TRUSTED_PROXIES=%s: %v", bad, err)
 		}
+	}
+}
+
+// The tool commands take only the settings that reach the database and its keys as flags, and
+// still read the others' variables (a server's environment works for them unchanged).
+func TestToolScopeFlags(t *testing.T) {
+	fs := flag.NewFlagSet("tools", flag.ContinueOnError)
+	fs.SetOutput(new(strings.Builder))
+	c, err := Load(fs, []string{"--database-url", "x.db"}, func(k string) string {
+		return map[string]string{"KORMEER_LISTEN": "0.0.0.0:9000"}[k]
+	}, Keys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.DatabaseURL != "x.db" || c.Listen != "0.0.0.0:9000" {
+		t.Fatalf("got database %q listen %q", c.DatabaseURL, c.Listen)
+	}
+	for _, name := range []string{"database-url", "data-dir", "log-level", "log-format", "master-key", "token-secret"} {
+		if fs.Lookup(name) == nil {
+			t.Errorf("--%s missing from the keys command's flags", name)
+		}
+	}
+	for _, name := range []string{"listen", "smtp-host", "demo", "metrics-addr"} {
+		if fs.Lookup(name) != nil {
+			t.Errorf("--%s is a server flag, offered to the tools", name)
+		}
+	}
+	fs2 := flag.NewFlagSet("tools", flag.ContinueOnError)
+	fs2.SetOutput(new(strings.Builder))
+	if _, err := Load(fs2, []string{"--master-key", "x"}, func(string) string { return "" }, Tools); err == nil {
+		t.Fatal("--master-key accepted by a command that opens no keys")
 	}
 }

@@ -15,8 +15,9 @@ type Limits struct {
 	// PublicURL is the portal's address as users reach it, for links in e-mails; empty means
 	// http:// and the listen address.
 	PublicURL string
-	// HTTP server timeouts: headers, the whole request body, the answer, and idle keep-alives.
-	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
+	// HTTP server timeouts: headers, the whole request body, the answer, and idle keep-alives;
+	// ShutdownGrace is how long a stopping instance lets requests in flight finish.
+	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout, ShutdownGrace time.Duration
 	// Rate limits per client address and overall.
 	SignInRate, SignInTotal, SignUpRate, SignUpTotal, PublicRate, PublicTotal limit.Rate
 	// CitizenTransfers limits the transfers of one citizen account.
@@ -38,6 +39,7 @@ var limitVars = []Var{
 	{"KORMEER_READ_TIMEOUT", "read-timeout", "30s", false, "time a client has to send a whole request, body included (uploads get 2 minutes)"},
 	{"KORMEER_WRITE_TIMEOUT", "write-timeout", "60s", false, "time to send an answer (CSV exports extend it page by page; the WebSocket is exempt)"},
 	{"KORMEER_IDLE_TIMEOUT", "idle-timeout", "2m", false, "how long an idle keep-alive connection stays open"},
+	{"KORMEER_SHUTDOWN_GRACE", "shutdown-grace", "30s", false, "on SIGTERM: time to finish the requests in flight after turning not-ready and closing live connections"},
 	{"KORMEER_RATE_SIGNIN", "rate-signin", "30/m", false, "sign-in attempts (password, guest, access code) per client address; N/s, N/m or N/h, 0 for none"},
 	{"KORMEER_RATE_SIGNIN_TOTAL", "rate-signin-total", "1200/m", false, "sign-in attempts overall (per instance)"},
 	{"KORMEER_RATE_SIGNUP", "rate-signup", "20/h", false, "registrations, e-mail confirmations and mobile-user registrations per client address"},
@@ -60,7 +62,8 @@ func (l *Limits) load(get func(string) string) []error {
 		errs = append(errs, fmt.Errorf("KORMEER_PUBLIC_URL: want an http:// or https:// address, got %q", l.PublicURL))
 	}
 	for env, dst := range map[string]*time.Duration{"KORMEER_READ_HEADER_TIMEOUT": &l.ReadHeaderTimeout,
-		"KORMEER_READ_TIMEOUT": &l.ReadTimeout, "KORMEER_WRITE_TIMEOUT": &l.WriteTimeout, "KORMEER_IDLE_TIMEOUT": &l.IdleTimeout} {
+		"KORMEER_READ_TIMEOUT": &l.ReadTimeout, "KORMEER_WRITE_TIMEOUT": &l.WriteTimeout, "KORMEER_IDLE_TIMEOUT": &l.IdleTimeout,
+		"KORMEER_SHUTDOWN_GRACE": &l.ShutdownGrace} {
 		d, err := time.ParseDuration(get(env))
 		if err != nil || d <= 0 {
 			errs = append(errs, fmt.Errorf("%s: want a positive duration such as 30s, got %q", env, get(env)))

@@ -47,6 +47,17 @@ type User struct {
 	// TOTPEnabled is true once the account confirmed a TOTP authenticator: its sign-ins then
 	// need a code (or a recovery code) after the password.
 	TOTPEnabled bool
+
+	// Key is set when the request came with an API key: the account is then its creator's,
+	// restricted to the key's institution (Role and Institution) and scopes.
+	Key *APIKeyGrant
+}
+
+// APIKeyGrant is what an API key allows the request it authenticated.
+type APIKeyGrant struct {
+	ID     string
+	Name   string
+	Scopes []string
 }
 
 // NewAccount is what registration, the command line and demo data supply to create an account.

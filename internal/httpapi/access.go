@@ -40,6 +40,8 @@ type access struct {
 	// totpEnrolment admits regulators that --require-totp holds until they set up two-step
 	// verification; every other signed-in route refuses them until they have.
 	totpEnrolment bool
+	// scope is the API key scope that lets a key call the route; "" admits no key.
+	scope string
 }
 
 var allRoles = domain.Roles
@@ -64,6 +66,9 @@ func (a access) duringTOTPEnrolment() access { a.totpEnrolment = true; return a 
 // metered lets guests call the route too, each call taking one of their units.
 func (a access) metered() access { a.guest = guestMetered; return a }
 
+// scoped lets API keys with the scope call the route too (as their institution's staff).
+func (a access) scoped(scope string) access { a.scope = scope; return a }
+
 // limited puts the route under a rate limit per client address and overall.
 func (a access) limited(t throttle) access { a.throttle = t; return a }
 
@@ -86,7 +91,12 @@ func (s *Server) authenticate(r *http.Request) (*domain.User, string, error) {
 		if !strings.EqualFold(scheme, "Bearer") || token == "" {
 			return nil, "", domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
 		}
-		claims, err := s.tokens.Verify(strings.TrimSpace(token))
+		token = strings.TrimSpace(token)
+		if id, secret, ok := domain.ParseAPIKey(token); ok {
+			u, err := s.store.APIKeyUser(r.Context(), id, secret)
+			return u, "", err
+		}
+		claims, err := s.tokens.Verify(token)
 		if err != nil {
 			return nil, "", domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
 		}
@@ -125,6 +135,14 @@ func (s *Server) authorize(ctx context.Context, a access, p *domain.User) error 
 	}
 	if p == nil {
 		return domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
+	}
+	if p.Key != nil {
+		if a.scope == "" {
+			return domain.Errorf(domain.EFORBIDDEN, "API keys may not call this route: sign in as a person (docs/API.md, API keys).")
+		}
+		if !slices.Contains(p.Key.Scopes, a.scope) {
+			return domain.Errorf(domain.EFORBIDDEN, "This API key lacks the scope %s that this route needs.", a.scope)
+		}
 	}
 	if p.MustChangePassword && !a.passwordChange {
 		return domain.Errorf(domain.EFORBIDDEN, "Your password was reset: change it before you continue (Settings, Change password).")

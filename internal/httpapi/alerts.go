@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"maps"
 	"net/http"
 	"net/url"
 	"strings"
@@ -31,6 +32,20 @@ type alertJSON struct {
 	Resolution           *string    `json:"resolution"`
 	ResolvedAt           *time.Time `json:"resolvedAt"`
 	CreatedAt            time.Time  `json:"createdAt"`
+	// DueAt is when an AML case's handling deadline (KORMEER_ALERT_DEADLINES) falls; Overdue says
+	// it has passed while the case is still open or under investigation.
+	DueAt   *time.Time `json:"dueAt"`
+	Overdue bool       `json:"overdue"`
+}
+
+// alertJSON is a's answer with its handling deadline as of now.
+func (s *Server) alertJSON(a *store.AlertView, now time.Time) alertJSON {
+	j := toAlertJSON(a)
+	if d, ok := s.opts.AlertDeadlines[a.Severity]; ok && a.Kind == "aml" {
+		due := a.CreatedAt.Add(d)
+		j.DueAt, j.Overdue = &due, domain.IsOpenCase(a.Status) && now.After(due)
+	}
+	return j
 }
 
 func toAlertJSON(a *store.AlertView) alertJSON {
@@ -50,25 +65,65 @@ func alertScope(u *domain.User) store.AlertScope {
 	return store.AlertScope{UserID: u.ID, Role: u.Role, InstitutionID: u.Institution}
 }
 
-// alertParams are the query parameters GET /api/alerts accepts; any other is refused, so a
-// mistyped filter never silently shows the whole queue.
-var alertParams = map[string]bool{"kind": true, "status": true, "severity": true, "institution": true, "assignee": true,
-	"createdBefore": true, "limit": true, "cursor": true}
+// alertFilterParams are the filters of GET /api/alerts and GET /api/alerts/summary; alertParams
+// adds the list's paging and order. Any other parameter is refused, so a mistyped filter never
+// silently shows the whole queue.
+var (
+	alertFilterParams = map[string]bool{"kind": true, "status": true, "severity": true, "institution": true, "assignee": true,
+		"createdBefore": true, "olderThan": true, "overdue": true}
+	alertParams = withParams(alertFilterParams, "limit", "cursor", "sort")
+)
+
+// withParams is known with more parameters.
+func withParams(known map[string]bool, more ...string) map[string]bool {
+	out := maps.Clone(known)
+	for _, k := range more {
+		out[k] = true
+	}
+	return out
+}
 
 // Alert filter vocabularies ("all" means no filter, as on the transactions search).
 var (
 	alertKinds      = []string{"aml", "system"}
 	alertStatuses   = []string{"open", "investigating", "resolved", "false_positive"}
-	alertSeverities = []string{"low", "medium", "high", "critical"}
+	alertSeverities = domain.AlertSeverities
+	alertSorts      = []string{store.AlertSortNewest, store.AlertSortOldest, store.AlertSortSeverity}
 )
 
+// overdueBefore is, for each severity, the creation time before which a case still open at now
+// is past its handling deadline.
+func (s *Server) overdueBefore(now time.Time) map[string]time.Time {
+	out := make(map[string]time.Time, len(s.opts.AlertDeadlines))
+	for sev, d := range s.opts.AlertDeadlines {
+		out[sev] = now.Add(-d)
+	}
+	return out
+}
+
 // parseAlertFilter reads the alert queue's filters (docs/API.md): kind, status, severity, institution
-// (an id), assignee (an account id, "me" or "none") and createdBefore (a date or an RFC 3339 time,
-// for "older than"). Every invalid value is named in the error's fields.
-func parseAlertFilter(q url.Values, me string) (store.AlertFilter, error) {
-	r := newFilterReader(q, alertParams)
+// (an id), assignee (an account id, "me" or "none"), createdBefore (a date or an RFC 3339 time),
+// olderThan (an age such as 24h or 7d), overdue (true: cases past their handling deadline at now)
+// and, where known has it, sort. Every invalid value is named in the error's fields.
+func (s *Server) parseAlertFilter(q url.Values, known map[string]bool, me string, now time.Time) (store.AlertFilter, error) {
+	r := newFilterReader(q, known)
 	f := store.AlertFilter{Kind: r.oneOf("kind", alertKinds), Status: r.oneOf("status", alertStatuses),
-		Severity: r.oneOf("severity", alertSeverities), InstitutionID: r.id("institution", "Give an institution's id")}
+		Severity: r.oneOf("severity", alertSeverities), InstitutionID: r.id("institution", "Give an institution's id"),
+		Sort: r.oneOf("sort", alertSorts)}
+	switch v := r.get("overdue"); v {
+	case "", "false":
+	case "true":
+		f.OverdueBefore = s.overdueBefore(now)
+	default:
+		r.fields["overdue"] = "Must be true or false"
+	}
+	if v := r.get("olderThan"); v != "" {
+		if age, err := domain.ParseAlertAge(v); err != nil {
+			r.fields["olderThan"] = "Give an age such as 24h or 7d"
+		} else if before := now.Add(-age); f.CreatedBefore.IsZero() || before.Before(f.CreatedBefore) {
+			f.CreatedBefore = before
+		}
+	}
 	switch v := r.get("assignee"); v {
 	case "":
 	case "me":
@@ -78,9 +133,10 @@ func parseAlertFilter(q url.Values, me string) (store.AlertFilter, error) {
 	default:
 		f.AssignedTo = r.id("assignee", "Give an account's id, me or none")
 	}
-	var err error
-	if f.CreatedBefore, err = parseQueryTime(q.Get("createdBefore"), false); err != nil {
+	if before, err := parseQueryTime(q.Get("createdBefore"), false); err != nil {
 		r.fields["createdBefore"] = err.Error()
+	} else if !before.IsZero() && (f.CreatedBefore.IsZero() || before.Before(f.CreatedBefore)) {
+		f.CreatedBefore = before
 	}
 	if len(r.fields) > 0 {
 		return f, domain.FieldError("Please correct the alert filters.", r.fields)
@@ -94,7 +150,8 @@ func parseAlertFilter(q url.Values, me string) (store.AlertFilter, error) {
 func (s *Server) listAlerts(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	u := principalFrom(r.Context())
-	f, err := parseAlertFilter(q, u.ID)
+	now := s.store.Now()
+	f, err := s.parseAlertFilter(q, alertParams, u.ID, now)
 	if err != nil {
 		return err
 	}
@@ -106,9 +163,33 @@ func (s *Server) listAlerts(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return writePage(w, cursor == nil, page.Items, page.Next, toAlertJSON, func() (int, bool, error) {
+	toJSON := func(a *store.AlertView) alertJSON { return s.alertJSON(a, now) }
+	return writePage(w, cursor == nil, page.Items, page.Next, toJSON, func() (int, bool, error) {
 		return s.store.CountAlerts(r.Context(), alertScope(u), f)
 	})
+}
+
+// alertSummary is GET /api/alerts/summary: how many of the caller's alerts matching the list's
+// filters are in each status, in all, and overdue, so that the queue's counts come from the
+// server rather than from the pages it has read.
+func (s *Server) alertSummary(w http.ResponseWriter, r *http.Request) error {
+	u := principalFrom(r.Context())
+	now := s.store.Now()
+	f, err := s.parseAlertFilter(r.URL.Query(), alertFilterParams, u.ID, now)
+	if err != nil {
+		return err
+	}
+	sum, err := s.store.SummarizeAlerts(r.Context(), alertScope(u), f, s.overdueBefore(now))
+	if err != nil {
+		return err
+	}
+	deadlines := make(map[string]float64, len(s.opts.AlertDeadlines))
+	for sev, d := range s.opts.AlertDeadlines {
+		deadlines[sev] = d.Hours()
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"byStatus": sum.ByStatus, "total": sum.Total, "overdue": sum.Overdue,
+		"deadlineHours": deadlines})
+	return nil
 }
 
 // getAlert is GET /api/alerts/{id}: the alert and its case history.
@@ -138,7 +219,7 @@ func (s *Server) getAlert(w http.ResponseWriter, r *http.Request) error {
 	writeJSON(w, http.StatusOK, struct {
 		alertJSON
 		History []eventJSON `json:"history"`
-	}{toAlertJSON(a), hist})
+	}{s.alertJSON(a, s.store.Now()), hist})
 	return nil
 }
 

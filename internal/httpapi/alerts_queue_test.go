@@ -165,7 +165,7 @@ func TestAlertsQueue(t *testing.T) {
 			{"cursor=garbage", "cursor"}, {"cursor=" + encodeCursor(&store.Cursor{CreatedAt: now, ID: "x"}), "cursor"},
 			{"limit=0", "limit"}, {"limit=many", "limit"}, {"status=bogus", "status"}, {"kind=case", "kind"}, {"severity=urgent", "severity"},
 			{"institution=alpha", "institution"}, {"assignee=someone", "assignee"}, {"createdBefore=yesterday", "createdBefore"},
-			{"colour=red", "colour"}, {"sort=oldest", "sort"},
+			{"colour=red", "colour"}, {"sort=largest", "sort"}, {"order=oldest", "order"},
 		} {
 			wantBadQuery(t, e, tokO, "/api/alerts", bad.query, bad.field)
 		}

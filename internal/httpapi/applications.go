@@ -71,7 +71,7 @@ func (s *Server) submitApplication(w http.ResponseWriter, r *http.Request) error
 	u := principalFrom(r.Context())
 	a := s.audit(r, "application.submit", "institution_application")
 	a.Details = map[string]any{"institutionName": in.InstitutionName, "institutionType": in.InstitutionType, "licenseNumber": in.LicenseNumber}
-	app, err := s.store.SubmitApplication(r.Context(), &in, u.ID, a)
+	app, err := s.store.SubmitApplication(r.Context(), &in, u.ID, s.sealer.Seal, a)
 	if err != nil {
 		return err
 	}
@@ -151,7 +151,7 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request, id, decision str
 	}
 	app, err := s.store.ReviewApplication(r.Context(), store.Review{ApplicationID: id, Decision: decision,
 		ReviewerID: principalFrom(r.Context()).ID, Notes: n, LicenseValidity: s.opts.LicenseValidity,
-		Audit: s.audit(r, "", "")})
+		Seal: s.sealer.Seal, Audit: s.audit(r, "", "")})
 	if err != nil {
 		return err
 	}

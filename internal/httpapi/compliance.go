@@ -5,25 +5,51 @@ import (
 	"net/http"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/kormeer/kormeer/internal/domain"
 	"github.com/kormeer/kormeer/internal/store"
 )
 
 type auditJSON struct {
-	ID              string    `json:"id"`
-	InstitutionID   string    `json:"institutionId"`
-	InstitutionType string    `json:"institutionType"`
-	InstitutionName string    `json:"institutionName"`
-	ScheduledFor    string    `json:"scheduledFor"`
-	Scope           string    `json:"scope"`
-	Status          string    `json:"status"`
-	CreatedAt       time.Time `json:"createdAt"`
+	ID              string     `json:"id"`
+	InstitutionID   string     `json:"institutionId"`
+	InstitutionType string     `json:"institutionType"`
+	InstitutionName string     `json:"institutionName"`
+	ScheduledFor    string     `json:"scheduledFor"`
+	Scope           string     `json:"scope"`
+	Status          string     `json:"status"`
+	Findings        *string    `json:"findings"`
+	CompletedAt     *time.Time `json:"completedAt"`
+	CreatedAt       time.Time  `json:"createdAt"`
 }
 
 func toAuditJSON(a *store.ComplianceAudit) auditJSON {
 	return auditJSON{ID: a.ID, InstitutionID: a.InstitutionID, InstitutionType: a.InstitutionType,
-		InstitutionName: a.InstitutionName, ScheduledFor: a.ScheduledFor, Scope: a.Scope, Status: a.Status, CreatedAt: a.CreatedAt}
+		InstitutionName: a.InstitutionName, ScheduledFor: a.ScheduledFor, Scope: a.Scope, Status: a.Status,
+		Findings: optional(a.Findings), CompletedAt: optionalTime(a.CompletedAt), CreatedAt: a.CreatedAt}
+}
+
+// completeAudit is POST /api/compliance-audits/{id}/complete {findings}: a regulator records
+// that a scheduled audit took place and what it found (empty when nothing). Findings make the
+// system propose a compliance status for the institution (issue 16, part 5).
+func (s *Server) completeAudit(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Findings string `json:"findings"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	in.Findings = strings.TrimSpace(in.Findings)
+	if utf8.RuneCountInString(in.Findings) > 2000 {
+		return domain.FieldError("Findings must be at most 2000 characters.", map[string]string{"findings": "At most 2000 characters"})
+	}
+	a, err := s.store.CompleteAudit(r.Context(), r.PathValue("id"), in.Findings, s.audit(r, "", ""))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toAuditJSON(a))
+	return nil
 }
 
 // scheduleAudit is POST /api/compliance-audits {institutionId, scheduledFor: YYYY-MM-DD, scope}:

@@ -9,8 +9,8 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -43,6 +43,8 @@ type testEnv struct {
 	sealer  *notify.Sealer
 	rec     *metrics.Recorder
 	server  *Server
+	// logs holds what the server logged, as JSON lines at debug level.
+	logs *logBuffer
 	// codeKeys is the access-code key's ring, which rotation tests change.
 	codeKeys *secrets.Ring
 }
@@ -77,20 +79,18 @@ func newEnvAt(t testing.TB, url string, hasher auth.Hasher, mod func(*Options)) 
 		"index.html":         {Data: []byte("<!doctype html><title>Kormeer</title>")},
 		"assets/app-1234.js": {Data: []byte("console.log(1)")},
 	}
-	objs, err := objects.NewDirStore(filepath.Join(t.TempDir(), "objects"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	objs := st.Blobs() // as kormeer serve: the bytes in the database, shared by instances
 	uploads := objects.NewSigner([]byte("upload-key"), 15*time.Minute, nil)
 	hub := realtime.NewHub()
 	st.SetAlertSink(hub.Publish)
 	sealer, _ := notify.NewSealer([]byte(strings.Repeat("s", 32)))
 	rec := metrics.New()
 	second, _ := auth.NewSecondFactor([]byte(strings.Repeat("f", 32)))
+	logs := &logBuffer{}
 	codeKeys := secrets.Fixed([]byte("code-key"))
 	s, err := New(Deps{Store: st, Tokens: tokens, Hasher: hasher, Objects: objs, Uploads: uploads, Hub: hub,
 		Sealer: sealer, CodeKeys: codeKeys, SecondFactor: second, Metrics: rec,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: web}, opts)
+		Log: slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})), Web: web}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func newEnvAt(t testing.TB, url string, hasher auth.Hasher, mod func(*Options)) 
 	t.Cleanup(cancel)
 	go st.ListenAlerts(ctx, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	return &testEnv{t: t, srv: srv, store: st, tokens: tokens, hasher: hasher, uploads: uploads, hub: hub, sealer: sealer, rec: rec,
-		server: s, codeKeys: codeKeys}
+		server: s, codeKeys: codeKeys, logs: logs}
 }
 
 // mustUser creates an account with testPassword.
@@ -268,4 +268,53 @@ func (e *testEnv) registerAndConfirm(body map[string]any) *domain.User {
 		e.t.Fatal(err)
 	}
 	return u
+}
+
+// logBuffer collects a server's log lines; the server writes from its goroutines.
+type logBuffer struct {
+	mu    sync.Mutex
+	lines []map[string]any
+}
+
+func (b *logBuffer) Write(p []byte) (int, error) {
+	var m map[string]any
+	if err := json.Unmarshal(p, &m); err != nil {
+		return 0, err
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.lines = append(b.lines, m)
+	return len(p), nil
+}
+
+// find returns the lines whose fields have the given values.
+func (b *logBuffer) find(want map[string]any) []map[string]any {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var out []map[string]any
+	for _, l := range b.lines {
+		match := true
+		for k, v := range want {
+			if l[k] != v {
+				match = false
+				break
+			}
+		}
+		if match {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// sameAnswer is the body with its requestId (different for every request) taken out, for tests
+// that show two answers cannot be told apart.
+func (r response) sameAnswer() string {
+	var m map[string]any
+	if json.Unmarshal(r.body, &m) != nil {
+		return string(r.body)
+	}
+	delete(m, "requestId")
+	b, _ := json.Marshal(m)
+	return string(b)
 }

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -22,6 +23,8 @@ type registryJSON struct {
 	Address             *string    `json:"address"`
 	LogoURL             *string    `json:"logoUrl"`
 	ComplianceStatus    string     `json:"complianceStatus"`
+	ComplianceReason    *string    `json:"complianceReason"`
+	ComplianceSince     *time.Time `json:"complianceSince"`
 	LicenseStatus       string     `json:"licenseStatus"`
 	LicenseStatusReason *string    `json:"licenseStatusReason"`
 	IsActive            bool       `json:"isActive"`
@@ -29,17 +32,44 @@ type registryJSON struct {
 	LicenseExpiresAt    *time.Time `json:"licenseExpiresAt"`
 	Transactions30d     int64      `json:"transactions30d"`
 	VolumeUSD30d        string     `json:"volumeUsd30d"`
+	CreatedAt           time.Time  `json:"createdAt"`
+	// Proposal is the compliance status the facts call for, shown to regulators only (null when none).
+	Proposal *proposalJSON `json:"proposal,omitempty"`
 	// Routing is a wallet operator's or bank's routing attributes; absent for MNOs.
 	Routing *domain.Routing `json:"routing,omitempty"`
+}
+
+// proposalJSON is a pending compliance proposal with the facts behind it.
+type proposalJSON struct {
+	Status                string    `json:"status"`
+	Current               string    `json:"current"`
+	Reason                string    `json:"reason"`
+	AuditFindings         []string  `json:"auditFindings"`
+	KYCRejections         int       `json:"kycRejections"`
+	OverdueCriticalAlerts int       `json:"overdueCriticalAlerts"`
+	FactsSince            time.Time `json:"factsSince"`
+}
+
+func toProposalJSON(p *store.ComplianceProposal) *proposalJSON {
+	if p == nil {
+		return nil
+	}
+	findings := p.Facts.AuditFindings
+	if findings == nil {
+		findings = []string{}
+	}
+	return &proposalJSON{Status: p.To, Current: p.Current, Reason: p.Reason(), AuditFindings: findings,
+		KYCRejections: p.Facts.KYCRejections, OverdueCriticalAlerts: p.Facts.OverdueCriticalAlerts, FactsSince: p.Since}
 }
 
 func toRegistryJSON(e *store.RegistryEntry) registryJSON {
 	return registryJSON{ID: e.ID, Type: e.Kind, Name: e.Name, Code: optional(e.Code), LicenseNumber: e.LicenseNumber,
 		ContactEmail: optional(e.ContactEmail), ContactPhone: optional(e.ContactPhone), Address: optional(e.Address),
-		LogoURL: optional(e.LogoURL), ComplianceStatus: e.ComplianceStatus, LicenseStatus: e.LicenseStatus,
+		LogoURL: optional(e.LogoURL), ComplianceStatus: e.ComplianceStatus, ComplianceReason: optional(e.ComplianceReason),
+		ComplianceSince: optionalTime(e.ComplianceSince), LicenseStatus: e.LicenseStatus,
 		LicenseStatusReason: optional(e.LicenseStatusReason), IsActive: e.IsActive,
 		LicenseIssuedAt: optionalTime(e.LicenseIssuedAt), LicenseExpiresAt: optionalTime(e.LicenseExpiresAt),
-		Transactions30d: e.Transactions30d, VolumeUSD30d: e.VolumeUSD30d.String(), Routing: e.Routing}
+		Transactions30d: e.Transactions30d, VolumeUSD30d: e.VolumeUSD30d.String(), CreatedAt: e.CreatedAt, Routing: e.Routing}
 }
 
 func (s *Server) listPSPs(w http.ResponseWriter, r *http.Request) error {
@@ -52,39 +82,56 @@ func (s *Server) listBanks(w http.ResponseWriter, r *http.Request) error {
 	return s.registry(w, r, "bank")
 }
 
-// registry lists one kind of institution. Regulators see all of them; PSP and MNO staff see
-// only their own institution. Query parameters: q (name, code or licence number) and status
-// (active, suspended, revoked).
+// registryParams are the query parameters GET /api/psps and /api/mnos accept.
+var registryParams = map[string]bool{"q": true, "status": true, "compliance": true, "limit": true, "cursor": true}
+
+// registry lists one kind of institution, newest licensed first, one page at a time (the
+// paging convention of GET /api/alerts). Regulators see all of them, each with its pending
+// compliance proposal; PSP and MNO staff see only their own institution. Query parameters: q
+// (name, code or licence number), status (licence: active, suspended, revoked) and compliance
+// (compliant, under_review, non_compliant, pending).
 func (s *Server) registry(w http.ResponseWriter, r *http.Request, kind string) error {
 	q := r.URL.Query()
-	f := store.RegistryFilter{Query: strings.TrimSpace(q.Get("q")), LicenseStatus: q.Get("status")}
-	switch f.LicenseStatus {
-	case "", "all":
-		f.LicenseStatus = ""
-	case domain.LicenseActive, domain.LicenseSuspended, domain.LicenseRevoked:
-	default:
-		return domain.FieldError("Status must be active, suspended or revoked.", map[string]string{"status": "Must be active, suspended or revoked"})
-	}
+	fr := newFilterReader(q, registryParams)
+	f := store.RegistryFilter{Query: fr.get("q"),
+		LicenseStatus:    fr.oneOf("status", []string{domain.LicenseActive, domain.LicenseSuspended, domain.LicenseRevoked}),
+		ComplianceStatus: fr.oneOf("compliance", append(slices.Clone(domain.ComplianceStatuses), domain.CompliancePending))}
 	if len(f.Query) > 100 {
-		return domain.FieldError("The search is too long.", map[string]string{"q": "At most 100 characters"})
+		fr.fields["q"] = "At most 100 characters"
 	}
-	if u := principalFrom(r.Context()); !u.Role.IsRegulator() {
-		if u.Institution == "" {
-			writeJSON(w, http.StatusOK, []registryJSON{})
-			return nil
-		}
-		f.ID = u.Institution
+	if len(fr.fields) > 0 {
+		return domain.FieldError("Please correct the registry filters.", fr.fields)
 	}
-	entries, err := s.store.Registry(r.Context(), kind, f)
+	limit, cursor, err := parsePage(q)
 	if err != nil {
 		return err
 	}
-	out := make([]registryJSON, len(entries))
-	for i, e := range entries {
-		out[i] = toRegistryJSON(e)
+	u := principalFrom(r.Context())
+	if !u.Role.IsRegulator() {
+		if u.Institution == "" {
+			return writePage(w, cursor == nil, []*store.RegistryEntry{}, nil, toRegistryJSON, func() (int, bool, error) { return 0, false, nil })
+		}
+		f.ID = u.Institution
 	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	page, err := s.store.RegistryPageAfter(r.Context(), kind, f, cursor, limit)
+	if err != nil {
+		return err
+	}
+	proposals := map[string]*store.ComplianceProposal{}
+	if u.Role.IsRegulator() {
+		ids := make([]string, len(page.Items))
+		for i, e := range page.Items {
+			ids[i] = e.ID
+		}
+		if proposals, err = s.store.ComplianceProposals(r.Context(), kind, ids); err != nil {
+			return err
+		}
+	}
+	return writePage(w, cursor == nil, page.Items, page.Next, func(e *store.RegistryEntry) registryJSON {
+		j := toRegistryJSON(e)
+		j.Proposal = toProposalJSON(proposals[e.ID])
+		return j
+	}, func() (int, bool, error) { return s.store.CountRegistry(r.Context(), kind, f) })
 }
 
 func (s *Server) changePSPLicense(w http.ResponseWriter, r *http.Request) error {
@@ -140,7 +187,7 @@ func (s *Server) changeLicense(w http.ResponseWriter, r *http.Request, kind stri
 		return domain.FieldError("Give a reason (at most 2000 characters) for the licence change.", map[string]string{"reason": "A reason is required"})
 	}
 	e, err := s.store.ChangeLicense(r.Context(), store.LicenseChange{Kind: kind, ID: r.PathValue("id"), Action: in.Action,
-		Reason: in.Reason, Audit: s.audit(r, "", "")})
+		Reason: in.Reason, Seal: s.sealer.Seal, Audit: s.audit(r, "", "")})
 	if err != nil {
 		return err
 	}
@@ -161,13 +208,14 @@ func (s *Server) publicRegister(w http.ResponseWriter, r *http.Request) error {
 		Name             string     `json:"name"`
 		LicenseNumber    string     `json:"licenseNumber"`
 		LogoURL          *string    `json:"logoUrl"`
+		ComplianceStatus string     `json:"complianceStatus"`
 		LicenseIssuedAt  *time.Time `json:"licenseIssuedAt"`
 		LicenseExpiresAt *time.Time `json:"licenseExpiresAt"`
 	}
 	out := make([]entry, len(entries))
 	for i, e := range entries {
 		out[i] = entry{ID: e.ID, Type: e.Kind, Name: e.Name, LicenseNumber: e.LicenseNumber, LogoURL: optional(e.LogoURL),
-			LicenseIssuedAt: optionalTime(e.LicenseIssuedAt), LicenseExpiresAt: optionalTime(e.LicenseExpiresAt)}
+			ComplianceStatus: e.ComplianceStatus, LicenseIssuedAt: optionalTime(e.LicenseIssuedAt), LicenseExpiresAt: optionalTime(e.LicenseExpiresAt)}
 	}
 	w.Header().Set("Cache-Control", "public, max-age=60")
 	writeJSON(w, http.StatusOK, out)

@@ -22,6 +22,8 @@ const maxBodyBytes = 1 << 20
 type errorBody struct {
 	Message string            `json:"message"`
 	Fields  map[string]string `json:"fields,omitempty"`
+	// RequestID is the request's X-Request-Id, for a support request or the logs.
+	RequestID string `json:"requestId,omitempty"`
 }
 
 // statusOf maps error codes to HTTP statuses, in one place.
@@ -47,7 +49,8 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	var e *domain.Error
 	if !errors.As(err, &e) {
 		log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-		writeJSON(w, http.StatusInternalServerError, errorBody{Message: "Internal server error. Please try again; if it persists, contact support."})
+		writeJSON(w, http.StatusInternalServerError, errorBody{Message: "Internal server error. Please try again; if it persists, contact support.",
+			RequestID: requestIDOf(r.Context())})
 		return
 	}
 	status, ok := statusOf[e.Code]
@@ -57,7 +60,7 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	if status == http.StatusTooManyRequests && w.Header().Get("Retry-After") == "" {
 		w.Header().Set("Retry-After", "1") // every 429 says when to come back; limits set their own
 	}
-	writeJSON(w, status, errorBody{Message: e.Message, Fields: e.Fields})
+	writeJSON(w, status, errorBody{Message: e.Message, Fields: e.Fields, RequestID: requestIDOf(r.Context())})
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -41,7 +41,14 @@ func (s *Server) socket(w http.ResponseWriter, r *http.Request) error {
 		return nil // Accept has answered
 	}
 	ws.SetReadLimit(4096)
-	go s.readSocket(socketConn{ws: ws, tcp: h.conn}, realtime.Viewer{ID: u.ID, Role: u.Role, Institution: u.Institution}, release)
+	untrack, ok := s.life.trackSocket(ws)
+	if !ok {
+		release()
+		ws.Close(websocket.StatusGoingAway, "server shutting down")
+		return nil
+	}
+	go s.readSocket(socketConn{ws: ws, tcp: h.conn}, realtime.Viewer{ID: u.ID, Role: u.Role, Institution: u.Institution},
+		func() { untrack(); release() })
 	return nil
 }
 

@@ -31,6 +31,7 @@ func (s *Server) routes() []route {
 
 		// Alerts (001 §7) with the case workflow, and the real-time connection (000 §4).
 		{"GET /api/alerts", staff(allRoles...), s.listAlerts},
+		{"GET /api/alerts/summary", staff(allRoles...), s.alertSummary},
 		{"GET /api/alerts/{id}", staff(allRoles...), s.getAlert},
 		{"PATCH /api/alerts/{id}/read", staff(allRoles...), s.readAlert},
 		{"PATCH /api/alerts/{id}/resolve", staff(regulators...), s.resolveAlert},
@@ -47,6 +48,7 @@ func (s *Server) routes() []route {
 		// The compliance page's audit scheduling and data export.
 		{"POST /api/compliance-audits", staff(regulators...), s.scheduleAudit},
 		{"GET /api/compliance-audits", staff(staffAndRegulators...), s.listAudits},
+		{"POST /api/compliance-audits/{id}/complete", staff(regulators...), s.completeAudit},
 		{"GET /api/compliance/export", staff(regulators...), s.exportCompliance},
 
 		// Mobile access (001 §2, §7): mobile users, access codes and their delivery, redemption.
@@ -80,6 +82,11 @@ func (s *Server) routes() []route {
 		{"GET /api/profile/tokens", staff(allRoles...), s.listTokens},
 		{"DELETE /api/profile/tokens/{id}", staff(allRoles...), s.revokeToken},
 
+		// API keys for institutions' systems (apikeys.go).
+		{"GET /api/api-keys", staff(staffAndRegulators...), s.listAPIKeys},
+		{"POST /api/api-keys", staff(staffAndRegulators...), s.createAPIKey},
+		{"DELETE /api/api-keys/{id}", staff(staffAndRegulators...), s.revokeAPIKey},
+
 		// Dual control: account changes that wait for a second administrator.
 		{"GET /api/approvals", staff(admin), s.listApprovals},
 		{"POST /api/approvals/{id}/approve", staff(admin), s.approveApproval},
@@ -110,19 +117,21 @@ func (s *Server) routes() []route {
 
 		// Health and live system metrics (001 §3, §7).
 		{"GET /health", public(), s.health},
+		{"GET /livez", public(), s.livez},
+		{"GET /readyz", public(), s.readyz},
 		{"GET /metrics-system", staff(allRoles...), s.metricsSystem},
 
 		// Summary figures for the landing page's carousel: aggregates only, so public.
 		{"GET /api/metrics", public().limited(publicReads), s.summaryMetrics},
 
 		// Transactions (001 §7): transfers; reads that guests may make, one unit each.
-		{"POST /api/transfer", staff(allRoles...).limited(citizenTransfers), s.createTransfer},
-		{"GET /api/transfer/institutions", staff(allRoles...), s.transferInstitutions},
-		{"POST /api/transactions/batch", staff(staffAndRegulators...), s.submitBatch},
-		{"GET /api/transactions", staff(allRoles...).metered(), s.listTransactions},
-		{"GET /api/transactions/search", staff(allRoles...).metered(), s.searchTransactions},
-		{"GET /api/transactions/export", staff(allRoles...), s.exportTransactions},
-		{"GET /api/transactions/{id}", staff(allRoles...).metered(), s.getTransaction},
+		{"POST /api/transfer", staff(allRoles...).limited(citizenTransfers).scoped(domain.ScopeCreateTransfers), s.createTransfer},
+		{"GET /api/transfer/institutions", staff(allRoles...).scoped(domain.ScopeCreateTransfers), s.transferInstitutions},
+		{"POST /api/transactions/batch", staff(staffAndRegulators...).scoped(domain.ScopeSubmitTransactions), s.submitBatch},
+		{"GET /api/transactions", staff(allRoles...).metered().scoped(domain.ScopeReadTransactions), s.listTransactions},
+		{"GET /api/transactions/search", staff(allRoles...).metered().scoped(domain.ScopeReadTransactions), s.searchTransactions},
+		{"GET /api/transactions/export", staff(allRoles...).scoped(domain.ScopeReadTransactions), s.exportTransactions},
+		{"GET /api/transactions/{id}", staff(allRoles...).metered().scoped(domain.ScopeReadTransactions), s.getTransaction},
 
 		// Uploads (000 §7): a signed URL, the upload itself, and turning an upload into a logo.
 		{"POST /api/objects/upload", staff(allRoles...), s.requestUpload},
@@ -144,6 +153,15 @@ func (s *Server) routes() []route {
 		{"GET /api/mnos", staff(staffAndRegulators...), s.listMNOs},
 		{"PATCH /api/psps/{id}/license", staff(regulators...), s.changePSPLicense},
 		{"PATCH /api/mnos/{id}/license", staff(regulators...), s.changeMNOLicense},
+		// Compliance status with its lifecycle and the system's proposals (issue 16, part 5).
+		{"PATCH /api/psps/{id}/compliance", staff(regulators...), ofKind("psp", s.changeCompliance)},
+		{"PATCH /api/mnos/{id}/compliance", staff(regulators...), ofKind("mno", s.changeCompliance)},
+		{"GET /api/psps/{id}/compliance", staff(staffAndRegulators...), ofKind("psp", s.complianceDetail)},
+		{"GET /api/mnos/{id}/compliance", staff(staffAndRegulators...), ofKind("mno", s.complianceDetail)},
+		{"POST /api/psps/{id}/compliance/proposal/confirm", staff(regulators...), ofKind("psp", s.confirmProposal)},
+		{"POST /api/mnos/{id}/compliance/proposal/confirm", staff(regulators...), ofKind("mno", s.confirmProposal)},
+		{"POST /api/psps/{id}/compliance/proposal/dismiss", staff(regulators...), ofKind("psp", s.dismissProposal)},
+		{"POST /api/mnos/{id}/compliance/proposal/dismiss", staff(regulators...), ofKind("mno", s.dismissProposal)},
 		// Banks have no staff accounts: only regulators read and change their registry.
 		{"GET /api/banks", staff(regulators...), s.listBanks},
 		{"PATCH /api/banks/{id}/license", staff(regulators...), s.changeBankLicense},

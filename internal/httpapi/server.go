@@ -38,6 +38,9 @@ type Options struct {
 	LicenseValidity time.Duration
 	// AccessCodeTTL is how long a mobile access code stays valid.
 	AccessCodeTTL time.Duration
+	// AlertDeadlines is how long an AML alert of each severity may wait for handling before its
+	// case is overdue (KORMEER_ALERT_DEADLINES).
+	AlertDeadlines domain.AlertDeadlines
 	// Login throttling: at most MaxFailuresPerAccount failed sign-ins per account and
 	// MaxFailuresPerIP per client address within LoginWindow.
 	LoginWindow           time.Duration
@@ -65,7 +68,7 @@ func DefaultOptions() Options {
 		LoginWindow:           15 * time.Minute,
 		MaxFailuresPerAccount: 5, MaxFailuresPerIP: 20,
 		Limits: DefaultLimits(), HashWorkers: runtime.GOMAXPROCS(0), HashQueue: 64, PublicURL: "http://127.0.0.1:8080",
-		MaxSocketsPerAccount: 10}
+		MaxSocketsPerAccount: 10, AlertDeadlines: domain.MustAlertDeadlines(domain.DefaultAlertDeadlines)}
 }
 
 // Deps are the server's collaborators.
@@ -112,6 +115,8 @@ type Server struct {
 	limiters map[throttle]*limit.Limiter
 	// sockets counts each account's open WebSocket connections.
 	sockets socketCounts
+	// life is the instance's readiness and its sockets to close at shutdown.
+	life lifecycle
 	// dummyHash is verified against when an email is unknown, so that a sign-in takes as long
 	// for an unknown account as for a known one and timing does not reveal which accounts exist.
 	dummyHash string
@@ -128,6 +133,9 @@ func New(d Deps, opts Options) (*Server, error) {
 	if d.Images == nil {
 		d.Images = objects.NewDecoder(0, 0)
 	}
+	if d.Log == nil {
+		d.Log = slog.New(slog.DiscardHandler)
+	}
 	if d.Hasher.Pool == nil {
 		d.Hasher.Pool = limit.NewPool(opts.HashWorkers, opts.HashQueue)
 	}
@@ -136,7 +144,7 @@ func New(d Deps, opts Options) (*Server, error) {
 		return nil, err
 	}
 	return &Server{store: d.Store, tokens: d.Tokens, hasher: d.Hasher, objects: d.Objects, uploads: d.Uploads, images: d.Images,
-		hub: d.Hub, sealer: d.Sealer, rec: d.Metrics, codeKeys: d.CodeKeys, opts: opts, log: d.Log, web: d.Web, dummyHash: dummy, second: d.SecondFactor,
+		hub: d.Hub, sealer: d.Sealer, rec: d.Metrics, codeKeys: d.CodeKeys, opts: opts, log: slog.New(requestLogHandler{d.Log.Handler()}), web: d.Web, dummyHash: dummy, second: d.SecondFactor,
 		limiters: newLimiters(opts.Limits)}, nil
 }
 
@@ -161,9 +169,10 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("/", s.spa())
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusForbidden, errorBody{Message: "Cross-origin request refused."})
+		s.securityEvent(r, "cross_origin_refused")
+		writeJSON(w, http.StatusForbidden, errorBody{Message: "Cross-origin request refused.", RequestID: requestIDOf(r.Context())})
 	}))
-	return s.recoverer(s.logRequests(securityHeaders(cop.Handler(plainText(mux)))))
+	return s.withRequestID(s.recoverer(s.logRequests(securityHeaders(cop.Handler(plainText(mux))))))
 }
 
 // handlerFunc is a route's handler: it returns an error instead of writing one, so that every
@@ -188,11 +197,26 @@ func (s *Server) dispatch(methods map[string]route) http.Handler {
 			return
 		}
 		p, tokenID, err := s.authenticate(r)
-		if err == nil {
-			err = s.checkThrottle(w, r, rt.access.throttle, p)
+		if err != nil {
+			s.securityEvent(r, "credentials_refused", "reason", domain.ErrorMessage(err))
+		} else if info := requestFrom(r.Context()); info != nil && p != nil {
+			info.userID.Store(p.ID)
 		}
 		if err == nil {
-			err = s.authorize(r.Context(), rt.access, p)
+			if err = s.checkThrottle(w, r, rt.access.throttle, p); err != nil {
+				s.securityEvent(r, "rate_limited")
+			}
+		}
+		if err == nil {
+			if err = s.authorize(r.Context(), rt.access, p); err != nil {
+				s.securityEvent(r, "access_denied", "reason", domain.ErrorMessage(err))
+			}
+		}
+		if err == nil && p != nil && p.Key != nil {
+			a := s.audit(r, "", "")
+			a.UserID = p.ID
+			a.Details = map[string]any{"key": p.Key.Name, "route": rt.pattern, "institution": p.Institution}
+			err = s.store.RecordAPIKeyUse(r.Context(), p.Key.ID, a)
 		}
 		if err == nil {
 			err = checkBodyType(r, rt.pattern)
@@ -204,6 +228,9 @@ func (s *Server) dispatch(methods map[string]route) http.Handler {
 			}
 			r = r.WithContext(ctx)
 			err = rt.handle(w, r)
+			if rt.access.throttle == signIns && domain.ErrorCode(err) == domain.EUNAUTHORIZED {
+				s.securityEvent(r, "signin_failed")
+			}
 		}
 		if err != nil {
 			writeError(w, r, s.log, err)
@@ -262,8 +289,8 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		} else if strings.HasPrefix(r.URL.Path, "/api/") {
 			level = slog.LevelInfo
 		}
-		s.log.Log(r.Context(), level, "http", "method", r.Method, "path", r.URL.Path, "status", rec.status,
-			"duration_ms", time.Since(start).Milliseconds(), "ip", s.clientIP(r))
+		s.log.Log(r.Context(), level, "http", "method", r.Method, "route", routeLabel(r), "path", r.URL.Path,
+			"status", rec.status, "duration_ms", time.Since(start).Milliseconds(), "ip", s.clientIP(r))
 	})
 }
 
@@ -274,8 +301,8 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				s.log.Error("panic", "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
-				writeJSON(w, http.StatusInternalServerError, errorBody{Message: "Internal server error."})
+				s.log.ErrorContext(r.Context(), "panic", "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
+				writeJSON(w, http.StatusInternalServerError, errorBody{Message: "Internal server error.", RequestID: requestIDOf(r.Context())})
 			}
 		}()
 		next.ServeHTTP(w, r)

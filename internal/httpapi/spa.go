@@ -20,7 +20,7 @@ func (s *Server) spa() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
-			writeJSON(w, http.StatusMethodNotAllowed, errorBody{Message: "Method not allowed."})
+			writeJSON(w, http.StatusMethodNotAllowed, errorBody{Message: "Method not allowed.", RequestID: requestIDOf(r.Context())})
 			return
 		}
 		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")

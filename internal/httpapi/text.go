@@ -23,7 +23,7 @@ func storableText(s string) bool {
 func plainText(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !storableText(r.URL.Path) {
-			writeJSON(w, http.StatusBadRequest, errorBody{Message: "The address holds a NUL character or bytes that are not UTF-8."})
+			writeJSON(w, http.StatusBadRequest, errorBody{Message: "The address holds a NUL character or bytes that are not UTF-8.", RequestID: requestIDOf(r.Context())})
 			return
 		}
 		fields := map[string]string{}
@@ -35,7 +35,7 @@ func plainText(next http.Handler) http.Handler {
 			}
 		}
 		if len(fields) > 0 {
-			writeJSON(w, http.StatusBadRequest, errorBody{Message: "Query parameters must be UTF-8 text without NUL characters.", Fields: fields})
+			writeJSON(w, http.StatusBadRequest, errorBody{Message: "Query parameters must be UTF-8 text without NUL characters.", Fields: fields, RequestID: requestIDOf(r.Context())})
 			return
 		}
 		next.ServeHTTP(w, r)

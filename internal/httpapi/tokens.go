@@ -51,6 +51,7 @@ func (s *Server) revokeToken(w http.ResponseWriter, r *http.Request) error {
 	if err := s.store.RevokeToken(r.Context(), u.ID, r.PathValue("id"), "revoked by its owner", s.audit(r, "", "")); err != nil {
 		return err
 	}
+	s.securityEvent(r, "token_revoked", "token", r.PathValue("id"))
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }

@@ -231,9 +231,14 @@ func parsePage(q url.Values) (int, *store.Cursor, error) {
 	return limit, cursor, nil
 }
 
-// Cursors are opaque to clients: base64 of "<unix millis>|<id>".
+// Cursors are opaque to clients: base64 of "<unix millis>|<id>", followed by "|<sort>|<rank>"
+// for a list read in another order than newest first (the alerts queue's sort).
 func encodeCursor(c *store.Cursor) string {
-	return base64.RawURLEncoding.EncodeToString([]byte(strconv.FormatInt(c.CreatedAt.UnixMilli(), 10) + "|" + c.ID))
+	s := strconv.FormatInt(c.CreatedAt.UnixMilli(), 10) + "|" + c.ID
+	if c.Sort != "" {
+		s += "|" + c.Sort + "|" + strconv.Itoa(c.Rank)
+	}
+	return base64.RawURLEncoding.EncodeToString([]byte(s))
 }
 
 func decodeCursor(s string) (*store.Cursor, bool) {
@@ -241,12 +246,24 @@ func decodeCursor(s string) (*store.Cursor, bool) {
 	if err != nil {
 		return nil, false
 	}
-	ms, id, ok := strings.Cut(string(b), "|")
-	n, err := strconv.ParseInt(ms, 10, 64)
-	if !ok || err != nil || n < 0 || len(id) != 36 {
+	parts := strings.Split(string(b), "|")
+	if len(parts) != 2 && len(parts) != 4 {
 		return nil, false
 	}
-	return &store.Cursor{CreatedAt: time.UnixMilli(n).UTC(), ID: id}, true
+	n, err := strconv.ParseInt(parts[0], 10, 64)
+	if err != nil || n < 0 || len(parts[1]) != 36 {
+		return nil, false
+	}
+	c := &store.Cursor{CreatedAt: time.UnixMilli(n).UTC(), ID: parts[1]}
+	if len(parts) == 4 {
+		if c.Sort = parts[2]; c.Sort == "" {
+			return nil, false
+		}
+		if c.Rank, err = strconv.Atoi(parts[3]); err != nil || c.Rank < 0 {
+			return nil, false
+		}
+	}
+	return c, true
 }
 
 // Filter vocabularies (001 §3, §4). "all" means no filter (001 §5).

@@ -1,13 +1,12 @@
-// Package objects keeps uploaded files (institution logos, profile images). Bytes go to a Store:
-// the embedded default is a directory under the data directory; an S3-compatible store can
-// replace it behind the same interface. Uploads are images only, checked by content, re-encoded
-// and stored under names the server chooses.
+// Package objects keeps uploaded files (institution logos, profile images). Bytes go to a Store
+// every instance reads: the database by default (store.Blobs), so that a backup of the database
+// holds them, or an S3-compatible bucket (S3Store) for large deployments. Uploads are images
+// only, checked by content, re-encoded and stored under names the server chooses.
 package objects
 
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -24,60 +23,39 @@ type Store interface {
 // ErrNotFound is returned for a key that holds nothing.
 var ErrNotFound = errors.New("objects: not found")
 
-// DirStore keeps objects as files under a directory.
-type DirStore struct{ dir string }
-
-// NewDirStore returns a store under dir, creating it when missing.
-func NewDirStore(dir string) (*DirStore, error) {
-	if err := os.MkdirAll(dir, 0o750); err != nil {
-		return nil, fmt.Errorf("objects: %w", err)
-	}
-	return &DirStore{dir: dir}, nil
-}
-
-// path maps a key to a file, refusing keys that could leave the directory. Keys are always
-// made by the server, so this is a second line of defence.
-func (s *DirStore) path(key string) (string, error) {
-	if key == "" || strings.Contains(key, "..") || strings.HasPrefix(key, "/") || !fs.ValidPath(key) {
-		return "", fmt.Errorf("objects: invalid key %q", key)
-	}
-	return filepath.Join(s.dir, filepath.FromSlash(key)), nil
-}
-
-// Put writes data under key atomically (temporary file, then rename).
-func (s *DirStore) Put(_ context.Context, key string, data []byte) error {
-	p, err := s.path(key)
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(p), 0o750); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(p), ".upload-*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), p)
-}
-
-// Open returns the object's bytes.
-func (s *DirStore) Open(_ context.Context, key string) (io.ReadSeekCloser, error) {
-	p, err := s.path(key)
-	if err != nil {
-		return nil, err
-	}
-	f, err := os.Open(p)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, ErrNotFound
-	}
-	return f, err
+// ImportDir copies the files an earlier version kept under dir (KORMEER_DATA_DIR/objects) into
+// dst, keeping the objects dst holds already, and returns how many it copied. The portal runs it
+// at every start, so a file is never lost whichever version wrote it; the files stay where they
+// are until the operator removes them (docs/DEPLOYMENT.md). A missing dir copies nothing.
+func ImportDir(ctx context.Context, dir string, dst Store) (int, error) {
+	n := 0
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if errors.Is(err, fs.ErrNotExist) && path == dir {
+			return filepath.SkipDir
+		}
+		if err != nil || d.IsDir() || strings.HasPrefix(d.Name(), ".") {
+			return err // dot files are temporary files of unfinished writes
+		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			return err
+		}
+		key := filepath.ToSlash(rel)
+		if f, err := dst.Open(ctx, key); err == nil {
+			f.Close()
+			return nil
+		} else if !errors.Is(err, ErrNotFound) {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if err := dst.Put(ctx, key, data); err != nil {
+			return err
+		}
+		n++
+		return nil
+	})
+	return n, err
 }

@@ -52,6 +52,31 @@ type AlertFilter struct {
 	AssignedTo    string // a user id
 	Unassigned    bool   // AML alerts nobody is assigned to
 	CreatedBefore time.Time
+	// OverdueBefore, when set, keeps the AML cases still open or under investigation that were
+	// raised before their severity's time: each severity's now minus its handling deadline.
+	OverdueBefore map[string]time.Time
+	// Sort is the page order, not a filter: AlertSortNewest (also ""), AlertSortOldest or
+	// AlertSortSeverity.
+	Sort string
+}
+
+// The orders of the alerts queue. Severity puts the most severe first and, within a severity,
+// the oldest first: the case nearest to (or furthest past) its deadline leads.
+const (
+	AlertSortNewest   = "newest"
+	AlertSortOldest   = "oldest"
+	AlertSortSeverity = "severity"
+)
+
+// severityRanks orders severities for AlertSortSeverity; the SQL CASEs below say the same.
+var severityRanks = map[string]int{"low": 0, "medium": 1, "high": 2, "critical": 3}
+
+// AlertSummary is how many alerts match a filter in each status, and how many of them are
+// overdue cases.
+type AlertSummary struct {
+	ByStatus map[string]int
+	Total    int
+	Overdue  int
 }
 
 // AlertPage is one page of the alerts list.
@@ -69,11 +94,15 @@ const (
 		COALESCE(a.amount_minor, 0) AS amount_minor, COALESCE(a.currency, '') AS currency,
 		COALESCE(CAST(a.institution_id AS TEXT), '') AS institution_id, COALESCE(CAST(a.transaction_id AS TEXT), '') AS transaction_id,
 		a.is_read AS is_read, COALESCE(CAST(a.assigned_to AS TEXT), '') AS assigned_to, COALESCE(CAST(a.resolved_by AS TEXT), '') AS resolved_by,
-		COALESCE(a.resolution, '') AS resolution, a.resolved_at AS resolved_at, a.created_at AS created_at, a.id AS sort_id`
+		COALESCE(a.resolution, '') AS resolution, a.resolved_at AS resolved_at, a.created_at AS created_at, a.id AS sort_id,
+		` + amlSeverityRank + ` AS sev_rank`
 	systemAlertColumns = `CAST(id AS TEXT), 'system', title, message,
 		CASE alert_type WHEN 'critical' THEN 'critical' WHEN 'warning' THEN 'medium' ELSE 'low' END,
-		'open', alert_type, '', 0, '', '', '', is_read, '', '', '', NULL, created_at, id`
-	alertOutColumns = `id, kind, title, description, severity, status, alert_type, trigger_rule, amount_minor, currency,
+		'open', alert_type, '', 0, '', '', '', is_read, '', '', '', NULL, created_at, id, ` + systemSeverityRank
+	// The severity ranks of severityRanks, for the severity order and its cursor.
+	amlSeverityRank    = `CASE a.severity WHEN 'critical' THEN 3 WHEN 'high' THEN 2 WHEN 'medium' THEN 1 ELSE 0 END`
+	systemSeverityRank = `CASE alert_type WHEN 'critical' THEN 3 WHEN 'warning' THEN 1 ELSE 0 END`
+	alertOutColumns    = `id, kind, title, description, severity, status, alert_type, trigger_rule, amount_minor, currency,
 		institution_id, transaction_id, is_read, assigned_to, resolved_by, resolution, resolved_at, created_at`
 )
 
@@ -138,6 +167,16 @@ func alertWheres(sc AlertScope, f AlertFilter, id string, after *Cursor) (aml, s
 	if f.Unassigned {
 		amlConds = append(amlConds, "a.assigned_to IS NULL")
 	}
+	if len(f.OverdueBefore) > 0 {
+		var late []string
+		for _, sev := range domain.AlertSeverities {
+			if at, ok := f.OverdueBefore[sev]; ok {
+				late = append(late, fmt.Sprintf("(a.severity = %s AND a.created_at < %s)", arg(sev), arg(ts(at))))
+			}
+		}
+		amlConds = append(amlConds, "a.status IN ('open', 'investigating') AND ("+strings.Join(late, " OR ")+")")
+		sysConds = append(sysConds, "1 = 0")
+	}
 	if !f.CreatedBefore.IsZero() {
 		p := arg(ts(f.CreatedBefore))
 		amlConds = append(amlConds, "a.created_at < "+p)
@@ -150,8 +189,23 @@ func alertWheres(sc AlertScope, f AlertFilter, id string, after *Cursor) (aml, s
 	}
 	if after != nil {
 		at, last := arg(ts(after.CreatedAt)), arg(after.ID)
-		amlConds = append(amlConds, fmt.Sprintf("(a.created_at < %[1]s OR (a.created_at = %[1]s AND a.id < %[2]s))", at, last))
-		sysConds = append(sysConds, fmt.Sprintf("(created_at < %[1]s OR (created_at = %[1]s AND id < %[2]s))", at, last))
+		// Past the cursor in the page's order: newer rows come before in newest-first, older
+		// ones in the other two.
+		cmp := "<"
+		if f.Sort == AlertSortOldest || f.Sort == AlertSortSeverity {
+			cmp = ">"
+		}
+		later := func(createdAt, id string) string {
+			return fmt.Sprintf("(%[1]s %[3]s %[4]s OR (%[1]s = %[4]s AND %[2]s %[3]s %[5]s))", createdAt, id, cmp, at, last)
+		}
+		amlAfter, sysAfter := later("a.created_at", "a.id"), later("created_at", "id")
+		if f.Sort == AlertSortSeverity {
+			rank := arg(after.Rank)
+			amlAfter = fmt.Sprintf("(%[1]s < %[2]s OR (%[1]s = %[2]s AND %[3]s))", amlSeverityRank, rank, amlAfter)
+			sysAfter = fmt.Sprintf("(%[1]s < %[2]s OR (%[1]s = %[2]s AND %[3]s))", systemSeverityRank, rank, sysAfter)
+		}
+		amlConds = append(amlConds, amlAfter)
+		sysConds = append(sysConds, sysAfter)
 	}
 	and := func(conds []string) string {
 		if len(conds) == 0 {
@@ -171,20 +225,68 @@ func splitPage[T any](rows []T, limit int, cursorOf func(T) *Cursor) ([]T, *Curs
 	return rows[:limit], cursorOf(rows[limit-1])
 }
 
-// AlertsPage returns one page of the alerts the reader may see matching f, newest first,
-// continuing after the cursor. The order (created_at, id) is total, so pages never skip or
-// repeat an alert even when many share a timestamp.
+// AlertsPage returns one page of the alerts the reader may see matching f in f.Sort's order
+// (newest first by default), continuing after the cursor. Each order ends in (created_at, id), so
+// it is total and pages never skip or repeat an alert even when many share a timestamp. A cursor
+// made by another order is refused: continuing from it would skip or repeat alerts.
 func (s *Store) AlertsPage(ctx context.Context, sc AlertScope, f AlertFilter, after *Cursor, limit int) (*AlertPage, error) {
-	if after != nil && !validID(after.ID) {
-		return nil, domain.Errorf(domain.EINVALID, "The page cursor is not valid; start from the first page.")
+	if f.Sort == AlertSortNewest {
+		f.Sort = ""
+	}
+	if after != nil && (!validID(after.ID) || after.Sort != f.Sort) {
+		return nil, domain.FieldError("The page cursor is not valid; start from the first page.", map[string]string{"cursor": "Not a cursor of this list and order"})
 	}
 	items, err := s.alerts(ctx, sc, f, "", after, limit+1)
 	if err != nil {
 		return nil, err
 	}
 	page := &AlertPage{}
-	page.Items, page.Next = splitPage(items, limit, func(a *AlertView) *Cursor { return &Cursor{CreatedAt: a.CreatedAt, ID: a.ID} })
+	page.Items, page.Next = splitPage(items, limit, func(a *AlertView) *Cursor {
+		c := &Cursor{CreatedAt: a.CreatedAt, ID: a.ID, Sort: f.Sort}
+		if f.Sort == AlertSortSeverity {
+			c.Rank = severityRanks[a.Severity]
+		}
+		return c
+	})
 	return page, nil
+}
+
+// SummarizeAlerts counts the alerts the reader may see matching f in each status, and the
+// overdue cases among them by overdueBefore (AlertFilter.OverdueBefore). Counts are exact: the
+// queue's status tabs must add up, and alerts number in thousands, not millions.
+func (s *Store) SummarizeAlerts(ctx context.Context, sc AlertScope, f AlertFilter, overdueBefore map[string]time.Time) (*AlertSummary, error) {
+	out := &AlertSummary{ByStatus: map[string]int{}}
+	for _, st := range []string{"open", "investigating", "resolved", "false_positive"} {
+		out.ByStatus[st] = 0
+	}
+	aml, system, args := alertWheres(sc, f, "", nil)
+	rows, err := s.db.QueryContext(ctx, `SELECT status, COUNT(*) FROM (
+		SELECT a.status AS status FROM aml_alerts a WHERE `+aml+`
+		UNION ALL
+		SELECT 'open' FROM system_alerts WHERE `+system+`
+	) AS alerts GROUP BY status`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var st string
+		var n int
+		if err := rows.Scan(&st, &n); err != nil {
+			return nil, err
+		}
+		out.ByStatus[st] += n
+		out.Total += n
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	// The notices' branch stays, empty, because the scope binds parameters only it names.
+	f.OverdueBefore = overdueBefore
+	aml, system, args = alertWheres(sc, f, "", nil)
+	err = s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 AS one FROM aml_alerts a WHERE `+aml+`
+		UNION ALL SELECT 1 FROM system_alerts WHERE `+system+`) AS overdue`, args...).Scan(&out.Overdue)
+	return out, err
 }
 
 // CountAlerts counts the alerts the reader may see matching f up to countCap; capped reports
@@ -209,6 +311,13 @@ func (s *Store) Alert(ctx context.Context, sc AlertScope, id string) (*AlertView
 	return list[0], nil
 }
 
+// alertOrders is each order's ORDER BY over the alerts union (AlertSortNewest is "").
+var alertOrders = map[string]string{
+	"":                "created_at DESC, sort_id DESC",
+	AlertSortOldest:   "created_at, sort_id",
+	AlertSortSeverity: "sev_rank DESC, created_at, sort_id",
+}
+
 func (s *Store) alerts(ctx context.Context, sc AlertScope, f AlertFilter, id string, after *Cursor, limit int) ([]*AlertView, error) {
 	aml, system, args := alertWheres(sc, f, id, after)
 	args = append(args, limit)
@@ -216,7 +325,7 @@ func (s *Store) alerts(ctx context.Context, sc AlertScope, f AlertFilter, id str
 		SELECT `+amlAlertColumns+` FROM aml_alerts a WHERE `+aml+`
 		UNION ALL
 		SELECT `+systemAlertColumns+` FROM system_alerts WHERE `+system+`
-	) AS alerts ORDER BY created_at DESC, sort_id DESC LIMIT `+fmt.Sprintf("$%d", len(args)), args...)
+	) AS alerts ORDER BY `+alertOrders[f.Sort]+` LIMIT `+fmt.Sprintf("$%d", len(args)), args...)
 	if err != nil {
 		return nil, err
 	}

@@ -53,9 +53,10 @@ func scanApplication(row interface{ Scan(...any) error }) (*Application, error) 
 	return &a, nil
 }
 
-// SubmitApplication stores a pending application with its audit row. A licence number already
-// held by an institution or by another live application answers ECONFLICT.
-func (s *Store) SubmitApplication(ctx context.Context, in *domain.ApplicationInput, submittedBy string, audit Audit) (*Application, error) {
+// SubmitApplication stores a pending application with its audit row and tells the applicant it
+// was received (issue 16, part 7). A licence number already held by an institution or by
+// another live application answers ECONFLICT.
+func (s *Store) SubmitApplication(ctx context.Context, in *domain.ApplicationInput, submittedBy string, seal Sealer, audit Audit) (*Application, error) {
 	var out *Application
 	err := s.Write(ctx, func(tx *Tx) error {
 		if err := tx.checkLicenseFree(ctx, in.LicenseNumber); err != nil {
@@ -81,8 +82,15 @@ func (s *Store) SubmitApplication(ctx context.Context, in *domain.ApplicationInp
 			return err
 		}
 		var err error
-		out, err = tx.application(ctx, a.ID)
-		return err
+		if out, err = tx.application(ctx, a.ID); err != nil {
+			return err
+		}
+		to, err := tx.applicant(ctx, out)
+		if err != nil {
+			return err
+		}
+		return tx.notify(ctx, notice{Notice: domain.ApplicationReceivedNotice(out.InstitutionName, out.LicenseNumber),
+			Purpose: "application_received", AlertType: "info", Seal: seal}, to...)
 	})
 	return out, err
 }
@@ -171,6 +179,7 @@ type Review struct {
 	Notes         string
 	// LicenseValidity is how long a licence issued on approval lasts.
 	LicenseValidity time.Duration
+	Seal            Sealer
 	Audit           Audit
 }
 
@@ -178,6 +187,7 @@ type Review struct {
 // change is a conditional update, so of two reviewers racing exactly one wins and the other gets
 // ECONFLICT. Approval issues the licence: it creates the PSP or MNO, links the applicant's
 // account to it and gives a citizen applicant the matching staff role, each with its audit row.
+// Either way the applicant is told the decision with the notes (issue 16, part 7).
 func (s *Store) ReviewApplication(ctx context.Context, r Review) (*Application, error) {
 	if !validID(r.ApplicationID) {
 		return nil, notFound("Application")
@@ -216,7 +226,16 @@ func (s *Store) ReviewApplication(ctx context.Context, r Review) (*Application, 
 			}
 		}
 		out = a
-		return nil
+		to, err := tx.applicant(ctx, a)
+		if err != nil {
+			return err
+		}
+		alertType := "info"
+		if r.Decision == domain.ApplicationRejected {
+			alertType = "warning"
+		}
+		return tx.notify(ctx, notice{Notice: domain.ApplicationDecidedNotice(a.InstitutionName, r.Decision, r.Notes),
+			Purpose: "application_decided", AlertType: alertType, Seal: r.Seal}, to...)
 	})
 	return out, err
 }

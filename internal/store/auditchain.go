@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"strconv"
 	"time"
 )
 
@@ -34,6 +35,21 @@ const (
 	sqlAuditHead       = `SELECT seq, hash FROM audit_chain WHERE id = 1`
 	sqlAuditHeadLock   = sqlAuditHead + ` FOR UPDATE`
 	sqlUpdateAuditHead = `UPDATE audit_chain SET seq = $1, hash = $2, updated_at = $3 WHERE id = 1`
+
+	// sqlChainAudit appends one row on PostgreSQL in one statement: it moves the head (taking
+	// its row lock), computes the row's hash from the previous one exactly as chainHash does
+	// (SHA-256 over the previous hash, a newline and "[seq," followed by $10, the row's
+	// chainedTail) and inserts the row with it. The transaction's rows and its COMMIT go out in
+	// one batch, so the head's lock is held from the first of these statements to the commit,
+	// all on the server: no round trip to the portal, which several instances busy on their CPUs
+	// would otherwise stretch while every other writer waits (issue 15, several instances).
+	sqlChainAudit = `WITH head AS (
+		UPDATE audit_chain SET seq = seq + 1,
+			hash = encode(sha256(convert_to(hash || E'\n[' || (seq + 1) || ',' || $10::text, 'UTF8')), 'hex'),
+			updated_at = $11::timestamptz
+		WHERE id = 1 RETURNING seq, hash)
+		INSERT INTO audit_logs (id, user_id, action, resource, resource_id, details, ip_address, user_agent, created_at, seq, hash)
+		SELECT $1::uuid, $2::uuid, $3::text, $4::text, $5::text, $6::jsonb, $7::text, $8::text, $9::timestamptz, head.seq, head.hash FROM head`
 )
 
 // auditRow is an audit row waiting in its transaction to be chained at the commit.
@@ -44,14 +60,29 @@ type auditRow struct {
 	details string
 }
 
-// chained is the content of a row that its hash covers, in a fixed order.
+// chained is the content of a row that its hash covers, in a fixed order: the JSON array
+// [seq, id, user, action, resource, resource id, details, address, agent, time in ms].
 func (r auditRow) chained(seq int64) ([]byte, error) {
+	tail, err := r.chainedTail()
+	if err != nil {
+		return nil, err
+	}
+	return append([]byte("["+strconv.FormatInt(seq, 10)+","), tail...), nil
+}
+
+// chainedTail is chained's content after "[seq,": what PostgreSQL appends to the sequence
+// number it assigns when it chains the row itself (sqlChainAudit).
+func (r auditRow) chainedTail() ([]byte, error) {
 	details, err := canonicalJSON([]byte(r.details))
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal([]any{seq, r.id, r.UserID, r.Action, r.Resource, r.ResourceID,
+	rest, err := json.Marshal([]any{r.id, r.UserID, r.Action, r.Resource, r.ResourceID,
 		json.RawMessage(details), r.IPAddress, r.UserAgent, r.at.UTC().UnixMilli()})
+	if err != nil {
+		return nil, err
+	}
+	return rest[1:], nil
 }
 
 // chainHash is a row's hash: SHA-256 over the previous hash, a newline and the row's content.
@@ -123,10 +154,15 @@ func (tx *Tx) commit(ctx context.Context) error {
 	return tx.sqlTx.Commit()
 }
 
-// sealAudits appends the transaction's audit rows to the chain (see commit for when).
+// sealAudits appends the transaction's audit rows to the chain (see commit for when). On
+// PostgreSQL the database chains them (sqlChainAudit); on SQLite the single writer reads the
+// head and chains them here.
 func (tx *Tx) sealAudits(ctx context.Context) error {
 	if len(tx.audits) == 0 {
 		return nil
+	}
+	if tx.store.dialect == dialectPostgres {
+		return tx.chainInDatabase(ctx)
 	}
 	seq, prev, err := tx.lockAuditHead(ctx)
 	if err != nil {
@@ -146,6 +182,23 @@ func (tx *Tx) sealAudits(ctx context.Context) error {
 	}
 	tx.audits = nil
 	return tx.execLater(ctx, sqlUpdateAuditHead, seq, prev, ts(tx.store.Now()))
+}
+
+// chainInDatabase queues the transaction's audit rows for PostgreSQL to chain (sqlChainAudit).
+func (tx *Tx) chainInDatabase(ctx context.Context) error {
+	now := ts(tx.store.Now())
+	for _, r := range tx.audits {
+		tail, err := r.chainedTail()
+		if err != nil {
+			return err
+		}
+		if err := tx.execLater(ctx, sqlChainAudit, r.id, nullString(r.UserID), r.Action, r.Resource,
+			nullString(r.ResourceID), r.details, nullString(r.IPAddress), nullString(r.UserAgent), ts(r.at), string(tail), now); err != nil {
+			return fmt.Errorf("insert audit row: %w", err)
+		}
+	}
+	tx.audits = nil
+	return nil
 }
 
 // lockAuditHead reads the chain's head for appending to it: on PostgreSQL under its row lock,

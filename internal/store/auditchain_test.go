@@ -77,8 +77,11 @@ func TestAuditChainUnderConcurrentWriters(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				for i := range 15 {
+					// Text the database hashes byte for byte like Go (PostgreSQL chains rows itself):
+					// HTML characters, non-ASCII letters, an emoji and a line break.
 					a := store.Audit{Action: "test.write", Resource: "thing", ResourceID: fmt.Sprintf("%d-%d", w, i),
-						Details: map[string]any{"n": i, "big": 1e21, "s": "<&>"}}
+						UserAgent: "Mozilla/5.0 (Soomaali; ñ) 🙂", IPAddress: "2001:db8::1",
+						Details: map[string]any{"n": i, "big": 1e21, "s": "<&> Cabdi Xasan — Muqdisho\n", "list": []any{1.5, "x"}}}
 					var err error
 					if i%2 == 0 {
 						err = store.WriteGrouped(s, ctx, fmt.Sprint(w, i), func(ctx context.Context, tx *store.Tx) error { return tx.Audit(ctx, a) })

@@ -10,7 +10,10 @@ import (
 // ComplianceAudit is an audit the central bank scheduled at an institution.
 type ComplianceAudit struct {
 	ID, InstitutionID, InstitutionType, InstitutionName, ScheduledFor, Scope, Status, CreatedBy string
-	CreatedAt                                                                                   time.Time
+	// Findings are what a completed audit found ("" for nothing); they feed the compliance proposal.
+	Findings    string
+	CompletedAt time.Time
+	CreatedAt   time.Time
 }
 
 // ScheduleAudit stores an audit of a licensed PSP or MNO and tells each of its staff with a
@@ -66,16 +69,19 @@ func (s *Store) ScheduleAudit(ctx context.Context, a *ComplianceAudit, audit Aud
 
 // ComplianceAudits lists scheduled audits, soonest first: all, or one institution's.
 func (s *Store) ComplianceAudits(ctx context.Context, institutionID string) ([]*ComplianceAudit, error) {
-	where, args := "1 = 1", []any{}
-	if institutionID != "" {
-		if !validID(institutionID) {
-			return []*ComplianceAudit{}, nil
-		}
-		where, args = "institution_id = $1", append(args, institutionID)
+	if institutionID == "" {
+		return complianceAudits(ctx, s.db, "1 = 1")
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT id, CAST(institution_id AS TEXT), institution_type, institution_name,
-		scheduled_for, scope, status, COALESCE(CAST(created_by AS TEXT), ''), created_at FROM compliance_audits
-		WHERE `+where+` ORDER BY scheduled_for, created_at`, args...)
+	if !validID(institutionID) {
+		return []*ComplianceAudit{}, nil
+	}
+	return complianceAudits(ctx, s.db, "institution_id = $1", institutionID)
+}
+
+func complianceAudits(ctx context.Context, q queries, where string, args ...any) ([]*ComplianceAudit, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id, CAST(institution_id AS TEXT), institution_type, institution_name,
+		scheduled_for, scope, status, COALESCE(CAST(created_by AS TEXT), ''), COALESCE(findings, ''), completed_at, created_at
+		FROM compliance_audits WHERE `+where+` ORDER BY scheduled_for, created_at`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +90,7 @@ func (s *Store) ComplianceAudits(ctx context.Context, institutionID string) ([]*
 	for rows.Next() {
 		var a ComplianceAudit
 		if err := rows.Scan(&a.ID, &a.InstitutionID, &a.InstitutionType, &a.InstitutionName, &a.ScheduledFor, &a.Scope,
-			&a.Status, &a.CreatedBy, scanTime(&a.CreatedAt)); err != nil {
+			&a.Status, &a.CreatedBy, &a.Findings, scanTime(&a.CompletedAt), scanTime(&a.CreatedAt)); err != nil {
 			return nil, err
 		}
 		out = append(out, &a)

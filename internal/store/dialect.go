@@ -124,6 +124,9 @@ func sqlitePath(dsn string) string {
 	return path
 }
 
+// sqliteFileURL is the driver's file: URL of a path, escaped.
+func sqliteFileURL(path string) string { return "file:" + (&url.URL{Path: path}).EscapedPath() }
+
 // openSQLite opens one writer connection, a pool of readers and the checkpointer's connection on
 // the same file. WAL lets readers run beside the writer; busy_timeout covers other processes (a
 // second kormeer on the same file). synchronous=FULL syncs the log at every commit, before the
@@ -138,8 +141,7 @@ func openSQLite(ctx context.Context, dsn string) (reader, writer, checkpoints *s
 	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
 		return nil, nil, nil, fmt.Errorf("create database directory: %w", err)
 	}
-	base := "file:" + (&url.URL{Path: path}).EscapedPath() +
-		"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
+	base := sqliteFileURL(path) + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
 		"&_pragma=synchronous(FULL)&_time_format=sqlite"
 	// A 64 MiB page cache for the writer (SQLite's default is 2 MiB) keeps the upper levels of the
 	// indexes a transfer inserts into at random places (sender, recipient, NPSS reference,

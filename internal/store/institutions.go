@@ -17,6 +17,11 @@ type RegistryEntry struct {
 	LicenseStatus       string
 	LicenseStatusReason string
 	IsActive            bool
+	// Why the compliance status was set, since when and by whom ("" for the data it started with).
+	ComplianceReason string
+	ComplianceSince  time.Time
+	ComplianceSetBy  string
+	CreatedAt        time.Time
 	// Activity over the last 30 days: transactions reported and their volume in USD minor units.
 	Transactions30d int64
 	VolumeUSD30d    domain.Minor
@@ -44,50 +49,113 @@ func splitList(s string) []string {
 	return strings.Split(s, ",")
 }
 
-// RegistryFilter narrows a registry: Query matches name, code or licence number; LicenseStatus
-// and ID select exactly.
+// RegistryFilter narrows a registry: Query matches name, code or licence number; LicenseStatus,
+// ComplianceStatus and ID select exactly.
 type RegistryFilter struct {
-	Query         string
-	LicenseStatus string
-	ID            string
+	Query            string
+	LicenseStatus    string
+	ComplianceStatus string
+	ID               string
+}
+
+// RegistryPage is one page of a registry.
+type RegistryPage struct {
+	Items []*RegistryEntry
+	Next  *Cursor // nil on the last page
 }
 
 // activityColumn names the transactions column that ties a payment to each kind of institution.
 var activityColumn = map[string]string{"psp": "psp_id", "mno": "mno_id", "bank": "institution_id"}
 
-// Registry lists the institutions of one kind (psp, mno or bank), by name.
+// registryWhere builds a registry's WHERE clause from f and the cursor, binding only the values
+// a clause uses (PostgreSQL cannot type a parameter no clause names). args may already hold
+// values the caller binds first.
+func registryWhere(f RegistryFilter, after *Cursor, args []any) (string, []any) {
+	arg := func(v any) string {
+		args = append(args, v)
+		return fmt.Sprintf("$%d", len(args))
+	}
+	where := "1 = 1"
+	if f.Query != "" {
+		p := arg("%" + strings.ToLower(f.Query) + "%")
+		where += fmt.Sprintf(" AND (LOWER(i.name) LIKE %[1]s OR LOWER(COALESCE(i.code, '')) LIKE %[1]s OR LOWER(i.license_number) LIKE %[1]s)", p)
+	}
+	if f.LicenseStatus != "" {
+		where += " AND i.license_status = " + arg(f.LicenseStatus)
+	}
+	if f.ComplianceStatus != "" {
+		where += " AND i.compliance_status = " + arg(f.ComplianceStatus)
+	}
+	if f.ID != "" {
+		if !validID(f.ID) {
+			return "1 = 0", args
+		}
+		where += " AND i.id = " + arg(f.ID)
+	}
+	if after != nil {
+		at, last := arg(ts(after.CreatedAt)), arg(after.ID)
+		where += fmt.Sprintf(" AND (i.created_at < %[1]s OR (i.created_at = %[1]s AND i.id < %[2]s))", at, last)
+	}
+	return where, args
+}
+
+// Registry lists every institution of one kind (psp, mno or bank) matching f, newest first.
 func (s *Store) Registry(ctx context.Context, kind string, f RegistryFilter) ([]*RegistryEntry, error) {
+	return s.registry(ctx, kind, f, nil, 0)
+}
+
+// RegistryPageAfter returns one page of a registry matching f, newest licensed first,
+// continuing after the cursor. The order (created_at, id) is total, so pages never skip or
+// repeat an institution.
+func (s *Store) RegistryPageAfter(ctx context.Context, kind string, f RegistryFilter, after *Cursor, limit int) (*RegistryPage, error) {
+	if after != nil && !validID(after.ID) {
+		return nil, domain.Errorf(domain.EINVALID, "The page cursor is not valid; start from the first page.")
+	}
+	items, err := s.registry(ctx, kind, f, after, limit+1)
+	if err != nil {
+		return nil, err
+	}
+	page := &RegistryPage{}
+	page.Items, page.Next = splitPage(items, limit, func(e *RegistryEntry) *Cursor { return &Cursor{CreatedAt: e.CreatedAt, ID: e.ID} })
+	return page, nil
+}
+
+// CountRegistry counts the institutions of a kind matching f up to countCap.
+func (s *Store) CountRegistry(ctx context.Context, kind string, f RegistryFilter) (n int, capped bool, err error) {
+	table, ok := institutionTables[kind]
+	if !ok {
+		return 0, false, domain.Errorf(domain.EINVALID, "Unknown institution kind %q.", kind)
+	}
+	where, args := registryWhere(f, nil, nil)
+	return s.countCapped(ctx, `SELECT 1 FROM `+table+` i WHERE `+where, args)
+}
+
+// registry reads up to limit institutions (all when limit is 0) after the cursor.
+func (s *Store) registry(ctx context.Context, kind string, f RegistryFilter, after *Cursor, limit int) ([]*RegistryEntry, error) {
 	table, ok := institutionTables[kind]
 	if !ok {
 		return nil, domain.Errorf(domain.EINVALID, "Unknown institution kind %q.", kind)
 	}
 	col := activityColumn[kind]
-	since := ts(s.Now().AddDate(0, 0, -30))
-	args := []any{since}
-	where := ""
-	if f.Query != "" {
-		args = append(args, "%"+strings.ToLower(f.Query)+"%")
-		where += fmt.Sprintf(" AND (LOWER(i.name) LIKE $%[1]d OR LOWER(COALESCE(i.code, '')) LIKE $%[1]d OR LOWER(i.license_number) LIKE $%[1]d)", len(args))
+	where, args := registryWhere(f, after, []any{ts(s.Now().AddDate(0, 0, -30))})
+	tail := ""
+	if limit > 0 {
+		args = append(args, limit)
+		tail = fmt.Sprintf(" LIMIT $%d", len(args))
 	}
-	if f.LicenseStatus != "" {
-		args = append(args, f.LicenseStatus)
-		where += fmt.Sprintf(" AND i.license_status = $%d", len(args))
-	}
-	if f.ID != "" {
-		if !validID(f.ID) {
-			return []*RegistryEntry{}, nil
-		}
-		args = append(args, f.ID)
-		where += fmt.Sprintf(" AND i.id = $%d", len(args))
+	// banks have no compliance lifecycle columns (only PSPs and MNOs do, migration 0027).
+	lifecycle := `COALESCE(i.compliance_reason, ''), COALESCE(i.compliance_since, i.created_at), COALESCE(CAST(i.compliance_set_by AS TEXT), '')`
+	if kind == "bank" {
+		lifecycle = `'', i.created_at, ''`
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT i.id, i.name, COALESCE(i.code, ''), i.license_number,
 		COALESCE(i.contact_email, ''), COALESCE(i.contact_phone, ''), COALESCE(i.address, ''), i.compliance_status,
 		COALESCE(i.logo_url, ''), i.license_issued_at, i.license_expires_at, i.license_status,
-		COALESCE(i.license_status_reason, ''), i.is_active, `+routingColumns[kind]+`,
+		COALESCE(i.license_status_reason, ''), i.is_active, `+lifecycle+`, i.created_at, `+routingColumns[kind]+`,
 		(SELECT COUNT(*) FROM transactions t WHERE t.`+col+` = i.id AND t.created_at > $1),
 		(SELECT COALESCE(SUM(t.amount_minor), 0) FROM transactions t WHERE t.`+col+` = i.id AND t.created_at > $1 AND t.currency = 'USD'),
 		(SELECT COALESCE(SUM(t.amount_minor), 0) FROM transactions t WHERE t.`+col+` = i.id AND t.created_at > $1 AND t.currency = 'SHS')
-		FROM `+table+` i WHERE 1 = 1`+where+` ORDER BY i.name, i.id`, args...)
+		FROM `+table+` i WHERE `+where+` ORDER BY i.created_at DESC, i.id DESC`+tail, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -101,8 +169,8 @@ func (s *Store) Registry(ctx context.Context, kind string, f RegistryFilter) ([]
 		r := &domain.Routing{}
 		if err := rows.Scan(&e.ID, &e.Name, &e.Code, &e.LicenseNumber, &e.ContactEmail, &e.ContactPhone, &e.Address,
 			&e.ComplianceStatus, &e.LogoURL, scanTime(&e.LicenseIssuedAt), scanTime(&e.LicenseExpiresAt), &e.LicenseStatus,
-			&e.LicenseStatusReason, &e.IsActive, &modes, &r.USSDCode, &prefixes, &r.AccountPrefix,
-			&e.Transactions30d, &usd, &shs); err != nil {
+			&e.LicenseStatusReason, &e.IsActive, &e.ComplianceReason, scanTime(&e.ComplianceSince), &e.ComplianceSetBy,
+			scanTime(&e.CreatedAt), &modes, &r.USSDCode, &prefixes, &r.AccountPrefix, &e.Transactions30d, &usd, &shs); err != nil {
 			return nil, err
 		}
 		if _, ok := routingAccountType[kind]; ok {
@@ -118,26 +186,23 @@ func (s *Store) Registry(ctx context.Context, kind string, f RegistryFilter) ([]
 // LicenseChange is a regulator's suspend, reinstate or revoke of a licence.
 type LicenseChange struct {
 	Kind, ID, Action, Reason string
+	Seal                     Sealer
 	Audit                    Audit
 }
 
 // ChangeLicense applies a licence action as a conditional update (so concurrent changes cannot
 // skip a state) with its audit row, and answers the institution's new registry entry.
 func (s *Store) ChangeLicense(ctx context.Context, c LicenseChange) (*RegistryEntry, error) {
-	table, ok := institutionTables[c.Kind]
-	if !ok || !validID(c.ID) {
-		return nil, notFound("Institution")
+	table, err := tableOf(institutionTables, c.Kind, c.ID)
+	if err != nil {
+		return nil, err
 	}
 	from, to, err := domain.LicenseTransition(c.Action)
 	if err != nil {
 		return nil, err
 	}
 	err = s.Write(ctx, func(tx *Tx) error {
-		var current string
-		err := tx.QueryRowContext(ctx, `SELECT license_status FROM `+table+` WHERE id = $1`, c.ID).Scan(&current)
-		if errors.Is(err, sql.ErrNoRows) {
-			return notFound("Institution")
-		}
+		current, name, err := tx.institutionStatus(ctx, table, "license_status", c.ID)
 		if err != nil {
 			return err
 		}
@@ -153,14 +218,33 @@ func (s *Store) ChangeLicense(ctx context.Context, c LicenseChange) (*RegistryEn
 		a := c.Audit
 		a.Action, a.Resource, a.ResourceID = "institution.license_"+c.Action, table, c.ID
 		a.Details = map[string]any{"from": current, "to": to, "reason": c.Reason}
-		return tx.Audit(ctx, a)
+		if err := tx.Audit(ctx, a); err != nil {
+			return err
+		}
+		alertType := "warning"
+		if to == domain.LicenseActive {
+			alertType = "info"
+		}
+		return tx.notifyStaff(ctx, c.ID, notice{Notice: domain.LicenseChangedNotice(name, to, c.Reason), Purpose: "license_status",
+			AlertType: alertType, Seal: c.Seal})
 	})
 	if err != nil {
 		return nil, err
 	}
-	entries, err := s.Registry(ctx, c.Kind, RegistryFilter{ID: c.ID})
-	if err != nil || len(entries) == 0 {
+	return s.RegistryEntryByID(ctx, c.Kind, c.ID)
+}
+
+// RegistryEntryByID returns one institution of a kind as the registry shows it, or ENOTFOUND.
+func (s *Store) RegistryEntryByID(ctx context.Context, kind, id string) (*RegistryEntry, error) {
+	if !validID(id) {
+		return nil, notFound("Institution")
+	}
+	entries, err := s.Registry(ctx, kind, RegistryFilter{ID: id})
+	if err != nil {
 		return nil, err
+	}
+	if len(entries) == 0 {
+		return nil, notFound("Institution")
 	}
 	return entries[0], nil
 }
@@ -170,7 +254,10 @@ var pastTense = map[string]string{"suspend": "suspended", "reinstate": "reinstat
 // RegisterEntry is a line of the public register of licensed institutions.
 type RegisterEntry struct {
 	ID, Kind, Name, LicenseNumber, LogoURL string
-	LicenseIssuedAt, LicenseExpiresAt      time.Time
+	// ComplianceStatus is published without its reason (docs/DECISIONS.md): the reason may name
+	// supervisory findings that are not public.
+	ComplianceStatus                  string
+	LicenseIssuedAt, LicenseExpiresAt time.Time
 }
 
 // PublicRegister lists every institution whose licence is currently valid: active, not
@@ -178,7 +265,7 @@ type RegisterEntry struct {
 func (s *Store) PublicRegister(ctx context.Context) ([]RegisterEntry, error) {
 	var parts []string
 	for _, kind := range []string{"psp", "mno", "bank"} {
-		parts = append(parts, fmt.Sprintf(`SELECT id, '%s', name, license_number, COALESCE(logo_url, ''),
+		parts = append(parts, fmt.Sprintf(`SELECT id, '%s', name, license_number, COALESCE(logo_url, ''), compliance_status,
 			license_issued_at, license_expires_at FROM %s
 			WHERE license_status = 'active' AND is_active AND (license_expires_at IS NULL OR license_expires_at > $1)`,
 			kind, institutionTables[kind]))
@@ -191,7 +278,7 @@ func (s *Store) PublicRegister(ctx context.Context) ([]RegisterEntry, error) {
 	out := []RegisterEntry{}
 	for rows.Next() {
 		var e RegisterEntry
-		if err := rows.Scan(&e.ID, &e.Kind, &e.Name, &e.LicenseNumber, &e.LogoURL, scanTime(&e.LicenseIssuedAt),
+		if err := rows.Scan(&e.ID, &e.Kind, &e.Name, &e.LicenseNumber, &e.LogoURL, &e.ComplianceStatus, scanTime(&e.LicenseIssuedAt),
 			scanTime(&e.LicenseExpiresAt)); err != nil {
 			return nil, err
 		}

@@ -118,3 +118,82 @@ func (s *Store) Migrate(ctx context.Context) (applied []string, err error) {
 	}
 	return applied, nil
 }
+
+// MigrationState is one migration as `kormeer migrate status` lists it.
+type MigrationState struct {
+	Version int
+	Name    string
+	// AppliedAt is when it was applied; empty while it is pending.
+	AppliedAt string
+	// Known is false for a migration the database records but this binary does not hold: a newer
+	// version of Kormeer applied it (several instances during an upgrade).
+	Known bool
+}
+
+// MigrationStatus lists this binary's migrations and the database's record of them, in version
+// order, without applying anything. A database never migrated lists every migration as pending.
+func (s *Store) MigrationStatus(ctx context.Context) ([]MigrationState, error) {
+	migs, err := loadMigrations(s.dialect)
+	if err != nil {
+		return nil, err
+	}
+	applied := map[int]MigrationState{}
+	exists, err := s.tableExists(ctx, "schema_migrations")
+	if err != nil {
+		return nil, err
+	}
+	if exists {
+		rows, err := s.db.QueryContext(ctx, `SELECT version, name, applied_at FROM schema_migrations`)
+		if err != nil {
+			return nil, fmt.Errorf("read schema_migrations: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var m MigrationState
+			if err := rows.Scan(&m.Version, &m.Name, &m.AppliedAt); err != nil {
+				return nil, err
+			}
+			applied[m.Version] = m
+		}
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	var out []MigrationState
+	for _, m := range migs {
+		st := MigrationState{Version: m.version, Name: m.name, Known: true}
+		if a, ok := applied[m.version]; ok {
+			st.AppliedAt = a.AppliedAt
+			delete(applied, m.version)
+		}
+		out = append(out, st)
+	}
+	for _, a := range applied {
+		out = append(out, a)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Version < out[j].Version })
+	return out, nil
+}
+
+// PendingMigrations counts this binary's migrations the database has not applied (readiness).
+func (s *Store) PendingMigrations(ctx context.Context) (int, error) {
+	st, err := s.MigrationStatus(ctx)
+	n := 0
+	for _, m := range st {
+		if m.Known && m.AppliedAt == "" {
+			n++
+		}
+	}
+	return n, err
+}
+
+// tableExists reports whether the database (PostgreSQL: the current schema) has the table.
+func (s *Store) tableExists(ctx context.Context, name string) (bool, error) {
+	q := `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = $1`
+	if s.dialect == dialectPostgres {
+		q = `SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = $1`
+	}
+	var n int
+	err := s.db.QueryRowContext(ctx, q, name).Scan(&n)
+	return n > 0, err
+}

@@ -101,6 +101,11 @@ type TxFilter struct {
 type Cursor struct {
 	CreatedAt time.Time
 	ID        string
+	// Sort names another order a list was read in (the alerts queue's "oldest" and "severity";
+	// empty: newest first), so that a cursor is only taken by the order that made it, and Rank is
+	// the row's key in that order before its time (a severity's rank).
+	Sort string
+	Rank int
 	// plan is how the pages before were found (planAmountRange), kept so that one reader paging
 	// through a search (an export) probes once; a cursor made from a client's token has none.
 	plan amountPlan

@@ -62,8 +62,15 @@ describe("App routing", () => {
   it("shows not-found for an unknown signed-out path", async () => {
     signedIn(null);
     renderWithProviders(<App />, { path: "/nowhere" });
-    expect(await screen.findByText("404 Page Not Found")).toBeInTheDocument();
-    expect(screen.getByText("Did you forget to add the page to the router?")).toBeInTheDocument();
+    expect(await screen.findByText("Page not found")).toBeInTheDocument();
+    expect(screen.getByText(/There is no page at this address/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/");
+  });
+
+  it("sends a signed-out visitor of an app page to sign in and back", async () => {
+    signedIn(null);
+    const { location } = renderWithProviders(<App />, { path: "/transactions?status=failed" });
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/login?next=%2Ftransactions%3Fstatus%3Dfailed"));
   });
 
   it("shows the onboarding tour full screen signed out", async () => {
@@ -114,7 +121,7 @@ describe("App routing", () => {
       vi.stubGlobal("WebSocket", NoopSocket);
       signedIn(admin);
       renderWithProviders(<App />, { path: "/psp-registry" });
-      expect(await screen.findByText("404 Page Not Found")).toBeInTheDocument();
+      expect(await screen.findByText("Page not found")).toBeInTheDocument();
       expect(screen.getByTestId("sidebar")).toBeInTheDocument();
     });
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
-import { Route, Switch } from "wouter";
+import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";
+import { signInFor } from "@/features/auth/deepLink";
 import { useAuth } from "@/features/auth/useAuth";
 import { LandingPage } from "@/features/landing/LandingPage";
 import { LoadingScreen } from "@/features/pages/LoadingScreen";
@@ -38,10 +39,18 @@ function PublicRoutes() {
         <ConfirmEmailPage />
       </Route>
       <Route>
-        <NotFound fullScreen />
+        <SignInOrNotFound />
       </Route>
     </Switch>
   );
+}
+
+/** A page of the signed-in app opened signed out: sign in, then back to it; anything else 404. */
+function SignInOrNotFound() {
+  const [location] = useLocation();
+  const search = useSearch();
+  const to = signInFor(location, search);
+  return to ? <Redirect to={to} replace /> : <NotFound fullScreen />;
 }
 
 /** Chooses signed-in or signed-out routes once the user is known. */

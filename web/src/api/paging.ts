@@ -22,3 +22,19 @@ export async function fetchPage<T>(url: string, signal?: AbortSignal): Promise<P
     total: res.headers.get("X-Total-Count"),
   };
 }
+
+/**
+ * Every item of a paged list, following X-Next-Cursor to the last page with the largest page the
+ * server sends: for pickers over short lists (the licensed institutions), never for work queues.
+ */
+export async function fetchAllPages<T>(url: string, signal?: AbortSignal): Promise<T[]> {
+  const sep = url.includes("?") ? "&" : "?";
+  const all: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Page<T> = await fetchPage<T>(`${url}${sep}limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, signal);
+    all.push(...page.items);
+    cursor = page.next;
+  } while (cursor);
+  return all;
+}

@@ -113,6 +113,10 @@ export interface RegistryEntry {
   address: string | null;
   logoUrl: string | null;
   complianceStatus: string | null;
+  /** Why the compliance status was set (null for the data the registry started with). */
+  complianceReason?: string | null;
+  /** Since when the institution holds its compliance status. */
+  complianceSince?: string | null;
   licenseStatus: LicenseStatus | string;
   licenseStatusReason: string | null;
   isActive: boolean;
@@ -121,8 +125,46 @@ export interface RegistryEntry {
   transactions30d: number | null;
   /** Decimal string with two places, e.g. "1234.50". */
   volumeUsd30d: string | null;
+  createdAt?: string;
+  /** The status the facts call for, for a regulator to confirm or dismiss (regulators only). */
+  proposal?: ComplianceProposal | null;
   /** A PSP's or bank's routing in the transfer engine; absent for MNOs. */
   routing?: Routing;
+}
+
+/** Compliance statuses a regulator may set. */
+export type ComplianceStatus = "compliant" | "under_review" | "non_compliant";
+
+/** A compliance status the system proposes from facts (GET /api/psps, /api/{psps,mnos}/{id}/compliance). */
+export interface ComplianceProposal {
+  status: ComplianceStatus;
+  current: string;
+  /** The reason a confirmation records, built from the facts (English, as the audit trail). */
+  reason: string;
+  auditFindings: string[];
+  kycRejections: number;
+  overdueCriticalAlerts: number;
+  /** Only facts after this time count. */
+  factsSince: string;
+}
+
+/** One change of an institution's compliance status. */
+export interface ComplianceChange {
+  id: string;
+  from: string;
+  to: ComplianceStatus;
+  reason: string;
+  source: "manual" | "proposal";
+  changedBy: string | null;
+  changedByName: string | null;
+  createdAt: string;
+}
+
+/** GET /api/{psps,mnos}/{id}/compliance. */
+export interface ComplianceDetail {
+  institution: RegistryEntry;
+  history: ComplianceChange[];
+  proposal: ComplianceProposal | null;
 }
 
 /** A row of GET /api/public/register. */
@@ -132,6 +174,8 @@ export interface PublicRegisterEntry {
   name: string;
   licenseNumber: string;
   logoUrl: string | null;
+  /** Published without its reason, which may name confidential supervisory findings. */
+  complianceStatus?: string | null;
   licenseIssuedAt: string | null;
   licenseExpiresAt: string | null;
 }
@@ -283,6 +327,19 @@ export interface Alert {
   resolution: string | null;
   resolvedAt: string | null;
   createdAt: string;
+  /** When an AML case's handling deadline falls (null for system notices). */
+  dueAt: string | null;
+  /** The deadline has passed while the case is open or under investigation. */
+  overdue: boolean;
+}
+
+/** GET /api/alerts/summary: the server's counts for the queue's filters. */
+export interface AlertSummary {
+  byStatus: Record<"open" | "investigating" | "resolved" | "false_positive", number>;
+  total: number;
+  overdue: number;
+  /** The handling deadline of each severity, in hours. */
+  deadlineHours: Record<string, number>;
 }
 
 /** One step of an alert's case history. */
@@ -391,6 +448,9 @@ export interface ComplianceAudit {
   scheduledFor: string;
   scope: string;
   status: string;
+  /** What a completed audit found (null: nothing, or not completed). */
+  findings?: string | null;
+  completedAt?: string | null;
   createdAt: string;
 }
 

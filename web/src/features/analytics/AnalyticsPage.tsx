@@ -17,7 +17,7 @@ import {
 } from "recharts";
 import { AlertTriangle } from "lucide-react";
 import { throwIfResNotOk, ApiError } from "@/api/client";
-import type { CurrentUser, RegistryEntry } from "@/api/types";
+import type { CurrentUser } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -41,6 +41,7 @@ import { formatMoney } from "@/features/transactions/money";
 import { activeLocale, formatDate, formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
+import { useAllInstitutions } from "@/features/registry/registry";
 
 /** Categorical colours (distinguishable, ≥3:1 against white). */
 export const PALETTE = ["#0f766e", "#2563eb", "#c2410c", "#7c3aed", "#be123c", "#0e7490", "#4d7c0f", "#a16207", "#475569", "#db2777"];
@@ -92,8 +93,8 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
     staleTime: 60_000,
     placeholderData: (prev) => prev,
   });
-  const psps = useQuery<RegistryEntry[]>({ queryKey: ["/api/psps"], enabled: regulator });
-  const mnos = useQuery<RegistryEntry[]>({ queryKey: ["/api/mnos"], enabled: regulator });
+  const psps = useAllInstitutions("psp", regulator);
+  const mnos = useAllInstitutions("mno", regulator);
 
   const data = query.data;
   const loading = query.isLoading;

@@ -1,14 +1,13 @@
 import { useMemo } from "react";
-import { useQuery } from "@tanstack/react-query";
-import type { RegistryEntry } from "@/api/types";
+import { useAllInstitutions } from "@/features/registry/registry";
 
 /**
  * Registered PSPs and MNOs by id. Audit rows carry the actor's institution id; people read names,
  * and the institution filter accepts either, so the names also feed its suggestions.
  */
 export function useInstitutionNames(): Map<string, string> {
-  const psps = useQuery<RegistryEntry[]>({ queryKey: ["/api/psps"] });
-  const mnos = useQuery<RegistryEntry[]>({ queryKey: ["/api/mnos"] });
+  const psps = useAllInstitutions("psp");
+  const mnos = useAllInstitutions("mno");
   return useMemo(() => {
     const names = new Map<string, string>();
     for (const e of [...(psps.data ?? []), ...(mnos.data ?? [])]) names.set(e.id, e.name);

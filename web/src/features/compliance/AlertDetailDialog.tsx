@@ -104,6 +104,11 @@ export function AlertDetailDialog({
                 {t(`alerts.status.${a.status}`, { defaultValue: a.status })}
               </Badge>
               <Badge variant="outline">{t(`alerts.types.${a.alertType}`, { defaultValue: a.alertType })}</Badge>
+              {a.overdue ? (
+                <Badge variant="destructive" data-testid="alert-detail-overdue">
+                  {t("alerts.queue.overdue")}
+                </Badge>
+              ) : null}
             </div>
             <p className="break-words text-sm">{a.description ?? a.message}</p>
             <dl className="grid gap-x-4 gap-y-1.5 text-sm sm:grid-cols-[auto_1fr]">
@@ -115,6 +120,7 @@ export function AlertDetailDialog({
                   ["assignedTo", a.assignedTo && a.assignedTo === userId ? t("alerts.case.you") : a.assignedTo],
                   ["resolution", a.resolution],
                   ["createdAt", formatDateTime24(a.createdAt)],
+                  ["dueAt", a.dueAt ? formatDateTime24(a.dueAt) : null],
                   ["resolvedAt", a.resolvedAt ? formatDateTime24(a.resolvedAt) : null],
                 ] as const
               ).map(([k, v]) => (

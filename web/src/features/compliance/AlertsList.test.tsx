@@ -27,6 +27,8 @@ const alert = (id: string, status: string): Alert => ({
   resolution: null,
   resolvedAt: null,
   createdAt: "2026-11-20T09:05:00Z",
+  dueAt: null,
+  overdue: false,
 });
 
 afterEach(() => vi.unstubAllGlobals());

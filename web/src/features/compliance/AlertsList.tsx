@@ -1,30 +1,38 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { CheckCircle2, Eye, Loader2 } from "lucide-react";
+import { CheckCircle2, Eye, Loader2, UserCheck } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
-import type { Alert } from "@/api/types";
+import type { Alert, AlertDetail } from "@/api/types";
 import { PageFooter } from "@/components/PageFooter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { AlertDetailDialog } from "@/features/compliance/AlertDetailDialog";
-import { alertStatusVariant, canResolve, severityVariant } from "@/features/compliance/alertDisplay";
+import { CaseClockBar } from "@/features/compliance/CaseClockBar";
+import { alertStatusVariant, canResolve, caseActions, severityVariant } from "@/features/compliance/alertDisplay";
 import { ALERTS_LIST_KEY } from "@/features/compliance/alertsQueue";
 import type { AlertsPage } from "@/features/compliance/alertsQueue";
 import { formatDateTime24, formatNumber } from "@/lib/format";
+import { cn } from "@/lib/utils";
 
 /** The status filters, sent to the server as ?status= ("all" sends none). */
 export const ALERT_FILTERS = ["all", "open", "investigating", "resolved", "false_positive"] as const;
 export type AlertFilter = (typeof ALERT_FILTERS)[number];
 
+/** How often the case clocks move on while a list is open. */
+const CLOCK_TICK_MS = 60_000;
+
 /**
  * The compliance alerts list (001 §2): title, description, severity, status,
- * alertType, createdAt with HH:mm and the related transaction; resolve only on
- * open alerts (regulators); details open the case dialog. The status filter
- * and the paging run on the server: "Load more" fetches the next page.
+ * alertType, createdAt with HH:mm and the related transaction; each open case's
+ * age against its deadline, overdue cases highlighted; resolve and assign to me
+ * (regulators); details open the case dialog. The filters and the paging run on
+ * the server: "Load more" fetches the next page. The status buttons show when
+ * the page gives filter and onFilter (the queue has its own filters), and the
+ * page may hold the open alert (detail, onDetail) to open it from the address.
  */
 export function AlertsList({
   query,
@@ -32,16 +40,27 @@ export function AlertsList({
   onFilter,
   canAct,
   userId,
+  detail: heldDetail,
+  onDetail,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<AlertsPage>>;
-  filter: AlertFilter;
-  onFilter: (f: AlertFilter) => void;
+  filter?: AlertFilter;
+  onFilter?: (f: AlertFilter) => void;
   canAct: boolean;
   userId?: string;
+  detail?: string | null;
+  onDetail?: (id: string | null) => void;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [detail, setDetail] = useState<string | null>(null);
+  const [ownDetail, setOwnDetail] = useState<string | null>(null);
+  const detail = heldDetail !== undefined ? heldDetail : ownDetail;
+  const setDetail = onDetail ?? setOwnDetail;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    return () => window.clearInterval(timer);
+  }, []);
   const shown = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const total = query.data?.pages[0]?.total ?? null;
   const loading = query.isLoading;
@@ -63,23 +82,42 @@ export function AlertsList({
     },
   });
 
+  const assign = useMutation({
+    mutationFn: (id: string) => apiJson<AlertDetail>("POST", `/api/alerts/${id}/actions`, { action: "assign" }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(["/api/alerts", updated.id], updated);
+      toast({ title: t("common.success"), description: t("alerts.case.done.assign") });
+      void queryClient.invalidateQueries({ queryKey: ALERTS_LIST_KEY });
+    },
+    onError: (err) => {
+      console.error("Failed to assign alert", err);
+      toast({
+        title: t("alerts.case.failed"),
+        description: err instanceof ApiError ? err.serverMessage : undefined,
+        variant: "destructive",
+      });
+      void queryClient.invalidateQueries({ queryKey: ALERTS_LIST_KEY });
+    },
+  });
 
   return (
     <div className="space-y-4">
-      <div role="group" aria-label={t("alerts.filterLabel")} className="flex flex-wrap gap-2">
-        {ALERT_FILTERS.map((f) => (
-          <Button
-            key={f}
-            size="sm"
-            variant={filter === f ? "default" : "outline"}
-            aria-pressed={filter === f}
-            onClick={() => onFilter(f)}
-            data-testid={`alert-filter-${f}`}
-          >
-            {f === "all" ? t("alerts.filterAll") : t(`alerts.status.${f}`)}
-          </Button>
-        ))}
-      </div>
+      {filter && onFilter ? (
+        <div role="group" aria-label={t("alerts.filterLabel")} className="flex flex-wrap gap-2">
+          {ALERT_FILTERS.map((f) => (
+            <Button
+              key={f}
+              size="sm"
+              variant={filter === f ? "default" : "outline"}
+              aria-pressed={filter === f}
+              onClick={() => onFilter(f)}
+              data-testid={`alert-filter-${f}`}
+            >
+              {f === "all" ? t("alerts.filterAll") : t(`alerts.status.${f}`)}
+            </Button>
+          ))}
+        </div>
+      ) : null}
       {query.isError && !query.isFetchNextPageError ? (
         <div role="alert" className="space-y-2 text-sm" data-testid="compliance-alerts-error">
           <p className="text-destructive">{t("compliance.loadFailed")}</p>
@@ -100,7 +138,14 @@ export function AlertsList({
       ) : (
         <ul className="space-y-3" data-testid="compliance-alerts">
           {shown.map((alert) => (
-            <li key={alert.id} className="rounded-lg border p-4" data-testid="compliance-alert" data-alert-id={alert.id} data-status={alert.status}>
+            <li
+              key={alert.id}
+              className={cn("rounded-lg border p-4", alert.overdue && "border-destructive/50 bg-destructive/5")}
+              data-testid="compliance-alert"
+              data-alert-id={alert.id}
+              data-status={alert.status}
+              data-overdue={alert.overdue ? "true" : "false"}
+            >
               <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
                 <div className="min-w-0 flex-1 space-y-1.5">
                   <h3 className="font-medium leading-snug break-words">{alert.title}</h3>
@@ -116,7 +161,18 @@ export function AlertsList({
                     <time dateTime={alert.createdAt} className="tabular-nums text-muted-foreground">
                       {formatDateTime24(alert.createdAt)}
                     </time>
+                    {alert.overdue ? (
+                      <Badge variant="destructive" data-testid="alert-overdue">
+                        {t("alerts.queue.overdue")}
+                      </Badge>
+                    ) : null}
+                    {alert.assignedTo && alert.assignedTo === userId ? (
+                      <Badge variant="outline" data-testid="alert-mine">
+                        {t("alerts.queue.assignedToYou")}
+                      </Badge>
+                    ) : null}
                   </div>
+                  <CaseClockBar alert={alert} now={now} />
                   {alert.relatedTransactionId ? (
                     <p className="text-xs text-muted-foreground">
                       {t("alerts.relatedTransaction")}:{" "}
@@ -130,11 +186,28 @@ export function AlertsList({
                     </p>
                   ) : null}
                 </div>
-                <div className="flex shrink-0 gap-2">
+                <div className="flex shrink-0 flex-wrap gap-2">
                   <Button variant="outline" size="sm" onClick={() => setDetail(alert.id)} aria-label={t("alerts.detailsFor", { title: alert.title })} data-testid="alert-details">
                     <Eye aria-hidden="true" />
                     {t("alerts.details")}
                   </Button>
+                  {canAct && caseActions(alert).includes("assign") && alert.assignedTo !== userId ? (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => assign.mutate(alert.id)}
+                      disabled={assign.isPending && assign.variables === alert.id}
+                      aria-label={t("alerts.queue.assignFor", { title: alert.title })}
+                      data-testid="alert-assign"
+                    >
+                      {assign.isPending && assign.variables === alert.id ? (
+                        <Loader2 className="animate-spin" aria-hidden="true" />
+                      ) : (
+                        <UserCheck aria-hidden="true" />
+                      )}
+                      {t("alerts.case.assign")}
+                    </Button>
+                  ) : null}
                   {canAct && canResolve(alert) ? (
                     <Button
                       size="sm"

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { CalendarCheck, Loader2 } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
-import type { ComplianceAudit, RegistryEntry } from "@/api/types";
+import type { ComplianceAudit } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -14,6 +14,8 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { AUDITS_KEY } from "@/features/compliance/compliance";
 import { formatDate } from "@/lib/format";
+import { useAllInstitutions } from "@/features/registry/registry";
+import { AuditOutcome } from "@/features/compliance/AuditOutcome";
 
 function today(): string {
   const d = new Date();
@@ -31,8 +33,8 @@ export function AuditDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   const { t } = useTranslation();
   const uid = useId();
   const queryClient = useQueryClient();
-  const psps = useQuery<RegistryEntry[]>({ queryKey: ["/api/psps"], enabled: open });
-  const mnos = useQuery<RegistryEntry[]>({ queryKey: ["/api/mnos"], enabled: open });
+  const psps = useAllInstitutions("psp", open);
+  const mnos = useAllInstitutions("mno", open);
   const audits = useQuery<ComplianceAudit[]>({ queryKey: AUDITS_KEY, enabled: open });
   const [institutionId, setInstitutionId] = useState("");
   const [scheduledFor, setScheduledFor] = useState("");
@@ -168,6 +170,7 @@ export function AuditDialog({ open, onOpenChange }: { open: boolean; onOpenChang
                     <span className="tabular-nums">{formatDate(`${a.scheduledFor}T00:00:00`)}</span>
                     <Badge variant="secondary">{t(`audits.status.${a.status}`, { defaultValue: a.status })}</Badge>
                   </div>
+                  <AuditOutcome audit={a} />
                 </li>
               ))}
             </ul>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
 import {
   BellRing,
   CalendarCheck,
@@ -247,6 +248,11 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
             {t("alerts.title")}
           </CardTitle>
           <CardDescription>{t("alerts.description")}</CardDescription>
+          <Button asChild variant="link" size="sm" className="h-auto self-start px-0">
+            <Link href="/compliance/alerts" data-testid="open-alert-queue">
+              {t("alerts.queue.open")}
+            </Link>
+          </Button>
         </CardHeader>
         <CardContent>
           <AlertsList query={alerts} filter={alertFilter} onFilter={setAlertFilter} canAct={regulator} userId={user.id} />

@@ -71,3 +71,38 @@ export function caseActions(alert: Pick<Alert, "status" | "kind">): ("assign" | 
   if (alert.status === "investigating") return ["assign", "note", "close"];
   return ["note"];
 }
+
+/** Where an open case stands against its handling deadline. */
+export interface CaseClock {
+  /** How long ago the alert was raised, in ms. */
+  age: number;
+  /** Time left to the deadline (negative once overdue), in ms. */
+  left: number;
+  /** The share of the deadline used, from 0 (capped at 1 once overdue). */
+  used: number;
+  overdue: boolean;
+}
+
+/**
+ * The case clock of an AML alert still open or under investigation, null for
+ * closed cases and system notices. The server's overdue flag wins over the
+ * browser's clock, so the list agrees with the overdue filter and count.
+ */
+export function caseClock(alert: Pick<Alert, "status" | "createdAt" | "dueAt" | "overdue">, now: number): CaseClock | null {
+  if (!alert.dueAt || (alert.status !== "open" && alert.status !== "investigating")) return null;
+  const raised = Date.parse(alert.createdAt);
+  const due = Date.parse(alert.dueAt);
+  const age = Math.max(0, now - raised);
+  const left = due - now;
+  const overdue = alert.overdue || left < 0;
+  return { age, left, used: Math.min(1, due > raised ? age / (due - raised) : 1), overdue };
+}
+
+/** A span as the queue says it: minutes under an hour, hours under two days, then days. */
+export function spanParts(ms: number): { unit: "minutes" | "hours" | "days"; count: number } {
+  const minutes = Math.floor(Math.abs(ms) / 60_000);
+  if (minutes < 60) return { unit: "minutes", count: minutes };
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return { unit: "hours", count: hours };
+  return { unit: "days", count: Math.floor(hours / 24) };
+}

@@ -9,9 +9,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { ALERT_LEVEL_STYLE, alertLevel } from "@/features/compliance/alertDisplay";
 import { fetchPage } from "@/api/paging";
-import { ALERTS_LIST_KEY, alertsUrl } from "@/features/compliance/alertsQueue";
+import { ALERTS_LIST_KEY, alertsUrl, useAlertSummary } from "@/features/compliance/alertsQueue";
 import type { AlertsPage } from "@/features/compliance/alertsQueue";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 /** How many alerts the dashboard panel lists (the compliance page has the rest). */
@@ -25,7 +25,9 @@ const PANEL_KEY = [...ALERTS_LIST_KEY, PANEL_URL];
  * The dashboard's system and regulatory alerts (000 §2): icon and colour by
  * level, title, message, time; dismiss (PATCH read) only for unread alerts;
  * 3 skeleton rows while loading; "No alerts at this time". It reads only the
- * alerts it shows; "View all" says how many there are from X-Total-Count.
+ * alerts it shows; "View all" says how many there are from X-Total-Count and
+ * opens the alert queue on all of them; the overdue cases' count opens the
+ * queue on those.
  */
 export function AlertsPanel() {
   const { t } = useTranslation();
@@ -45,20 +47,33 @@ export function AlertsPanel() {
       void queryClient.invalidateQueries({ queryKey: PANEL_KEY });
     },
   });
+  // The overdue AML cases, counted by the server under the configured handling deadlines.
+  const overdue = useAlertSummary({ kind: "aml" }).data?.overdue ?? 0;
   const shown = query.data?.items ?? [];
   const more = query.data?.next ? query.data.total : null;
   return (
     <Card className="h-full" data-testid="alerts-panel">
-      <CardHeader className="flex flex-row items-center justify-between gap-3 space-y-0">
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3 space-y-0">
         <CardTitle as="h2" className="flex items-center gap-2 text-base">
-          <Bell className="h-4 w-4 text-primary" aria-hidden="true" />
+          <Bell className="h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
           {t("dashboard.alerts.title")}
         </CardTitle>
-        {more ? (
-          <Button asChild variant="link" size="sm" className="h-auto px-0">
-            <Link href="/compliance#alerts">{t("dashboard.alerts.viewAll", { total: more })}</Link>
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-1">
+          {overdue ? (
+            <Link
+              href="/compliance/alerts?overdue=true"
+              className="text-sm font-medium text-destructive underline-offset-4 hover:underline"
+              data-testid="dashboard-overdue"
+            >
+              {t("dashboard.alerts.overdue", { count: overdue, formatted: formatNumber(overdue) })}
+            </Link>
+          ) : null}
+          {more ? (
+            <Button asChild variant="link" size="sm" className="h-auto px-0">
+              <Link href="/compliance/alerts?status=all&sort=newest&kind=all">{t("dashboard.alerts.viewAll", { total: more })}</Link>
+            </Button>
+          ) : null}
+        </div>
       </CardHeader>
       <CardContent>
         {loading ? (

@@ -106,18 +106,26 @@ describe("DashboardPage", () => {
     expect(urls().filter((u) => u.startsWith("/api/alerts"))).toEqual([]);
   });
 
-  it("reads only the alerts it shows and takes View all's count from the server", async () => {
+  it("reads only the alerts it shows and takes View all's and the overdue count from the server", async () => {
     const six = Array.from({ length: 6 }, (_, i) => alert(`a${i}`));
     vi.stubGlobal(
       "fetch",
       routeFetch({
         "GET /api/metrics": { status: 200, body: {} },
         "GET /api/alerts?limit=6": { status: 200, body: six, headers: { "X-Next-Cursor": "c1", "X-Total-Count": "1000+" } },
+        "GET /api/alerts/summary?kind=aml": {
+          status: 200,
+          body: { byStatus: { open: 9, investigating: 2, resolved: 1, false_positive: 0 }, total: 12, overdue: 7, deadlineHours: {} },
+        },
         "GET /api/transactions?limit=5": { status: 200, body: [] },
       }),
     );
     renderWithProviders(<DashboardPage user={admin} />);
     expect(await screen.findAllByTestId("dashboard-alert")).toHaveLength(6);
-    expect(screen.getByRole("link", { name: "View all (1000+)" })).toHaveAttribute("href", "/compliance#alerts");
+    expect(screen.getByRole("link", { name: "View all (1000+)" })).toHaveAttribute(
+      "href",
+      "/compliance/alerts?status=all&sort=newest&kind=all",
+    );
+    expect(await screen.findByRole("link", { name: "7 overdue cases" })).toHaveAttribute("href", "/compliance/alerts?overdue=true");
   });
 });

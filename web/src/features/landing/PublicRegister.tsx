@@ -3,12 +3,17 @@ import { useTranslation } from "react-i18next";
 import { BadgeCheck, Building2 } from "lucide-react";
 import { getQueryFn } from "@/api/client";
 import type { PublicRegisterEntry } from "@/api/types";
+import { Badge } from "@/components/ui/badge";
+import { complianceVariant } from "@/features/registry/registry";
 import { formatDate } from "@/lib/format";
 
 /** Query key of the public register (readable without signing in). */
 export const PUBLIC_REGISTER_KEY = ["/api/public/register"] as const;
 
-/** The landing page's register of currently licensed institutions. */
+/**
+ * The landing page's register of currently licensed institutions with their compliance status
+ * (never its reason: that may name confidential supervisory findings).
+ */
 export function PublicRegister() {
   const { t } = useTranslation();
   const query = useQuery<PublicRegisterEntry[] | null>({
@@ -20,6 +25,14 @@ export function PublicRegister() {
   const rows = query.data ?? [];
   const typeLabel = (type: string) =>
     t(`publicRegister.types.${type}`, { defaultValue: type.toUpperCase() });
+  const compliance = (r: PublicRegisterEntry) =>
+    r.complianceStatus ? (
+      <Badge variant={complianceVariant(r.complianceStatus)} data-testid="public-register-compliance">
+        {t(`registry.compliance.${r.complianceStatus}`, { defaultValue: r.complianceStatus })}
+      </Badge>
+    ) : (
+      "—"
+    );
 
   return (
     <section aria-labelledby="public-register-title" className="border-t" data-testid="public-register">
@@ -59,6 +72,7 @@ export function PublicRegister() {
                     <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">{t("publicRegister.type")}</th>
                     <th scope="col" className="px-4 py-3 font-semibold">{t("publicRegister.license")}</th>
                     <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">{t("publicRegister.expires")}</th>
+                    <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">{t("publicRegister.compliance")}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -76,6 +90,7 @@ export function PublicRegister() {
                           <span>
                             {r.name}
                             <span className="block text-xs font-normal text-muted-foreground sm:hidden">{typeLabel(r.type)}</span>
+                            <span className="mt-1 block sm:hidden">{compliance(r)}</span>
                           </span>
                         </span>
                       </th>
@@ -89,6 +104,7 @@ export function PublicRegister() {
                         ) : null}
                       </td>
                       <td className="hidden px-4 py-3 tabular-nums md:table-cell">{r.licenseExpiresAt ? formatDate(r.licenseExpiresAt) : "—"}</td>
+                      <td className="hidden px-4 py-3 sm:table-cell">{compliance(r)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -3,9 +3,16 @@ import type { ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "@/components/ui/use-toast";
-import { desktopNotify, handleRealtimeMessage } from "@/features/realtime/alerts";
+import { useLocation } from "wouter";
+import { handleRealtimeMessage } from "@/features/realtime/alerts";
+import { desktopNotify } from "@/features/realtime/notifications";
 import { RealtimeClient, socketUrl } from "@/features/realtime/socket";
 import type { ConnectionStatus, SocketFactory } from "@/features/realtime/socket";
+
+/** The alert queue with one alert open: where a desktop notification's click leads. */
+export function alertQueueHref(id: string): string {
+  return `/compliance/alerts?alert=${encodeURIComponent(id)}`;
+}
 
 /** What the UI needs from the alert connection. */
 export interface RealtimeState {
@@ -38,6 +45,9 @@ export function RealtimeProvider({ userId, children, createSocket }: ProviderPro
   const clientRef = useRef<RealtimeClient | null>(null);
   const tRef = useRef(t);
   tRef.current = t;
+  const [, navigate] = useLocation();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
 
   useEffect(() => {
     if (!userId) return undefined;
@@ -50,7 +60,7 @@ export function RealtimeProvider({ userId, children, createSocket }: ProviderPro
           queryClient,
           toast,
           translate: (key, options) => tRef.current(key, options),
-          notify: desktopNotify,
+          notify: (alert) => desktopNotify(alert, (id) => navigateRef.current(alertQueueHref(id))),
         }),
       ...(createSocket ? { createSocket } : {}),
     });

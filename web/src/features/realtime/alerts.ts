@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ToastInput } from "@/components/ui/use-toast";
+import type { DesktopAlert } from "@/features/realtime/notifications";
 import type { RealtimeMessage } from "@/features/realtime/socket";
 
 export type AlertSeverity = "low" | "medium" | "high" | "critical";
@@ -23,8 +24,8 @@ export interface AlertHandlerDeps {
   queryClient: Pick<QueryClient, "invalidateQueries">;
   toast: (input: ToastInput) => unknown;
   translate: (key: string, options?: Record<string, unknown>) => string;
-  /** Raises a desktop notification when the browser allows it. */
-  notify?: (title: string, body: string) => void;
+  /** Raises a desktop notification for a critical alert when the browser allows it. */
+  notify?: (alert: DesktopAlert) => void;
   logger?: Pick<Console, "error">;
 }
 
@@ -36,6 +37,7 @@ export function handleRealtimeMessage(message: RealtimeMessage, deps: AlertHandl
   switch (message.type) {
     case "compliance_alert": {
       const data = (message.data && typeof message.data === "object" ? message.data : {}) as {
+        id?: unknown;
         severity?: unknown;
         title?: unknown;
         description?: unknown;
@@ -53,7 +55,9 @@ export function handleRealtimeMessage(message: RealtimeMessage, deps: AlertHandl
         duration: ALERT_TOAST_DURATION_MS[severity],
         variant: severity === "critical" || severity === "high" ? "destructive" : "default",
       });
-      if (severity === "critical") deps.notify?.(title, description);
+      if (severity === "critical") {
+        deps.notify?.({ ...(typeof data.id === "string" ? { id: data.id } : {}), title, body: description });
+      }
       return;
     }
     case "error":
@@ -62,16 +66,5 @@ export function handleRealtimeMessage(message: RealtimeMessage, deps: AlertHandl
     default:
       // auth_success and unknown types need no action.
       return;
-  }
-}
-
-/** Shows a desktop notification that waits for the user, if already permitted. */
-export function desktopNotify(title: string, body: string): void {
-  try {
-    if (typeof Notification !== "undefined" && Notification.permission === "granted") {
-      new Notification(title, { body, requireInteraction: true, tag: "kormeer-critical-alert" });
-    }
-  } catch (error) {
-    console.error("[realtime] notification failed", error);
   }
 }

@@ -193,7 +193,7 @@ describe("handleRealtimeMessage", () => {
   ])("a %s compliance alert invalidates alerts and toasts for %d ms", (severity, duration) => {
     const d = deps();
     handleRealtimeMessage(
-      { type: "compliance_alert", data: { severity, title: "Large transfer", description: "Over limit" } },
+      { type: "compliance_alert", data: { id: "a-1", severity, title: "Large transfer", description: "Over limit" } },
       d,
     );
     expect(d.queryClient.invalidateQueries).toHaveBeenCalledWith({ queryKey: ["/api/alerts"] });
@@ -203,6 +203,9 @@ describe("handleRealtimeMessage", () => {
     expect(arg.description).toBe("Over limit");
     expect(arg.title).toContain("Large transfer");
     expect(d.notify).toHaveBeenCalledTimes(severity === "critical" ? 1 : 0);
+    if (severity === "critical") {
+      expect(d.notify).toHaveBeenCalledWith({ id: "a-1", title: "Large transfer", body: "Over limit" });
+    }
   });
 
   it("matches the severity table", () => {

@@ -1,18 +1,26 @@
-import { useEffect, useId, useState } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AlertTriangle, Building2, Route as RouteIcon, Search } from "lucide-react";
-import { throwIfResNotOk } from "@/api/client";
+import { AlertTriangle, Building2, Lightbulb, Route as RouteIcon, Search } from "lucide-react";
 import type { CurrentUser, LicenseAction, RegistryEntry } from "@/api/types";
 import { DataTable } from "@/components/DataTable";
+import { PageFooter } from "@/components/PageFooter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { isRegulator } from "@/features/applications/status";
+import { ComplianceDialog } from "@/features/registry/ComplianceDialog";
 import { LicenseDialog } from "@/features/registry/LicenseDialog";
-import { allowedActions, complianceVariant, expiryState, licenseVariant, routingParts } from "@/features/registry/registry";
+import {
+  COMPLIANCE_STATUSES,
+  allowedActions,
+  complianceVariant,
+  expiryState,
+  licenseVariant,
+  routingParts,
+  useRegistry,
+} from "@/features/registry/registry";
 import type { RegistryKind } from "@/features/registry/registry";
 import { RoutingDialog } from "@/features/registry/RoutingDialog";
 import { formatDate, formatNumber } from "@/lib/format";
@@ -30,10 +38,43 @@ export function formatUsd(value: string | null | undefined): string {
   );
 }
 
+/** One of the registry's server-side filters: "" (all) or one of the options. */
+function FilterSelect({ label, value, onChange, options, testId }: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: [value: string, label: string][];
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="space-y-1.5 sm:w-56">
+      <Label htmlFor={id}>{label}</Label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
+        className="flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+      >
+        <option value="">{t("registry.allStatuses")}</option>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /**
  * /psps "PSP Registry", /mnos "MNO Oversight" and /banks "Bank Registry": licensed institutions,
- * search, filter and licence actions; for PSPs and banks also their routing in the transfer
- * engine, which administrators edit.
+ * searched and filtered on the server and read a page at a time, with licence actions and the
+ * compliance status (its reason, since when, the system's proposals, changes and history; PSPs
+ * and MNOs); for PSPs and banks also their routing in the transfer engine, which administrators
+ * edit.
  */
 export function RegistryPage({ kind, user }: { kind: RegistryKind; user: CurrentUser }) {
   const { t } = useTranslation();
@@ -41,11 +82,12 @@ export function RegistryPage({ kind, user }: { kind: RegistryKind; user: Current
   usePageTitle(title);
   const regulator = isRegulator(user.role);
   const searchId = useId();
-  const statusId = useId();
   const [search, setSearch] = useState("");
   const [q, setQ] = useState("");
   const [status, setStatus] = useState("");
+  const [compliance, setCompliance] = useState("");
   const [target, setTarget] = useState<{ entry: RegistryEntry; action: LicenseAction } | null>(null);
+  const [complianceOf, setComplianceOf] = useState<RegistryEntry | null>(null);
   const routes = kind !== "mno";
   const editsRouting = routes && user.role === "cbsl_admin";
   const [routingTarget, setRoutingTarget] = useState<RegistryEntry | null>(null);
@@ -55,20 +97,9 @@ export function RegistryPage({ kind, user }: { kind: RegistryKind; user: Current
     return () => clearTimeout(id);
   }, [search]);
 
-  const query = useQuery<RegistryEntry[]>({
-    queryKey: [`/api/${kind}s`, q, status],
-    queryFn: async ({ signal }) => {
-      const params = new URLSearchParams();
-      if (q) params.set("q", q);
-      if (status) params.set("status", status);
-      const qs = params.toString();
-      const res = await fetch(`/api/${kind}s${qs ? `?${qs}` : ""}`, { credentials: "include", signal });
-      await throwIfResNotOk(res);
-      return (await res.json()) as RegistryEntry[];
-    },
-    staleTime: 0,
-  });
-  const rows = query.data ?? [];
+  const query = useRegistry(kind, { q, status, compliance });
+  const rows = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const total = query.data?.pages[0]?.total ?? null;
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6">
@@ -95,23 +126,20 @@ export function RegistryPage({ kind, user }: { kind: RegistryKind; user: Current
             />
           </div>
         </div>
-        <div className="space-y-1.5 sm:w-56">
-          <Label htmlFor={statusId}>{t("registry.statusFilter")}</Label>
-          <select
-            id={statusId}
-            value={status}
-            onChange={(e) => setStatus(e.target.value)}
-            data-testid="registry-status"
-            className="flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
-          >
-            <option value="">{t("registry.allStatuses")}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`registry.licenseStatus.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={t("registry.statusFilter")}
+          value={status}
+          onChange={setStatus}
+          options={STATUSES.map((s) => [s, t(`registry.licenseStatus.${s}`)])}
+          testId="registry-status"
+        />
+        <FilterSelect
+          label={t("registry.complianceFilter")}
+          value={compliance}
+          onChange={setCompliance}
+          options={COMPLIANCE_STATUSES.map((s) => [s, t(`registry.compliance.${s}`)])}
+          testId="registry-compliance"
+        />
       </div>
 
       <Card>
@@ -120,19 +148,19 @@ export function RegistryPage({ kind, user }: { kind: RegistryKind; user: Current
           testId="registry-table"
           minWidth={routes ? "min-w-[60rem]" : "min-w-[52rem]"}
           className="[&_td]:px-3 [&_th]:px-3"
-          error={query.isError ? t("registry.loadFailed") : null}
+          error={query.isError && !query.isFetchNextPageError ? t("registry.loadFailed") : null}
           loading={query.isLoading} skeletonRows={4}
           isEmpty={rows.length === 0} emptyMessage={t("registry.empty")}
           columns={[
             t("registry.columns.name"), t("registry.columns.license"), t("registry.columns.status"), t("registry.columns.expires"), t("registry.columns.compliance"),
             ...(routes ? [t("registry.columns.routing")] : []),
             { label: t("registry.columns.activity"), align: "right" },
-            ...(regulator ? [{ label: t("registry.columns.actions"), align: "right" } as const] : []),
+            { label: t("registry.columns.actions"), align: "right" },
           ]}
         >
           {rows.map((entry) => {
             const expiry = expiryState(entry.licenseExpiresAt);
-            const compliance = entry.complianceStatus ?? "pending";
+            const complianceStatus = entry.complianceStatus ?? "pending";
             const tx = entry.transactions30d ?? 0;
             return (
               <tr key={entry.id} className="border-b last:border-0 hover:bg-muted/30" data-testid="registry-row" data-name={entry.name}>
@@ -177,38 +205,83 @@ export function RegistryPage({ kind, user }: { kind: RegistryKind; user: Current
                   ) : null}
                 </td>
                 <td className="px-4 py-3">
-                  <Badge variant={complianceVariant(compliance)}>
-                    {t(`registry.compliance.${compliance}`, { defaultValue: compliance })}
+                  <Badge variant={complianceVariant(complianceStatus)} data-testid="compliance-status">
+                    {t(`registry.compliance.${complianceStatus}`, { defaultValue: complianceStatus })}
                   </Badge>
+                  {entry.complianceReason ? (
+                    <span className="mt-1 block max-w-56 break-words text-xs text-muted-foreground" data-testid="compliance-reason-text">
+                      {entry.complianceReason}
+                    </span>
+                  ) : null}
+                  {entry.complianceSince ? (
+                    <span className="mt-0.5 block whitespace-nowrap text-xs text-muted-foreground">
+                      {t("registry.since", { date: formatDate(entry.complianceSince) })}
+                    </span>
+                  ) : null}
+                  {entry.proposal ? (
+                    <button
+                      type="button"
+                      onClick={() => setComplianceOf(entry)}
+                      className="mt-1 inline-flex items-center gap-1 rounded text-xs font-medium text-amber-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring dark:text-amber-300"
+                      data-testid="compliance-proposal-chip"
+                    >
+                      <Lightbulb className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+                      {t("registry.proposal.chip", { status: t(`registry.compliance.${entry.proposal.status}`) })}
+                    </button>
+                  ) : null}
                 </td>
                 {routes ? <RoutingCell entry={entry} onEdit={editsRouting ? () => setRoutingTarget(entry) : undefined} /> : null}
                 <td className="px-4 py-3 text-right tabular-nums whitespace-nowrap">
                   <span className="block">{t("registry.transactions", { count: tx, formatted: formatNumber(tx) })}</span>
                   <span className="block text-xs text-muted-foreground">{formatUsd(entry.volumeUsd30d)}</span>
                 </td>
-                {regulator ? (
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-1.5">
-                      {allowedActions(entry.licenseStatus).map((action) => (
-                        <Button
-                          key={action}
-                          size="sm"
-                          variant={action === "reinstate" ? "default" : action === "revoke" ? "destructive" : "outline"}
-                          onClick={() => setTarget({ entry, action })}
-                          aria-label={t("registry.actionNamed", { action: t(`registry.actions.${action}`), name: entry.name })}
-                          data-testid={`license-${action}`}
-                        >
-                          {t(`registry.actions.${action}`)}
-                        </Button>
-                      ))}
-                    </div>
-                  </td>
-                ) : null}
+                <td className="px-4 py-3">
+                  <div className="flex flex-wrap justify-end gap-1.5">
+                    {kind !== "bank" ? (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => setComplianceOf(entry)}
+                        aria-label={t("registry.actionNamed", { action: t(regulator ? "registry.changeStatus" : "registry.history.title"), name: entry.name })}
+                        data-testid="compliance-open"
+                      >
+                        {t(regulator ? "registry.changeStatus" : "registry.history.title")}
+                      </Button>
+                    ) : null}
+                    {(regulator ? allowedActions(entry.licenseStatus) : []).map((action) => (
+                      <Button
+                        key={action}
+                        size="sm"
+                        variant={action === "reinstate" ? "default" : action === "revoke" ? "destructive" : "outline"}
+                        onClick={() => setTarget({ entry, action })}
+                        aria-label={t("registry.actionNamed", { action: t(`registry.actions.${action}`), name: entry.name })}
+                        data-testid={`license-${action}`}
+                      >
+                        {t(`registry.actions.${action}`)}
+                      </Button>
+                    ))}
+                  </div>
+                </td>
               </tr>
             );
           })}
         </DataTable>
       </Card>
+      <PageFooter
+        query={query}
+        shown={query.isSuccess && total ? t("registry.shown", { shown: formatNumber(rows.length), total }) : null}
+        failed={t("registry.loadMoreFailed")}
+        testId="registry"
+      />
+      {kind !== "bank" ? (
+        <ComplianceDialog
+          key={`compliance-${complianceOf?.id ?? "none"}`}
+          kind={kind}
+          entry={complianceOf}
+          regulator={regulator}
+          onOpenChange={(open) => (open ? undefined : setComplianceOf(null))}
+        />
+      ) : null}
       <LicenseDialog
         key={target ? `${target.entry.id}-${target.action}` : "none"}
         kind={kind}

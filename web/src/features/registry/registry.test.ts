@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { allowedActions, expiryState } from "@/features/registry/registry";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fetchAllPages } from "@/api/paging";
+import { routeFetch } from "@/test/render";
+import { allowedActions, complianceTargets, expiryState, registryUrl } from "@/features/registry/registry";
 import { formatUsd } from "@/features/registry/RegistryPage";
 
 describe("licence actions", () => {
@@ -20,5 +22,34 @@ describe("licence actions", () => {
   it("formats decimal-string volumes exactly", () => {
     expect(formatUsd("1234.50")).toBe("$1,234.50");
     expect(formatUsd("90071992547409.93")).toBe("$90,071,992,547,409.93");
+  });
+});
+
+describe("compliance status", () => {
+  it("offers every status but the current one", () => {
+    expect(complianceTargets("compliant")).toEqual(["under_review", "non_compliant"]);
+    expect(complianceTargets("pending")).toEqual(["compliant", "under_review", "non_compliant"]);
+  });
+
+  it("builds the registry's URL from the server-side filters and the cursor", () => {
+    expect(registryUrl("psp", {})).toBe("/api/psps");
+    expect(registryUrl("mno", { q: "zaad", status: "active", compliance: "non_compliant" }, "c1")).toBe(
+      "/api/mnos?q=zaad&status=active&compliance=non_compliant&cursor=c1",
+    );
+  });
+});
+
+describe("every institution for pickers", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("follows the cursor to the last page with the largest page size", async () => {
+    const fetchFn = vi.fn(routeFetch({
+      "GET /api/psps?limit=200": { status: 200, body: [{ id: "a" }], headers: { "X-Next-Cursor": "c/1" } },
+      "GET /api/psps?limit=200&cursor=c%2F1": { status: 200, body: [{ id: "b" }] },
+    }));
+    vi.stubGlobal("fetch", fetchFn);
+    const all = await fetchAllPages<{ id: string }>("/api/psps");
+    expect(all.map((e) => e.id)).toEqual(["a", "b"]);
+    expect(fetchFn).toHaveBeenCalledTimes(2);
   });
 });

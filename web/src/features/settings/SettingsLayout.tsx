@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import type { CurrentUser } from "@/api/types";
 import { isRegulator } from "@/features/applications/status";
+import { mayManageApiKeys } from "@/features/shell/nav";
 import { cn } from "@/lib/utils";
 
 /** The settings sections a user may open (the server refuses the others). */
@@ -10,6 +11,7 @@ export function settingsTabs(user: CurrentUser): Array<{ key: string; href: stri
   const tabs = [{ key: "profile", href: "/settings" }];
   if (user.role === "cbsl_admin") tabs.push({ key: "users", href: "/settings/users" }, { key: "approvals", href: "/settings/approvals" });
   if (isRegulator(user.role)) tabs.push({ key: "aml", href: "/settings/aml" });
+  if (mayManageApiKeys(user.role)) tabs.push({ key: "apiKeys", href: "/settings/api-keys" });
   return tabs;
 }
 

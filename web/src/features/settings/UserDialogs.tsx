@@ -1,15 +1,15 @@
 import { useEffect, useId, useState } from "react";
 import type { FormEvent, ReactNode } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Copy, Loader2, RefreshCw } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
-import type { RegistryEntry } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
+import { useAllInstitutions } from "@/features/registry/registry";
 import type { Account } from "@/features/settings/types";
 import { isProposal, needsDualControl } from "@/features/settings/approvals";
 import type { ProposalAnswer } from "@/features/settings/approvals";
@@ -76,9 +76,9 @@ function Field({
   );
 }
 
-/** PSPs or MNOs to attach PSP/MNO staff to. */
+/** PSPs or MNOs to attach PSP/MNO staff to (every page of the registry). */
 export function useInstitutions(kind: "psp" | "mno" | null) {
-  return useQuery<RegistryEntry[]>({ queryKey: [`/api/${kind ?? "psp"}s`], enabled: kind !== null });
+  return useAllInstitutions(kind ?? "psp", kind !== null);
 }
 
 function InstitutionSelect({

@@ -42,7 +42,7 @@ describe("UsersPage", () => {
             status: 200,
             body: [account("a1", { role: "cbsl_admin" }), account("g1", { isGuest: true, guestUnitsRemaining: 5 }), account("d1", { isActive: false })],
           },
-          "GET /api/psps": { status: 200, body: [psp] },
+          "GET /api/psps?limit=200": { status: 200, body: [psp] },
           "GET /api/mnos": { status: 200, body: [] },
         }),
       ),
@@ -68,7 +68,7 @@ describe("UsersPage", () => {
       vi.fn(
         routeFetch({
           "GET /api/users": { status: 200, body: [] },
-          "GET /api/psps": { status: 200, body: [psp] },
+          "GET /api/psps?limit=200": { status: 200, body: [psp] },
           "GET /api/mnos": { status: 200, body: [] },
           "POST /api/users": created,
         }),

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Ban, CheckCircle2, Coins, KeyRound, Search, UserCog, UserPlus } from "lucide-react";
 import { throwIfResNotOk } from "@/api/client";
-import type { CurrentUser, RegistryEntry } from "@/api/types";
+import type { CurrentUser } from "@/api/types";
 import { DataTable } from "@/components/DataTable";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -19,6 +19,7 @@ import type { Account } from "@/features/settings/types";
 import { formatDate, formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
+import { useAllInstitutions } from "@/features/registry/registry";
 
 /** An icon button with its label as tooltip (and, with the account's name, as accessible name). */
 function ActionButton({
@@ -85,8 +86,8 @@ export function UsersPage({ user }: { user: CurrentUser }) {
     staleTime: 0,
     enabled: isAdmin,
   });
-  const psps = useQuery<RegistryEntry[]>({ queryKey: ["/api/psps"], enabled: isAdmin });
-  const mnos = useQuery<RegistryEntry[]>({ queryKey: ["/api/mnos"], enabled: isAdmin });
+  const psps = useAllInstitutions("psp", isAdmin);
+  const mnos = useAllInstitutions("mno", isAdmin);
   const institutionNames = useMemo(() => {
     const m = new Map<string, string>();
     for (const e of [...(psps.data ?? []), ...(mnos.data ?? [])]) m.set(e.id, e.name);

@@ -7,13 +7,15 @@ const items = (isGuest: boolean, role: string) => visibleGroups(isGuest, role).f
 describe("settings and analytics navigation", () => {
   it("offers Settings to every signed-in non-guest, with Users for admins and AML for regulators", () => {
     const sub = (role: string) => items(false, role).find((i) => i.key === "settings")?.children?.map((c) => c.key);
-    expect(sub("cbsl_admin")).toEqual(["settings-profile", "settings-users", "settings-approvals", "settings-aml"]);
-    expect(sub("cbsl_officer")).toEqual(["settings-profile", "settings-aml"]);
-    expect(sub("psp_admin")).toEqual(["settings-profile"]);
+    expect(sub("cbsl_admin")).toEqual(["settings-profile", "settings-users", "settings-approvals", "settings-aml", "settings-api-keys"]);
+    expect(sub("cbsl_officer")).toEqual(["settings-profile", "settings-aml", "settings-api-keys"]);
+    expect(sub("psp_admin")).toEqual(["settings-profile", "settings-api-keys"]);
     expect(sub("citizen")).toEqual(["settings-profile"]);
     expect(items(true, "citizen").map((i) => i.key)).not.toContain("settings");
-    expect(settingsTabs({ id: "x", role: "cbsl_officer" }).map((t) => t.key)).toEqual(["profile", "aml"]);
-    expect(settingsTabs({ id: "x", role: "cbsl_admin" }).map((t) => t.key)).toEqual(["profile", "users", "approvals", "aml"]);
+    expect(settingsTabs({ id: "x", role: "cbsl_officer" }).map((t) => t.key)).toEqual(["profile", "aml", "apiKeys"]);
+    expect(settingsTabs({ id: "x", role: "cbsl_admin" }).map((t) => t.key)).toEqual(["profile", "users", "approvals", "aml", "apiKeys"]);
+    expect(settingsTabs({ id: "x", role: "mno_admin" }).map((t) => t.key)).toEqual(["profile", "apiKeys"]);
+    expect(settingsTabs({ id: "x", role: "citizen" }).map((t) => t.key)).toEqual(["profile"]);
   });
 
   it("puts Analytics in Intelligence for regulators and PSP/MNO staff only", () => {

@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import type { CurrentUser } from "@/api/types";
 import { AppShell } from "@/features/shell/AppShell";
+import { mayManageApiKeys } from "@/features/shell/nav";
 import { NotFound } from "@/features/pages/NotFound";
 import { PlaceholderPage } from "@/features/pages/PlaceholderPage";
 import { DashboardPage } from "@/features/dashboard/DashboardPage";
@@ -19,6 +20,7 @@ const RegistryPage = lazy(() => import("@/features/registry/RegistryPage"));
 const TransfersPage = lazy(() => import("@/features/transfers/TransfersPage"));
 const TransactionsPage = lazy(() => import("@/features/transactions/TransactionsPage"));
 const CompliancePage = lazy(() => import("@/features/compliance/CompliancePage"));
+const AlertQueuePage = lazy(() => import("@/features/compliance/AlertQueuePage"));
 const MetricsPage = lazy(() => import("@/features/metrics/MetricsPage"));
 const MobileAccessPage = lazy(() => import("@/features/mobile-access/MobileAccessPage"));
 const DemoPage = lazy(() => import("@/features/demo/DemoPage"));
@@ -71,6 +73,9 @@ export function AuthenticatedApp({ user }: { user: CurrentUser }) {
           <Route path="/transactions">
             <TransactionsPage user={user} />
           </Route>
+          <Route path="/compliance/alerts">
+            {user.isGuest ? <Redirect to="/" replace /> : <AlertQueuePage user={user} />}
+          </Route>
           <Route path="/compliance">
             {user.isGuest ? <Redirect to="/" replace /> : <CompliancePage user={user} />}
           </Route>
@@ -94,6 +99,9 @@ export function AuthenticatedApp({ user }: { user: CurrentUser }) {
           </Route>
           <Route path="/settings/aml">
             {user.isGuest ? <Redirect to="/" replace /> : <SettingsPage user={user} section="aml" />}
+          </Route>
+          <Route path="/settings/api-keys">
+            {user.isGuest || !mayManageApiKeys(user.role) ? <Redirect to="/settings" replace /> : <SettingsPage user={user} section="apiKeys" />}
           </Route>
           <Route path="/analytics">
             {user.isGuest ? <Redirect to="/" replace /> : <AnalyticsPage user={user} />}

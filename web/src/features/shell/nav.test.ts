@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { visibleGroups } from "@/features/shell/nav";
+import { isActivePath, visibleGroups } from "@/features/shell/nav";
 
 const keys = (isGuest: boolean, role: string | null) =>
   visibleGroups(isGuest, role).flatMap((g) => g.items.map((i) => i.key));
@@ -25,6 +25,21 @@ describe("visibleGroups", () => {
     expect(keys(false, "cbsl_officer")).toContain("audit");
     for (const role of ["psp_admin", "mno_admin", "citizen", null]) expect(keys(false, role)).not.toContain("audit");
     expect(keys(true, "cbsl_admin")).not.toContain("audit");
+  });
+
+  it("shows the alert queue to regulators and institution staff, not to citizens", () => {
+    for (const role of ["cbsl_admin", "cbsl_officer", "psp_admin", "mno_admin"]) expect(keys(false, role)).toContain("alert-queue");
+    expect(keys(false, "citizen")).not.toContain("alert-queue");
+    expect(keys(true, "cbsl_admin")).not.toContain("alert-queue");
+  });
+
+  it("lights the alert queue alone on its pages, and compliance on its own", () => {
+    expect(isActivePath("/compliance/alerts", "/compliance/alerts")).toBe(true);
+    expect(isActivePath("/compliance", "/compliance/alerts")).toBe(false);
+    expect(isActivePath("/compliance", "/compliance")).toBe(true);
+    expect(isActivePath("/compliance/alerts", "/compliance")).toBe(false);
+    expect(isActivePath("/settings", "/settings/users")).toBe(true);
+    expect(isActivePath("/", "/compliance")).toBe(false);
   });
 
   it("keeps guests to the core group", () => {

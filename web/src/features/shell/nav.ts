@@ -15,6 +15,7 @@ import {
   Settings,
   ShieldAlert,
   ShieldCheck,
+  Siren,
   Smartphone,
   UserCircle,
   Users,
@@ -50,6 +51,9 @@ export interface NavGroup {
 }
 
 /** The sidebar, in the order of spec 000 §2. */
+/** Roles that manage API keys (Settings → API keys; the server decides per route). */
+const API_KEY_ROLES = ["cbsl_admin", "cbsl_officer", "psp_admin", "mno_admin"];
+
 export const NAV_GROUPS: NavGroup[] = [
   {
     key: "core",
@@ -80,6 +84,13 @@ export const NAV_GROUPS: NavGroup[] = [
     guestVisible: false,
     items: [
       { key: "compliance", labelKey: "nav.compliance", href: "/compliance", icon: ShieldCheck },
+      {
+        key: "alert-queue",
+        labelKey: "nav.alertQueue",
+        href: "/compliance/alerts",
+        icon: Siren,
+        roles: ["cbsl_admin", "cbsl_officer", "psp_admin", "mno_admin"],
+      },
       { key: "metrics", labelKey: "nav.metrics", href: "/metrics", icon: Gauge },
       {
         key: "analytics",
@@ -166,11 +177,24 @@ export const NAV_GROUPS: NavGroup[] = [
             icon: ShieldAlert,
             roles: ["cbsl_admin", "cbsl_officer"],
           },
+          {
+            key: "settings-api-keys",
+            labelKey: "settings.nav.apiKeys",
+            href: "/settings/api-keys",
+            icon: KeyRound,
+            roles: API_KEY_ROLES,
+          },
         ],
       },
     ],
   },
 ];
+
+
+/** Whether the role manages API keys. */
+export function mayManageApiKeys(role: string | null | undefined): boolean {
+  return API_KEY_ROLES.includes(role ?? "");
+}
 
 /**
  * The groups a user may see: guests only the guest-visible groups; items
@@ -190,9 +214,15 @@ export function visibleGroups(isGuest: boolean, role?: string | null): NavGroup[
     .filter((g) => g.items.length > 0);
 }
 
-/** True when `href` is the current page (the dashboard matches "/" exactly). */
+/**
+ * True when `href` is the current page (the dashboard matches "/" exactly). An
+ * entry whose address lies under another's (/compliance/alerts under
+ * /compliance) is lit alone on its pages.
+ */
 export function isActivePath(href: string, location: string): boolean {
+  const under = (h: string) => location === h || location.startsWith(`${h}/`);
   if (href === "/") return location === "/";
-  return location === href || location.startsWith(`${href}/`);
+  return under(href) && !ITEM_HREFS.some((h) => h.startsWith(`${href}/`) && under(h));
 }
 
+const ITEM_HREFS = NAV_GROUPS.flatMap((g) => g.items.map((i) => i.href));
