@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/kormeer/kormeer/internal/auth"
@@ -40,13 +41,21 @@ func datagen(ctx context.Context, args []string, getenv func(string) string, std
 	if _, err := demo.Load(ctx, e.store, auth.Hasher{Params: auth.DefaultParams}, 0); err != nil {
 		return err
 	}
-	psps := map[string]string{}
-	for _, name := range []string{"Premium-Wallet", "E-Dahab", "Waafi", "Zaad"} {
-		id, err := e.store.InstitutionIDByName(ctx, "psp", name)
-		if err != nil {
-			return err
+	market, err := e.store.TransferInstitutions(ctx)
+	if err != nil {
+		return err
+	}
+	var ops, banks []domain.TransferInstitution
+	for _, in := range market {
+		switch {
+		case in.Type == domain.AccountWallet && len(in.NumberPrefixes) > 0:
+			ops = append(ops, in)
+		case in.Type == domain.AccountBank:
+			banks = append(banks, in)
 		}
-		psps[name] = id
+	}
+	if len(ops) == 0 || len(banks) == 0 {
+		return fmt.Errorf("datagen: the registry has no wallet operator or no bank that takes transfers")
 	}
 	var deferred *store.DeferredIndexes
 	if deferIndexes {
@@ -61,7 +70,7 @@ func datagen(ctx context.Context, args []string, getenv func(string) string, std
 		size := min(chunk, n-done)
 		rows := make([]*store.NewTransaction, size)
 		for i := range rows {
-			rows[i] = generated(rnd, now, days, psps)
+			rows[i] = generated(rnd, now, days, ops, banks)
 		}
 		if err := e.store.BulkLoad(ctx, rows); err != nil {
 			return err
@@ -90,11 +99,11 @@ func datagen(ctx context.Context, args []string, getenv func(string) string, std
 	return nil
 }
 
-var genOperators = []domain.Operator{domain.Operators[0], domain.Operators[1], domain.Operators[2], domain.Operators[3]}
-
-func generated(rnd *rand.Rand, now time.Time, days int, psps map[string]string) *store.NewTransaction {
-	op := genOperators[rnd.IntN(len(genOperators))]
-	to := genOperators[rnd.IntN(len(genOperators))]
+// generated is one transaction between the registry's wallet operators (ops), sometimes to one
+// of its banks, recorded under the sender's operator.
+func generated(rnd *rand.Rand, now time.Time, days int, ops, banks []domain.TransferInstitution) *store.NewTransaction {
+	op := ops[rnd.IntN(len(ops))]
+	to := ops[rnd.IntN(len(ops))]
 	t := &store.NewTransaction{}
 	at := now.Add(-time.Duration(rnd.Int64N(int64(days) * int64(24*time.Hour)))).Truncate(time.Millisecond)
 	t.CreatedAt = at
@@ -112,18 +121,18 @@ func generated(rnd *rand.Rand, now time.Time, days int, psps map[string]string) 
 	t.Status = []string{"completed", "completed", "completed", "completed", "completed", "completed", "completed", "pending", "processing", "failed"}[rnd.IntN(10)]
 	t.Type = []string{"transfer", "transfer", "payment", "npss_transfer", "withdrawal", "deposit"}[rnd.IntN(6)]
 	t.TransferMode, t.SettlementMode = "online", "real-time"
-	if op.Name == "Zaad" || rnd.IntN(8) == 0 {
+	if !slices.Contains(op.Modes, domain.ModeOnline) || rnd.IntN(8) == 0 {
 		t.TransferMode, t.SettlementMode, t.USSDCode = []string{"offline", "ussd"}[rnd.IntN(2)], "batch", op.USSDCode
 	}
 	t.FlowType = "P2P"
-	t.Sender = domain.NormalizeAccount(fmt.Sprintf("%s%07d", op.Prefix, rnd.IntN(100_000)))
-	t.Recipient = domain.NormalizeAccount(fmt.Sprintf("%s%07d", to.Prefix, rnd.IntN(100_000)))
+	t.Sender = domain.NormalizeAccount(fmt.Sprintf("%s%07d", op.NumberPrefixes[0], rnd.IntN(100_000)))
+	t.Recipient = domain.NormalizeAccount(fmt.Sprintf("%s%07d", to.NumberPrefixes[0], rnd.IntN(100_000)))
 	t.SenderInstitution, t.ReceiverInstitution = op.Name, to.Name
 	if rnd.IntN(5) == 0 {
-		b := domain.Banks[rnd.IntN(len(domain.Banks))]
+		b := banks[rnd.IntN(len(banks))]
 		t.FlowType, t.Recipient, t.ReceiverInstitution = "P2B", fmt.Sprintf("%05d", rnd.IntN(100_000)), b.Name
 	}
-	t.InstitutionID, t.PSPID, t.InstitutionType = psps[op.Name], psps[op.Name], "psp"
+	t.InstitutionID, t.PSPID, t.InstitutionType = op.ID, op.ID, "psp"
 	switch r := rnd.IntN(100); {
 	case r < 2:
 		t.AMLScore, t.RiskLevel, t.IsHighRisk = 70+rnd.IntN(31), "high", true

@@ -1,13 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { test, expect, en, tr } from "./fixtures";
+import { test, expect, demo, en, tr } from "./fixtures";
 
 const officer = { email: "officer@kormeer.demo", password: "Officer-demo-2026" };
 
-async function signIn(page: Page) {
+async function signIn(page: Page, who: { email: string; password: string } = officer) {
   await page.goto("/login");
-  await page.getByLabel(tr(en, "login.email")).fill(officer.email);
-  await page.getByLabel(tr(en, "login.password")).fill(officer.password);
+  await page.getByLabel(tr(en, "login.email")).fill(who.email);
+  await page.getByLabel(tr(en, "login.password")).fill(who.password);
   await page.getByRole("button", { name: tr(en, "login.submit") }).click();
   await expect(page.getByTestId("sidebar")).toBeVisible();
 }
@@ -170,4 +170,56 @@ test("each invalid input shows the specification's message", async ({ page }) =>
   await expect(failure).toContainText(tr(en, "transfers.failure.autoClose"));
   await expect(page.getByText(tr(en, "transfers.failure.toastTitle"), { exact: true })).toBeVisible();
   await expect(failure).toBeHidden({ timeout: 7_000 });
+});
+
+test("the transfer form offers what the licence registry allows: suspended leaves, reinstated and newly routed come back", async ({ page }) => {
+  await signIn(page, demo.admin);
+  const senderOptions = async () => {
+    await page.goto("/transfers");
+    await page.getByTestId("transfer-mode").selectOption("online");
+    await page.getByTestId("sender-type").selectOption("wallet");
+    await expect(page.getByTestId("sender-institution")).toBeEnabled();
+    return page.getByTestId("sender-institution").locator("option").allTextContents();
+  };
+  expect(await senderOptions()).toEqual([tr(en, "transfers.choose"), "E-Dahab", "Premium-Wallet", "Waafi"]);
+
+  // Suspend Waafi on the registry: the form no longer offers it and the server refuses it by name.
+  await page.goto("/psps");
+  const waafi = page.getByTestId("registry-row").filter({ hasText: "Waafi" });
+  await expect(waafi.getByTestId("routing-cell")).toContainText("*63#");
+  await expect(waafi.getByTestId("routing-cell")).toContainText("+252 63");
+  await waafi.getByTestId("license-suspend").click();
+  await page.getByTestId("license-reason").fill("Settlement shortfall");
+  await page.getByTestId("license-confirm").click();
+  await expect(waafi.getByTestId("license-status")).toHaveText(tr(en, "registry.licenseStatus.suspended"));
+  expect(await senderOptions()).toEqual([tr(en, "transfers.choose"), "E-Dahab", "Premium-Wallet"]);
+  const body = {
+    senderNumber: "+252 63 1234567", receiverNumber: "+252 65 7654321", amount: "15", currency: "USD", mode: "online",
+    senderInstitution: "Waafi", receiverInstitution: "Premium-Wallet", senderType: "wallet", receiverType: "wallet",
+  };
+  const refused = await page.request.post("/api/transfer", { data: body });
+  expect(refused.status()).toBe(400);
+  expect((await refused.json()).fields).toEqual({
+    senderInstitution: "Sender Institution: Waafi may not move money: its licence is suspended",
+  });
+
+  // Reinstate it: usable at once.
+  await page.goto("/psps");
+  await waafi.getByTestId("license-reinstate").click();
+  await page.getByTestId("license-reason").fill("Shortfall covered");
+  await page.getByTestId("license-confirm").click();
+  await expect(waafi.getByTestId("license-status")).toHaveText(tr(en, "registry.licenseStatus.active"));
+  expect((await page.request.post("/api/transfer", { data: body })).status()).toBe(201);
+
+  // Zaad also serves online once an administrator says so; its routing shows on the registry.
+  const zaad = page.getByTestId("registry-row").filter({ hasText: "Zaad" });
+  await zaad.getByTestId("routing-edit").click();
+  const dialog = page.getByTestId("routing-dialog");
+  await expect(dialog.getByTestId("routing-mode-offline")).toBeChecked();
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByTestId("routing-mode-online").check();
+  await dialog.getByTestId("routing-save").click();
+  await expect(dialog).toBeHidden();
+  await expect(zaad.getByTestId("routing-cell")).toContainText(tr(en, "registry.routing.online"));
+  expect(await senderOptions()).toEqual([tr(en, "transfers.choose"), "E-Dahab", "Premium-Wallet", "Waafi", "Zaad"]);
 });

@@ -61,6 +61,7 @@ func FuzzValidateTransfer(f *testing.F) {
 	for _, c := range loadVectors(f, "transfers.json", "base") {
 		f.Add(c.Input)
 	}
+	dir := vectorInstitutions(f)
 	f.Add(raw)
 	f.Add([]byte(`{"amount": 12.5, "currency": "USD", "mode": "online"}`))
 	f.Add([]byte(`{"amount": "0x10", "senderType": "bank", "receiverType": "bank"}`))
@@ -74,7 +75,7 @@ func FuzzValidateTransfer(f *testing.F) {
 		if json.Unmarshal(body, &in) != nil {
 			return
 		}
-		tr, err := ValidateTransfer(in)
+		tr, err := ValidateTransfer(in, dir)
 		if err != nil {
 			var e *Error
 			if !errors.As(err, &e) || e.Code != EINVALID || len(e.Fields) == 0 {

@@ -20,52 +20,69 @@ const (
 	AccountBank   = "bank"
 )
 
-// Operator is a mobile-wallet operator of 001 §9.
-type Operator struct {
-	Name     string `json:"name"`
-	Prefix   string `json:"prefix"` // "+252 65"
-	USSDCode string `json:"ussdCode"`
-	// Modes the operator serves: Waafi is online only, Zaad offline only.
+// TransferInstitution is a wallet operator or a bank of the licence registry with what the
+// transfer engine needs to route a payment through it (001 §9). The engine never holds a list of
+// its own: the registry's institutions are passed in, so a licence change takes effect at once.
+type TransferInstitution struct {
+	ID   string `json:"id"`
+	Type string `json:"type"` // AccountWallet for a wallet operator, AccountBank for a bank
+	Name string `json:"name"`
+	// Modes the institution serves: Waafi is online only, Zaad offline only.
 	Modes []string `json:"modes"`
+	// USSDCode is a wallet operator's code, auto-filled for offline transfers.
+	USSDCode string `json:"ussdCode,omitempty"`
+	// NumberPrefixes are a wallet operator's number prefixes, such as "+252 65".
+	NumberPrefixes []string `json:"numberPrefixes,omitempty"`
+	// AccountPrefix is a bank's routing prefix, such as "DBI-".
+	AccountPrefix string `json:"accountPrefix,omitempty"`
+	// LicenseStatus is active, suspended or revoked, or expired for an active licence past its
+	// end: only an active one may move money.
+	LicenseStatus string `json:"licenseStatus"`
 }
 
-// Operators are the wallet operators of 001 §9.
-var Operators = []Operator{
-	{"Premium-Wallet", "+252 65", "*770#", []string{ModeOnline, ModeOffline}},
-	{"E-Dahab", "+252 64", "*712#", []string{ModeOnline, ModeOffline}},
-	{"Waafi", "+252 63", "*63#", []string{ModeOnline}},
-	{"Zaad", "+252 63", "*712#", []string{ModeOffline}},
+// Directory finds the registry's institution of an account type (wallet or bank) by name,
+// ignoring case.
+type Directory interface {
+	Find(accountType, name string) (TransferInstitution, bool)
 }
 
-// Bank is a traditional bank with its routing prefix (001 §9).
-type Bank struct {
-	Name   string `json:"name"`
-	Prefix string `json:"prefix"`
-}
+// Institutions is a Directory over a list, the first of a name winning.
+type Institutions []TransferInstitution
 
-// Banks are the banks of 001 §9.
-var Banks = []Bank{
-	{"Dahabshiil", "DBI-"}, {"Premier", "PBS-"}, {"Salaam", "SBS-"}, {"Dara-Salaam", "DSB-"}, {"Amal", "ABS-"},
-}
-
-// OperatorByName finds a wallet operator.
-func OperatorByName(name string) (Operator, bool) {
-	for _, o := range Operators {
-		if strings.EqualFold(o.Name, name) {
-			return o, true
+// Find implements Directory.
+func (l Institutions) Find(accountType, name string) (TransferInstitution, bool) {
+	for _, in := range l {
+		if in.Type == accountType && strings.EqualFold(in.Name, name) {
+			return in, true
 		}
 	}
-	return Operator{}, false
+	return TransferInstitution{}, false
 }
 
-// BankByName finds a bank.
-func BankByName(name string) (Bank, bool) {
-	for _, b := range Banks {
-		if strings.EqualFold(b.Name, name) {
-			return b, true
-		}
+// licenceFault says why a registered institution may not move money, or "" when it may.
+func licenceFault(in TransferInstitution) string {
+	if in.LicenseStatus == LicenseActive {
+		return ""
 	}
-	return Bank{}, false
+	return fmt.Sprintf("%s may not move money: its licence is %s", in.Name, in.LicenseStatus)
+}
+
+// CheckNamedInstitution checks an institution a batch item names, which says neither whether it
+// is a wallet operator or a bank: "" when it may move money, else the fault. An empty name is
+// not checked (the data feed's institutions are optional).
+func CheckNamedInstitution(dir Directory, name string) string {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return ""
+	}
+	in, ok := dir.Find(AccountWallet, name)
+	if !ok {
+		in, ok = dir.Find(AccountBank, name)
+	}
+	if !ok {
+		return "Unknown wallet operator or bank " + name
+	}
+	return licenceFault(in)
 }
 
 // The number formats and their messages (001 §5).
@@ -130,8 +147,10 @@ type Transfer struct {
 }
 
 // ValidateTransfer checks a transfer request with the messages of 001 §5, reporting every fault
-// at once, and computes its fee, total, flow type, settlement, USSD code and route.
-func ValidateTransfer(in TransferRequest) (*Transfer, error) {
+// at once, and computes its fee, total, flow type, settlement, USSD code and route. The parties'
+// institutions are looked up in dir: an unknown one, or one whose licence is not active, is
+// refused.
+func ValidateTransfer(in TransferRequest, dir Directory) (*Transfer, error) {
 	f := map[string]string{}
 	in.SenderNumber = strings.TrimSpace(in.SenderNumber)
 	in.ReceiverNumber = strings.TrimSpace(in.ReceiverNumber)
@@ -157,8 +176,8 @@ func ValidateTransfer(in TransferRequest) (*Transfer, error) {
 	if msg != "" {
 		f["amount"] = msg
 	}
-	checkParty(f, "senderNumber", "senderInstitution", "Sender Number", in.SenderNumber, in.SenderType, in.SenderInstitution, in.Mode)
-	checkParty(f, "receiverNumber", "receiverInstitution", "Receiver Number", in.ReceiverNumber, in.ReceiverType, in.ReceiverInstitution, in.Mode)
+	checkParty(f, dir, "senderNumber", "senderInstitution", "Sender Number", in.SenderNumber, in.SenderType, in.SenderInstitution, in.Mode)
+	checkParty(f, dir, "receiverNumber", "receiverInstitution", "Receiver Number", in.ReceiverNumber, in.ReceiverType, in.ReceiverInstitution, in.Mode)
 	if len(f) > 0 {
 		return nil, FieldError("Please correct the transfer details.", f)
 	}
@@ -169,7 +188,7 @@ func ValidateTransfer(in TransferRequest) (*Transfer, error) {
 	t.SettlementMode = "real-time"
 	if in.Mode == ModeOffline {
 		t.SettlementMode = "batch"
-		if op, ok := OperatorByName(in.SenderInstitution); ok && in.SenderType == AccountWallet {
+		if op, ok := dir.Find(AccountWallet, in.SenderInstitution); ok && in.SenderType == AccountWallet {
 			t.USSDCode = op.USSDCode
 		}
 	}
@@ -183,8 +202,8 @@ func ValidateTransfer(in TransferRequest) (*Transfer, error) {
 }
 
 // checkParty validates one side of a transfer: the number's format for its account type, the
-// institution, the operator's availability in the mode and the number's prefix.
-func checkParty(f map[string]string, numKey, instKey, label, number, typ, inst, mode string) {
+// institution and its licence, the operator's availability in the mode and the number's prefix.
+func checkParty(f map[string]string, dir Directory, numKey, instKey, label, number, typ, inst, mode string) {
 	instLabel := strings.Replace(label, "Number", "Institution", 1)
 	if number == "" {
 		f[numKey] = label + ": required"
@@ -198,13 +217,17 @@ func checkParty(f map[string]string, numKey, instKey, label, number, typ, inst, 
 	}
 	switch typ {
 	case AccountWallet:
-		op, ok := OperatorByName(inst)
+		op, ok := dir.Find(AccountWallet, inst)
 		if !ok {
 			f[instKey] = instLabel + ": unknown wallet operator " + inst
 			return
 		}
+		if msg := licenceFault(op); msg != "" {
+			f[instKey] = instLabel + ": " + msg
+			return
+		}
 		if (mode == ModeOnline || mode == ModeOffline) && !contains(op.Modes, mode) {
-			f[instKey] = fmt.Sprintf("%s: %s is available %s only", instLabel, op.Name, op.Modes[0])
+			f[instKey] = fmt.Sprintf("%s: %s is available %s only", instLabel, op.Name, strings.Join(op.Modes, " and "))
 		}
 		if number == "" {
 			return
@@ -214,13 +237,21 @@ func checkParty(f map[string]string, numKey, instKey, label, number, typ, inst, 
 			f[numKey] = label + ": " + MsgWalletFormat
 			return
 		}
-		if m[2] != "" && "+252 "+m[2] != op.Prefix {
-			f[numKey] = fmt.Sprintf("%s: +252 %s is not a %s number (%s)", label, m[2], op.Name, op.Prefix)
+		if m[2] != "" && !contains(op.NumberPrefixes, "+252 "+m[2]) {
+			f[numKey] = fmt.Sprintf("%s: +252 %s is not a %s number (%s)", label, m[2], op.Name, strings.Join(op.NumberPrefixes, ", "))
 		}
 	case AccountBank:
-		if _, ok := BankByName(inst); !ok {
+		b, ok := dir.Find(AccountBank, inst)
+		if !ok {
 			f[instKey] = instLabel + ": unknown bank " + inst
 			return
+		}
+		if msg := licenceFault(b); msg != "" {
+			f[instKey] = instLabel + ": " + msg
+			return
+		}
+		if (mode == ModeOnline || mode == ModeOffline) && !contains(b.Modes, mode) {
+			f[instKey] = fmt.Sprintf("%s: %s is available %s only", instLabel, b.Name, strings.Join(b.Modes, " and "))
 		}
 		if number != "" && !bankPattern.MatchString(number) {
 			f[numKey] = label + ": " + MsgBankFormat
@@ -336,4 +367,89 @@ func NetworkOperator(number string) string {
 		return "Hormuud"
 	}
 	return ""
+}
+
+// Routing is what an administrator sets for a wallet operator or bank of the registry: the modes
+// it serves (none takes it out of the transfer engine), and a wallet operator's USSD code and
+// number prefixes or a bank's account prefix.
+type Routing struct {
+	Modes          []string `json:"modes"`
+	USSDCode       string   `json:"ussdCode"`
+	NumberPrefixes []string `json:"numberPrefixes"`
+	AccountPrefix  string   `json:"accountPrefix"`
+}
+
+var (
+	ussdPattern          = regexp.MustCompile(`^\*[0-9]{1,4}(\*[0-9]{1,4})*#$`)
+	numberPrefixPattern  = regexp.MustCompile(`^\+252 ?([0-9]{2})$`)
+	accountPrefixPattern = regexp.MustCompile(`^[A-Z]{2,6}-$`)
+)
+
+// ValidateRouting normalizes and checks routing attributes for an account type (wallet for an
+// operator, bank for a bank), reporting every fault at once. An operator that serves offline
+// needs its USSD code; one that serves any mode needs a number prefix; a bank that serves any
+// mode needs its account prefix. Attributes of the other type are refused rather than ignored.
+func ValidateRouting(accountType string, r *Routing) error {
+	f := map[string]string{}
+	seen := map[string]bool{}
+	modes := []string{}
+	for _, m := range r.Modes {
+		if m != ModeOnline && m != ModeOffline {
+			f["modes"] = "Modes are online and offline"
+		} else if !seen[m] {
+			seen[m] = true
+			modes = append(modes, m)
+		}
+	}
+	sort.Strings(modes) // "offline" < "online": stored and shown in one order
+	r.Modes = modes
+	r.USSDCode = strings.TrimSpace(r.USSDCode)
+	r.AccountPrefix = strings.ToUpper(strings.TrimSpace(r.AccountPrefix))
+	prefixes := []string{}
+	for _, p := range r.NumberPrefixes {
+		m := numberPrefixPattern.FindStringSubmatch(strings.TrimSpace(p))
+		if m == nil {
+			f["numberPrefixes"] = "Write each prefix as +252 and two digits, such as +252 65"
+			continue
+		}
+		if p := "+252 " + m[1]; !contains(prefixes, p) {
+			prefixes = append(prefixes, p)
+		}
+	}
+	r.NumberPrefixes = prefixes
+	switch accountType {
+	case AccountWallet:
+		if r.USSDCode != "" && !ussdPattern.MatchString(r.USSDCode) {
+			f["ussdCode"] = "Write the USSD code as *, digits and #, such as *770#"
+		} else if r.USSDCode == "" && seen[ModeOffline] {
+			f["ussdCode"] = "An operator that serves offline transfers needs its USSD code"
+		}
+		if len(r.NumberPrefixes) == 0 && len(modes) > 0 && f["numberPrefixes"] == "" {
+			f["numberPrefixes"] = "Give at least one number prefix, such as +252 65"
+		}
+		if len(r.NumberPrefixes) > 10 {
+			f["numberPrefixes"] = "At most 10 prefixes"
+		}
+		if r.AccountPrefix != "" {
+			f["accountPrefix"] = "Only banks have an account prefix"
+		}
+	case AccountBank:
+		if r.AccountPrefix != "" && !accountPrefixPattern.MatchString(r.AccountPrefix) {
+			f["accountPrefix"] = "Write the prefix as 2 to 6 letters and a hyphen, such as DBI-"
+		} else if r.AccountPrefix == "" && len(modes) > 0 {
+			f["accountPrefix"] = "A bank that takes transfers needs its account prefix, such as DBI-"
+		}
+		if r.USSDCode != "" {
+			f["ussdCode"] = "Only wallet operators have a USSD code"
+		}
+		if len(r.NumberPrefixes) > 0 {
+			f["numberPrefixes"] = "Only wallet operators have number prefixes"
+		}
+	default:
+		return Errorf(EINVALID, "Routing is set for wallet operators and banks only.")
+	}
+	if len(f) > 0 {
+		return FieldError("Please correct the routing details.", f)
+	}
+	return nil
 }

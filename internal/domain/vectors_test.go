@@ -49,6 +49,21 @@ func loadVectors(t testing.TB, name, base string) []vectorCase {
 	return cases
 }
 
+// vectorInstitutions is the licence registry of testdata/transfers.json that the transfer
+// vectors run against.
+func vectorInstitutions(t testing.TB) Institutions {
+	t.Helper()
+	raw, err := os.ReadFile("../../testdata/transfers.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct{ Institutions Institutions }
+	if err := json.Unmarshal(raw, &file); err != nil || len(file.Institutions) == 0 {
+		t.Fatalf("transfers.json institutions: %v", err)
+	}
+	return file.Institutions
+}
+
 // expectFields checks that err carries exactly the expected field errors (none when want is empty).
 func expectFields(t *testing.T, err error, want map[string]string) {
 	t.Helper()

@@ -116,6 +116,7 @@ var expectedAccess = map[string][]string{
 	"GET /api/transactions/{id}":                      {guest, citizen, psp, mno, officer, admin},
 	"POST /api/transactions/batch":                    {psp, mno, officer, admin},
 	"POST /api/transfer":                              {citizen, psp, mno, officer, admin},
+	"GET /api/transfer/institutions":                  {citizen, psp, mno, officer, admin},
 	"POST /api/objects/upload":                        {citizen, psp, mno, officer, admin},
 	"PUT /api/objects/upload/{token}":                 {citizen, psp, mno, officer, admin},
 	"PUT /api/institution-logos":                      {citizen, psp, mno, officer, admin},
@@ -139,6 +140,10 @@ var expectedAccess = map[string][]string{
 	"POST /api/mnos/{id}/compliance/proposal/confirm": {officer, admin},
 	"POST /api/psps/{id}/compliance/proposal/dismiss": {officer, admin},
 	"POST /api/mnos/{id}/compliance/proposal/dismiss": {officer, admin},
+	"GET /api/banks":                                  {officer, admin},
+	"PATCH /api/banks/{id}/license":                   {officer, admin},
+	"PATCH /api/psps/{id}/routing":                    {admin},
+	"PATCH /api/banks/{id}/routing":                   {admin},
 	"GET /api/public/register":                        callers,
 }
 

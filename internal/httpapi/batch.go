@@ -74,9 +74,13 @@ func (s *Server) submitBatch(w http.ResponseWriter, r *http.Request) error {
 	}
 	staffInst, staffKind := "", ""
 	if u.Role.IsInstitutionStaff() {
-		if staffInst, staffKind, err = s.reportingInstitution(r, u, ""); err != nil {
+		if staffInst, staffKind, err = s.reportingInstitution(r, u, nil, nil); err != nil {
 			return err
 		}
+	}
+	dir, err := s.store.TransferInstitutions(r.Context())
+	if err != nil {
+		return err
 	}
 	now := s.store.Now()
 	results := make([]batchResult, len(items))
@@ -95,7 +99,7 @@ func (s *Server) submitBatch(w http.ResponseWriter, r *http.Request) error {
 				kinds[instID] = kind
 			}
 		}
-		nt, errs := it.toTransaction(now, instID, kind, u.Role.IsInstitutionStaff())
+		nt, errs := it.toTransaction(now, dir, instID, kind, u.Role.IsInstitutionStaff())
 		if len(errs) > 0 {
 			results[i].Result, results[i].Errors = "rejected", errs
 			continue
@@ -193,7 +197,8 @@ func readBatch(w http.ResponseWriter, r *http.Request) ([]batchItem, error) {
 }
 
 // toTransaction validates an item and turns it into a transaction of the reporting institution.
-func (it batchItem) toTransaction(now time.Time, instID, kind string, staff bool) (*store.NewTransaction, map[string]string) {
+// The operators or banks an item names must be in the registry (dir) with an active licence.
+func (it batchItem) toTransaction(now time.Time, dir domain.Directory, instID, kind string, staff bool) (*store.NewTransaction, map[string]string) {
 	e := map[string]string{}
 	it.ExternalID = strings.TrimSpace(it.ExternalID)
 	if it.ExternalID == "" || len(it.ExternalID) > 64 {
@@ -238,6 +243,11 @@ func (it batchItem) toTransaction(now time.Time, instID, kind string, staff bool
 		"senderInstitution": it.SenderInstitution, "receiverInstitution": it.ReceiverInstitution, "description": it.Description} {
 		if len(v) > 200 {
 			e[key] = "At most 200 characters"
+		}
+	}
+	for key, v := range map[string]string{"senderInstitution": it.SenderInstitution, "receiverInstitution": it.ReceiverInstitution} {
+		if msg := domain.CheckNamedInstitution(dir, v); msg != "" && e[key] == "" {
+			e[key] = msg
 		}
 	}
 	at := now

@@ -67,13 +67,29 @@ func decodeRoundTrip[T any](t *testing.T, body []byte, validate func(*T) error) 
 	}
 }
 
+// vectorInstitutions is the licence registry of testdata/transfers.json.
+func vectorInstitutions(t *testing.T) domain.Institutions {
+	raw, err := os.ReadFile("../../testdata/transfers.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct{ Institutions domain.Institutions }
+	if err := json.Unmarshal(raw, &file); err != nil || len(file.Institutions) == 0 {
+		t.Fatalf("transfers.json institutions: %v", err)
+	}
+	return file.Institutions
+}
+
 // jsonDecoders are the request bodies FuzzDecodeJSON reads, chosen by the fuzzer's first value.
 var jsonDecoders = []func(*testing.T, []byte){
 	func(t *testing.T, b []byte) {
 		decodeRoundTrip(t, b, func(c *credentials) error { return c.validate("email", "Email", c.Email) })
 	},
 	func(t *testing.T, b []byte) {
-		decodeRoundTrip(t, b, func(in *domain.TransferRequest) error { _, err := domain.ValidateTransfer(*in); return err })
+		decodeRoundTrip(t, b, func(in *domain.TransferRequest) error {
+			_, err := domain.ValidateTransfer(*in, vectorInstitutions(t))
+			return err
+		})
 	},
 	func(t *testing.T, b []byte) { decodeRoundTrip(t, b, (*domain.KYCInput).Validate) },
 	func(t *testing.T, b []byte) { decodeRoundTrip(t, b, (*domain.ApplicationInput).Validate) },
@@ -99,7 +115,7 @@ func fuzzBatch(t *testing.T, body []byte, contentType string) {
 		t.Fatalf("%d items accepted", len(items))
 	}
 	for _, it := range items {
-		nt, errs := it.toTransaction(fuzzNow, "inst", "psp", true)
+		nt, errs := it.toTransaction(fuzzNow, vectorInstitutions(t), "inst", "psp", true)
 		if len(errs) > 0 {
 			continue
 		}

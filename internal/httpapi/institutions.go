@@ -10,7 +10,8 @@ import (
 	"github.com/kormeer/kormeer/internal/store"
 )
 
-// registryJSON is a licensed institution as the PSP Registry and MNO Oversight screens show it.
+// registryJSON is a licensed institution as the PSP Registry, MNO Oversight and Bank Registry
+// screens show it.
 type registryJSON struct {
 	ID                  string     `json:"id"`
 	Type                string     `json:"type"`
@@ -34,6 +35,8 @@ type registryJSON struct {
 	CreatedAt           time.Time  `json:"createdAt"`
 	// Proposal is the compliance status the facts call for, shown to regulators only (null when none).
 	Proposal *proposalJSON `json:"proposal,omitempty"`
+	// Routing is a wallet operator's or bank's routing attributes; absent for MNOs.
+	Routing *domain.Routing `json:"routing,omitempty"`
 }
 
 // proposalJSON is a pending compliance proposal with the facts behind it.
@@ -66,7 +69,7 @@ func toRegistryJSON(e *store.RegistryEntry) registryJSON {
 		ComplianceSince: optionalTime(e.ComplianceSince), LicenseStatus: e.LicenseStatus,
 		LicenseStatusReason: optional(e.LicenseStatusReason), IsActive: e.IsActive,
 		LicenseIssuedAt: optionalTime(e.LicenseIssuedAt), LicenseExpiresAt: optionalTime(e.LicenseExpiresAt),
-		Transactions30d: e.Transactions30d, VolumeUSD30d: e.VolumeUSD30d.String(), CreatedAt: e.CreatedAt}
+		Transactions30d: e.Transactions30d, VolumeUSD30d: e.VolumeUSD30d.String(), CreatedAt: e.CreatedAt, Routing: e.Routing}
 }
 
 func (s *Server) listPSPs(w http.ResponseWriter, r *http.Request) error {
@@ -74,6 +77,9 @@ func (s *Server) listPSPs(w http.ResponseWriter, r *http.Request) error {
 }
 func (s *Server) listMNOs(w http.ResponseWriter, r *http.Request) error {
 	return s.registry(w, r, "mno")
+}
+func (s *Server) listBanks(w http.ResponseWriter, r *http.Request) error {
+	return s.registry(w, r, "bank")
 }
 
 // registryParams are the query parameters GET /api/psps and /api/mnos accept.
@@ -134,8 +140,36 @@ func (s *Server) changePSPLicense(w http.ResponseWriter, r *http.Request) error 
 func (s *Server) changeMNOLicense(w http.ResponseWriter, r *http.Request) error {
 	return s.changeLicense(w, r, "mno")
 }
+func (s *Server) changeBankLicense(w http.ResponseWriter, r *http.Request) error {
+	return s.changeLicense(w, r, "bank")
+}
 
-// changeLicense is PATCH /api/{psps,mnos}/{id}/license {action, reason}: a regulator suspends,
+func (s *Server) changePSPRouting(w http.ResponseWriter, r *http.Request) error {
+	return s.changeRouting(w, r, "psp")
+}
+func (s *Server) changeBankRouting(w http.ResponseWriter, r *http.Request) error {
+	return s.changeRouting(w, r, "bank")
+}
+
+// changeRouting is PATCH /api/{psps,banks}/{id}/routing {modes, ussdCode, numberPrefixes,
+// accountPrefix}: an administrator sets how the transfer engine routes through a wallet operator
+// or bank. The whole set is replaced (absent fields are empty); no modes takes the institution
+// out of the transfer form. The change is audited with its before and after.
+func (s *Server) changeRouting(w http.ResponseWriter, r *http.Request, kind string) error {
+	var in domain.Routing
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	e, err := s.store.ChangeRouting(r.Context(), store.RoutingChange{Kind: kind, ID: r.PathValue("id"), Routing: in,
+		Audit: s.audit(r, "", "")})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toRegistryJSON(e))
+	return nil
+}
+
+// changeLicense is PATCH /api/{psps,mnos,banks}/{id}/license {action, reason}: a regulator suspends,
 // reinstates or revokes a licence, always giving a reason for the record.
 func (s *Server) changeLicense(w http.ResponseWriter, r *http.Request, kind string) error {
 	var in struct {

@@ -127,6 +127,7 @@ func (s *Server) routes() []route {
 
 		// Transactions (001 §7): transfers; reads that guests may make, one unit each.
 		{"POST /api/transfer", staff(allRoles...).limited(citizenTransfers).scoped(domain.ScopeCreateTransfers), s.createTransfer},
+		{"GET /api/transfer/institutions", staff(allRoles...).scoped(domain.ScopeCreateTransfers), s.transferInstitutions},
 		{"POST /api/transactions/batch", staff(staffAndRegulators...).scoped(domain.ScopeSubmitTransactions), s.submitBatch},
 		{"GET /api/transactions", staff(allRoles...).metered().scoped(domain.ScopeReadTransactions), s.listTransactions},
 		{"GET /api/transactions/search", staff(allRoles...).metered().scoped(domain.ScopeReadTransactions), s.searchTransactions},
@@ -162,6 +163,12 @@ func (s *Server) routes() []route {
 		{"POST /api/mnos/{id}/compliance/proposal/confirm", staff(regulators...), ofKind("mno", s.confirmProposal)},
 		{"POST /api/psps/{id}/compliance/proposal/dismiss", staff(regulators...), ofKind("psp", s.dismissProposal)},
 		{"POST /api/mnos/{id}/compliance/proposal/dismiss", staff(regulators...), ofKind("mno", s.dismissProposal)},
+		// Banks have no staff accounts: only regulators read and change their registry.
+		{"GET /api/banks", staff(regulators...), s.listBanks},
+		{"PATCH /api/banks/{id}/license", staff(regulators...), s.changeBankLicense},
+		// The routing attributes the transfer engine reads are set by administrators.
+		{"PATCH /api/psps/{id}/routing", staff(admin), s.changePSPRouting},
+		{"PATCH /api/banks/{id}/routing", staff(admin), s.changeBankRouting},
 		{"GET /api/public/register", public().limited(publicReads), s.publicRegister},
 	}
 }

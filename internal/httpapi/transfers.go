@@ -54,11 +54,15 @@ func (s *Server) createTransfer(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	t, err := domain.ValidateTransfer(in)
+	dir, err := s.store.TransferInstitutions(r.Context())
 	if err != nil {
 		return err
 	}
-	instID, instType, err := s.reportingInstitution(r, u, in.SenderInstitution)
+	t, err := domain.ValidateTransfer(in, dir)
+	if err != nil {
+		return err
+	}
+	instID, instType, err := s.reportingInstitution(r, u, dir, &in)
 	if err != nil {
 		return err
 	}
@@ -116,9 +120,9 @@ func (s *Server) createTransfer(w http.ResponseWriter, r *http.Request) error {
 
 // reportingInstitution decides which institution a transaction is recorded under: PSP and MNO
 // staff report for their own institution (never for one named in the body), and only while its
-// licence is active; anyone else's transfer is recorded under the sender's wallet operator when
-// it is a registered PSP.
-func (s *Server) reportingInstitution(r *http.Request, u *domain.User, senderInstitution string) (id, kind string, err error) {
+// licence is active; anyone else's transfer is recorded under the sender's wallet operator (a
+// PSP of the registry). A batch passes no transfer: it names its institution otherwise.
+func (s *Server) reportingInstitution(r *http.Request, u *domain.User, dir domain.Directory, in *domain.TransferRequest) (id, kind string, err error) {
 	if u.Role.IsInstitutionStaff() {
 		kind = "psp"
 		if u.Role == domain.RoleMNOAdmin {
@@ -133,9 +137,32 @@ func (s *Server) reportingInstitution(r *http.Request, u *domain.User, senderIns
 		}
 		return u.Institution, kind, nil
 	}
-	id, err = s.store.InstitutionIDByName(r.Context(), "psp", senderInstitution)
-	if err != nil || id == "" {
-		return "", "", err
+	if in == nil || in.SenderType != domain.AccountWallet {
+		return "", "", nil
 	}
-	return id, "psp", nil
+	op, _ := dir.Find(domain.AccountWallet, in.SenderInstitution) // ValidateTransfer found it
+	return op.ID, "psp", nil
+}
+
+// transferInstitutions is GET /api/transfer/institutions: the wallet operators and banks that
+// may move money now (licence active and current), with what the transfer form needs to offer
+// and check them. Any signed-in caller may read it, as anyone who may send a transfer must see
+// where to.
+func (s *Server) transferInstitutions(w http.ResponseWriter, r *http.Request) error {
+	if fields := unknownParams(r.URL.Query(), nil); len(fields) > 0 {
+		return domain.FieldError("This list takes no filters.", fields)
+	}
+	all, err := s.store.TransferInstitutions(r.Context())
+	if err != nil {
+		return err
+	}
+	out := []domain.TransferInstitution{}
+	for _, in := range all {
+		if in.LicenseStatus == domain.LicenseActive {
+			out = append(out, in)
+		}
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, out)
+	return nil
 }

@@ -25,6 +25,28 @@ type RegistryEntry struct {
 	// Activity over the last 30 days: transactions reported and their volume in USD minor units.
 	Transactions30d int64
 	VolumeUSD30d    domain.Minor
+	// Routing is what the transfer engine knows of a wallet operator (a PSP) or a bank; nil for
+	// an MNO, which does not take part in transfers itself.
+	Routing *domain.Routing
+}
+
+// routingColumns are the routing attributes of each kind of institution, as modes, USSD code,
+// number prefixes and account prefix (comma-separated lists); MNOs have none.
+var routingColumns = map[string]string{
+	"psp":  "COALESCE(i.transfer_modes, ''), COALESCE(i.ussd_code, ''), COALESCE(i.number_prefixes, ''), ''",
+	"bank": "COALESCE(i.transfer_modes, ''), '', '', COALESCE(i.account_prefix, '')",
+	"mno":  "'', '', '', ''",
+}
+
+// routingAccountType is the transfer account type of the kinds that take part in transfers.
+var routingAccountType = map[string]string{"psp": domain.AccountWallet, "bank": domain.AccountBank}
+
+// splitList reads a comma-separated column; "" is the empty list.
+func splitList(s string) []string {
+	if s == "" {
+		return []string{}
+	}
+	return strings.Split(s, ",")
 }
 
 // RegistryFilter narrows a registry: Query matches name, code or licence number; LicenseStatus,
@@ -129,7 +151,7 @@ func (s *Store) registry(ctx context.Context, kind string, f RegistryFilter, aft
 	rows, err := s.db.QueryContext(ctx, `SELECT i.id, i.name, COALESCE(i.code, ''), i.license_number,
 		COALESCE(i.contact_email, ''), COALESCE(i.contact_phone, ''), COALESCE(i.address, ''), i.compliance_status,
 		COALESCE(i.logo_url, ''), i.license_issued_at, i.license_expires_at, i.license_status,
-		COALESCE(i.license_status_reason, ''), i.is_active, `+lifecycle+`, i.created_at,
+		COALESCE(i.license_status_reason, ''), i.is_active, `+lifecycle+`, i.created_at, `+routingColumns[kind]+`,
 		(SELECT COUNT(*) FROM transactions t WHERE t.`+col+` = i.id AND t.created_at > $1),
 		(SELECT COALESCE(SUM(t.amount_minor), 0) FROM transactions t WHERE t.`+col+` = i.id AND t.created_at > $1 AND t.currency = 'USD'),
 		(SELECT COALESCE(SUM(t.amount_minor), 0) FROM transactions t WHERE t.`+col+` = i.id AND t.created_at > $1 AND t.currency = 'SHS')
@@ -143,11 +165,17 @@ func (s *Store) registry(ctx context.Context, kind string, f RegistryFilter, aft
 		e := &RegistryEntry{}
 		e.Kind = kind
 		var usd, shs int64
+		var modes, prefixes string
+		r := &domain.Routing{}
 		if err := rows.Scan(&e.ID, &e.Name, &e.Code, &e.LicenseNumber, &e.ContactEmail, &e.ContactPhone, &e.Address,
 			&e.ComplianceStatus, &e.LogoURL, scanTime(&e.LicenseIssuedAt), scanTime(&e.LicenseExpiresAt), &e.LicenseStatus,
 			&e.LicenseStatusReason, &e.IsActive, &e.ComplianceReason, scanTime(&e.ComplianceSince), &e.ComplianceSetBy,
-			scanTime(&e.CreatedAt), &e.Transactions30d, &usd, &shs); err != nil {
+			scanTime(&e.CreatedAt), &modes, &r.USSDCode, &prefixes, &r.AccountPrefix, &e.Transactions30d, &usd, &shs); err != nil {
 			return nil, err
+		}
+		if _, ok := routingAccountType[kind]; ok {
+			r.Modes, r.NumberPrefixes = splitList(modes), splitList(prefixes)
+			e.Routing = r
 		}
 		e.VolumeUSD30d = domain.Minor(usd) + domain.USDMinor(domain.Minor(shs), domain.SHS)
 		out = append(out, e)
@@ -276,19 +304,6 @@ func (s *Store) LicenseStatus(ctx context.Context, kind, id string) (string, err
 	return status, err
 }
 
-// InstitutionIDByName returns the id of the institution of the kind with this name, or "".
-func (s *Store) InstitutionIDByName(ctx context.Context, kind, name string) (string, error) {
-	return cachedRead(ctx, s, "institution\x00"+kind+"\x00"+name, func(ctx context.Context) (string, error) {
-		var id string
-		err := s.readRow(ctx, `SELECT id FROM `+institutionTables[kind]+` WHERE LOWER(name) = LOWER($1)
-			ORDER BY created_at LIMIT 1`, name).Scan(&id)
-		if errors.Is(err, sql.ErrNoRows) {
-			return "", nil
-		}
-		return id, err
-	})
-}
-
 // InstitutionKind returns "psp" or "mno" for a registered institution with an active licence,
 // or "" when there is none.
 func (s *Store) InstitutionKind(ctx context.Context, id string) (string, error) {
@@ -302,4 +317,106 @@ func (s *Store) InstitutionKind(ctx context.Context, id string) (string, error) 
 		return "", nil
 	}
 	return kind, err
+}
+
+// TransferInstitutions are the wallet operators (PSPs) and banks that take part in transfers,
+// whatever their licence says (the engine refuses those whose licence is not active, naming
+// why), by name. An active licence past its end reads as "expired". The answer is cached until
+// the next Write commits (readcache.go), so a licence or routing change applies to the very
+// next transfer; callers must not change it.
+func (s *Store) TransferInstitutions(ctx context.Context) (domain.Institutions, error) {
+	return cachedRead(ctx, s, "transfer-institutions", func(ctx context.Context) (domain.Institutions, error) {
+		rows, err := s.db.QueryContext(ctx, `SELECT CAST(id AS TEXT), 'wallet', name, transfer_modes,
+			COALESCE(ussd_code, ''), COALESCE(number_prefixes, ''), '', license_status, is_active, license_expires_at, created_at
+			FROM psps WHERE transfer_modes IS NOT NULL AND transfer_modes <> ''
+			UNION ALL SELECT CAST(id AS TEXT), 'bank', name, transfer_modes, '', '', COALESCE(account_prefix, ''),
+			license_status, is_active, license_expires_at, created_at
+			FROM banks WHERE transfer_modes IS NOT NULL AND transfer_modes <> ''
+			ORDER BY 3, 11, 1`)
+		if err != nil {
+			return nil, err
+		}
+		defer rows.Close()
+		now := s.Now()
+		out := domain.Institutions{}
+		for rows.Next() {
+			var in domain.TransferInstitution
+			var modes, prefixes string
+			var active bool
+			var expires, created time.Time
+			if err := rows.Scan(&in.ID, &in.Type, &in.Name, &modes, &in.USSDCode, &prefixes, &in.AccountPrefix,
+				&in.LicenseStatus, &active, scanTime(&expires), scanTime(&created)); err != nil {
+				return nil, err
+			}
+			in.Modes, in.NumberPrefixes = splitList(modes), splitList(prefixes)
+			if in.LicenseStatus == domain.LicenseActive && (!active || (!expires.IsZero() && !expires.After(now))) {
+				in.LicenseStatus = "expired"
+			}
+			out = append(out, in)
+		}
+		return out, rows.Err()
+	})
+}
+
+// RoutingChange is an administrator's edit of a wallet operator's or bank's routing attributes.
+type RoutingChange struct {
+	Kind, ID string
+	Routing  domain.Routing
+	Audit    Audit
+}
+
+// ChangeRouting validates and stores the routing attributes of a PSP (as a wallet operator) or a
+// bank with the audit row of the change (before and after), and answers the institution's new
+// registry entry.
+func (s *Store) ChangeRouting(ctx context.Context, c RoutingChange) (*RegistryEntry, error) {
+	typ, ok := routingAccountType[c.Kind]
+	if !ok || !validID(c.ID) {
+		return nil, notFound("Institution")
+	}
+	r := c.Routing
+	if err := domain.ValidateRouting(typ, &r); err != nil {
+		return nil, err
+	}
+	table := institutionTables[c.Kind]
+	set, args := "transfer_modes = $2, account_prefix = $3", []any{c.ID, nullString(strings.Join(r.Modes, ",")), nullString(r.AccountPrefix)}
+	if c.Kind == "psp" {
+		set, args = "transfer_modes = $2, ussd_code = $3, number_prefixes = $4", []any{c.ID,
+			nullString(strings.Join(r.Modes, ",")), nullString(r.USSDCode), nullString(strings.Join(r.NumberPrefixes, ","))}
+	}
+	err := s.Write(ctx, func(tx *Tx) error {
+		before, err := routingTx(ctx, tx, c.Kind, c.ID)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE `+table+` SET `+set+`, updated_at = $`+fmt.Sprint(len(args)+1)+` WHERE id = $1`,
+			append(args, ts(tx.now))...); err != nil {
+			return err
+		}
+		a := c.Audit
+		a.Action, a.Resource, a.ResourceID = "institution.routing_change", table, c.ID
+		a.Details = map[string]any{"from": before, "to": r}
+		return tx.Audit(ctx, a)
+	})
+	if err != nil {
+		return nil, err
+	}
+	entries, err := s.Registry(ctx, c.Kind, RegistryFilter{ID: c.ID})
+	if err != nil || len(entries) == 0 {
+		return nil, err
+	}
+	return entries[0], nil
+}
+
+// routingTx reads an institution's routing attributes inside a write, for the audit row's
+// "before"; no such institution is ENOTFOUND.
+func routingTx(ctx context.Context, tx *Tx, kind, id string) (domain.Routing, error) {
+	r := domain.Routing{}
+	var modes, prefixes string
+	err := tx.QueryRowContext(ctx, `SELECT `+strings.ReplaceAll(routingColumns[kind], "i.", "")+` FROM `+
+		institutionTables[kind]+` WHERE id = $1`, id).Scan(&modes, &r.USSDCode, &prefixes, &r.AccountPrefix)
+	if errors.Is(err, sql.ErrNoRows) {
+		return r, notFound("Institution")
+	}
+	r.Modes, r.NumberPrefixes = splitList(modes), splitList(prefixes)
+	return r, err
 }

@@ -54,6 +54,28 @@ func (tx *Tx) InsertInstitution(ctx context.Context, in *Institution) error {
 	return err
 }
 
+// AdoptInstitution fills in the details of the institution of in's kind and code that is
+// already registered (the market the migrations seed, docs/REGISTRY.md), keeping its name,
+// licence number and routing, and sets in.ID; an institution not registered yet is inserted.
+func (tx *Tx) AdoptInstitution(ctx context.Context, in *Institution) error {
+	table, ok := institutionTables[in.Kind]
+	if !ok || in.Code == "" {
+		return domain.Errorf(domain.EINVALID, "Adopt an institution by its kind and code.")
+	}
+	if in.ComplianceStatus == "" {
+		in.ComplianceStatus = "under_review"
+	}
+	err := tx.QueryRowContext(ctx, `UPDATE `+table+` SET contact_email = $2, contact_phone = $3, address = $4,
+		compliance_status = $5, license_issued_at = $6, license_expires_at = $7, updated_at = $8
+		WHERE code = $1 RETURNING CAST(id AS TEXT), name, license_number`, in.Code, nullString(in.ContactEmail),
+		nullString(in.ContactPhone), nullString(in.Address), in.ComplianceStatus, ts(in.LicenseIssuedAt),
+		ts(in.LicenseExpiresAt), ts(tx.now)).Scan(&in.ID, &in.Name, &in.LicenseNumber)
+	if errors.Is(err, sql.ErrNoRows) {
+		return tx.InsertInstitution(ctx, in)
+	}
+	return err
+}
+
 // NewTransaction is a transaction to store. CreatedAt defaults to the transaction's clock.
 type NewTransaction struct {
 	Transaction

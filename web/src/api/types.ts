@@ -134,7 +134,18 @@ export type LicenseStatus = "active" | "suspended" | "revoked";
 /** Licence actions a regulator may take. */
 export type LicenseAction = "suspend" | "reinstate" | "revoke";
 
-/** A row of GET /api/psps or GET /api/mnos. */
+/**
+ * How the transfer engine routes through a wallet operator (a PSP) or a bank; no modes keeps it
+ * out of the transfer form. The body of PATCH /api/{psps,banks}/{id}/routing too.
+ */
+export interface Routing {
+  modes: ("online" | "offline")[];
+  ussdCode: string;
+  numberPrefixes: string[];
+  accountPrefix: string;
+}
+
+/** A row of GET /api/psps, GET /api/mnos or GET /api/banks. */
 export interface RegistryEntry {
   id: string;
   type: "psp" | "mno" | string;
@@ -161,6 +172,8 @@ export interface RegistryEntry {
   createdAt?: string;
   /** The status the facts call for, for a regulator to confirm or dismiss (regulators only). */
   proposal?: ComplianceProposal | null;
+  /** A PSP's or bank's routing in the transfer engine; absent for MNOs. */
+  routing?: Routing;
 }
 
 /** Compliance statuses a regulator may set. */

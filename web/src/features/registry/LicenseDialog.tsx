@@ -9,9 +9,10 @@ import { TextareaField } from "@/components/TextareaField";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
+import type { RegistryKind } from "@/features/registry/registry";
 
 interface LicenseDialogProps {
-  kind: "psp" | "mno";
+  kind: RegistryKind;
   target: { entry: RegistryEntry; action: LicenseAction } | null;
   onOpenChange: (open: boolean) => void;
 }
@@ -40,6 +41,7 @@ export function LicenseDialog({ kind, target, onOpenChange }: LicenseDialogProps
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: [`/api/${kind}s`] });
       void queryClient.invalidateQueries({ queryKey: ["/api/public/register"] });
+      void queryClient.invalidateQueries({ queryKey: ["/api/transfer/institutions"] });
     },
   });
 

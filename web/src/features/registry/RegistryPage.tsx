@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AlertTriangle, Building2, Lightbulb, Search } from "lucide-react";
+import { AlertTriangle, Building2, Lightbulb, Route as RouteIcon, Search } from "lucide-react";
 import type { CurrentUser, LicenseAction, RegistryEntry } from "@/api/types";
 import { DataTable } from "@/components/DataTable";
 import { PageFooter } from "@/components/PageFooter";
@@ -18,8 +18,11 @@ import {
   complianceVariant,
   expiryState,
   licenseVariant,
+  routingParts,
   useRegistry,
 } from "@/features/registry/registry";
+import type { RegistryKind } from "@/features/registry/registry";
+import { RoutingDialog } from "@/features/registry/RoutingDialog";
 import { formatDate, formatNumber } from "@/lib/format";
 import { activeLocale } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
@@ -67,11 +70,13 @@ function FilterSelect({ label, value, onChange, options, testId }: {
 }
 
 /**
- * /psps "PSP Registry" and /mnos "MNO Oversight": licensed institutions, searched and filtered
- * on the server and read a page at a time, with licence actions and the compliance status
- * (its reason, since when, the system's proposals, changes and history).
+ * /psps "PSP Registry", /mnos "MNO Oversight" and /banks "Bank Registry": licensed institutions,
+ * searched and filtered on the server and read a page at a time, with licence actions and the
+ * compliance status (its reason, since when, the system's proposals, changes and history; PSPs
+ * and MNOs); for PSPs and banks also their routing in the transfer engine, which administrators
+ * edit.
  */
-export function RegistryPage({ kind, user }: { kind: "psp" | "mno"; user: CurrentUser }) {
+export function RegistryPage({ kind, user }: { kind: RegistryKind; user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t(`registry.${kind}.title`);
   usePageTitle(title);
@@ -83,6 +88,9 @@ export function RegistryPage({ kind, user }: { kind: "psp" | "mno"; user: Curren
   const [compliance, setCompliance] = useState("");
   const [target, setTarget] = useState<{ entry: RegistryEntry; action: LicenseAction } | null>(null);
   const [complianceOf, setComplianceOf] = useState<RegistryEntry | null>(null);
+  const routes = kind !== "mno";
+  const editsRouting = routes && user.role === "cbsl_admin";
+  const [routingTarget, setRoutingTarget] = useState<RegistryEntry | null>(null);
 
   useEffect(() => {
     const id = setTimeout(() => setQ(search.trim()), 250);
@@ -138,13 +146,14 @@ export function RegistryPage({ kind, user }: { kind: "psp" | "mno"; user: Curren
         <DataTable
           caption={title}
           testId="registry-table"
-          minWidth="min-w-[52rem]"
+          minWidth={routes ? "min-w-[60rem]" : "min-w-[52rem]"}
           className="[&_td]:px-3 [&_th]:px-3"
           error={query.isError && !query.isFetchNextPageError ? t("registry.loadFailed") : null}
           loading={query.isLoading} skeletonRows={4}
           isEmpty={rows.length === 0} emptyMessage={t("registry.empty")}
           columns={[
             t("registry.columns.name"), t("registry.columns.license"), t("registry.columns.status"), t("registry.columns.expires"), t("registry.columns.compliance"),
+            ...(routes ? [t("registry.columns.routing")] : []),
             { label: t("registry.columns.activity"), align: "right" },
             { label: t("registry.columns.actions"), align: "right" },
           ]}
@@ -221,21 +230,24 @@ export function RegistryPage({ kind, user }: { kind: "psp" | "mno"; user: Curren
                     </button>
                   ) : null}
                 </td>
+                {routes ? <RoutingCell entry={entry} onEdit={editsRouting ? () => setRoutingTarget(entry) : undefined} /> : null}
                 <td className="px-4 py-3 text-right tabular-nums whitespace-nowrap">
                   <span className="block">{t("registry.transactions", { count: tx, formatted: formatNumber(tx) })}</span>
                   <span className="block text-xs text-muted-foreground">{formatUsd(entry.volumeUsd30d)}</span>
                 </td>
                 <td className="px-4 py-3">
                   <div className="flex flex-wrap justify-end gap-1.5">
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => setComplianceOf(entry)}
-                      aria-label={t("registry.actionNamed", { action: t(regulator ? "registry.changeStatus" : "registry.history.title"), name: entry.name })}
-                      data-testid="compliance-open"
-                    >
-                      {t(regulator ? "registry.changeStatus" : "registry.history.title")}
-                    </Button>
+                    {kind !== "bank" ? (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => setComplianceOf(entry)}
+                        aria-label={t("registry.actionNamed", { action: t(regulator ? "registry.changeStatus" : "registry.history.title"), name: entry.name })}
+                        data-testid="compliance-open"
+                      >
+                        {t(regulator ? "registry.changeStatus" : "registry.history.title")}
+                      </Button>
+                    ) : null}
                     {(regulator ? allowedActions(entry.licenseStatus) : []).map((action) => (
                       <Button
                         key={action}
@@ -261,20 +273,79 @@ export function RegistryPage({ kind, user }: { kind: "psp" | "mno"; user: Curren
         failed={t("registry.loadMoreFailed")}
         testId="registry"
       />
-      <ComplianceDialog
-        key={`compliance-${complianceOf?.id ?? "none"}`}
-        kind={kind}
-        entry={complianceOf}
-        regulator={regulator}
-        onOpenChange={(open) => (open ? undefined : setComplianceOf(null))}
-      />
+      {kind !== "bank" ? (
+        <ComplianceDialog
+          key={`compliance-${complianceOf?.id ?? "none"}`}
+          kind={kind}
+          entry={complianceOf}
+          regulator={regulator}
+          onOpenChange={(open) => (open ? undefined : setComplianceOf(null))}
+        />
+      ) : null}
       <LicenseDialog
         key={target ? `${target.entry.id}-${target.action}` : "none"}
         kind={kind}
         target={target}
         onOpenChange={(open) => (open ? undefined : setTarget(null))}
       />
+      {kind !== "mno" ? (
+        <RoutingDialog
+          key={`routing-${routingTarget?.id ?? "none"}`}
+          kind={kind}
+          entry={routingTarget}
+          onOpenChange={(open) => (open ? undefined : setRoutingTarget(null))}
+        />
+      ) : null}
     </section>
+  );
+}
+
+/**
+ * A PSP's or bank's routing: its modes, then its USSD code and prefixes, and for an
+ * administrator the button that edits them (here rather than among the licence actions, which it
+ * does not change).
+ */
+function RoutingCell({ entry, onEdit }: { entry: RegistryEntry; onEdit?: () => void }) {
+  const { t } = useTranslation();
+  const parts = routingParts(entry.routing);
+  return (
+    <td className="px-4 py-3" data-testid="routing-cell">
+      <div className="flex min-w-[6.5rem] items-start justify-between gap-2">
+        {parts === null ? (
+          <span className="text-xs text-muted-foreground">{t("registry.routing.none")}</span>
+        ) : (
+          <span className="min-w-0">
+            <span className="flex flex-wrap gap-x-2 text-sm">
+              {(entry.routing?.modes ?? []).map((m) => (
+                <span key={m} className="whitespace-nowrap">
+                  {t(`registry.routing.${m}`)}
+                </span>
+              ))}
+            </span>
+            <span className="mt-0.5 flex flex-wrap gap-x-2 font-mono text-xs text-muted-foreground">
+              {parts.map((p) => (
+                <span key={p} className="whitespace-nowrap">
+                  {p}
+                </span>
+              ))}
+            </span>
+          </span>
+        )}
+        {onEdit ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            className="h-8 w-8 shrink-0 p-0"
+            onClick={onEdit}
+            title={t("registry.routing.edit")}
+            aria-label={t("registry.routing.editNamed", { name: entry.name })}
+            data-testid="routing-edit"
+          >
+            <RouteIcon aria-hidden="true" />
+          </Button>
+        ) : null}
+      </div>
+    </td>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { fetchAllPages, fetchPage } from "@/api/paging";
-import type { ComplianceStatus, LicenseAction, RegistryEntry } from "@/api/types";
+import type { ComplianceStatus, LicenseAction, RegistryEntry, Routing } from "@/api/types";
 
 /** Compliance statuses a regulator may set, from best to worst. */
 export const COMPLIANCE_STATUSES: readonly ComplianceStatus[] = ["compliant", "under_review", "non_compliant"];
@@ -10,14 +10,14 @@ export function complianceTargets(current: string | null | undefined): Complianc
   return COMPLIANCE_STATUSES.filter((s) => s !== current);
 }
 
-/** The server-side filters of GET /api/psps and /api/mnos ("" = none). */
+/** The server-side filters of GET /api/psps, /api/mnos and /api/banks ("" = none). */
 export interface RegistryQuery {
   q?: string;
   status?: string;
   compliance?: string;
 }
 
-export function registryUrl(kind: "psp" | "mno", f: RegistryQuery, cursor?: string | null): string {
+export function registryUrl(kind: RegistryKind, f: RegistryQuery, cursor?: string | null): string {
   const p = new URLSearchParams();
   if (f.q) p.set("q", f.q);
   if (f.status) p.set("status", f.status);
@@ -44,7 +44,7 @@ export function useAllInstitutions(kind: "psp" | "mno", enabled = true) {
  * The key starts with "/api/{kind}s", so invalidating that prefix after a
  * licence or compliance change refreshes the list.
  */
-export function useRegistry(kind: "psp" | "mno", f: RegistryQuery) {
+export function useRegistry(kind: RegistryKind, f: RegistryQuery) {
   return useInfiniteQuery({
     queryKey: [`/api/${kind}s`, "list", registryUrl(kind, f)],
     initialPageParam: null as string | null,
@@ -93,4 +93,25 @@ export function complianceVariant(status: string | null | undefined): "default" 
   if (status === "non_compliant") return "destructive";
   if (status === "under_review" || status === "pending") return "secondary";
   return "outline";
+}
+
+/** The kinds of registry the portal shows: PSPs (the wallet operators among them), MNOs and banks. */
+export type RegistryKind = "psp" | "mno" | "bank";
+
+/** Reads the comma-separated number prefixes the routing dialog takes, dropping empty ones. */
+export function parsePrefixes(text: string): string[] {
+  return text
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/**
+ * One line for the registry's routing cell: the modes, then a wallet operator's USSD code and
+ * number prefixes or a bank's account prefix; null when the institution takes no transfers.
+ */
+export function routingParts(routing: Routing | undefined): string[] | null {
+  if (!routing || routing.modes.length === 0) return null;
+  const parts = [routing.ussdCode, routing.numberPrefixes.join(", "), routing.accountPrefix];
+  return parts.filter(Boolean);
 }

@@ -65,6 +65,9 @@ export function AuthenticatedApp({ user }: { user: CurrentUser }) {
           <Route path="/mnos">
             <RegistryPage key="mno" kind="mno" user={user} />
           </Route>
+          <Route path="/banks">
+            <RegistryPage key="bank" kind="bank" user={user} />
+          </Route>
           <Route path="/transfers">
             <TransfersPage />
           </Route>

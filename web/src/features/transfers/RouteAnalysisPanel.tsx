@@ -51,11 +51,9 @@ export function RouteAnalysisPanel({
   return (
     <Card className="h-fit" data-testid="route-panel">
       <CardHeader>
-        <CardTitle>
-          <h2 className="flex items-center gap-2">
-            <RouteIcon className="h-5 w-5 text-primary" aria-hidden="true" />
-            {t("transfers.routes.title")}
-          </h2>
+        <CardTitle as="h2" className="flex items-center gap-2">
+          <RouteIcon className="h-5 w-5 text-primary" aria-hidden="true" />
+          {t("transfers.routes.title")}
         </CardTitle>
         <CardDescription>{t("transfers.routes.description")}</CardDescription>
       </CardHeader>

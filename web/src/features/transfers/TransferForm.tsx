@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { FormEvent, ReactNode } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { AlertCircle, Loader2, Send } from "lucide-react";
 import { ApiError, throwIfResNotOk } from "@/api/client";
@@ -14,20 +14,19 @@ import { toast } from "@/components/ui/use-toast";
 import { formatMoney } from "@/features/transactions/money";
 import type { OutgoingMessage } from "@/features/transfers/bridge";
 import {
-  BANKS,
-  bankByName,
+  findInstitution,
   flowTypeOf,
+  institutionsFor,
   mobileBridgeFees,
   networkOperator,
-  operatorByName,
-  operatorsForMode,
   parseAmount,
+  prefixOf,
   sanitizeAmountInput,
   transferFee,
   ussdCodeFor,
   validateTransfer,
 } from "@/features/transfers/engine";
-import type { Currency, FieldFaults, TransferField } from "@/features/transfers/engine";
+import type { Currency, FieldFaults, TransferField, TransferInstitution } from "@/features/transfers/engine";
 import { transferFailureMessage } from "@/features/transfers/failure";
 import { faultMessages } from "@/features/transfers/messages";
 import { RouteAnalysisPanel } from "@/features/transfers/RouteAnalysisPanel";
@@ -70,10 +69,14 @@ export const ERROR_DIALOG_MS = 5_000;
 const selectClass =
   "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-[invalid=true]:border-destructive disabled:cursor-not-allowed disabled:opacity-50";
 
-/** The body of POST /api/transfer for a form the engine accepted. */
-export function requestBody(form: TransferFormState): TransferRequestBody {
-  const prefixOf = (type: string, inst: string) =>
-    (type === "bank" ? bankByName(inst)?.prefix : operatorByName(inst)?.prefix) ?? undefined;
+/** The operators and banks that may move money now, from the licence registry. */
+export const INSTITUTIONS_KEY = ["/api/transfer/institutions"] as const;
+
+const NO_INSTITUTIONS: readonly TransferInstitution[] = [];
+
+/** The body of POST /api/transfer for a form the engine accepted, with the parties' prefixes. */
+export function requestBody(form: TransferFormState, institutions: readonly TransferInstitution[]): TransferRequestBody {
+  const partyPrefix = (type: string, inst: string) => prefixOf(findInstitution(institutions, type, inst)) || undefined;
   const body: TransferRequestBody = {
     senderNumber: form.senderNumber.trim(),
     receiverNumber: form.receiverNumber.trim(),
@@ -92,8 +95,8 @@ export function requestBody(form: TransferFormState): TransferRequestBody {
     },
     preferences: { prioritizeSpeed: true, prioritizeCost: false, prioritizeCompliance: true },
   };
-  const sp = prefixOf(form.senderType, form.senderInstitution);
-  const rp = prefixOf(form.receiverType, form.receiverInstitution);
+  const sp = partyPrefix(form.senderType, form.senderInstitution);
+  const rp = partyPrefix(form.receiverType, form.receiverInstitution);
   if (sp) body.senderPrefix = sp;
   if (rp) body.receiverPrefix = rp;
   if (form.ussdCode) body.ussdCode = form.ussdCode;
@@ -163,6 +166,8 @@ function describe(id: string, error?: string, hint?: boolean) {
 export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const institutionsQuery = useQuery<TransferInstitution[]>({ queryKey: INSTITUTIONS_KEY });
+  const institutions = institutionsQuery.data ?? NO_INSTITUTIONS;
   const [form, setForm] = useState<TransferFormState>(EMPTY_FORM);
   const [errors, setErrors] = useState<Partial<Record<TransferField, string>>>({});
   const [phase, setPhase] = useState<FlowPhase>("form");
@@ -182,14 +187,14 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
   const update = (patch: Partial<TransferFormState>) => {
     setForm((f) => {
       const next = { ...f, ...patch };
-      // An operator that does not serve the new mode is cleared.
+      // An institution that does not serve the new mode is cleared.
       for (const side of ["sender", "receiver"] as const) {
-        const type = next[`${side}Type`];
         const inst = next[`${side}Institution`];
-        if (type === "wallet" && inst && !operatorsForMode(next.mode).some((o) => o.name === inst)) next[`${side}Institution`] = "";
-        if (type === "bank" && inst && !bankByName(inst)) next[`${side}Institution`] = "";
+        if (inst && !institutionsFor(institutions, next[`${side}Type`], next.mode).some((o) => o.name === inst)) {
+          next[`${side}Institution`] = "";
+        }
       }
-      next.ussdCode = ussdCodeFor(next.mode, next.senderType, next.senderInstitution);
+      next.ussdCode = ussdCodeFor(institutions, next.mode, next.senderType, next.senderInstitution);
       return next;
     });
     const touched = Object.keys(patch) as TransferField[];
@@ -244,6 +249,8 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
     },
     onError: (err) => {
       setPhase("form");
+      // A licence may have changed since the form read the registry: read it again.
+      void queryClient.invalidateQueries({ queryKey: INSTITUTIONS_KEY });
       const mapped = transferFailureMessage(err);
       const message = "key" in mapped ? t(`transfers.failure.${mapped.key}`) : mapped.raw;
       if (err instanceof ApiError && err.status === 400) setErrors(err.fields as Partial<Record<TransferField, string>>);
@@ -262,7 +269,7 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const faults: FieldFaults = {};
-    const result = validateTransfer(form);
+    const result = validateTransfer(form, institutions);
     if (!result.ok) Object.assign(faults, result.faults);
     if (!form.senderType) faults.senderType = { code: "accountType" };
     if (!form.receiverType) faults.receiverType = { code: "accountType" };
@@ -286,14 +293,14 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
     setPhase("confirm");
   };
 
-  const confirm = () => mutation.mutate(requestBody(form));
+  const confirm = () => mutation.mutate(requestBody(form, institutions));
 
   const fee = amountMinor !== null && amountMinor > 0 && currency ? transferFee(amountMinor, currency) : null;
   const bridge = amountMinor !== null && amountMinor > 0 ? mobileBridgeFees(amountMinor) : null;
   const summary = useMemo(() => {
-    const r = validateTransfer(form);
+    const r = validateTransfer(form, institutions);
     return r.ok ? r.transfer : null;
-  }, [form]);
+  }, [form, institutions]);
 
   const canSubmit = amountMinor !== null && amountMinor > 0 && !mutation.isPending;
 
@@ -306,15 +313,23 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
     const numErr = errors[`${side}Number`];
     const instErr = errors[`${side}Institution`];
     const typeErr = errors[`${side}Type`];
-    const options = type === "bank" ? BANKS.map((b) => b.name) : operatorsForMode(form.mode).map((o) => o.name);
+    const options = institutionsFor(institutions, type, form.mode).map((o) => o.name);
+    const chosen = findInstitution(institutions, type, inst);
     const prefixHint =
-      type === "wallet" && operatorByName(inst)
-        ? t("transfers.operatorHint", { prefix: operatorByName(inst)?.prefix })
-        : type === "bank" && bankByName(inst)
-          ? t("transfers.bankHint", { prefix: bankByName(inst)?.prefix })
+      type === "wallet" && chosen
+        ? t("transfers.operatorHint", { prefix: prefixOf(chosen) })
+        : type === "bank" && chosen
+          ? t("transfers.bankHint", { prefix: prefixOf(chosen) })
           : type === "bank"
             ? t("transfers.bankFormatHint")
             : t("transfers.walletFormatHint");
+    const institutionHint = institutionsQuery.isError
+      ? undefined
+      : institutionsQuery.isPending
+        ? t("transfers.institutionsLoading")
+        : type && options.length === 0
+          ? t("transfers.noInstitutions")
+          : undefined;
     return (
       <fieldset className="space-y-4 rounded-lg border p-4" data-testid={`${side}-fieldset`}>
         <legend className="px-1 text-sm font-semibold">{t(`transfers.${side}`)}</legend>
@@ -332,15 +347,20 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
             <option value="bank">{t("transfers.bank")}</option>
           </select>
         </Field>
-        <Field id={instId} label={type === "bank" ? t("transfers.bankLabel") : t("transfers.operatorLabel")} error={instErr}>
+        <Field
+          id={instId}
+          label={type === "bank" ? t("transfers.bankLabel") : t("transfers.operatorLabel")}
+          error={instErr ?? (institutionsQuery.isError ? t("transfers.institutionsFailed") : undefined)}
+          hint={institutionHint}
+        >
           <select
             id={instId}
             className={selectClass}
             value={inst}
-            disabled={!type}
+            disabled={!type || institutionsQuery.isPending}
             onChange={(e) => update({ [`${side}Institution`]: e.target.value })}
             data-testid={`${side}-institution`}
-            {...describe(instId, instErr)}
+            {...describe(instId, instErr ?? (institutionsQuery.isError ? "failed" : undefined), institutionHint !== undefined)}
           >
             <option value="">{t("transfers.choose")}</option>
             {options.map((o) => (
@@ -382,9 +402,7 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Card>
           <CardHeader>
-            <CardTitle>
-              <h2>{t("transfers.formTitle")}</h2>
-            </CardTitle>
+            <CardTitle as="h2">{t("transfers.formTitle")}</CardTitle>
             <CardDescription>{t("transfers.formDescription")}</CardDescription>
           </CardHeader>
           <CardContent>

@@ -4,16 +4,19 @@ import { describe, expect, it } from "vitest";
 import {
   checkAmount,
   englishMessage,
+  findInstitution,
+  institutionsFor,
   mobileBridgeFees,
   networkOperator,
   parseAmount,
+  prefixOf,
   sanitizeAmountInput,
   scoreBand,
   selectRoutes,
   ussdCodeFor,
   validateTransfer,
 } from "@/features/transfers/engine";
-import type { TransferField, TransferInput } from "@/features/transfers/engine";
+import type { TransferField, TransferInput, TransferInstitution } from "@/features/transfers/engine";
 
 interface Vector {
   name: string;
@@ -23,14 +26,22 @@ interface Vector {
 }
 
 const file = path.resolve(__dirname, "../../../../testdata/transfers.json");
-const vectors = JSON.parse(readFileSync(file, "utf8")) as { base: TransferInput; cases: Vector[] };
+const vectors = JSON.parse(readFileSync(file, "utf8")) as {
+  base: TransferInput;
+  institutions: TransferInstitution[];
+  cases: Vector[];
+};
+const registry = vectors.institutions;
 
 describe("transfer engine against testdata/transfers.json (the server's vectors)", () => {
-  it("has vectors", () => expect(vectors.cases.length).toBeGreaterThan(20));
+  it("has vectors and the registry they run against", () => {
+    expect(vectors.cases.length).toBeGreaterThan(20);
+    expect(registry.some((i) => i.licenseStatus !== "active")).toBe(true);
+  });
 
   for (const c of vectors.cases) {
     it(c.name, () => {
-      const got = validateTransfer({ ...vectors.base, ...c.change });
+      const got = validateTransfer({ ...vectors.base, ...c.change }, registry);
       if (c.fields) {
         expect(got.ok).toBe(false);
         if (got.ok) return;
@@ -89,11 +100,24 @@ describe("engine helpers", () => {
     expect(sanitizeAmountInput("1a2.3.4")).toBe("12.34");
   });
 
-  it("fills the USSD code only for an offline wallet sender", () => {
-    expect(ussdCodeFor("offline", "wallet", "Premium-Wallet")).toBe("*770#");
-    expect(ussdCodeFor("offline", "wallet", "Zaad")).toBe("*712#");
-    expect(ussdCodeFor("online", "wallet", "Premium-Wallet")).toBe("");
-    expect(ussdCodeFor("offline", "bank", "Amal")).toBe("");
+  it("fills the USSD code from the registry only for an offline wallet sender", () => {
+    expect(ussdCodeFor(registry, "offline", "wallet", "Premium-Wallet")).toBe("*770#");
+    expect(ussdCodeFor(registry, "offline", "wallet", "zaad")).toBe("*712#");
+    expect(ussdCodeFor(registry, "online", "wallet", "Premium-Wallet")).toBe("");
+    expect(ussdCodeFor(registry, "offline", "bank", "Amal")).toBe("");
+    expect(ussdCodeFor([], "offline", "wallet", "Premium-Wallet")).toBe("");
+  });
+
+  it("offers the registry's institutions of a type that serve a mode, with their prefixes", () => {
+    expect(institutionsFor(registry, "wallet", "offline").map((i) => i.name)).toEqual(["Premium-Wallet", "E-Dahab", "Zaad", "Sahal-Pay"]);
+    expect(institutionsFor(registry, "bank", "offline").map((i) => i.name)).not.toContain("Shabelle");
+    expect(institutionsFor(registry, "wallet", "").length).toBe(5);
+    const edited: TransferInstitution = { id: "x", type: "wallet", name: "Dual", modes: ["online"], numberPrefixes: ["+252 65", "+252 66"], licenseStatus: "active" };
+    expect(prefixOf(edited)).toBe("+252 65, +252 66");
+    expect(prefixOf(findInstitution(registry, "bank", "DAHABSHIIL"))).toBe("DBI-");
+    expect(prefixOf(undefined)).toBe("");
+    const got = validateTransfer({ ...vectors.base, senderInstitution: "Dual", senderNumber: "+252 66 1234567" }, [...registry, edited]);
+    expect(got.ok).toBe(true);
   });
 
   it("filters routes by mode and amount and sorts them by score", () => {

@@ -18,39 +18,25 @@ export const MODES: readonly TransferMode[] = ["online", "offline"];
 export const CURRENCIES: readonly Currency[] = ["SHS", "USD"];
 export const ACCOUNT_TYPES: readonly AccountType[] = ["wallet", "bank"];
 
-/** A mobile-wallet operator (001 §9). */
-export interface Operator {
+/**
+ * A wallet operator or bank of the licence registry, as GET /api/transfer/institutions answers
+ * it (domain.TransferInstitution on the server). The engine holds no list of its own: the form
+ * passes the registry's institutions in, so a licence change reaches the form at its next read.
+ */
+export interface TransferInstitution {
+  id: string;
+  type: AccountType;
   name: string;
-  prefix: string;
-  ussdCode: string;
   modes: readonly TransferMode[];
+  /** A wallet operator's USSD code, auto-filled in offline mode. */
+  ussdCode?: string;
+  /** A wallet operator's number prefixes, such as "+252 65". */
+  numberPrefixes?: readonly string[];
+  /** A bank's routing prefix, such as "DBI-". */
+  accountPrefix?: string;
+  /** Only "active" may move money (the API answers only those; the shared vectors have others). */
+  licenseStatus: string;
 }
-
-/** Wallet operators: Waafi is online only, Zaad offline only. */
-export const OPERATORS: readonly Operator[] = [
-  { name: "Premium-Wallet", prefix: "+252 65", ussdCode: "*770#", modes: ["online", "offline"] },
-  { name: "E-Dahab", prefix: "+252 64", ussdCode: "*712#", modes: ["online", "offline"] },
-  { name: "Waafi", prefix: "+252 63", ussdCode: "*63#", modes: ["online"] },
-  { name: "Zaad", prefix: "+252 63", ussdCode: "*712#", modes: ["offline"] },
-];
-
-/** A bank and its routing prefix (001 §9). */
-export interface Bank {
-  name: string;
-  prefix: string;
-}
-
-/** Banks; their accounts carry the prefix "ACC". */
-export const BANKS: readonly Bank[] = [
-  { name: "Dahabshiil", prefix: "DBI-" },
-  { name: "Premier", prefix: "PBS-" },
-  { name: "Salaam", prefix: "SBS-" },
-  { name: "Dara-Salaam", prefix: "DSB-" },
-  { name: "Amal", prefix: "ABS-" },
-];
-
-/** Prefix of bank account numbers. */
-export const BANK_ACCOUNT_PREFIX = "ACC";
 
 /** Conversion rate the specification fixes (150 USD = 1,725,000 SHS). */
 export const SHS_PER_USD = 11_500;
@@ -58,27 +44,42 @@ export const SHS_PER_USD = 11_500;
 /** The largest single transfer the server accepts, in minor units. */
 const MAX_AMOUNT = 10_000_000_000_000n;
 
-/** Finds a wallet operator by name, ignoring case. */
-export function operatorByName(name: string): Operator | undefined {
+/** Finds the registry's institution of an account type by name, ignoring case (the first of a name). */
+export function findInstitution(
+  institutions: readonly TransferInstitution[],
+  type: string,
+  name: string,
+): TransferInstitution | undefined {
   const n = name.toLowerCase();
-  return OPERATORS.find((o) => o.name.toLowerCase() === n);
+  return institutions.find((i) => i.type === type && i.name.toLowerCase() === n);
 }
 
-/** Finds a bank by name, ignoring case. */
-export function bankByName(name: string): Bank | undefined {
-  const n = name.toLowerCase();
-  return BANKS.find((b) => b.name.toLowerCase() === n);
+/** Institutions of an account type that serve a mode (the institution select offers only these). */
+export function institutionsFor(
+  institutions: readonly TransferInstitution[],
+  type: string,
+  mode: string,
+): TransferInstitution[] {
+  return institutions.filter(
+    (i) => i.type === type && (mode === "online" || mode === "offline" ? i.modes.includes(mode) : true),
+  );
 }
 
-/** Operators available in a mode (the institution select offers only these). */
-export function operatorsForMode(mode: string): Operator[] {
-  return OPERATORS.filter((o) => (mode === "online" || mode === "offline" ? o.modes.includes(mode) : true));
+/** The prefix a party's number takes: a wallet operator's number prefixes or a bank's account prefix. */
+export function prefixOf(institution: TransferInstitution | undefined): string {
+  if (!institution) return "";
+  return institution.type === "bank" ? (institution.accountPrefix ?? "") : (institution.numberPrefixes ?? []).join(", ");
 }
 
 /** The USSD code auto-filled when a wallet operator is chosen in offline mode, else "". */
-export function ussdCodeFor(mode: string, senderType: string, institution: string): string {
+export function ussdCodeFor(
+  institutions: readonly TransferInstitution[],
+  mode: string,
+  senderType: string,
+  institution: string,
+): string {
   if (mode !== "offline" || senderType !== "wallet") return "";
-  return operatorByName(institution)?.ussdCode ?? "";
+  return findInstitution(institutions, "wallet", institution)?.ussdCode ?? "";
 }
 
 const WALLET_PATTERN = /^(\d{7}|\+252 ?(\d{2}) ?\d{7}|G\d{7})$/;
@@ -273,6 +274,7 @@ export interface FieldFault {
     | "walletFormat"
     | "bankFormat"
     | "unknownOperator"
+    | "notLicensed"
     | "operatorMode"
     | "wrongPrefix"
     | "unknownBank"
@@ -327,6 +329,8 @@ export function englishMessage(field: TransferField, fault: FieldFault): string 
       return `${label}: Invalid bank account format. Use exactly 5 digits (e.g., 12345)`;
     case "unknownOperator":
       return `${label}: unknown wallet operator ${p.name}`;
+    case "notLicensed":
+      return `${label}: ${p.name} may not move money: its licence is ${p.status}`;
     case "operatorMode":
       return `${label}: ${p.operator} is available ${p.mode} only`;
     case "wrongPrefix":
@@ -352,6 +356,7 @@ export function englishMessage(field: TransferField, fault: FieldFault): string 
 
 function checkParty(
   faults: FieldFaults,
+  institutions: readonly TransferInstitution[],
   numKey: "senderNumber" | "receiverNumber",
   instKey: "senderInstitution" | "receiverInstitution",
   number: string,
@@ -365,39 +370,42 @@ function checkParty(
     if (number !== "" && type === "wallet" && !WALLET_PATTERN.test(number)) faults[numKey] = { code: "walletFormat" };
     return;
   }
-  if (type === "wallet") {
-    const op = operatorByName(inst);
-    if (!op) {
-      faults[instKey] = { code: "unknownOperator", params: { name: inst } };
-      return;
-    }
-    if ((mode === "online" || mode === "offline") && !op.modes.includes(mode)) {
-      faults[instKey] = { code: "operatorMode", params: { operator: op.name, mode: op.modes[0] ?? "" } };
-    }
-    if (number === "") return;
-    const m = WALLET_PATTERN.exec(number);
-    if (!m) {
-      faults[numKey] = { code: "walletFormat" };
-      return;
-    }
-    const digits = m[2];
-    if (digits && `+252 ${digits}` !== op.prefix) {
-      faults[numKey] = { code: "wrongPrefix", params: { digits, operator: op.name, prefix: op.prefix } };
-    }
-  } else if (type === "bank") {
-    if (!bankByName(inst)) {
-      faults[instKey] = { code: "unknownBank", params: { name: inst } };
-      return;
-    }
+  if (type !== "wallet" && type !== "bank") return;
+  const found = findInstitution(institutions, type, inst);
+  if (!found) {
+    faults[instKey] = { code: type === "wallet" ? "unknownOperator" : "unknownBank", params: { name: inst } };
+    return;
+  }
+  if (found.licenseStatus !== "active") {
+    faults[instKey] = { code: "notLicensed", params: { name: found.name, status: found.licenseStatus } };
+    return;
+  }
+  if ((mode === "online" || mode === "offline") && !found.modes.includes(mode)) {
+    faults[instKey] = { code: "operatorMode", params: { operator: found.name, mode: found.modes.join(" and ") } };
+  }
+  if (type === "bank") {
     if (number !== "" && !BANK_PATTERN.test(number)) faults[numKey] = { code: "bankFormat" };
+    return;
+  }
+  if (number === "") return;
+  const m = WALLET_PATTERN.exec(number);
+  if (!m) {
+    faults[numKey] = { code: "walletFormat" };
+    return;
+  }
+  const digits = m[2];
+  const prefixes = found.numberPrefixes ?? [];
+  if (digits && !prefixes.includes(`+252 ${digits}`)) {
+    faults[numKey] = { code: "wrongPrefix", params: { digits, operator: found.name, prefix: prefixes.join(", ") } };
   }
 }
 
 /**
- * Validates a transfer exactly as the server does (every fault at once) and
- * computes fee, total, flow type, settlement, USSD code and routes.
+ * Validates a transfer exactly as the server does (every fault at once) against
+ * the registry's institutions and computes fee, total, flow type, settlement,
+ * USSD code and routes.
  */
-export function validateTransfer(input: TransferInput): ValidationResult {
+export function validateTransfer(input: TransferInput, institutions: readonly TransferInstitution[]): ValidationResult {
   const faults: FieldFaults = {};
   const senderNumber = input.senderNumber.trim();
   const receiverNumber = input.receiverNumber.trim();
@@ -410,8 +418,8 @@ export function validateTransfer(input: TransferInput): ValidationResult {
   const checked = checkAmount(input.amount);
   const amount = "amount" in checked ? checked.amount : null;
   if ("fault" in checked) faults.amount = checked.fault;
-  checkParty(faults, "senderNumber", "senderInstitution", senderNumber, senderType, input.senderInstitution, input.mode);
-  checkParty(faults, "receiverNumber", "receiverInstitution", receiverNumber, receiverType, input.receiverInstitution, input.mode);
+  checkParty(faults, institutions, "senderNumber", "senderInstitution", senderNumber, senderType, input.senderInstitution, input.mode);
+  checkParty(faults, institutions, "receiverNumber", "receiverInstitution", receiverNumber, receiverType, input.receiverInstitution, input.mode);
   if (Object.keys(faults).length > 0 || amount === null) return { ok: false, faults };
 
   const currency = input.currency as Currency;
@@ -430,7 +438,7 @@ export function validateTransfer(input: TransferInput): ValidationResult {
       total: amount + fee,
       flowType,
       settlementMode: mode === "offline" ? "batch" : "real-time",
-      ussdCode: mode === "offline" && senderType === "wallet" ? (operatorByName(input.senderInstitution)?.ussdCode ?? "") : "",
+      ussdCode: ussdCodeFor(institutions, mode, senderType, input.senderInstitution),
       routes,
       route,
       bridgeFees: mobileBridgeFees(amount),

@@ -3,12 +3,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import i18n from "@/i18n";
 import { englishMessage, validateTransfer } from "@/features/transfers/engine";
-import type { TransferField, TransferInput } from "@/features/transfers/engine";
+import type { TransferField, TransferInput, TransferInstitution } from "@/features/transfers/engine";
 import { faultMessage } from "@/features/transfers/messages";
 
 const file = path.resolve(__dirname, "../../../../testdata/transfers.json");
 const vectors = JSON.parse(readFileSync(file, "utf8")) as {
   base: TransferInput;
+  institutions: TransferInstitution[];
   cases: { name: string; change: Partial<TransferInput>; fields?: Record<string, string> }[];
 };
 
@@ -17,7 +18,7 @@ describe("translated validation messages", () => {
     await i18n.changeLanguage("en");
     const t = i18n.getFixedT("en");
     for (const c of vectors.cases.filter((v) => v.fields)) {
-      const got = validateTransfer({ ...vectors.base, ...c.change });
+      const got = validateTransfer({ ...vectors.base, ...c.change }, vectors.institutions);
       if (got.ok) throw new Error(c.name);
       for (const [field, fault] of Object.entries(got.faults)) {
         const f = field as TransferField;
@@ -33,5 +34,8 @@ describe("translated validation messages", () => {
       "Lambarka Diraha: Qaabka boorsadu waa khalad. Isticmaal 1234567, +252 65 1234567, ama G1234567",
     );
     expect(faultMessage(t, "amount", { code: "amount" })).toBe("Qadarku waa inuu ka weynaadaa 0");
+    expect(faultMessage(t, "receiverInstitution", { code: "notLicensed", params: { name: "Waafi", status: "suspended" } })).toBe(
+      "Hay'adda Qaataha: Waafi lacag ma wareejin karo: shatigiisa waa la hakiyey",
+    );
   });
 });

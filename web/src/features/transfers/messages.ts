@@ -11,7 +11,11 @@ const PARTY_FIELDS: TransferField[] = ["senderNumber", "receiverNumber", "sender
 export function faultMessage(t: TFunction, field: TransferField, fault: FieldFault): string {
   const p = fault.params ?? {};
   if (fault.code === "accountType") return t("transfers.errors.accountType", { label: t(`transfers.prefix.${field}`) });
-  const params = { ...p, mode: p.mode ? t(`transfers.modeWord.${p.mode}`) : "" };
+  const params = {
+    ...p,
+    mode: p.mode ? t(`transfers.modeWord.${p.mode}`) : "",
+    status: p.status ? t(`transfers.licenceWord.${p.status}`, { defaultValue: p.status }) : "",
+  };
   const text = t(`transfers.errors.${fault.code}`, params);
   return PARTY_FIELDS.includes(field) ? `${t(`transfers.prefix.${field}`)}: ${text}` : text;
 }
