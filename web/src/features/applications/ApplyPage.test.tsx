@@ -31,6 +31,15 @@ describe("application page wizard", () => {
     expect(screen.getByTestId("next-steps")).toHaveTextContent("5–10 business days");
   });
 
+  it("opens the form at once for the dashboard's Register PSP (?form=1), the type chosen", () => {
+    renderWithProviders(<ApplyFlow />, { path: "/apply?type=psp&form=1" });
+    expect(screen.queryByTestId("onboarding-tour")).not.toBeInTheDocument();
+    expect(screen.getByTestId("application-form")).toBeVisible();
+    expect(screen.getByTestId("type-psp")).toBeChecked();
+    fireEvent.click(screen.getByTestId("back-to-story"));
+    expect(screen.getByTestId("onboarding-tour")).toBeInTheDocument();
+  });
+
   it("skipping shows Let's Get Started with no type", () => {
     renderWithProviders(<ApplyFlow />, { path: "/apply" });
     fireEvent.click(screen.getByRole("button", { name: "Skip Tour" }));

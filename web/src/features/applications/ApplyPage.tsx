@@ -29,8 +29,12 @@ function useTypeParam(): RoleChoice | null {
 export function ApplyFlow() {
   const { t } = useTranslation();
   const fromTour = useTypeParam();
-  const [mode, setMode] = useState<"story" | "form">("story");
-  const [outcome, setOutcome] = useState<WizardOutcome | null>(null);
+  // ?form=1 (the dashboard's Register PSP) opens the form at once: the tour is for the public.
+  const straightToForm = new URLSearchParams(useSearch()).get("form") === "1";
+  const [mode, setMode] = useState<"story" | "form">(straightToForm ? "form" : "story");
+  const [outcome, setOutcome] = useState<WizardOutcome | null>(
+    straightToForm && fromTour ? { kind: "completed", choice: fromTour } : null,
+  );
   const [version, setVersion] = useState(0);
 
   const choice = outcome?.kind === "completed" ? outcome.choice : null;

@@ -58,7 +58,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
         </CardHeader>
         <CardContent className="grid grid-cols-1 gap-3 sm:flex sm:flex-wrap">
           <Button asChild variant="outline" className={quickLink}>
-            <Link href="/apply" data-testid="quick-register-psp">
+            <Link href="/apply?type=psp&form=1" data-testid="quick-register-psp">
               <Building2 aria-hidden="true" />
               {t("dashboard.actions.registerPsp")}
             </Link>
