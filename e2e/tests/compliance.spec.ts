@@ -94,6 +94,9 @@ test("Generate Report on the dashboard goes to /compliance and its PDF carries t
   await page.goto("/");
   const created = page.waitForResponse((r) => r.url().endsWith("/api/compliance-reports") && r.request().method() === "POST");
   await page.getByTestId("generate-report-button").click();
+  // The report dialog opens on this month; generating takes the page to /compliance.
+  await expect(page.getByTestId("report-dialog")).toHaveAttribute("data-report-type", "monthly_transaction");
+  await page.getByTestId("report-generate").click();
   const report = await (await created).json();
   expect(report.title).toMatch(/^Monthly Compliance Report - \d{4}-\d{2}$/);
   await expect(page).toHaveURL(/\/compliance$/);

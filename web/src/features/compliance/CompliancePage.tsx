@@ -30,7 +30,7 @@ import { isRegulator } from "@/features/applications/status";
 import { ALERT_FILTERS, AlertsList } from "@/features/compliance/AlertsList";
 import type { AlertFilter } from "@/features/compliance/AlertsList";
 import { useAlertsQueue } from "@/features/compliance/alertsQueue";
-import { AmlReportDialog } from "@/features/compliance/AmlReportDialog";
+import { ReportDialog } from "@/features/compliance/ReportDialog";
 import { AuditDialog } from "@/features/compliance/AuditDialog";
 import {
   COMPLIANCE_LIST_SIZE,
@@ -279,7 +279,7 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
 
       <KycFormDialog open={kycFormOpen} onOpenChange={setKycFormOpen} />
       <KycDetailDialog application={viewing} canReview={regulator} onClose={() => setViewing(null)} />
-      {regulator ? <AmlReportDialog open={amlOpen} onOpenChange={setAmlOpen} /> : null}
+      {regulator ? <ReportDialog reportType="aml_cft" open={amlOpen} onOpenChange={setAmlOpen} /> : null}
       {regulator ? <AuditDialog open={auditOpen} onOpenChange={setAuditOpen} /> : null}
     </section>
   );

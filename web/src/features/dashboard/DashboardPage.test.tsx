@@ -66,7 +66,10 @@ describe("DashboardPage", () => {
     expect(screen.getByTestId("metric-kycApprovalRate")).toHaveTextContent("43%6 of 14 KYC applications found compliant");
     for (const fixed of ["+12.5%", "+8.3%", "+2.1%", "No change"]) expect(screen.getByRole("list", { name: "Key figures" })).not.toHaveTextContent(fixed);
     expect(screen.queryByRole("link", { name: /Compliance alerts/ })).not.toBeInTheDocument();
-    expect(screen.getByTestId("generate-report-button")).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId("generate-report-button"));
+    const dialog = await screen.findByTestId("report-dialog");
+    expect(dialog).toHaveAttribute("data-report-type", "monthly_transaction");
+    expect(within(dialog).getByText("Generate monthly report")).toBeInTheDocument();
   });
 
   it("lists alerts by level with dismiss only for unread ones, and transactions with badges", async () => {

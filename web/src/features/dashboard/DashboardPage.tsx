@@ -2,13 +2,13 @@ import { lazy, Suspense, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
-import { ArrowRight, Building2, FileBarChart, Loader2, PlayCircle, RefreshCw, UserCheck, Wrench } from "lucide-react";
+import { ArrowRight, Building2, FileBarChart, PlayCircle, RefreshCw, UserCheck, Wrench } from "lucide-react";
 import type { CurrentUser, SummaryMetrics } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { isRegulator } from "@/features/applications/status";
-import { METRICS_KEY, periodOf } from "@/features/compliance/compliance";
-import { useGenerateReport } from "@/features/compliance/useGenerateReport";
+import { METRICS_KEY } from "@/features/compliance/compliance";
+import { ReportDialog } from "@/features/compliance/ReportDialog";
 import { AlertsPanel } from "@/features/dashboard/AlertsPanel";
 import { MetricCards } from "@/features/dashboard/MetricCards";
 import { RecentTransactions } from "@/features/dashboard/RecentTransactions";
@@ -36,7 +36,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
 
   const metrics = useQuery<SummaryMetrics>({ queryKey: METRICS_KEY });
   const recent = useQuery<RecentTransaction[]>({ queryKey: RECENT_TRANSACTIONS_KEY, enabled: !isGuest || guestLoad });
-  const generate = useGenerateReport({ navigateTo: "/compliance" });
+  const [reportOpen, setReportOpen] = useState(false);
 
   const quickLink = "justify-start";
   return (
@@ -67,12 +67,11 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
             <Button
               variant="outline"
               className={quickLink}
-              onClick={() => generate.mutate({ reportType: "monthly_transaction", period: periodOf(new Date()) })}
-              disabled={generate.isPending}
+              onClick={() => setReportOpen(true)}
               data-testid="generate-report-button"
             >
-              {generate.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <FileBarChart aria-hidden="true" />}
-              {generate.isPending ? t("dashboard.actions.generating") : t("dashboard.actions.generateReport")}
+              <FileBarChart aria-hidden="true" />
+              {t("dashboard.actions.generateReport")}
             </Button>
           ) : null}
           {isGuest ? null : (
@@ -98,6 +97,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
         </CardContent>
       </Card>
 
+      {regulator ? <ReportDialog reportType="monthly_transaction" open={reportOpen} onOpenChange={setReportOpen} navigateTo="/compliance" /> : null}
       {isGuest ? null : <AlertsPanel />}
       <Card>
           <CardHeader className="flex flex-row items-center justify-between gap-3 space-y-0">
