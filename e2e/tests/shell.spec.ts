@@ -92,8 +92,12 @@ test("guest: signs in on /jwt-test, sees the restricted shell and spends its uni
   await expect(page.getByTestId("nav-compliance")).toHaveCount(0);
   await expect(page.getByTestId("nav-applications")).toHaveCount(0);
 
+  // A read in the app takes a unit, and the sidebar's count follows without a reload.
+  await page.getByTestId("nav-transactions").click();
+  await expect(guestBox).toContainText("9");
+
   // Each read of transactions takes one unit; the eleventh is refused with a clear message.
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < 9; i++) {
     expect((await page.request.get("/api/transactions")).status()).toBe(200);
   }
   const refused = await page.request.get("/api/transactions");

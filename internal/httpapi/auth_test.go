@@ -332,8 +332,15 @@ func TestGuestUnits(t *testing.T) {
 		if res := e.do(c, "GET", "/api/auth/cbsl-only", nil); res.status != 403 {
 			t.Fatalf("guest on a staff route: %d", res.status)
 		}
+		// A metered read says what is left, so the app need not ask again; an unmetered one does not.
+		if res := e.do(c, "GET", "/api/transactions", nil); res.status != 200 || res.header.Get("X-Guest-Units-Remaining") != "9" {
+			t.Fatalf("metered read: %d, X-Guest-Units-Remaining %q", res.status, res.header.Get("X-Guest-Units-Remaining"))
+		}
+		if res := e.do(c, "GET", "/api/auth/user", nil); res.header.Get("X-Guest-Units-Remaining") != "" {
+			t.Fatalf("an unmetered route sent the units: %q", res.header.Get("X-Guest-Units-Remaining"))
+		}
 
-		// 100 concurrent reads by a guest with 10 units succeed exactly 10 times.
+		// 100 concurrent reads by the guest with its 9 units left succeed exactly 9 times.
 		var mu sync.Mutex
 		counts := map[int]int{}
 		var wg sync.WaitGroup
@@ -351,8 +358,8 @@ func TestGuestUnits(t *testing.T) {
 			}()
 		}
 		wg.Wait()
-		if counts[200] != 10 || counts[403] != 90 {
-			t.Fatalf("statuses %v, want 10×200 and 90×403", counts)
+		if counts[200] != 9 || counts[403] != 91 {
+			t.Fatalf("statuses %v, want 9×200 and 91×403", counts)
 		}
 		if me := e.do(c, "GET", "/api/auth/user", nil).json(t); me["guestUnitsRemaining"] != float64(0) {
 			t.Fatalf("units left: %v", me["guestUnitsRemaining"])

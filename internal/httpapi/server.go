@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -210,6 +211,9 @@ func (s *Server) dispatch(methods map[string]route) http.Handler {
 		if err == nil {
 			if err = s.authorize(r.Context(), rt.access, p); err != nil {
 				s.securityEvent(r, "access_denied", "reason", domain.ErrorMessage(err))
+			} else if p != nil && p.IsGuest && rt.access.guest == guestMetered {
+				// The read took a unit: the web app shows what is left without asking again.
+				w.Header().Set("X-Guest-Units-Remaining", strconv.Itoa(p.GuestUnitsRemaining))
 			}
 		}
 		if err == nil && p != nil && p.Key != nil {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiRequest, getQueryFn } from "@/api/client";
+import { ApiError, apiRequest, getQueryFn, throwIfResNotOk } from "@/api/client";
 import { createQueryClient } from "@/api/queryClient";
 
 function mockFetch(status: number, body: string, statusText = "") {
@@ -85,5 +85,17 @@ describe("query client defaults", () => {
     expect(q.refetchInterval).toBe(false);
     expect(q.retry).toBe(false);
     expect(qc.getDefaultOptions().mutations?.retry).toBe(false);
+  });
+});
+
+describe("guest units after a metered read", () => {
+  it("updates the signed-in guest's units from X-Guest-Units-Remaining", async () => {
+    const client = createQueryClient();
+    client.setQueryData(["/api/auth/user"], { id: "g1", role: "citizen", isGuest: true, guestUnitsRemaining: 10 });
+    await throwIfResNotOk(new Response("[]", { status: 200, headers: { "X-Guest-Units-Remaining": "7" } }));
+    expect(client.getQueryData<{ guestUnitsRemaining: number }>(["/api/auth/user"])?.guestUnitsRemaining).toBe(7);
+    await throwIfResNotOk(new Response("[]", { status: 200 }));
+    await throwIfResNotOk(new Response("[]", { status: 200, headers: { "X-Guest-Units-Remaining": "x" } }));
+    expect(client.getQueryData<{ guestUnitsRemaining: number }>(["/api/auth/user"])?.guestUnitsRemaining).toBe(7);
   });
 });

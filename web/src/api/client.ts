@@ -52,8 +52,21 @@ function parseErrorBody(text: string): ApiErrorBody | null {
   return null;
 }
 
+/** Who is told the units a guest has left after a metered read (createQueryClient registers it). */
+let guestUnitsListener: ((units: number) => void) | null = null;
+
+/**
+ * Registers the function told the guest units a metered read left (X-Guest-Units-Remaining), so
+ * that the sidebar's count follows each read instead of the next reload.
+ */
+export function onGuestUnits(listener: ((units: number) => void) | null): void {
+  guestUnitsListener = listener;
+}
+
 /** Throws ApiError when the response is not OK; reads the body once. */
 export async function throwIfResNotOk(res: Response): Promise<void> {
+  const units = res.headers?.get("X-Guest-Units-Remaining");
+  if (units && guestUnitsListener && /^\d+$/.test(units)) guestUnitsListener(Number(units));
   if (!res.ok) {
     const text = (await res.text().catch(() => "")) || "";
     throw new ApiError(res.status, res.statusText, text);

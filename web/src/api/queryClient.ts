@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { getQueryFn } from "@/api/client";
+import { getQueryFn, onGuestUnits } from "@/api/client";
+import type { CurrentUser } from "@/api/types";
 import { handleUnauthorized, isUnauthorizedError } from "@/lib/auth-utils";
 
 /**
@@ -8,7 +9,7 @@ import { handleUnauthorized, isUnauthorizedError } from "@/lib/auth-utils";
  * An unauthorised failure anywhere sends the user back to sign in.
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     queryCache: new QueryCache({
       onError: (error) => {
         if (isUnauthorizedError(error)) handleUnauthorized();
@@ -30,6 +31,12 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  // A guest's metered reads say how many units are left: the signed-in user (/api/auth/user,
+  // features/auth/useAuth.ts) follows without asking again.
+  onGuestUnits((units) =>
+    client.setQueryData<CurrentUser | null>(["/api/auth/user"], (u) => (u ? { ...u, guestUnitsRemaining: units } : u)),
+  );
+  return client;
 }
 
 /** The app-wide client. */
