@@ -4,37 +4,30 @@ import { Button } from "@/components/ui/button";
 import { useRealtime } from "@/features/realtime/RealtimeContext";
 import { cn } from "@/lib/utils";
 
-/** Floating bottom-right indicator of the real-time alert connection. */
+/**
+ * The live-alert connection's state, in the header (issue 17: a floating panel covered forms
+ * and cards on phones): a dot and a bell, with its words from the medium width up (always read to
+ * screen readers), and a Reconnect button when the connection is lost. The header leaves it out
+ * for guests, who receive no alerts.
+ */
 export function AlertStatusPanel() {
   const { t } = useTranslation();
   const { status, reconnect } = useRealtime();
   const connected = status === "connected";
+  const label = connected ? t("realtime.active") : t("realtime.disconnected");
   return (
-    <div
-      data-testid="alert-status-panel"
-      role="status"
-      aria-live="polite"
-      className="fixed bottom-4 right-4 z-40 flex items-center gap-3 rounded-lg border bg-card px-3 py-2 text-sm shadow-lg"
-    >
-      <span
-        aria-hidden="true"
-        className={cn(
-          "h-2.5 w-2.5 rounded-full",
-          connected ? "bg-success animate-pulse" : "bg-destructive",
-        )}
-      />
+    <div data-testid="alert-status-panel" role="status" aria-live="polite" title={label} className="flex shrink-0 items-center gap-1.5 text-sm">
+      <span aria-hidden="true" className={cn("h-2 w-2 rounded-full", connected ? "bg-success" : "bg-destructive")} />
       {connected ? (
         <Bell className="h-4 w-4 text-success" aria-hidden="true" />
       ) : (
         <BellOff className="h-4 w-4 text-destructive" aria-hidden="true" />
       )}
-      <span className="font-medium">
-        {connected ? t("realtime.active") : t("realtime.disconnected")}
-      </span>
+      <span className="sr-only xl:not-sr-only xl:whitespace-nowrap xl:font-medium">{label}</span>
       {connected ? null : (
-        <Button size="sm" variant="outline" onClick={reconnect} className="h-8">
+        <Button size="sm" variant="outline" onClick={reconnect} className="h-8 px-2" aria-label={t("realtime.reconnect")}>
           <RefreshCw aria-hidden="true" />
-          {t("realtime.reconnect")}
+          <span className="hidden sm:inline">{t("realtime.reconnect")}</span>
         </Button>
       )}
     </div>

@@ -4,7 +4,6 @@ import { useLocation } from "wouter";
 import { useTranslation } from "react-i18next";
 import type { CurrentUser } from "@/api/types";
 import { TooltipProvider, TOOLTIP_DELAY_MS } from "@/components/ui/tooltip";
-import { AlertStatusPanel } from "@/features/realtime/AlertStatusPanel";
 import { DesktopSidebar } from "@/features/shell/Sidebar";
 import { Header } from "@/features/shell/Header";
 import { useSidebarCollapsed } from "@/features/shell/useSidebarCollapsed";
@@ -13,7 +12,7 @@ import { useSidebarCollapsed } from "@/features/shell/useSidebarCollapsed";
 // loaded the first time the menu opens, not with every signed-in page.
 const MobileDrawer = lazy(() => import("@/features/shell/MobileDrawer"));
 
-/** The signed-in layout: sidebar (or drawer), top bar, page, alert status. */
+/** The signed-in layout: sidebar (or drawer), top bar (with the live-alert status), page. */
 export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const { t } = useTranslation();
   const [collapsed, toggleCollapsed] = useSidebarCollapsed();
@@ -45,12 +44,11 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
         ) : null}
         <div className="flex min-w-0 flex-1 flex-col">
           <Header user={user} menuOpen={drawerOpen} onOpenMenu={() => setDrawerOpen(true)} />
-          <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 pb-24 sm:px-6 lg:px-8 lg:py-8">
+          <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
             {children}
           </main>
         </div>
       </div>
-      <AlertStatusPanel />
     </TooltipProvider>
   );
 }

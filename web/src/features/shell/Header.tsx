@@ -3,6 +3,7 @@ import { LogOut, Menu } from "lucide-react";
 import type { CurrentUser } from "@/api/types";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
+import { AlertStatusPanel } from "@/features/realtime/AlertStatusPanel";
 import { LanguageSwitcher } from "@/features/shell/LanguageSwitcher";
 import { logout } from "@/lib/auth-utils";
 import { displayName, formatRole, initials } from "@/features/shell/userDisplay";
@@ -39,6 +40,7 @@ export function Header({ user, onOpenMenu, menuOpen }: HeaderProps) {
         </p>
         <p className="hidden truncate text-xs text-muted-foreground sm:block">{t("header.subtitle")}</p>
       </div>
+      {user.isGuest ? null : <AlertStatusPanel />}
       <LanguageSwitcher compact className="min-w-0 sm:min-w-[7.5rem]" />
       <div className="hidden text-right md:block">
         <p data-testid="user-name" className="max-w-[14rem] truncate text-sm font-medium leading-tight">
