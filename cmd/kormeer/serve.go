@@ -349,10 +349,17 @@ func sweep(ctx context.Context, st *store.Store, loginWindow time.Duration, log 
 	})
 }
 
-// keepStatistics refreshes the planner's statistics of the tables that changed much, every half
-// minute, so that plans follow the data as it grows (store.RefreshStatistics).
+// keepStatistics refreshes the planner's statistics of the tables that changed much, so that
+// plans follow the data as it grows (store.RefreshStatistics). On PostgreSQL it looks every 3 s:
+// the look is one read of pg_stat_user_tables, and a portal that started empty grows fastest at
+// first (sixth session: 546/s in its first 30 s at 16,000 rows with a half-minute look, against
+// 3,300/s once analysed). SQLite's PRAGMA optimize pauses the writer, so it runs every half minute.
 func keepStatistics(ctx context.Context, st *store.Store, log *slog.Logger) {
-	every(ctx, 30*time.Second, func() {
+	interval := 30 * time.Second
+	if st.IsPostgres() {
+		interval = 3 * time.Second
+	}
+	every(ctx, interval, func() {
 		if err := st.RefreshStatistics(ctx); err != nil && ctx.Err() == nil {
 			log.Warn("refresh planner statistics", "err", err)
 		}
