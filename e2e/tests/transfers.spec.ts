@@ -35,21 +35,22 @@ test("a wallet-to-bank USD transfer through the guided flow, then found in searc
   await expect(page.getByRole("heading", { level: 1, name: tr(en, "transfers.title") })).toBeVisible();
   await expect(step(page)).toHaveAttribute("data-step", "1");
 
+  // The counter follows the form's sections: mode and currency, sender, receiver, amount.
   await page.getByTestId("transfer-mode").selectOption("online");
-  await expect(step(page)).toHaveAttribute("data-step", "2");
+  await expect(step(page)).toHaveAttribute("data-step", "1");
   await page.getByTestId("transfer-currency").selectOption("USD");
-  await expect(step(page)).toHaveAttribute("data-step", "3");
+  await expect(step(page)).toHaveAttribute("data-step", "2");
   await page.getByTestId("sender-type").selectOption("wallet");
-  await expect(step(page)).toHaveAttribute("data-step", "4");
   await page.getByTestId("sender-institution").selectOption("Premium-Wallet");
+  await expect(page.getByTestId("sender-number")).toHaveAttribute("placeholder", "+252 65 1234567");
   await page.getByTestId("sender-number").fill("+252 65 1234567");
-  await expect(step(page)).toHaveAttribute("data-step", "5");
+  await expect(step(page)).toHaveAttribute("data-step", "3");
   await page.getByTestId("receiver-type").selectOption("bank");
-  await expect(step(page)).toHaveAttribute("data-step", "6");
+  await expect(step(page)).toHaveAttribute("data-step", "3");
   await page.getByTestId("receiver-institution").selectOption("Dahabshiil");
   await page.getByTestId("receiver-number").fill("12345");
-  // A 5-character account number does not move the counter on (it must be longer than 5).
-  await expect(step(page)).toHaveAttribute("data-step", "6");
+  // A five-digit account is a complete bank account.
+  await expect(step(page)).toHaveAttribute("data-step", "4");
   await page.getByTestId("transfer-amount").fill("00250.50");
   await expect(page.getByTestId("transfer-amount")).toHaveValue("250.50");
 
@@ -65,7 +66,7 @@ test("a wallet-to-bank USD transfer through the guided flow, then found in searc
   await page.getByTestId("transfer-submit").click();
   const confirm = page.getByTestId("confirm-dialog");
   await expect(confirm).toBeVisible();
-  await expect(step(page)).toHaveAttribute("data-step", "9");
+  await expect(step(page)).toHaveAttribute("data-step", "5");
   await expect(confirm.getByTestId("confirm-total")).toHaveText("255.51 USD");
   const posted = page.waitForRequest((r) => r.url().endsWith("/api/transfer") && r.method() === "POST");
   await confirm.getByTestId("confirm-transfer").click();
@@ -76,7 +77,7 @@ test("a wallet-to-bank USD transfer through the guided flow, then found in searc
   const receipt = page.getByTestId("transfer-receipt");
   await expect(receipt).toBeVisible();
   await expect(page.getByText(tr(en, "transfers.success.title")).first()).toBeVisible();
-  await expect(step(page)).toHaveAttribute("data-step", "10");
+  await expect(step(page)).toHaveAttribute("data-step", "6");
   await expect(receipt.getByTestId("receipt-total")).toHaveText("255.51 USD");
   const npss = (await receipt.getByTestId("receipt-npss").textContent())?.trim() ?? "";
   const txId = (await receipt.getByTestId("receipt-transaction-id").textContent())?.trim() ?? "";

@@ -3,10 +3,10 @@ import { Check } from "lucide-react";
 import { STEP_KEYS } from "@/features/transfers/steps";
 import { cn } from "@/lib/utils";
 
-/** The guided flow's counter: "Step n of 10", the step's name and a bar of ten segments. */
+/** The guided flow's counter: "Step n of 6", the step's name and a bar of one segment per step. */
 export function StepCounter({ step }: { step: number }) {
   const { t } = useTranslation();
-  const key = STEP_KEYS[step - 1] ?? "mode";
+  const key = STEP_KEYS[step - 1] ?? "details";
   return (
     <div className="rounded-lg border bg-card p-4" data-testid="step-counter" data-step={step}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -15,7 +15,7 @@ export function StepCounter({ step }: { step: number }) {
           <span className="font-normal text-muted-foreground"> · {t(`transfers.steps.${key}`)}</span>
         </p>
       </div>
-      <ol className="mt-3 grid grid-cols-10 gap-1" aria-label={t("transfers.steps.label")}>
+      <ol className="mt-3 grid grid-cols-6 gap-1" aria-label={t("transfers.steps.label")}>
         {STEP_KEYS.map((k, i) => {
           const n = i + 1;
           const done = n < step;

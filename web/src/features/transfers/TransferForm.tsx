@@ -19,6 +19,7 @@ import {
   institutionsFor,
   mobileBridgeFees,
   networkOperator,
+  numberExample,
   parseAmount,
   prefixOf,
   sanitizeAmountInput,
@@ -375,7 +376,7 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
             id={numberId}
             value={form[`${side}Number`]}
             onChange={(e) => update({ [`${side}Number`]: e.target.value })}
-            placeholder={type === "bank" ? "12345" : "+252 65 1234567"}
+            placeholder={numberExample(type, chosen, institutions)}
             inputMode={type === "bank" ? "numeric" : "tel"}
             autoComplete="off"
             data-testid={`${side}-number`}

@@ -8,6 +8,7 @@ import {
   institutionsFor,
   mobileBridgeFees,
   networkOperator,
+  numberExample,
   parseAmount,
   prefixOf,
   sanitizeAmountInput,
@@ -137,5 +138,18 @@ describe("engine helpers", () => {
     expect(networkOperator("+252651234567")).toBe("Somtel");
     expect(networkOperator("+252 68 1234567")).toBe("Hormuud");
     expect(networkOperator("12345")).toBe("");
+  });
+});
+
+describe("numberExample", () => {
+  const registry: TransferInstitution[] = [
+    { id: "p", type: "wallet", name: "Premium-Wallet", modes: ["online", "offline"], numberPrefixes: ["+252 65"], licenseStatus: "active" },
+    { id: "e", type: "wallet", name: "E-Dahab", modes: ["online", "offline"], numberPrefixes: ["+252 64"], licenseStatus: "active" },
+  ];
+  it("follows the chosen operator's prefix, and gives banks their five digits", () => {
+    expect(numberExample("wallet", registry[1], registry)).toBe("+252 64 1234567");
+    expect(numberExample("wallet", undefined, registry)).toBe("+252 65 1234567");
+    expect(numberExample("bank", undefined, registry)).toBe("12345");
+    expect(numberExample("", undefined, [])).toBe("+252 65 1234567");
   });
 });

@@ -84,6 +84,12 @@ export function ussdCodeFor(
 
 const WALLET_PATTERN = /^(\d{7}|\+252 ?(\d{2}) ?\d{7}|G\d{7})$/;
 const BANK_PATTERN = /^\d{5}$/;
+
+/** Whether number has the shape its account type takes (the prefix is checked on submission). */
+export function numberComplete(type: string, number: string): boolean {
+  const n = number.trim();
+  return type === "bank" ? BANK_PATTERN.test(n) : type === "wallet" && WALLET_PATTERN.test(n);
+}
 const DECIMAL_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
 /**
@@ -398,6 +404,17 @@ function checkParty(
   if (digits && !prefixes.includes(`+252 ${digits}`)) {
     faults[numKey] = { code: "wrongPrefix", params: { digits, operator: found.name, prefix: prefixes.join(", ") } };
   }
+}
+
+/**
+ * The number field's example for the account type and the institution chosen: a wallet number
+ * with that operator's own prefix (E-Dahab +252 64 …, not another operator's), a bank account's
+ * five digits; before an operator is chosen, the first operator's prefix of the registry.
+ */
+export function numberExample(type: string, chosen: TransferInstitution | undefined, institutions: readonly TransferInstitution[]): string {
+  if (type === "bank") return "12345";
+  const prefix = chosen?.numberPrefixes?.[0] ?? institutions.find((i) => i.type === "wallet")?.numberPrefixes?.[0] ?? "+252 65";
+  return `${prefix} 1234567`;
 }
 
 /**

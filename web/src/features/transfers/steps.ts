@@ -1,18 +1,11 @@
-import { parseAmount } from "@/features/transfers/engine";
+import { numberComplete, parseAmount } from "@/features/transfers/engine";
 
-/** The ten steps of the guided transfer flow (001 §4), in order. */
-export const STEP_KEYS = [
-  "mode",
-  "currency",
-  "senderType",
-  "senderNumber",
-  "receiverType",
-  "receiverNumber",
-  "amount",
-  "validation",
-  "confirm",
-  "success",
-] as const;
+/**
+ * The steps of the transfer form as a person goes through it (issue 17: the specification's ten
+ * steps counted fields of a one-page form, and a valid five-digit bank account never moved them
+ * on): the form's four sections, then the review in the confirm dialog and the result.
+ */
+export const STEP_KEYS = ["details", "sender", "receiver", "amount", "review", "success"] as const;
 
 export type StepKey = (typeof STEP_KEYS)[number];
 
@@ -24,35 +17,32 @@ export interface StepInput {
   mode: string;
   currency: string;
   senderType: string;
+  senderInstitution: string;
   senderNumber: string;
   receiverType: string;
+  receiverInstitution: string;
   receiverNumber: string;
   amount: string;
 }
 
 /**
- * The current step, 1 to 10: each of the first seven conditions met in order
- * moves the counter on (numbers must be longer than 5 characters, the amount
- * above 0); with all of them met the form is at "validation" (8); the open
- * confirm dialog is 9 and a successful transfer 10.
+ * The current step, 1 to 6: the first of the form's sections not yet filled in (mode and
+ * currency; the sender's account type, institution and a number of the right shape; the
+ * receiver's; an amount above 0), the review once all are (and while the confirm dialog is
+ * open), and 6 after a successful transfer.
  */
 export function currentStep(input: StepInput, phase: FlowPhase): number {
-  if (phase === "success") return 10;
-  if (phase === "confirm") return 9;
+  if (phase === "success") return 6;
+  if (phase === "confirm") return 5;
   const amount = parseAmount(input.amount);
-  const checks = [
-    input.mode !== "",
-    input.currency !== "",
-    input.senderType !== "",
-    input.senderNumber.trim().length > 5,
-    input.receiverType !== "",
-    input.receiverNumber.trim().length > 5,
+  const party = (type: string, institution: string, number: string) =>
+    type !== "" && institution !== "" && numberComplete(type, number);
+  const sections = [
+    input.mode !== "" && input.currency !== "",
+    party(input.senderType, input.senderInstitution, input.senderNumber),
+    party(input.receiverType, input.receiverInstitution, input.receiverNumber),
     amount !== null && amount > 0,
   ];
-  let step = 1;
-  for (const ok of checks) {
-    if (!ok) break;
-    step += 1;
-  }
-  return step;
+  const first = sections.indexOf(false);
+  return first === -1 ? 5 : first + 1;
 }
