@@ -25,8 +25,8 @@ type Config struct {
 	DataDir     string
 	// UploadsS3URL and UploadsS3Secret name a bucket for uploads; empty: the database keeps them.
 	UploadsS3URL, UploadsS3Secret string
-	Dev         bool
-	Demo        bool
+	Dev                           bool
+	Demo                          bool
 	// DemoTransactions is how many payments the demo data spreads over eight weeks.
 	DemoTransactions int
 	AdminEmail       string

@@ -76,7 +76,7 @@ func TestDashboardTrends(t *testing.T) {
 		}
 
 		recordOn(t, e, "2026-11-10", domain.USD, 1000, 1000, 1000)
-		recordOn(t, e, "2026-11-24", domain.SHS, 1_150_000) // 11,500 SHS: one dollar
+		recordOn(t, e, "2026-11-24", domain.SHS, 1_150_000)  // 11,500 SHS: one dollar
 		recordOn(t, e, "2026-10-28", domain.USD, 5000, 5000) // last month, after the comparable days
 		recordOn(t, e, "2026-12-01", domain.USD, 7000)       // not yet: outside both
 		m = getFigures(t, e, "/api/metrics")

@@ -99,6 +99,19 @@ func TestSearchFiltersAndPages(t *testing.T) {
 		if list, _ := search(staff, "limit=200"); len(list) != 30 {
 			t.Errorf("staff see %d, want 30", len(list))
 		}
+		// The institution filter: one institution's, another's none, a malformed id 400.
+		if list, res := search(officer, "institution="+inst+"&limit=200"); len(list) != 30 || res.header.Get("X-Total-Count") != "30" {
+			t.Errorf("institution filter: %d rows, count %q; want 30", len(list), res.header.Get("X-Total-Count"))
+		}
+		if list, _ := search(officer, "institution="+store.NewID()); len(list) != 0 {
+			t.Errorf("another institution: %d rows", len(list))
+		}
+		if list, _ := search(staff, "institution="+store.NewID()); len(list) != 0 {
+			t.Errorf("staff naming another institution: %d rows", len(list))
+		}
+		if _, res := search(officer, "institution=Waafi"); res.status != 400 || !strings.Contains(string(res.body), "institution") {
+			t.Errorf("malformed institution: %d %s", res.status, res.body)
+		}
 
 		// Keyset pages: every row once, newest first, across pages of 7.
 		seen := map[string]bool{}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
+
 	"github.com/kormeer/kormeer/internal/domain"
 	"github.com/kormeer/kormeer/internal/store"
 )
@@ -312,6 +314,13 @@ func parseTxFilter(q url.Values) (store.TxFilter, error) {
 		f.HighRisk = true
 	default:
 		fields["highRisk"] = "Use true, or leave it out"
+	}
+	if v := get("institution"); v != "" {
+		if id, err := uuid.Parse(v); err != nil {
+			fields["institution"] = "Give an institution's id"
+		} else {
+			f.InstitutionID = id.String()
+		}
 	}
 	f.NPSSReference = strings.ToUpper(get("npssReference"))
 	if len(f.NPSSReference) > 64 {

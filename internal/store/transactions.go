@@ -94,6 +94,9 @@ type TxFilter struct {
 	// HighRisk keeps only the transactions the AML scoring flagged high risk: those the statistics
 	// count as high risk, so the dashboard's figure and the filtered list agree.
 	HighRisk bool
+	// InstitutionID keeps the transactions of one institution (its PSP or its network), within
+	// the reader's scope.
+	InstitutionID string
 
 	// ReferencesOnly narrows Search to the transaction id and NPSS reference: the references a
 	// guest sees in full, so that a search cannot reveal a party that is shown masked.
@@ -168,6 +171,10 @@ func (s *Store) where(scope TxScope, f TxFilter, args []any, walkDates bool) (st
 	}
 	if f.HighRisk {
 		conds = append(conds, "is_high_risk")
+	}
+	if f.InstitutionID != "" {
+		p := arg(f.InstitutionID)
+		conds = append(conds, "(institution_id = "+p+" OR mno_id = "+p+")")
 	}
 	if !f.DateFrom.IsZero() {
 		conds = append(conds, "created_at >= "+arg(ts(f.DateFrom)))

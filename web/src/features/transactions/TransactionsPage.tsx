@@ -24,6 +24,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { isRegulator } from "@/features/applications/status";
+import { useAllInstitutions } from "@/features/registry/registry";
 import { modeVariant, statusVariant } from "@/features/transactions/display";
 import { formatMoney } from "@/features/transactions/money";
 import {
@@ -93,8 +95,18 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
     amountMax: useId(),
     npss: useId(),
     risk: useId(),
+    institution: useId(),
     advanced: useId(),
   };
+  // Regulators see every institution's transactions, so they may narrow them to one (PSPs and
+  // networks of the registry); staff already see only their own.
+  const regulator = isRegulator(user.role);
+  const psps = useAllInstitutions("psp", regulator);
+  const mnos = useAllInstitutions("mno", regulator);
+  const institutionOptions = useMemo(
+    () => [...(psps.data ?? []), ...(mnos.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)),
+    [psps.data, mnos.data],
+  );
   // /transactions?id=… (the dashboard's "view") opens that transaction's detail; filters in the
   // address (a dashboard card's period) start the search filtered, with the fields that hold them open.
   const search = useSearch();
@@ -259,6 +271,25 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
                 <option value="USD">USD</option>
               </select>
             </div>
+            {regulator ? (
+              <div className="space-y-1.5">
+                <Label htmlFor={ids.institution}>{t("transactions.institutionFilter")}</Label>
+                <select
+                  id={ids.institution}
+                  className={selectClass}
+                  value={filters.institution}
+                  onChange={(e) => set("institution")(e.target.value)}
+                  data-testid="tx-institution"
+                >
+                  <option value="all">{t("transactions.allInstitutions")}</option>
+                  {institutionOptions.map((i) => (
+                    <option key={i.id} value={i.id}>
+                      {i.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
             <FilterInput id={ids.dateFrom} label={t("transactions.dateFrom")} type="date" value={filters.dateFrom} onChange={set("dateFrom")} error={fieldErrors.dateFrom} />
             <FilterInput id={ids.dateTo} label={t("transactions.dateTo")} type="date" value={filters.dateTo} onChange={set("dateTo")} error={fieldErrors.dateTo} />
             <FilterInput id={ids.amountMin} label={t("transactions.amountMin")} type="number" value={filters.amountMin} onChange={set("amountMin")} error={fieldErrors.amountMin} />

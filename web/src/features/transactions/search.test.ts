@@ -37,3 +37,13 @@ describe("filters from a page address", () => {
     expect(searchUrl(filtersFromSearch("dateFrom=2026-11-01&highRisk=true"))).toBe("/api/transactions/search?dateFrom=2026-11-01&highRisk=true&limit=25");
   });
 });
+
+describe("institution filter", () => {
+  it("sends one institution's id, and nothing for all", () => {
+    expect(filterParams({ ...EMPTY_FILTERS, institution: "0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b" }).toString()).toBe(
+      "institution=0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+    );
+    expect(filterParams({ ...EMPTY_FILTERS, institution: "all" }).toString()).toBe("");
+    expect(filtersFromSearch("?institution=abc").institution).toBe("abc");
+  });
+});

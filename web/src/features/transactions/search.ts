@@ -12,6 +12,8 @@ export interface TransactionFilters {
   npssReference: string;
   /** "true": only the transactions the AML scoring flagged high risk; "" for all. */
   highRisk: string;
+  /** One institution's transactions (its id), or "all". */
+  institution: string;
 }
 
 /** Every filter unset. */
@@ -27,6 +29,7 @@ export const EMPTY_FILTERS: TransactionFilters = {
   amountMax: "",
   npssReference: "",
   highRisk: "",
+  institution: "all",
 };
 
 /** Statuses offered by the status filter (001 §4: searchable statuses). */
@@ -48,6 +51,7 @@ const ORDER: (keyof TransactionFilters)[] = [
   "amountMax",
   "npssReference",
   "highRisk",
+  "institution",
 ];
 
 /** The query parameters for the filters: only those set, trimmed, never "all" (001 §5). */
