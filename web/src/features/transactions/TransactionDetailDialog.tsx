@@ -5,7 +5,8 @@ import { ApiError } from "@/api/client";
 import type { TransactionDetail } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { modeVariant, riskTextClass, riskVariant, statusVariant } from "@/features/transactions/display";
+import { ChannelBadge } from "@/features/transactions/ChannelBadge";
+import { riskTextClass, riskVariant, statusVariant } from "@/features/transactions/display";
 import { formatMoney } from "@/features/transactions/money";
 import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -57,7 +58,7 @@ export function TransactionDetailDialog({ id, onClose }: { id: string | null; on
           <div className="space-y-6">
             <div className="flex flex-wrap items-center gap-2">
               <Badge variant={statusVariant(tx.status)}>{t(`transactions.status.${tx.status}`, { defaultValue: tx.status })}</Badge>
-              <Badge variant={modeVariant(tx.transferMode)}>{t(`transactions.mode.${tx.transferMode}`, { defaultValue: tx.transferMode })}</Badge>
+              <ChannelBadge mode={tx.transferMode} />
               <Badge variant="outline">{t(`transactions.type.${tx.type}`, { defaultValue: tx.type })}</Badge>
               <span className="ml-auto text-xl font-semibold tabular-nums" data-testid="tx-detail-amount">
                 {formatMoney(tx.amount, tx.currency)}

@@ -26,7 +26,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { isRegulator } from "@/features/applications/status";
 import { useAllInstitutions } from "@/features/registry/registry";
-import { modeVariant, statusVariant } from "@/features/transactions/display";
+import { ChannelBadge } from "@/features/transactions/ChannelBadge";
+import { statusVariant } from "@/features/transactions/display";
 import { formatMoney } from "@/features/transactions/money";
 import {
   EMPTY_FILTERS,
@@ -438,9 +439,7 @@ function TransactionRow({ tx, onOpen }: { tx: Transaction; onOpen: () => void })
             <span className="flex flex-wrap items-center gap-2">
               <span className="font-mono text-sm font-semibold">{tx.transactionId}</span>
               <Badge variant={statusVariant(tx.status)}>{t(`transactions.status.${tx.status}`, { defaultValue: tx.status })}</Badge>
-              <Badge variant={modeVariant(tx.transferMode)}>
-                {tx.transferMode === "online" ? t("transactions.mode.online") : t("transactions.offlineUssd")}
-              </Badge>
+              <ChannelBadge mode={tx.transferMode} />
             </span>
             <span className="block truncate text-sm text-muted-foreground">
               {sender} <span aria-hidden="true">→</span>

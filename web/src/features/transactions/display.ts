@@ -37,9 +37,3 @@ export function riskTextClass(level: string | null | undefined): string {
   if (level === "medium") return "text-amber-700 dark:text-amber-400";
   return "text-emerald-700 dark:text-emerald-400";
 }
-
-/** Online transfers get the default badge; offline and USSD the secondary one. */
-export function modeVariant(mode: string): Variant {
-  return mode === "online" ? "default" : "secondary";
-}
-
