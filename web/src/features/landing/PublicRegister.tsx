@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { BadgeCheck, Building2 } from "lucide-react";
@@ -7,12 +8,16 @@ import { Badge } from "@/components/ui/badge";
 import { complianceVariant } from "@/features/registry/registry";
 import { formatDate } from "@/lib/format";
 
+/** How many institutions the register shows at first, and how many more each "Show more" adds. */
+export const REGISTER_PAGE = 10;
+
 /** Query key of the public register (readable without signing in). */
 export const PUBLIC_REGISTER_KEY = ["/api/public/register"] as const;
 
 /**
  * The landing page's register of currently licensed institutions with their compliance status
- * (never its reason: that may name confidential supervisory findings).
+ * (never its reason: that may name confidential supervisory findings), REGISTER_PAGE at a time
+ * with "Show more" rather than in a box of fixed height that hid the rest (issue 17).
  */
 export function PublicRegister() {
   const { t } = useTranslation();
@@ -22,7 +27,10 @@ export function PublicRegister() {
     queryFn: getQueryFn<PublicRegisterEntry[]>({ on401: "returnNull" }),
     staleTime: 60_000,
   });
-  const rows = query.data ?? [];
+  const all = query.data ?? [];
+  const [shown, setShown] = useState(REGISTER_PAGE);
+  const rows = all.slice(0, shown);
+  const left = all.length - rows.length;
   const typeLabel = (type: string) =>
     t(`publicRegister.types.${type}`, { defaultValue: type.toUpperCase() });
   const compliance = (r: PublicRegisterEntry) =>
@@ -58,15 +66,15 @@ export function PublicRegister() {
             <p role="alert" className="p-6 text-sm text-muted-foreground">
               {t("publicRegister.failed")}
             </p>
-          ) : rows.length === 0 ? (
+          ) : all.length === 0 ? (
             <p className="p-6 text-sm text-muted-foreground" data-testid="public-register-empty">
               {t("publicRegister.empty")}
             </p>
           ) : (
-            <div className="max-h-[28rem] overflow-auto focus-visible:outline-2 focus-visible:outline-ring" tabIndex={0} role="region" aria-labelledby="public-register-title">
+            <div className="overflow-x-auto">
               <table className="w-full text-sm">
                 <caption className="sr-only">{t("publicRegister.title")}</caption>
-                <thead className="sticky top-0 border-b bg-muted text-left text-xs uppercase tracking-wide text-muted-foreground">
+                <thead className="border-b bg-muted text-left text-xs uppercase tracking-wide text-muted-foreground">
                   <tr>
                     <th scope="col" className="px-4 py-3 font-semibold">{t("publicRegister.name")}</th>
                     <th scope="col" className="hidden px-4 py-3 font-semibold sm:table-cell">{t("publicRegister.type")}</th>
@@ -109,6 +117,19 @@ export function PublicRegister() {
                   ))}
                 </tbody>
               </table>
+              {left > 0 ? (
+                <div className="flex flex-wrap items-center justify-between gap-2 border-t px-4 py-3 text-sm text-muted-foreground">
+                  <span data-testid="public-register-shown">{t("publicRegister.shown", { shown: rows.length, total: all.length })}</span>
+                  <button
+                    type="button"
+                    className="rounded-md border bg-background px-3 py-1.5 font-medium text-foreground hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+                    onClick={() => setShown((n) => n + REGISTER_PAGE)}
+                    data-testid="public-register-more"
+                  >
+                    {t("publicRegister.more", { count: Math.min(REGISTER_PAGE, left) })}
+                  </button>
+                </div>
+              ) : null}
             </div>
           )}
         </div>
