@@ -207,7 +207,7 @@ var pathParam = regexp.MustCompile(`\{([a-zA-Z]+)\}`)
 // buildOpenAPI makes the OpenAPI 3.1 document of the routes from routeDocs.
 func buildOpenAPI(routes []route) map[string]any {
 	g := &schemaGen{schemas: map[string]any{}, types: map[string]reflect.Type{}}
-	g.schemas["Error"] = g.schema(reflect.TypeOf(errorBody{}))
+	g.schemas["Error"] = g.object(reflect.TypeOf(errorBody{}))
 	paths := map[string]map[string]any{}
 	for _, rt := range routes {
 		method, path, _ := strings.Cut(rt.pattern, " ")
@@ -429,10 +429,12 @@ func (g *schemaGen) schema(t reflect.Type) map[string]any {
 	return map[string]any{} // interfaces: any JSON value
 }
 
-// name is the struct's component name: its Go name, with its package's when two packages
-// have a type of the same name.
+// name is the struct's component name: its Go name without the JSON suffix of answer types
+// and capitalised (transactionJSON: Transaction), with its package's name in front when two
+// types would share one.
 func (g *schemaGen) name(t reflect.Type) string {
-	name := t.Name()
+	name := strings.TrimSuffix(t.Name(), "JSON")
+	name = strings.ToUpper(name[:1]) + name[1:]
 	if seen, ok := g.types[name]; ok && seen != t {
 		name = pkgName(t) + name
 	}
