@@ -3,9 +3,11 @@ package httpapi
 import (
 	"embed"
 	"encoding/json"
+	"maps"
 	"net/http"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -24,8 +26,9 @@ type routeDoc struct {
 	request, response any
 	// status is the success status; 0 means 200.
 	status int
-	// query lists the filter parameters the handler accepts (newFilterReader refuses others).
-	query []string
+	// query is the handler's own table of accepted query parameters (the one newFilterReader
+	// reads, so the two cannot differ); limit and cursor are documented by paged.
+	query map[string]bool
 	// paged lists use parsePage and writePage: limit, cursor and the paging headers.
 	paged bool
 	// uncounted pages send no X-Total-Count (counting every transaction would cost too much).
@@ -33,7 +36,7 @@ type routeDoc struct {
 }
 
 // txFilterParams are the filters parseTxFilter reads.
-var txFilterParams = []string{"search", "status", "type", "currency", "transferMode", "highRisk", "npssReference", "dateFrom", "dateTo", "amountMin", "amountMax"}
+var txFilterParams = listParams("search", "status", "type", "currency", "transferMode", "highRisk", "npssReference", "dateFrom", "dateTo", "amountMin", "amountMax")
 
 // routeDocs documents every route of routes(). Routes whose handler answers a map or an
 // anonymous structure have no response type yet: their answer is documented as JSON only.
@@ -54,71 +57,71 @@ var routeDocs = map[string]routeDoc{
 	"GET /api/auth/cbsl-only":                            {summary: "Profile (regulators only)"},
 	"GET /api/auth/psp-only":                             {summary: "Profile (PSP administrators only)"},
 	"GET /api/auth/mno-only":                             {summary: "Profile (MNO administrators only)"},
-	"GET /api/alerts":                                    {summary: "List alerts", response: []alertJSON{}, paged: true},
+	"GET /api/alerts":                                    {summary: "List alerts", response: []alertJSON{}, paged: true, query: alertParams},
 	"GET /api/alerts/summary":                            {summary: "Alert summary"},
 	"GET /api/alerts/{id}":                               {summary: "Get alert"},
 	"PATCH /api/alerts/{id}/read":                        {summary: "Read alert"},
 	"PATCH /api/alerts/{id}/resolve":                     {summary: "Resolve alert"},
 	"POST /api/alerts/{id}/actions":                      {summary: "Alert action"},
-	"GET /ws":                                            {summary: "Socket"},
+	"GET /ws":                                            {summary: "Real-time WebSocket"},
 	"POST /api/compliance-reports":                       {summary: "Create report"},
-	"GET /api/compliance-reports":                        {summary: "List reports"},
+	"GET /api/compliance-reports":                        {summary: "List reports", response: []reportJSON{}, paged: true, query: reportParams},
 	"POST /api/compliance-reports/{id}/publish":          {summary: "Publish report"},
 	"GET /api/compliance-reports/{id}/pdf":               {summary: "Report PDF"},
 	"GET /api/compliance-reports/{id}/csv":               {summary: "Report CSV"},
 	"POST /api/compliance-audits":                        {summary: "Schedule audit"},
-	"GET /api/compliance-audits":                         {summary: "List audits"},
+	"GET /api/compliance-audits":                         {summary: "List audits", response: []auditJSON{}, paged: true, query: auditParams},
 	"POST /api/compliance-audits/{id}/complete":          {summary: "Complete audit"},
 	"GET /api/compliance/export":                         {summary: "Export compliance"},
-	"GET /api/mobile/users":                              {summary: "List mobile users"},
+	"GET /api/mobile/users":                              {summary: "List mobile users", response: []mobileUserJSON{}, paged: true, query: statusParams},
 	"POST /api/mobile/users":                             {summary: "Register mobile user"},
 	"PATCH /api/mobile/users/{id}/status":                {summary: "Set mobile user status"},
 	"POST /api/admin/mobile-access/generate":             {summary: "Generate access code"},
-	"GET /api/admin/mobile-access/codes":                 {summary: "List access codes"},
+	"GET /api/admin/mobile-access/codes":                 {summary: "List access codes", response: []accessCodeJSON{}, paged: true, query: statusParams},
 	"POST /api/admin/mobile-access/expire":               {summary: "Expire access code"},
-	"GET /api/admin/notifications":                       {summary: "List notifications"},
+	"GET /api/admin/notifications":                       {summary: "List notifications", response: []notificationJSON{}, paged: true, query: notificationParams},
 	"POST /api/mobile/access/redeem":                     {summary: "Redeem access code"},
 	"POST /api/kyc":                                      {summary: "Submit KYC"},
-	"GET /api/kyc":                                       {summary: "List KYC", response: []kycJSON{}, paged: true},
+	"GET /api/kyc":                                       {summary: "List KYC", response: []kycJSON{}, paged: true, query: kycParams},
 	"GET /api/kyc/summary":                               {summary: "KYC summary"},
 	"GET /api/kyc-applications/summary":                  {summary: "KYC summary"},
-	"GET /api/kyc-applications":                          {summary: "List KYC applications", response: []kycJSON{}, paged: true},
+	"GET /api/kyc-applications":                          {summary: "List KYC applications", response: []kycJSON{}, paged: true, query: kycParams},
 	"PATCH /api/kyc-applications/{id}/review":            {summary: "Review KYC"},
-	"GET /api/users":                                     {summary: "List users"},
+	"GET /api/users":                                     {summary: "List users", response: []accountJSON{}, paged: true, query: userParams},
 	"POST /api/users":                                    {summary: "Create user"},
 	"PATCH /api/users/{id}":                              {summary: "Update user"},
 	"POST /api/users/{id}/reset-password":                {summary: "Reset password"},
 	"PATCH /api/profile":                                 {summary: "Update profile"},
-	"PUT /api/profile-images":                            {summary: "Profile image"},
+	"PUT /api/profile-images":                            {summary: "Set profile image"},
 	"POST /api/profile/password":                         {summary: "Change password"},
 	"GET /api/profile/sessions":                          {summary: "List sessions"},
 	"DELETE /api/profile/sessions/{id}":                  {summary: "End session"},
 	"GET /api/profile/tokens":                            {summary: "List tokens"},
 	"DELETE /api/profile/tokens/{id}":                    {summary: "Revoke token"},
-	"GET /api/api-keys":                                  {summary: "List API keys", response: []apiKeyJSON{}, query: []string{"institution"}},
+	"GET /api/api-keys":                                  {summary: "List API keys", response: []apiKeyJSON{}, query: map[string]bool{"institution": true}},
 	"POST /api/api-keys":                                 {summary: "Create API key", request: domain.NewAPIKey{}, response: apiKeyJSON{}, status: http.StatusCreated},
 	"DELETE /api/api-keys/{id}":                          {summary: "Revoke API key"},
 	"GET /api/approvals":                                 {summary: "List approvals"},
-	"POST /api/approvals/{id}/approve":                   {summary: "Approve approval"},
-	"POST /api/approvals/{id}/reject":                    {summary: "Reject approval"},
-	"GET /api/profile/totp":                              {summary: "Totp status"},
+	"POST /api/approvals/{id}/approve":                   {summary: "Approve a pending change"},
+	"POST /api/approvals/{id}/reject":                    {summary: "Reject a pending change"},
+	"GET /api/profile/totp":                              {summary: "TOTP status"},
 	"POST /api/profile/totp":                             {summary: "Start TOTP"},
 	"POST /api/profile/totp/confirm":                     {summary: "Confirm TOTP"},
 	"DELETE /api/profile/totp":                           {summary: "Disable TOTP"},
-	"GET /api/settings/aml":                              {summary: "Aml settings"},
+	"GET /api/settings/aml":                              {summary: "AML settings"},
 	"POST /api/settings/aml/proposals":                   {summary: "Propose rules"},
 	"GET /api/settings/aml/proposals/{version}/backtest": {summary: "Backtest rules"},
 	"POST /api/settings/aml/proposals/{version}/approve": {summary: "Approve rules"},
 	"POST /api/settings/aml/proposals/{version}/reject":  {summary: "Reject rules"},
-	"GET /api/audit":                                     {summary: "List audit"},
+	"GET /api/audit":                                     {summary: "List audit trail"},
 	"GET /api/audit/export":                              {summary: "Export audit"},
 	"GET /api/audit/verify":                              {summary: "Verify audit"},
 	"GET /api/analytics":                                 {summary: "Analytics"},
 	"GET /api/analytics/export":                          {summary: "Analytics export"},
 	"GET /health":                                        {summary: "Health"},
-	"GET /livez":                                         {summary: "Livez"},
-	"GET /readyz":                                        {summary: "Readyz"},
-	"GET /metrics-system":                                {summary: "Metrics system"},
+	"GET /livez":                                         {summary: "Liveness"},
+	"GET /readyz":                                        {summary: "Readiness"},
+	"GET /metrics-system":                                {summary: "System metrics"},
 	"GET /api/metrics":                                   {summary: "Summary metrics"},
 	"GET /api/public/summary":                            {summary: "Public summary"},
 	"POST /api/transfer":                                 {summary: "Create transfer"},
@@ -130,17 +133,17 @@ var routeDocs = map[string]routeDoc{
 	"GET /api/transactions/{id}":                         {summary: "Get transaction", response: transactionDetailJSON{}},
 	"POST /api/objects/upload":                           {summary: "Request upload"},
 	"PUT /api/objects/upload/{token}":                    {summary: "Receive upload"},
-	"PUT /api/institution-logos":                         {summary: "Normalize logo"},
-	"GET /objects/{kind}/{file}":                         {summary: "Serve object"},
+	"PUT /api/institution-logos":                         {summary: "Set institution logo"},
+	"GET /objects/{kind}/{file}":                         {summary: "Get uploaded object"},
 	"POST /api/institution-applications":                 {summary: "Submit application"},
-	"GET /api/institution-applications":                  {summary: "List applications", response: []applicationJSON{}, paged: true, query: []string{"status", "type"}},
+	"GET /api/institution-applications":                  {summary: "List applications", response: []applicationJSON{}, paged: true, query: applicationParams},
 	"GET /api/institution-applications/{id}":             {summary: "Get application", response: applicationJSON{}},
 	"POST /api/institution-applications/{id}/approve":    {summary: "Approve application"},
 	"POST /api/institution-applications/{id}/reject":     {summary: "Reject application"},
-	"GET /api/onboarding":                                {summary: "List onboarding"},
+	"GET /api/onboarding":                                {summary: "List onboarding", response: []onboardingItem{}, paged: true, query: onboardingParams},
 	"PATCH /api/onboarding/{id}/status":                  {summary: "Set onboarding status"},
-	"GET /api/psps":                                      {summary: "List PS ps"},
-	"GET /api/mnos":                                      {summary: "List MN os"},
+	"GET /api/psps":                                      {summary: "List PSPs", response: []registryJSON{}, paged: true, query: registryParams},
+	"GET /api/mnos":                                      {summary: "List MNOs", response: []registryJSON{}, paged: true, query: registryParams},
 	"PATCH /api/psps/{id}/license":                       {summary: "Change PSP license"},
 	"PATCH /api/mnos/{id}/license":                       {summary: "Change MNO license"},
 	"PATCH /api/psps/{id}/compliance":                    {summary: "Change compliance"},
@@ -228,7 +231,10 @@ func buildOpenAPI(routes []route) map[string]any {
 		for _, m := range pathParam.FindAllStringSubmatch(path, -1) {
 			params = append(params, map[string]any{"name": m[1], "in": "path", "required": true, "schema": map[string]any{"type": "string"}})
 		}
-		for _, q := range d.query {
+		for _, q := range slices.Sorted(maps.Keys(d.query)) {
+			if q == "limit" || q == "cursor" {
+				continue
+			}
 			params = append(params, map[string]any{"name": q, "in": "query", "schema": map[string]any{"type": "string"}})
 		}
 		if d.paged {

@@ -367,7 +367,8 @@ func TestOpenAPIAnswersMatch(t *testing.T) {
 			"/api/transactions/" + list[0]["id"].(string), "/api/alerts", "/api/kyc-applications", "/api/kyc",
 			"/api/api-keys", "/api/institution-applications", "/api/institution-applications/" + apps[0]["id"].(string),
 			"/api/transactions?cursor=nonsense", "/api/alerts?colour=red", "/api/transactions/no-such-id",
-			"/api/institution-applications/no-such-id",
+			"/api/institution-applications/no-such-id", "/api/users", "/api/psps?status=active", "/api/onboarding",
+			"/api/compliance-reports", "/api/compliance-audits", "/api/mobile/users", "/api/admin/notifications",
 		} {
 			res := e.do(nil, "GET", path, nil, as(admin)...)
 			if res.status >= 500 {
