@@ -170,5 +170,10 @@ func (s *Server) routes() []route {
 		{"PATCH /api/psps/{id}/routing", staff(admin), s.changePSPRouting},
 		{"PATCH /api/banks/{id}/routing", staff(admin), s.changeBankRouting},
 		{"GET /api/public/register", public().limited(publicReads), s.publicRegister},
+
+		// The API's OpenAPI 3.1 contract (apidoc.go) and its reference page.
+		{"GET /api/openapi.json", public(), s.serveOpenAPI},
+		{"GET /api/docs", public(), s.serveAPIDocs},
+		{"GET /api/docs/viewer.js", public(), s.serveAPIDocsScript},
 	}
 }

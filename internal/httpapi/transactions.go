@@ -130,6 +130,22 @@ func (s *Server) searchPage(w http.ResponseWriter, r *http.Request, withFilters 
 	})
 }
 
+// transactionDetailJSON is GET /api/transactions/{id}'s answer; named so that the OpenAPI
+// document (apidoc.go) describes it from the type itself.
+type transactionDetailJSON struct {
+	transactionJSON
+	Logs []transactionLogJSON `json:"logs"`
+}
+
+type transactionLogJSON struct {
+	Action         string         `json:"action"`
+	PreviousStatus *string        `json:"previousStatus"`
+	NewStatus      *string        `json:"newStatus"`
+	Notes          *string        `json:"notes"`
+	Details        map[string]any `json:"details"`
+	CreatedAt      time.Time      `json:"createdAt"`
+}
+
 // getTransaction is GET /api/transactions/{id}: every field, the AML rules that fired and the log.
 func (s *Server) getTransaction(w http.ResponseWriter, r *http.Request) error {
 	scope, masked := txScope(principalFrom(r.Context()))
@@ -141,20 +157,9 @@ func (s *Server) getTransaction(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	type logJSON struct {
-		Action         string         `json:"action"`
-		PreviousStatus *string        `json:"previousStatus"`
-		NewStatus      *string        `json:"newStatus"`
-		Notes          *string        `json:"notes"`
-		Details        map[string]any `json:"details"`
-		CreatedAt      time.Time      `json:"createdAt"`
-	}
-	out := struct {
-		transactionJSON
-		Logs []logJSON `json:"logs"`
-	}{transactionJSON: toTransactionJSON(t, masked), Logs: make([]logJSON, len(logs))}
+	out := transactionDetailJSON{transactionJSON: toTransactionJSON(t, masked), Logs: make([]transactionLogJSON, len(logs))}
 	for i, l := range logs {
-		out.Logs[i] = logJSON{Action: l.Action, PreviousStatus: optional(l.PreviousStatus), NewStatus: optional(l.NewStatus),
+		out.Logs[i] = transactionLogJSON{Action: l.Action, PreviousStatus: optional(l.PreviousStatus), NewStatus: optional(l.NewStatus),
 			Notes: optional(l.Notes), Details: l.Details, CreatedAt: l.CreatedAt}
 	}
 	writeJSON(w, http.StatusOK, out)
