@@ -36,7 +36,7 @@ type routeDoc struct {
 }
 
 // txFilterParams are the filters parseTxFilter reads.
-var txFilterParams = listParams("search", "status", "type", "currency", "transferMode", "highRisk", "npssReference", "dateFrom", "dateTo", "amountMin", "amountMax")
+var txFilterParams = listParams("search", "status", "type", "currency", "transferMode", "highRisk", "institution", "npssReference", "dateFrom", "dateTo", "amountMin", "amountMax")
 
 // routeDocs documents every route of routes(). Routes whose handler answers a map or an
 // anonymous structure have no response type yet: their answer is documented as JSON only.
