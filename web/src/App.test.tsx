@@ -100,7 +100,7 @@ describe("App routing", () => {
       const sidebar = screen.getByTestId("sidebar");
       expect(within(sidebar).getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
       expect(within(sidebar).getByRole("link", { name: "Compliance" })).toBeInTheDocument();
-      expect(within(sidebar).getByRole("link", { name: "Demo" })).toBeInTheDocument();
+      expect(within(sidebar).queryByRole("link", { name: "Demo" })).not.toBeInTheDocument(); // not in a regulator's menu
       expect(screen.queryByTestId("guest-box")).not.toBeInTheDocument();
       expect(screen.getByTestId("alert-status-panel")).toHaveTextContent("Disconnected");
     });

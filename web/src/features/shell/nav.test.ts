@@ -10,14 +10,16 @@ describe("visibleGroups", () => {
     expect(keys(false, "cbsl_officer")).toEqual(expect.arrayContaining(["psp-registry", "mno-oversight"]));
   });
 
-  it("shows PSP and MNO staff their own registry only, and citizens none", () => {
+  it("shows PSP and MNO staff their own registry only, and citizens only their applications", () => {
     expect(keys(false, "psp_admin")).toContain("psp-registry");
     expect(keys(false, "psp_admin")).not.toContain("mno-oversight");
     expect(keys(false, "mno_admin")).toContain("mno-oversight");
     expect(keys(false, "mno_admin")).not.toContain("psp-registry");
     expect(keys(false, "citizen")).not.toContain("psp-registry");
-    expect(visibleGroups(false, "citizen").map((g) => g.key)).not.toContain("registry");
+    expect(visibleGroups(false, "citizen").find((g) => g.key === "registry")?.items.map((i) => i.key)).toEqual(["applications"]);
     expect(keys(false, "citizen")).toContain("applications");
+    expect(keys(false, "citizen")).toContain("demo");
+    for (const role of ["cbsl_admin", "cbsl_officer"]) expect(keys(false, role)).not.toContain("demo");
   });
 
   it("shows the audit trail to regulators only", () => {

@@ -118,16 +118,12 @@ export const NAV_GROUPS: NavGroup[] = [
     ],
   },
   {
-    key: "documentation",
-    labelKey: "nav.groups.documentation",
-    guestVisible: false,
-    items: [{ key: "applications", labelKey: "nav.applications", href: "/applications", icon: FileText }],
-  },
-  {
     key: "registry",
     labelKey: "nav.groups.registry",
     guestVisible: false,
     items: [
+      // Licence applications lead to the registry (issue 17: they were filed under "Documentation").
+      { key: "applications", labelKey: "nav.applications", href: "/applications", icon: FileText },
       {
         key: "psp-registry",
         labelKey: "nav.pspRegistry",
@@ -156,7 +152,8 @@ export const NAV_GROUPS: NavGroup[] = [
     labelKey: "nav.groups.configuration",
     guestVisible: false,
     items: [
-      { key: "demo", labelKey: "nav.demo", href: "/demo", icon: Sparkles },
+      // The language demonstration is for the public-facing roles, not a regulator's working menu.
+      { key: "demo", labelKey: "nav.demo", href: "/demo", icon: Sparkles, roles: ["citizen", "psp_admin", "mno_admin"] },
       {
         key: "mobile-access",
         labelKey: "nav.mobileAccess",
