@@ -41,7 +41,10 @@ func (d *DecimalString) UnmarshalJSON(b []byte) error {
 		}
 		*d = DecimalString(text)
 	default:
-		*d = DecimalString(s)
+		// Another JSON value (a number, or an object a client sent by mistake) is kept as its text
+		// for validation to refuse by name; bytes that are not UTF-8 become U+FFFD, as they would
+		// in any string this text is written back into (FuzzDecodeJSON found the round trip differ).
+		*d = DecimalString(strings.ToValidUTF8(s, "\uFFFD"))
 	}
 	return nil
 }
