@@ -12,9 +12,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { isRegulator } from "@/features/applications/status";
+import { useAllInstitutions } from "@/features/registry/registry";
 import { ListCard, ListRow, useDeleteRow } from "@/features/settings/ListCard";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
-import { useInstitutions } from "@/features/settings/UserDialogs";
 import { pickableInstitutions } from "@/features/settings/users";
 import { formatDateTime24 } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
@@ -47,8 +47,8 @@ const scopeKey = (s: string) => `settings.apiKeys.scope.${s.replace(":", "_")}`;
 
 /** Institutions a regulator may create a key for: the PSPs and MNOs not revoked. */
 function useKeyInstitutions(enabled: boolean) {
-  const psps = useInstitutions(enabled ? "psp" : null);
-  const mnos = useInstitutions(enabled ? "mno" : null);
+  const psps = useAllInstitutions("psp", enabled);
+  const mnos = useAllInstitutions("mno", enabled);
   return {
     loading: psps.isLoading || mnos.isLoading,
     list: pickableInstitutions([...(psps.data ?? []), ...(mnos.data ?? [])]),

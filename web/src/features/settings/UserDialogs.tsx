@@ -76,11 +76,6 @@ function Field({
   );
 }
 
-/** PSPs or MNOs to attach PSP/MNO staff to (every page of the registry). */
-export function useInstitutions(kind: "psp" | "mno" | null) {
-  return useAllInstitutions(kind ?? "psp", kind !== null);
-}
-
 function InstitutionSelect({
   id,
   kind,
@@ -97,7 +92,7 @@ function InstitutionSelect({
   invalid: boolean;
 }) {
   const { t } = useTranslation();
-  const query = useInstitutions(kind);
+  const query = useAllInstitutions(kind);
   const list = pickableInstitutions(query.data);
   return (
     <select
