@@ -196,3 +196,16 @@ func amountText(m Minor, cur Currency) string {
 	}
 	return strings.TrimSpace(sign + b.String() + "." + frac + " " + string(cur))
 }
+
+// The reasons a transaction's log gives for not completing (issue 17 part 3): held for AML
+// review, or one of FailureReasons its institution reported when it failed or was rejected, or
+// ReasonNotStated when the institution said none. The web app says each in the reader's language.
+const (
+	ReasonAMLHold   = "aml_hold"
+	ReasonNotStated = "not_stated"
+)
+
+// FailureReasons are the reasons an institution may give for a failed or rejected transaction
+// in its data feed (failureReason).
+var FailureReasons = []string{"insufficient_funds", "recipient_unreachable", "limit_exceeded", "operator_unavailable",
+	"timeout", "cancelled_by_sender", "invalid_account"}

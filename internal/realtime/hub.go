@@ -19,8 +19,13 @@ type Alert struct {
 	Title         string `json:"title"`
 	Description   string `json:"description"`
 	AlertType     string `json:"alertType"`
-	InstitutionID string `json:"institutionId,omitempty"`
-	TransactionID string `json:"relatedTransactionId,omitempty"`
+	// Code and Params let the web app say the alert in the reader's language; Title and
+	// Description are its English text.
+	Code              string          `json:"code,omitempty"`
+	Params            json.RawMessage `json:"params,omitempty"`
+	InstitutionID     string          `json:"institutionId,omitempty"`
+	TransactionID     string          `json:"relatedTransactionId,omitempty"`
+	TransactionNumber string          `json:"relatedTransactionNumber,omitempty"`
 	TargetUserID  string `json:"-"`
 	TargetRole    string `json:"-"`
 }
