@@ -14,11 +14,11 @@ import (
 // Alert is what the hub delivers: a compliance alert as the client's toast shows it, and whom it
 // concerns.
 type Alert struct {
-	ID            string `json:"id"`
-	Severity      string `json:"severity"`
-	Title         string `json:"title"`
-	Description   string `json:"description"`
-	AlertType     string `json:"alertType"`
+	ID          string `json:"id"`
+	Severity    string `json:"severity"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	AlertType   string `json:"alertType"`
 	// Code and Params let the web app say the alert in the reader's language; Title and
 	// Description are its English text.
 	Code              string          `json:"code,omitempty"`
@@ -26,8 +26,8 @@ type Alert struct {
 	InstitutionID     string          `json:"institutionId,omitempty"`
 	TransactionID     string          `json:"relatedTransactionId,omitempty"`
 	TransactionNumber string          `json:"relatedTransactionNumber,omitempty"`
-	TargetUserID  string `json:"-"`
-	TargetRole    string `json:"-"`
+	TargetUserID      string          `json:"-"`
+	TargetRole        string          `json:"-"`
 }
 
 // Visible reports whether the account may see the alert: regulators see every institution's,
