@@ -30,6 +30,7 @@ type alertJSON struct {
 	Currency                 *string             `json:"currency"`
 	InstitutionID            *string             `json:"institutionId"`
 	InstitutionName          *string             `json:"institutionName"`
+	InstitutionKind          *string             `json:"institutionKind"` // psp, mno or bank: where its registry entry is
 	RelatedTransactionID     *string             `json:"relatedTransactionId"`
 	RelatedTransactionNumber *string             `json:"relatedTransactionNumber"`
 	IsRead                   bool                `json:"isRead"`
@@ -64,7 +65,8 @@ func toAlertJSON(a *store.AlertView) alertJSON {
 		amount := a.Amount.String()
 		j.Amount, j.Code, j.Params = &amount, optional(a.Code), &a.Params
 	}
-	j.InstitutionName, j.RelatedTransactionNumber = optional(a.InstitutionName), optional(a.TransactionNumber)
+	j.InstitutionName, j.InstitutionKind = optional(a.Institution.Name), optional(a.Institution.Kind)
+	j.RelatedTransactionNumber = optional(a.TransactionNumber)
 	return j
 }
 

@@ -58,7 +58,7 @@ func TestAlertAnswerHasCodeAndReferences(t *testing.T) {
 				t.Fatalf("code and params: %s", one.body)
 			}
 			if a.RelatedTransactionNumber == nil || *a.RelatedTransactionNumber != large.TransactionID ||
-				a.InstitutionName == nil || *a.InstitutionName != "Premium-Wallet" {
+				a.InstitutionName == nil || *a.InstitutionName != "Premium-Wallet" || a.InstitutionKind == nil || *a.InstitutionKind != "psp" {
 				t.Fatalf("references: %s", one.body)
 			}
 			if a.Title != "Large transfer: 15,000.00 USD from a wallet never seen before" {

@@ -164,12 +164,12 @@ func (s *Server) getTransaction(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	_, names, err := s.store.References(r.Context(), nil, []string{t.PSPID, t.MNOID})
+	_, insts, err := s.store.References(r.Context(), nil, []string{t.PSPID, t.MNOID})
 	if err != nil {
 		return err
 	}
-	out := transactionDetailJSON{transactionJSON: toTransactionJSON(t, masked), PSPName: optional(names[t.PSPID]),
-		MNOName: optional(names[t.MNOID]), Logs: make([]transactionLogJSON, len(logs))}
+	out := transactionDetailJSON{transactionJSON: toTransactionJSON(t, masked), PSPName: optional(insts[t.PSPID].Name),
+		MNOName: optional(insts[t.MNOID].Name), Logs: make([]transactionLogJSON, len(logs))}
 	for i, l := range logs {
 		out.Logs[i] = transactionLogJSON{Action: l.Action, PreviousStatus: optional(l.PreviousStatus), NewStatus: optional(l.NewStatus),
 			Notes: optional(l.Notes), Details: l.Details, ReasonCode: optional(l.ReasonCode), ReasonParams: l.ReasonParams,

@@ -48,8 +48,8 @@ func TestAlertCodesAndReasons(t *testing.T) {
 			t.Fatalf("code and params: %q %+v", a.Code, a.Params)
 		}
 		if a.Title != "Large transfer: 15,000.00 USD from a wallet never seen before" || a.TransactionNumber != "TXN-CODE-001" ||
-			a.InstitutionName != "Premium-Wallet" {
-			t.Fatalf("title %q, number %q, institution %q", a.Title, a.TransactionNumber, a.InstitutionName)
+			a.Institution != (store.InstitutionRef{Kind: "psp", Name: "Premium-Wallet"}) {
+			t.Fatalf("title %q, number %q, institution %q", a.Title, a.TransactionNumber, a.Institution)
 		}
 		reason := func(nt *store.NewTransaction) (string, *domain.AlertParams) {
 			logs, err := s.TransactionLogs(ctx, nt.ID)

@@ -32,7 +32,7 @@ type AlertView struct {
 	// The TXN number of the related transaction and the name of the institution, for readers
 	// that show them instead of ids.
 	TransactionNumber string
-	InstitutionName   string
+	Institution       InstitutionRef
 	IsRead            bool
 	AssignedTo        string
 	ResolvedBy        string
@@ -358,9 +358,9 @@ func (s *Store) alerts(ctx context.Context, sc AlertScope, f AlertFilter, id str
 	for _, a := range out {
 		txIDs, instIDs = append(txIDs, a.TransactionID), append(instIDs, a.InstitutionID)
 	}
-	numbers, names, err := s.References(ctx, txIDs, instIDs)
+	numbers, insts, err := s.References(ctx, txIDs, instIDs)
 	for _, a := range out {
-		a.TransactionNumber, a.InstitutionName = numbers[a.TransactionID], names[a.InstitutionID]
+		a.TransactionNumber, a.Institution = numbers[a.TransactionID], insts[a.InstitutionID]
 	}
 	return out, err
 }
@@ -532,11 +532,17 @@ func (s *Store) MarkAlertRead(ctx context.Context, sc AlertScope, id string, aud
 	})
 }
 
+// InstitutionRef is a PSP, MNO or bank as a reader names it and links to its registry.
+type InstitutionRef struct {
+	Kind string // psp, mno or bank
+	Name string
+}
+
 // References looks up, in one round trip, the TXN numbers of transactions and the names of
 // institutions (PSPs, MNOs, banks) by their ids, so that readers show numbers and names instead
 // of ids. Empty and malformed ids are skipped; an id not found is absent from the maps.
-func (s *Store) References(ctx context.Context, txIDs, instIDs []string) (numbers, names map[string]string, err error) {
-	numbers, names = map[string]string{}, map[string]string{}
+func (s *Store) References(ctx context.Context, txIDs, instIDs []string) (numbers map[string]string, insts map[string]InstitutionRef, err error) {
+	numbers, insts = map[string]string{}, map[string]InstitutionRef{}
 	var args []any
 	in := func(ids []string) string {
 		var marks []string
@@ -553,14 +559,14 @@ func (s *Store) References(ctx context.Context, txIDs, instIDs []string) (number
 		}
 		return strings.Join(marks, ", ")
 	}
-	txs, insts := in(txIDs), in(instIDs)
+	txs, ins := in(txIDs), in(instIDs)
 	if len(args) == 0 {
-		return numbers, names, nil
+		return numbers, insts, nil
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT 't', CAST(id AS TEXT), transaction_id FROM transactions WHERE id IN (`+txs+`)
-		UNION ALL SELECT 'i', CAST(id AS TEXT), name FROM psps WHERE id IN (`+insts+`)
-		UNION ALL SELECT 'i', CAST(id AS TEXT), name FROM mnos WHERE id IN (`+insts+`)
-		UNION ALL SELECT 'i', CAST(id AS TEXT), name FROM banks WHERE id IN (`+insts+`)`, args...)
+	rows, err := s.db.QueryContext(ctx, `SELECT 'transaction', CAST(id AS TEXT), transaction_id FROM transactions WHERE id IN (`+txs+`)
+		UNION ALL SELECT 'psp', CAST(id AS TEXT), name FROM psps WHERE id IN (`+ins+`)
+		UNION ALL SELECT 'mno', CAST(id AS TEXT), name FROM mnos WHERE id IN (`+ins+`)
+		UNION ALL SELECT 'bank', CAST(id AS TEXT), name FROM banks WHERE id IN (`+ins+`)`, args...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -570,7 +576,11 @@ func (s *Store) References(ctx context.Context, txIDs, instIDs []string) (number
 		if err := rows.Scan(&kind, &id, &value); err != nil {
 			return nil, nil, err
 		}
-		map[string]map[string]string{"t": numbers, "i": names}[kind][id] = value
+		if kind == "transaction" {
+			numbers[id] = value
+		} else {
+			insts[id] = InstitutionRef{Kind: kind, Name: value}
+		}
 	}
-	return numbers, names, rows.Err()
+	return numbers, insts, rows.Err()
 }
