@@ -141,8 +141,7 @@ func RuleEvidence(code string, p AlertParams) string {
 	case RuleOfflineHighValue:
 		return fmt.Sprintf("%s was sent by %s, at or above the %s limit for offline transfers.", amount, modeText(p.Mode), threshold)
 	case RuleNewWalletVolume:
-		w := walletText(p)
-		return fmt.Sprintf("%s%s has moved %s within %s.", strings.ToUpper(w[:1]), w[1:], amount, window)
+		return fmt.Sprintf("%s moved within %s by %s.", amount, window, walletText(p))
 	}
 	return ""
 }
@@ -160,7 +159,7 @@ func modeText(mode string) string {
 	if mode == "ussd" {
 		return "USSD"
 	}
-	return mode
+	return "an offline channel"
 }
 
 // DurationText says a span the way a person does: minutes under an hour, hours under two days,

@@ -29,7 +29,7 @@ func TestAlertText(t *testing.T) {
 		{"large value from a new wallet", AMLInput{Amount: 14_791_00, Currency: USD, Mode: ModeOnline, At: now},
 			AMLHistory{FirstSeen: threeHours}, RuleLargeValue,
 			"Large transfer: 14,791.00 USD from a wallet first seen 3 hours before",
-			"The amount is at or above the 10,000.00 USD large-value threshold. A wallet first seen 3 hours before has moved 14,791.00 USD within 24 hours."},
+			"The amount is at or above the 10,000.00 USD large-value threshold. 14,791.00 USD moved within 24 hours by a wallet first seen 3 hours before."},
 		{"structuring", AMLInput{Amount: 9_500_00, Currency: USD, Mode: ModeOnline, At: now},
 			AMLHistory{Sent: sent(2, 9_400_00, time.Hour), FirstSeen: old}, RuleStructuring,
 			"Possible structuring: 9,500.00 USD just under the reporting threshold",
@@ -53,7 +53,7 @@ func TestAlertText(t *testing.T) {
 		{"a wallet never seen", AMLInput{Amount: 6_000_00, Currency: USD, Mode: ModeOnline, At: now},
 			AMLHistory{}, RuleNewWalletVolume,
 			"High volume from a new wallet: 6,000.00 USD",
-			"A wallet never seen before has moved 6,000.00 USD within 24 hours."},
+			"6,000.00 USD moved within 24 hours by a wallet never seen before."},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
