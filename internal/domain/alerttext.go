@@ -106,7 +106,7 @@ func AlertText(code string, p AlertParams) (title, description string) {
 		title = "High volume from a new wallet: " + amount
 	case AlertSanctionsMatch:
 		title = "Possible sanctions match: " + strings.Join(p.Names, ", ")
-		description = fmt.Sprintf("Matches %q on sanctions list entry %s (score %s).", p.Alias, p.Ref,
+		description = fmt.Sprintf("Matches “%s” on sanctions list entry %s (score %s).", p.Alias, p.Ref,
 			strconv.FormatFloat(p.Score, 'f', -1, 64))
 		return title, description
 	default:
@@ -178,7 +178,9 @@ func DurationText(secs int64) string {
 	return strconv.FormatInt(n, 10) + " " + unit
 }
 
-// amountText is an amount with thousands separators and its currency: "14,791.00 USD".
+// amountText is an amount with thousands separators and its currency, as the web app shows
+// money (DESIGN "Money"): cents for USD ("14,791.00 USD"), whole shillings rounded half up for
+// SHS ("3,000,000 SHS").
 func amountText(m Minor, cur Currency) string {
 	s := m.String()
 	sign := ""
@@ -186,6 +188,10 @@ func amountText(m Minor, cur Currency) string {
 		sign, s = "-", s[1:]
 	}
 	whole, frac, _ := strings.Cut(s, ".")
+	if cur == SHS {
+		n := (max(m, -m) + 50) / 100
+		whole, frac = strconv.FormatInt(int64(n), 10), ""
+	}
 	var b strings.Builder
 	for i, c := range whole {
 		if i > 0 && (len(whole)-i)%3 == 0 {
@@ -193,7 +199,10 @@ func amountText(m Minor, cur Currency) string {
 		}
 		b.WriteRune(c)
 	}
-	return strings.TrimSpace(sign + b.String() + "." + frac + " " + string(cur))
+	if frac != "" {
+		b.WriteString("." + frac)
+	}
+	return strings.TrimSpace(sign + b.String() + " " + string(cur))
 }
 
 // The reasons a transaction's log gives for not completing (issue 17 part 3): held for AML
