@@ -64,6 +64,7 @@ test("an alert's text, its TXN number and a failed transaction's reason, in Engl
     await expect(detail.getByTestId("tx-log-reason")).toContainText(want.held);
     await expect(detail.getByTestId("institution-link")).toHaveText(psp.name);
     await expect(detail).toContainText(tr(want.dict, `amlSettings.rules.large_value.title`));
+    await detail.screenshot({ path: `test-results/alerttext-held-${lang}.png` });
     await page.keyboard.press("Escape");
 
     await page.goto(`/transactions?id=${failed.id}`);
