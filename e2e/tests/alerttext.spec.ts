@@ -73,4 +73,10 @@ test("an alert's text, its TXN number and a failed transaction's reason, in Engl
     await page.getByTestId("tx-detail").screenshot({ path: `test-results/alerttext-failed-${lang}.png` });
     await page.keyboard.press("Escape");
   }
+
+  // The institution's name links to its registry, searched for it.
+  await page.goto("/compliance/alerts");
+  await page.getByTestId("compliance-alert").filter({ hasText: large.transactionId }).getByTestId("institution-link").click();
+  await expect(page).toHaveURL(/\/psps\?q=/);
+  await expect(page.getByTestId("registry-search")).toHaveValue(psp.name);
 });
