@@ -114,15 +114,29 @@ export function TransactionDetailDialog({ id, onClose }: { id: string | null; on
               </div>
               {tx.amlRules && tx.amlRules.length > 0 ? (
                 <ul className="mt-3 space-y-2" data-testid="tx-detail-rules">
-                  {tx.amlRules.map((r) => (
-                    <li key={r.rule} className="rounded-md bg-muted/60 p-3 text-sm">
-                      <span className="flex items-center justify-between gap-2">
-                        <span className="font-semibold">{t(`amlSettings.rules.${r.rule}.title`, { defaultValue: r.rule })}</span>
-                        <span className="tabular-nums text-muted-foreground">+{r.weight}</span>
-                      </span>
-                      <span className="mt-1 block text-muted-foreground">{(r.params && ruleSentence(r.rule, r.params, t)) || r.evidence}</span>
-                    </li>
-                  ))}
+                  {tx.amlRules.map((r) => {
+                    const sentence = r.params ? ruleSentence(r.rule, r.params, t) : "";
+                    return (
+                      <li key={r.rule} className="rounded-md bg-muted/60 p-3 text-sm">
+                        <span className="flex items-center justify-between gap-2">
+                          <span className="font-semibold">{t(`amlSettings.rules.${r.rule}.title`, { defaultValue: r.rule })}</span>
+                          <span className="tabular-nums text-muted-foreground">+{r.weight}</span>
+                        </span>
+                        {sentence ? (
+                          <span className="mt-1 block text-muted-foreground">{sentence}</span>
+                        ) : (
+                          // Scored before rules kept their facts: what the rule looks for, in the
+                          // reader's language, and the evidence as it was stored, in English.
+                          <>
+                            <span className="mt-1 block text-muted-foreground">{t(`amlSettings.rules.${r.rule}.help`, { defaultValue: "" })}</span>
+                            <span lang="en" className="mt-1 block text-xs text-muted-foreground">
+                              {r.evidence}
+                            </span>
+                          </>
+                        )}
+                      </li>
+                    );
+                  })}
                 </ul>
               ) : (
                 <p className="mt-2 text-sm text-muted-foreground">{t("transactions.detail.noRules")}</p>
