@@ -5,10 +5,7 @@
 // storage, hooks and the review queue live elsewhere and code against the types here.
 package sanctions
 
-import (
-	"fmt"
-	"io"
-)
+import "fmt"
 
 // Entry is one list entry, an individual or an entity.
 type Entry struct {
@@ -86,34 +83,3 @@ type Thresholds struct{ Strong, Possible float64 }
 
 // DefaultThresholds are the thresholds chosen on the evaluation set (docs/SANCTIONS.md).
 func DefaultThresholds() Thresholds { return Thresholds{Strong: 0.92, Possible: 0.85} }
-
-// ParseUNXML parses the UN Security Council Consolidated List XML.
-func ParseUNXML(r io.Reader) (*List, error) { return nil, &ParseError{Msg: "not implemented"} }
-
-// ParseDomesticCSV parses the central bank's domestic list (header in docs/SANCTIONS.md).
-func ParseDomesticCSV(r io.Reader) (*List, error) { return nil, &ParseError{Msg: "not implemented"} }
-
-// Index is an immutable search structure over one or more lists, safe for concurrent use.
-type Index struct {
-	entries []Entry
-}
-
-// NewIndex builds an index over the lists' entries.
-func NewIndex(lists ...*List) *Index {
-	ix := &Index{}
-	for _, l := range lists {
-		if l != nil {
-			ix.entries = append(ix.entries, l.Entries...)
-		}
-	}
-	return ix
-}
-
-// Search returns the entries scoring at least th.Possible, best first, at most limit.
-func (ix *Index) Search(q Query, th Thresholds, limit int) []Match { return nil }
-
-// Len is the number of entries indexed.
-func (ix *Index) Len() int { return len(ix.entries) }
-
-// Normalize returns the normalised tokens of a name.
-func Normalize(name string) []string { return nil }
