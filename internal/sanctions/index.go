@@ -19,8 +19,8 @@ const (
 	swappedFactor = 0.97
 	// lowQualityFactor: the UN marks some aliases "low quality" (too broad to identify alone).
 	lowQualityFactor = 0.95
-	// compoundMismatch: Abdirahman against a bare Abdi shares letters, not a name.
-	compoundMismatch = 0.85
+	// knownDifferent caps the similarity of two different dictionary names below minTokenSim.
+	knownDifferent = 0.7
 
 	dobExactBonus, dobYearBonus, dobMismatchPenalty = 0.05, 0.03, 0.10
 	natMatchBonus, natMismatchPenalty               = 0.03, 0.05
@@ -203,11 +203,14 @@ func score(qt, et []token, e *Entry, name Name, q Query) (Match, bool) {
 	// Greedy alignment, best pair first: with at most a dozen parts a side it finds the optimal
 	// assignment in practice, and what it cannot pair is reported as missing or conflicting.
 	var qUsed, eUsed [maxTokens]bool
-	pairOf := [maxTokens]int{}
+	var pairOf [maxTokens]int
+	// splitQ: the query part is half of "Abdi Nur" paired with a compound; splitE: the query part
+	// is a compound paired with "Abdi Nur" in the entry.
+	var splitQ, splitE [maxTokens]bool
 	for i := range pairOf {
 		pairOf[i] = -1
 	}
-	m, sum := 0, 0.0
+	pairs, qMatched, eMatched, sum := 0, 0, 0, 0.0
 	for {
 		bi, bj, bs := -1, -1, minTokenSim
 		for i := range qt {
@@ -224,15 +227,33 @@ func score(qt, et []token, e *Entry, name Name, q Query) (Match, bool) {
 			break
 		}
 		qUsed[bi], eUsed[bj], pairOf[bi] = true, true, bj
-		m++
-		sum += bs
+		pairs, qMatched, eMatched, sum = pairs+1, qMatched+1, eMatched+1, sum+bs
 	}
-	if m == 0 {
+	// "Abdi Nur" on one side, "Abdinur" on the other: Somali writes both, and only the first can
+	// also be Abdi son of Nur, so the two parts are paired with the compound only when left over.
+	for i := 0; i+1 < len(qt); i++ {
+		for j := range et {
+			if !qUsed[i] && !qUsed[i+1] && !eUsed[j] && splitCompound(qt[i], qt[i+1], et[j]) {
+				qUsed[i], qUsed[i+1], eUsed[j], pairOf[i], pairOf[i+1] = true, true, true, j, j
+				splitQ[i], splitQ[i+1] = true, true
+				pairs, qMatched, eMatched, sum = pairs+1, qMatched+2, eMatched+1, sum+1
+			}
+		}
+	}
+	for j := 0; j+1 < len(et); j++ {
+		for i := range qt {
+			if !qUsed[i] && !eUsed[j] && !eUsed[j+1] && splitCompound(et[j], et[j+1], qt[i]) {
+				qUsed[i], eUsed[j], eUsed[j+1], pairOf[i], splitE[i] = true, true, true, j, true
+				pairs, qMatched, eMatched, sum = pairs+1, qMatched+1, eMatched+2, sum+1
+			}
+		}
+	}
+	if pairs == 0 {
 		return Match{}, false
 	}
-	uq, ue := len(qt)-m, len(et)-m
+	uq, ue := len(qt)-qMatched, len(et)-eMatched
 	conflict, missing := min(uq, ue), max(uq, ue)-min(uq, ue)
-	s := sum / (float64(m) + float64(conflict) + missingWeight*float64(missing))
+	s := sum / (float64(pairs) + float64(conflict) + missingWeight*float64(missing))
 
 	match := Match{Ref: e.Ref, Alias: name.Full, AliasQuality: name.Quality}
 	if len(e.Names) > 0 {
@@ -240,15 +261,22 @@ func score(qt, et []token, e *Entry, name Name, q Query) (Match, bool) {
 	}
 	last, swapped := -1, false
 	for i := range qt {
-		if j := pairOf[i]; j >= 0 {
-			match.Tokens = append(match.Tokens, TokenMatch{Query: qt[i].canon, Entry: et[j].canon, Similarity: round3(sims[i][j])})
-			if j < last {
-				swapped = true
-			}
-			last = j
-		} else {
+		j := pairOf[i]
+		switch {
+		case j < 0:
 			match.Tokens = append(match.Tokens, TokenMatch{Query: qt[i].canon})
+			continue
+		case splitE[i]:
+			match.Tokens = append(match.Tokens, TokenMatch{Query: qt[i].canon, Entry: et[j].canon + " " + et[j+1].canon, Similarity: 1})
+		case splitQ[i]:
+			match.Tokens = append(match.Tokens, TokenMatch{Query: qt[i].canon, Entry: et[j].canon, Similarity: 1})
+		default:
+			match.Tokens = append(match.Tokens, TokenMatch{Query: qt[i].canon, Entry: et[j].canon, Similarity: round3(sims[i][j])})
 		}
+		if j < last {
+			swapped = true
+		}
+		last = j
 	}
 	for j := range et {
 		if !eUsed[j] {
@@ -357,19 +385,28 @@ func tokenSim(a, b token) float64 {
 	if a.canon == b.canon {
 		return 1
 	}
-	ac, bc := isCompound(a.canon), isCompound(b.canon)
-	switch {
-	case ac && bc && a.canon[:3] == b.canon[:3]:
+	if a.known && b.known {
+		// Both are names the dictionary knows, and not the same one: Hassan and Hussein, Khalid
+		// and Khalif are different people's names, not spellings of one.
+		return min(jaroWinkler(a.canon, b.canon), knownDifferent)
+	}
+	if isCompound(a.canon) && isCompound(b.canon) && a.canon[:3] == b.canon[:3] {
 		// Abdirahman against Abdirahim: the shared "Abd" says nothing, compare what follows.
 		return jaroWinkler(a.canon[3:], b.canon[3:])
-	case ac != bc:
-		return jaroWinkler(a.canon, b.canon) * compoundMismatch
 	}
-	s := jaroWinkler(a.canon, b.canon)
+	// A typo of a known name is compared with that name as written too: "Dair" is far from the
+	// canonical "tahir" but near "dahir", the rule form of the Daahir it mistypes.
+	s := max(jaroWinkler(a.canon, b.canon), jaroWinkler(a.form, b.form))
 	if a.arabic || b.arabic {
 		s = max(s, jaroWinkler(a.skel, b.skel))
 	}
 	return s
+}
+
+// splitCompound: a bare Abdi followed by a name, against the Abd… compound of that name.
+func splitCompound(abdi, next, compound token) bool {
+	return abdi.canon == "abdi" && strings.HasPrefix(compound.canon, "abd") && len(compound.canon) > 3 &&
+		(compound.canon[3:] == next.canon || compound.canon[3:] == divineNames[next.canon])
 }
 
 func isCompound(c string) bool {

@@ -53,9 +53,18 @@ var nameGroups = []string{
 	"mahdi mahadi maxdi",
 	"hamid xaamid haamid hamed",
 	"abdulle cabdulle",
+	// Names kept apart from their near neighbours above: each is a different name, not a spelling.
+	"jamal jamaal", "yunis yoonis younis yunus", "usama osama", "faraj farej", "saad sacad", "adnan cadnaan",
+	"khalif khaliif xaliif", "warsame warsama", "samatar samater", "egal cigaal igaal", "elmi cilmi ilmi",
+	"awil cawil", "aweys awees uways", "roble rooble", "shire shiire", "dirie diriye diiriye", "bile biile",
+	"gedi geedi", "guled guuleed guleed", "hodan hoodan", "ayan ayaan", "sahra saxra zahra", "maryan maryam mariam",
+	"asli casli", "ammar camaar", "salim saalim", "saleh salih", "hamdi xamdi", "hamud xamuud hamoud",
+	"mahad mahat", "ilyas ilyaas", "anwar anuar", "nasir naasir nasser", "rashid rashiid",
+	"karim kariim", "malik maalik", "majid majiid", "hakim xakiim hakiim", "wali wali", "hadi haadi", "jamil jameel jamiil",
 }
 
-// nameVariants maps the rule form of every spelling to its group's canonical key.
+// nameVariants maps the rule form of every spelling to its group's canonical key. Two parts that
+// both resolve here to different keys are different names, however alike they look.
 var nameVariants = func() map[string]string {
 	m := map[string]string{}
 	for _, g := range nameGroups {
@@ -86,16 +95,18 @@ var arabicNames = map[string]string{
 	"مجيد": "majid", "وهاب": "wahab", "حميد": "hamid", "لطيف": "latif", "فتاح": "fatah", "رزاق": "razak",
 	"مالك": "malik", "رشيد": "rashid", "شكور": "shakur", "ناصر": "nasir", "حكيم": "hakim", "غني": "gani",
 	"جبار": "jabar", "صمد": "samad", "باسط": "basit", "غفار": "gafar", "هادي": "hadi", "حليم": "halim",
+	"مريم": "maryam", "عدنان": "adnan", "يونس": "yunis", "أسامة": "usama", "اسامة": "usama", "فرج": "faraj",
+	"سعد": "saad", "خليف": "khalif", "حمود": "hamud", "جمال": "jamal",
 	"شباب": "shabaab", "الشباب": "shabaab", "مجاهدين": "mujahidin", "المجاهدين": "mujahidin",
 }
 
 // divineGroups: the second halves of Abd… compounds. The first spelling gives the canonical key.
 var divineGroups = []string{
-	"rahman", "rahim", "kadir qadir", "aziz", "karim", "salam salaan", "majid majiid", "wahab wahhab",
-	"hamid", "latif", "fatah fattah", "razak razaq rizak risaq rasaq", "malik", "rashid", "shakur", "nur noor",
+	"rahman rahmane", "rahim raheem", "kadir qadir kader qader", "aziz", "karim kareem kariim karin", "salam salaan", "majid majiid", "wahab wahhab",
+	"hamid", "latif", "fatah fattah fitah", "razak razaq rizak risaq rasaq", "malik", "rashid", "shakur", "nur noor",
 	"nasir naser nasser", "wali weli", "hakim", "gani ghani qani", "jabar jabbar", "samad", "basit basid",
 	"gafar ghafar ghaffar", "hadi", "allah lahi lah la allahi illahi ala llahi", "mutalib muttalib", "halim",
-	"rauf", "hafid hafiz", "sabur", "kafi", "mumin", "karin",
+	"rauf", "hafid hafiz", "sabur", "kafi", "mumin",
 }
 
 // standaloneDivine are second halves that are also given names on their own: "Abdi Nur" may be

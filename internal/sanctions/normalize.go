@@ -20,7 +20,9 @@ const (
 type token struct {
 	canon  string
 	skel   string
-	arabic bool // transliterated from Arabic script without a dictionary spelling
+	arabic bool   // transliterated from Arabic script without a dictionary spelling
+	known  bool   // a name of the dictionary (or an Abd… compound of one): see tokenSim
+	form   string // the spelling rules' form before the dictionary, for typos of known names
 }
 
 // Normalize returns the normalised tokens of a name: case and diacritics folded, punctuation
@@ -159,14 +161,15 @@ func isAbd(w word) bool {
 func joinCompound(prefix, next word) (token, bool) {
 	t := next.token()
 	if isAbu(prefix) {
-		c := canonical("abu" + t.canon)
-		return token{canon: c, skel: skeleton(c), arabic: t.arabic}, true
+		t2 := latinToken("abu" + t.canon)
+		t2.arabic = t.arabic
+		return t2, true
 	}
 	if d, ok := divineName(t.canon); ok {
 		if standaloneDivine[d] && (prefix.folded == "abdi" || prefix.folded == "cabdi") {
 			return token{}, false
 		}
-		return abdToken(d), true
+		return abdToken(d, spellingRules(prefix.folded)+t.form), true
 	}
 	if prefix.arabic && t.arabic { // an Arabic compound with an unknown second half
 		return token{canon: "abd" + t.canon, skel: "bd" + t.skel, arabic: true}, true
@@ -198,7 +201,7 @@ func (w word) token() token {
 				t = latinToken(c)
 			}
 			if d, ok := divineName(t.canon); ok {
-				return abdToken(d)
+				return abdToken(d, "abd"+t.form)
 			}
 			return token{canon: "abd" + t.canon, skel: "bd" + t.skel, arabic: true}
 		}
@@ -209,47 +212,56 @@ func (w word) token() token {
 	// Latin compounds written as one word: Abdirahman, Cabdiraxmaan, Abdurrahman, Abdullahi.
 	for _, p := range abdPrefixes {
 		if len(w.folded) > len(p)+1 && strings.HasPrefix(w.folded, p) {
-			if d, ok := divineName(canonical(w.folded[len(p):])); ok {
-				return abdToken(d)
+			if d, ok := divineName(spellingRules(w.folded[len(p):])); ok {
+				return abdToken(d, spellingRules(w.folded))
 			}
 		}
 	}
 	return latinToken(w.folded)
 }
 
-func abdToken(divine string) token {
+func abdToken(divine, form string) token {
 	c := "abd" + divine
-	return token{canon: c, skel: skeleton(c)}
+	return token{canon: c, skel: skeleton(c), known: true, form: form}
 }
 
 // latinToken canonicalises a folded Latin word (or a transliteration) and looks it up in the name
 // dictionary.
 func latinToken(s string) token {
-	c := canonical(s)
-	return token{canon: c, skel: skeleton(c)}
-}
-
-// canonical applies the orthography rules, then the dictionary of common names.
-func canonical(s string) string {
-	c := spellingRules(s)
-	if d, ok := nameVariants[c]; ok {
-		return d
+	form := spellingRules(s)
+	c, known := nameVariants[form]
+	if !known {
+		c = form
 	}
-	return c
+	return token{canon: c, skel: skeleton(c), known: known, form: form}
 }
 
 // divineName recognises the second half of an Abd… compound (Rahman, Kadir, Allah…), returning its
-// canonical form.
+// canonical form: a spelling of the dictionary, or one within a letter of it (Kaadir, Latiif).
 func divineName(c string) (string, bool) {
-	for _, strip := range []string{"", "a", "u", "i", "e", "al", "ul", "il", "el", "ar", "ur", "ir"} {
+	strips := []string{"", "a", "u", "i", "e", "al", "ul", "il", "el", "ar", "ur", "ir"}
+	for _, strip := range strips {
 		if len(c) > len(strip)+1 && strings.HasPrefix(c, strip) {
 			if d, ok := divineNames[c[len(strip):]]; ok {
 				return d, true
 			}
 		}
 	}
-	return "", false
+	if len(c) < 4 {
+		return "", false
+	}
+	best, bs := "", divineFuzzy
+	for v, d := range divineNames {
+		if s := jaroWinkler(c, v); s > bs || (s == bs && best != "" && d < best) {
+			best, bs = d, s
+		}
+	}
+	return best, best != ""
 }
+
+// divineFuzzy is the similarity at which an unknown second half is taken for a divine name: high
+// enough that Rahman and Rahim (0.88) stay apart.
+const divineFuzzy = 0.92
 
 // spellingRules maps the spelling differences between Somali Latin orthography, English and French
 // transliterations of Arabic names to one form. Rules (docs/SANCTIONS.md lists them with examples):
@@ -258,17 +270,14 @@ func divineName(c string) (string, bool) {
 //	x→h                                   Somali x is the Arabic ḥ: Xasan=Hasan, Maxamed=Mahamed
 //	c→(nothing)                           Somali c is the ayn English omits: Cabdi=Abdi, Cali=Ali
 //	q→k z→s                               Qaasim=Kasim, Zakariye=Sakariye (Somali writes no z)
-//	o→u, ay/ey/ei→e before a consonant     Arabic has no o: Omar=Umar, Hussein=Husayn=Husen
+//	o→u, ai/ay/ei/ey→e before a consonant  Arabic has no o: Omar=Umar, Hussein=Husayn=Husen
 //	doubled letters once                  Cabdullaahi=Abdulahi, Hassan=Hasan, Mohammed=Mohamed
 //	final ah→a                            Fatimah=Fatima, Abdallah=Abdalla
 func spellingRules(s string) string {
 	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		var next byte
-		if i+1 < len(s) {
-			next = s[i+1]
-		}
+		next := at(s, i+1)
 		switch {
 		case next == 'h' && (c == 'k' || c == 'g' || c == 'd' || c == 't'):
 			b = append(b, digraph(c))
@@ -280,12 +289,6 @@ func spellingRules(s string) string {
 			continue
 		case c == 'p' && next == 'h':
 			b = append(b, 'f')
-			i++
-			continue
-		case c == 'c' && next == 'k':
-			continue
-		case ((c == 'a' || c == 'e') && next == 'y' || c == 'e' && next == 'i') && !isVowel(at(s, i+2)):
-			b = append(b, 'e')
 			i++
 			continue
 		}
@@ -303,7 +306,31 @@ func spellingRules(s string) string {
 		}
 		b = append(b, c)
 	}
-	// collapse doubled letters
+	b = collapse(b)
+	// Diphthongs after the consonant rules, so that Saciid (said) and Said meet before both become
+	// "sed", like Faisal, Faysal and Feisal.
+	out := b[:0]
+	for i := 0; i < len(b); i++ {
+		c, next := b[i], byte(0)
+		if i+1 < len(b) {
+			next = b[i+1]
+		}
+		if (c == 'a' || c == 'e') && (next == 'i' || next == 'y') && i+2 < len(b) && !isVowel(b[i+2]) && b[i+2] != 'y' {
+			out = append(out, 'e')
+			i++
+			continue
+		}
+		out = append(out, c)
+	}
+	out = collapse(out)
+	if n := len(out); n > 2 && out[n-1] == 'h' && out[n-2] == 'a' {
+		out = out[:n-1]
+	}
+	return string(out)
+}
+
+// collapse writes doubled ASCII letters once, in place.
+func collapse(b []byte) []byte {
 	out := b[:0]
 	for i, c := range b {
 		if i > 0 && c == b[i-1] && c < utf8.RuneSelf {
@@ -311,10 +338,7 @@ func spellingRules(s string) string {
 		}
 		out = append(out, c)
 	}
-	if n := len(out); n > 2 && out[n-1] == 'h' && out[n-2] == 'a' {
-		out = out[:n-1]
-	}
-	return string(out)
+	return out
 }
 
 func digraph(c byte) byte {
