@@ -1,9 +1,12 @@
 package sanctions
 
 import (
+	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // Scoring constants, chosen on the evaluation set (docs/SANCTIONS.md, "Scoring").
@@ -34,19 +37,56 @@ type Index struct {
 	entries  []Entry
 	byRef    map[string]int
 	names    []indexedName
-	postings map[string][]int32
+	keyID    map[string]int32 // blocking key → its posting list in postings
+	postings [][]int32        // names (indexes into names) carrying each key
 	scratch  sync.Pool
 }
 
 type indexedName struct {
 	entry, name int32
 	toks        []token
+	repeats     bool    // a part appears twice (Mohamed Mohamed Ali): see repeatedHits
+	keys        []int32 // its blocking keys, to test a name without walking a long posting list
+}
+
+func dupOfEarlier(qt []token, i int) bool {
+	for j := range i {
+		if qt[j].canon == qt[i].canon {
+			return true
+		}
+	}
+	return false
+}
+
+// repeatedHits: a part the query repeats counts again for each further time the name has it too.
+func repeatedHits(qt, nt []token) int {
+	extra := 0
+	for i := range qt {
+		if !dupOfEarlier(qt, i) {
+			continue
+		}
+		inQuery, inName := 0, 0
+		for j := range i + 1 {
+			if qt[j].canon == qt[i].canon {
+				inQuery++
+			}
+		}
+		for _, t := range nt {
+			if t.canon == qt[i].canon {
+				inName++
+			}
+		}
+		if inName >= inQuery {
+			extra++
+		}
+	}
+	return extra
 }
 
 // NewIndex builds an index over the lists' entries. A reference present in several lists keeps the
 // first list's entry.
 func NewIndex(lists ...*List) *Index {
-	ix := &Index{byRef: map[string]int{}, postings: map[string][]int32{}}
+	ix := &Index{byRef: map[string]int{}, keyID: map[string]int32{}}
 	for _, l := range lists {
 		if l == nil {
 			continue
@@ -66,16 +106,26 @@ func NewIndex(lists ...*List) *Index {
 				continue
 			}
 			id := int32(len(ix.names))
-			ix.names = append(ix.names, indexedName{entry: int32(ei), name: int32(ni), toks: toks})
-			seen := map[string]bool{}
-			for _, t := range toks {
-				for _, k := range t.keys() {
-					if !seen[k] {
-						seen[k] = true
-						ix.postings[k] = append(ix.postings[k], id)
+			repeats := false
+			for ti := range toks {
+				repeats = repeats || dupOfEarlier(toks, ti)
+			}
+			var keys []int32
+			for ti := range toks {
+				for _, k := range tokenKeys(toks, ti, true) {
+					kid, ok := ix.keyID[k]
+					if !ok {
+						kid = int32(len(ix.postings))
+						ix.keyID[k] = kid
+						ix.postings = append(ix.postings, nil)
+					}
+					if !slices.Contains(keys, kid) {
+						keys = append(keys, kid)
+						ix.postings[kid] = append(ix.postings[kid], id)
 					}
 				}
 			}
+			ix.names = append(ix.names, indexedName{entry: int32(ei), name: int32(ni), toks: toks, repeats: repeats, keys: keys})
 		}
 	}
 	n := len(ix.names)
@@ -83,22 +133,49 @@ func NewIndex(lists ...*List) *Index {
 	return ix
 }
 
-// keys are the blocking keys of a token: its phonetic skeleton and, against a typo that changes a
-// consonant, the first letters of its canonical form (more of them for Abd… and Abu… compounds,
-// which all begin alike).
-func (t token) keys() []string {
-	keys := []string{"s" + t.skel}
-	if t.arabic {
-		return keys
+// tokenKeys are the blocking keys of a name's i-th part, for the index (indexSide) or a query. The
+// index carries every kind of key; a query uses the most precise that can find its matches:
+//   - "c", the canonical form: for a name the dictionary knows (all its spellings share it) and for
+//     parts whose skeleton is too short to say much (Ali "l", Abdi "bd").
+//   - "s", the phonetic skeleton, for other parts: it brings unknown spellings together (and is the
+//     only key of a part transliterated from Arabic script). Known names do not use it in a query:
+//     Mohamed and Mahmoud share the skeleton "mhmd", and every Mohamed on a list is a long walk.
+//   - "p", the first letters of the canonical form, against a typo that changes a consonant (more of
+//     them for Abd… and Abu… compounds, which all begin alike).
+//   - for a bare Abdi followed by a name, the keys of the compound ("Abdi Nur" those of Abdinur), so
+//     the two spellings find each other.
+//
+// A query part keeps the keys of every kind it would match in the index: an Arabic part's "s" meets
+// every indexed part's skeleton.
+func tokenKeys(toks []token, i int, indexSide bool) []string {
+	t := toks[i]
+	precise := t.known || len(t.skel) < 3
+	var keys []string
+	if indexSide || t.arabic || !precise {
+		keys = append(keys, "s"+t.skel)
 	}
-	p := 3
-	if strings.HasPrefix(t.canon, "abd") || strings.HasPrefix(t.canon, "abu") {
-		p = 5
+	if indexSide || (precise && !t.arabic) || t.known {
+		keys = append(keys, "c"+t.canon)
 	}
-	if len(t.canon) > p {
-		keys = append(keys, "p"+t.canon[:p])
-	} else {
-		keys = append(keys, "p"+t.canon)
+	if t.known && !indexSide || t.arabic && indexSide {
+		// "a": the skeleton again, carried only by parts transliterated from Arabic script, so that a
+		// known name's precise query still finds its Arabic spellings (Jamil, جميل).
+		keys = append(keys, "a"+t.skel)
+	}
+	if !t.arabic {
+		p := 3
+		if isCompound(t.canon) {
+			p = 5
+		}
+		keys = append(keys, "p"+t.canon[:min(p, len(t.canon))])
+	}
+	if t.canon == "abdi" && i+1 < len(toks) {
+		d := toks[i+1].canon
+		if dn, ok := divineNames[d]; ok {
+			d = dn
+		}
+		c := abdToken(d, "")
+		keys = append(keys, "s"+c.skel, "p"+c.canon[:min(5, len(c.canon))])
 	}
 	return keys
 }
@@ -121,18 +198,56 @@ func (ix *Index) Entry(ref string) (Entry, bool) {
 	return ix.entries[i], true
 }
 
-// Search returns the entries scoring at least th.Possible, best first (one match per entry, through
-// its best name), at most limit of them (all when limit <= 0).
-func (ix *Index) Search(q Query, th Thresholds, limit int) []Match {
-	qt := tokenize(q.Name)
-	if len(qt) == 0 || len(ix.names) == 0 {
-		return nil
-	}
+// collect counts, for every indexed name sharing a blocking key with the query, how many query
+// parts it shares; only these names are scored. Parts are taken rarest first, and once the parts
+// left cannot bring a name not yet seen to need hits, the common parts' long posting lists (every
+// Mohamed on the list) only add to names already found.
+func (ix *Index) collect(qt []token, need, dups int) *scratch {
 	sc := ix.scratch.Get().(*scratch)
-	defer ix.scratch.Put(sc)
-	for i, t := range qt {
-		mark := uint8(i + 1)
-		for _, k := range t.keys() {
+	type part struct {
+		i    int
+		keys []int32
+		size int
+	}
+	var parts []part
+	for i := range qt {
+		if dupOfEarlier(qt, i) { // a repeated part (Mohamed Mohamed Ali) is counted in Search
+			continue
+		}
+		p := part{i: i}
+		for _, k := range tokenKeys(qt, i, false) {
+			if kid, ok := ix.keyID[k]; ok {
+				p.keys = append(p.keys, kid)
+				p.size += len(ix.postings[kid])
+			}
+		}
+		parts = append(parts, p)
+	}
+	sort.Slice(parts, func(a, b int) bool { return parts[a].size < parts[b].size })
+	for rank, p := range parts {
+		mark := uint8(p.i + 1)
+		if len(parts)-rank+dups < need {
+			// No name first seen now can reach need: count this part for the names found so far,
+			// by their own keys when they are fewer than the part's posting lists are long.
+			if 4*len(sc.touched) < p.size {
+				for _, id := range sc.touched {
+					if sharesKey(ix.names[id].keys, p.keys) {
+						sc.hits[id]++
+					}
+				}
+				continue
+			}
+			for _, k := range p.keys {
+				for _, id := range ix.postings[k] {
+					if sc.hits[id] != 0 && sc.seen[id] != mark {
+						sc.seen[id] = mark
+						sc.hits[id]++
+					}
+				}
+			}
+			continue
+		}
+		for _, k := range p.keys {
 			for _, id := range ix.postings[k] {
 				if sc.seen[id] == mark {
 					continue
@@ -145,15 +260,72 @@ func (ix *Index) Search(q Query, th Thresholds, limit int) []Match {
 			}
 		}
 	}
+	return sc
+}
+
+func sharesKey(a, b []int32) bool {
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// minHits is the fewest query parts a name must share with a query of lq parts to be able to reach
+// possible (bonus: the most date of birth and nationality can add), over every name length.
+func minHits(lq int, possible, bonus float64) int {
+	best := lq
+	for le := 1; le <= maxTokens; le++ {
+		need := int(math.Ceil((possible-bonus)*bound(lq, le) - 1e-9))
+		best = min(best, max(need, min(2, lq, le)))
+	}
+	return max(best, 1)
+}
+
+// bound is the denominator of a name score (see score): it depends only on the two lengths, as
+// every part is matched, conflicting or missing.
+func bound(lq, le int) float64 {
+	return float64(min(lq, le)) + missingWeight*float64(max(lq, le)-min(lq, le))
+}
+
+// Search returns the entries scoring at least th.Possible, best first (one match per entry, through
+// its best name), at most limit of them (all when limit <= 0).
+func (ix *Index) Search(q Query, th Thresholds, limit int) []Match {
+	qt := tokenize(q.Name)
+	if len(qt) == 0 || len(ix.names) == 0 {
+		return nil
+	}
+	maxBonus := 0.0
+	if q.DateOfBirth != "" {
+		maxBonus += dobExactBonus
+	}
+	if q.Nationality != "" {
+		maxBonus += natMatchBonus
+	}
+	dups := 0
+	for i := range qt {
+		if dupOfEarlier(qt, i) {
+			dups++
+		}
+	}
+	sc := ix.collect(qt, minHits(len(qt), th.Possible, maxBonus), dups)
+	defer ix.scratch.Put(sc)
 	best := map[int32]int{}
 	var out []Match
 	for _, id := range sc.touched {
 		hits := int(sc.hits[id])
 		sc.hits[id], sc.seen[id] = 0, 0
 		n := &ix.names[id]
-		// A candidate shares at least two name parts with the query (one when either side has one):
-		// a single common part such as Mohamed is never a match on its own.
-		if hits < min(2, len(qt), len(n.toks)) {
+		// The parts a name shares with the query bound its score, whose denominator depends only
+		// on the two lengths: a name sharing too few parts to reach th.Possible, whatever the date
+		// of birth and nationality add, is not scored. A single common part such as Mohamed is
+		// never a match on its own.
+		lq, le := len(qt), len(n.toks)
+		if dups > 0 && n.repeats && float64(hits+dups)/bound(lq, le)+maxBonus >= th.Possible {
+			hits += repeatedHits(qt, n.toks)
+		}
+		if hits < min(2, lq, le) || float64(hits)/bound(lq, le)+maxBonus < th.Possible {
 			continue
 		}
 		e := &ix.entries[n.entry]
@@ -253,7 +425,7 @@ func score(qt, et []token, e *Entry, name Name, q Query) (Match, bool) {
 	}
 	uq, ue := len(qt)-qMatched, len(et)-eMatched
 	conflict, missing := min(uq, ue), max(uq, ue)-min(uq, ue)
-	s := sum / (float64(pairs) + float64(conflict) + missingWeight*float64(missing))
+	s := sum / (float64(pairs) + float64(conflict) + missingWeight*float64(missing)) // = sum / bound(len(qt), len(et)) without a split compound
 
 	match := Match{Ref: e.Ref, Alias: name.Full, AliasQuality: name.Quality}
 	if len(e.Names) > 0 {
@@ -413,12 +585,28 @@ func isCompound(c string) bool {
 	return len(c) > 4 && (strings.HasPrefix(c, "abd") || strings.HasPrefix(c, "abu"))
 }
 
-// jaroWinkler is the Jaro-Winkler similarity of two strings (runes), prefix scale 0.1 up to four.
+// jaroWinkler is the Jaro-Winkler similarity of two strings, prefix scale 0.1 up to four letters.
+// Canonical name parts are ASCII almost always; other scripts are compared rune by rune.
 func jaroWinkler(a, b string) float64 {
 	if a == b {
 		return 1
 	}
-	ar, br := []rune(a), []rune(b)
+	if isASCII(a) && isASCII(b) {
+		return jw([]byte(a), []byte(b))
+	}
+	return jw([]rune(a), []rune(b))
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+func jw[T byte | rune](ar, br []T) float64 {
 	if len(ar) == 0 || len(br) == 0 {
 		return 0
 	}
