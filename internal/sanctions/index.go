@@ -348,7 +348,9 @@ func (ix *Index) Search(q Query, th Thresholds, limit int) []Match {
 	sc.touched = sc.touched[:0]
 	for i := range out {
 		out[i].Strength = "possible"
-		if out[i].Score >= th.Strong {
+		// A low-quality alias (the UN's word: too broad to identify alone, "Abu Hamza") asks for a
+		// review but never holds a payment by itself.
+		if out[i].Score >= th.Strong && out[i].AliasQuality != "low" {
 			out[i].Strength = "strong"
 		}
 	}

@@ -9,7 +9,7 @@ import "strings"
 
 // nameGroups: each line is one name, its first spelling giving the canonical key.
 var nameGroups = []string{
-	"mohamed mohammed muhammad muhammed mohamad mohammad mahamed maxamed maxammed muxamed mohd mhd muhamed mouhamed mohamet mahammed muhamad mohammod",
+	"mohamed mohammed muhammad muhammed mohamad mohammad mahamed maxamed maxammed muxamed mohd mhd muhamed mouhamed mohamet mahammed muhamad",
 	"mahmoud mohamud maxamuud mahmood mahamud mahmud mahamoud maxmuud mohamoud",
 	"ahmed ahmad axmed ahmet achmed axmad ahmadu",
 	"hassan hasan xasan xassan hassen hasaan",
@@ -90,7 +90,7 @@ var arabicNames = map[string]string{
 	"آدم": "aden", "ادم": "aden", "نور": "nur", "فارح": "farah", "فرح": "farah", "جامع": "jama", "شريف": "sharif",
 	"صلاح": "salah", "طاهر": "tahir", "بشير": "bashir", "خالد": "khalid", "جبريل": "jibril", "قاسم": "qasim",
 	"عبدي": "abdi", "حرسي": "hersi", "زينب": "zainab", "أبوبكر": "abubakar", "ابوبكر": "abubakar",
-	"الله": "allah", "مهدي": "mahdi", "حامد": "hamid", "عبدالله": "abdullahi", "ورسمه": "warsame",
+	"الله": "allah", "بكر": "bakr", "مهدي": "mahdi", "حامد": "hamid", "عبدالله": "abdullahi", "ورسمه": "warsame",
 	"رحمن": "rahman", "رحيم": "rahim", "قادر": "qadir", "عزيز": "aziz", "كريم": "karim", "سلام": "salam",
 	"مجيد": "majid", "وهاب": "wahab", "حميد": "hamid", "لطيف": "latif", "فتاح": "fatah", "رزاق": "razak",
 	"مالك": "malik", "رشيد": "rashid", "شكور": "shakur", "ناصر": "nasir", "حكيم": "hakim", "غني": "gani",

@@ -90,7 +90,7 @@ func splitWords(name string) []word {
 		switch {
 		case r == '\'' || r == '’' || r == '‘' || r == 'ʿ' || r == 'ʾ' || r == 'ʻ' || r == '`' || r == '´':
 			continue
-		case isArabicMark(r):
+		case isArabicMark(r) || unicode.Is(unicode.Mn, r): // vowel signs and combining accents
 			continue
 		case isArabicLetter(r):
 			if b.Len() > 0 && !arabic {
@@ -229,6 +229,9 @@ func abdToken(divine, form string) token {
 // dictionary.
 func latinToken(s string) token {
 	form := spellingRules(s)
+	if form == "" { // "C" alone: the rules would leave nothing to compare
+		form = s
+	}
 	c, known := nameVariants[form]
 	if !known {
 		c = form

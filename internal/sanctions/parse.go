@@ -94,9 +94,9 @@ func ParseUNXML(r io.Reader) (*List, error) {
 					return nil, err
 				}
 				if first, dup := seen[e.Ref]; dup {
-					return nil, &ParseError{Line: cur.line, Element: "REFERENCE_NUMBER", Msg: fmt.Sprintf("reference %s already listed at line %d", e.Ref, first)}
+					return nil, &ParseError{Line: cur.refLine, Element: "REFERENCE_NUMBER", Msg: fmt.Sprintf("reference %s already listed at line %d", e.Ref, first)}
 				}
-				seen[e.Ref] = cur.line
+				seen[e.Ref] = cur.refLine
 				list.Entries = append(list.Entries, e)
 				cur = nil
 			case (parent == "INDIVIDUAL" || parent == "ENTITY") && strings.HasSuffix(name, "_NAME") && name != "NAME_ORIGINAL_SCRIPT":
@@ -106,7 +106,7 @@ func ParseUNXML(r io.Reader) (*List, error) {
 			case name == "NAME_ORIGINAL_SCRIPT":
 				cur.original = v
 			case name == "REFERENCE_NUMBER":
-				cur.Ref = v
+				cur.Ref, cur.refLine = v, line()
 			case name == "LISTED_ON":
 				cur.Listed = v
 			case name == "COMMENTS1":
@@ -144,7 +144,8 @@ func ParseUNXML(r io.Reader) (*List, error) {
 
 type unEntry struct {
 	Entry
-	line     int
+	line     int // where the entry starts
+	refLine  int // where its REFERENCE_NUMBER is
 	parts    [4]string
 	original string
 	aliases  []Name
