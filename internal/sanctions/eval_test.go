@@ -107,6 +107,25 @@ func TestEvaluation(t *testing.T) {
 	for _, e := range errs {
 		t.Logf("  wrong: %s", e)
 	}
+	// The sweep the default thresholds were chosen from (docs/SANCTIONS.md).
+	scores := make([]float64, len(pairs))
+	for i, p := range pairs {
+		scores[i], _ = evalScore(p, th)
+	}
+	for _, possible := range []float64{0.70, 0.75, 0.80, 0.82, 0.85, 0.88, 0.90, 0.92, 0.95} {
+		var tp, fp, fn int
+		for i, p := range pairs {
+			switch flagged := scores[i] >= possible; {
+			case p.match && flagged:
+				tp++
+			case p.match:
+				fn++
+			case flagged:
+				fp++
+			}
+		}
+		t.Logf("  at %.2f: precision %.3f recall %.3f", possible, float64(tp)/float64(tp+fp), float64(tp)/float64(tp+fn))
+	}
 	if precision < 0.95 || recall < 0.95 {
 		t.Errorf("precision %.3f, recall %.3f: both must be at least 0.95", precision, recall)
 	}

@@ -37,6 +37,7 @@ type Index struct {
 	entries  []Entry
 	byRef    map[string]int
 	names    []indexedName
+	nameLen  []uint8 // parts of each name, apart from names so the candidate loop stays in cache
 	keyID    map[string]int32 // blocking key → its posting list in postings
 	postings [][]int32        // names (indexes into names) carrying each key
 	scratch  sync.Pool
@@ -46,7 +47,6 @@ type indexedName struct {
 	entry, name int32
 	toks        []token
 	repeats     bool    // a part appears twice (Mohamed Mohamed Ali): see repeatedHits
-	keys        []int32 // its blocking keys, to test a name without walking a long posting list
 }
 
 func dupOfEarlier(qt []token, i int) bool {
@@ -125,7 +125,8 @@ func NewIndex(lists ...*List) *Index {
 					}
 				}
 			}
-			ix.names = append(ix.names, indexedName{entry: int32(ei), name: int32(ni), toks: toks, repeats: repeats, keys: keys})
+			ix.names = append(ix.names, indexedName{entry: int32(ei), name: int32(ni), toks: toks, repeats: repeats})
+			ix.nameLen = append(ix.nameLen, uint8(len(toks)))
 		}
 	}
 	n := len(ix.names)
@@ -227,16 +228,7 @@ func (ix *Index) collect(qt []token, need, dups int) *scratch {
 	for rank, p := range parts {
 		mark := uint8(p.i + 1)
 		if len(parts)-rank+dups < need {
-			// No name first seen now can reach need: count this part for the names found so far,
-			// by their own keys when they are fewer than the part's posting lists are long.
-			if 4*len(sc.touched) < p.size {
-				for _, id := range sc.touched {
-					if sharesKey(ix.names[id].keys, p.keys) {
-						sc.hits[id]++
-					}
-				}
-				continue
-			}
+			// No name first seen now can reach need: count this part for the names found so far.
 			for _, k := range p.keys {
 				for _, id := range ix.postings[k] {
 					if sc.hits[id] != 0 && sc.seen[id] != mark {
@@ -263,24 +255,10 @@ func (ix *Index) collect(qt []token, need, dups int) *scratch {
 	return sc
 }
 
-func sharesKey(a, b []int32) bool {
-	for _, x := range a {
-		if slices.Contains(b, x) {
-			return true
-		}
-	}
-	return false
-}
-
-// minHits is the fewest query parts a name must share with a query of lq parts to be able to reach
-// possible (bonus: the most date of birth and nationality can add), over every name length.
-func minHits(lq int, possible, bonus float64) int {
-	best := lq
-	for le := 1; le <= maxTokens; le++ {
-		need := int(math.Ceil((possible-bonus)*bound(lq, le) - 1e-9))
-		best = min(best, max(need, min(2, lq, le)))
-	}
-	return max(best, 1)
+// hitsFor is the fewest parts a name of le parts must share with a query of lq parts to be able to
+// reach possible (bonus: the most date of birth and nationality can add).
+func hitsFor(lq, le int, possible, bonus float64) int {
+	return max(int(math.Ceil((possible-bonus)*bound(lq, le)-1e-9)), min(2, lq, le), 1)
 }
 
 // bound is the denominator of a name score (see score): it depends only on the two lengths, as
@@ -309,23 +287,30 @@ func (ix *Index) Search(q Query, th Thresholds, limit int) []Match {
 			dups++
 		}
 	}
-	sc := ix.collect(qt, minHits(len(qt), th.Possible, maxBonus), dups)
+	var needHits [maxTokens + 1]int
+	for le := 1; le <= maxTokens; le++ {
+		needHits[le] = hitsFor(len(qt), le, th.Possible, maxBonus)
+	}
+	sc := ix.collect(qt, slices.Min(needHits[1:]), dups)
 	defer ix.scratch.Put(sc)
 	best := map[int32]int{}
 	var out []Match
 	for _, id := range sc.touched {
 		hits := int(sc.hits[id])
 		sc.hits[id], sc.seen[id] = 0, 0
-		n := &ix.names[id]
 		// The parts a name shares with the query bound its score, whose denominator depends only
 		// on the two lengths: a name sharing too few parts to reach th.Possible, whatever the date
-		// of birth and nationality add, is not scored. A single common part such as Mohamed is
-		// never a match on its own.
-		lq, le := len(qt), len(n.toks)
-		if dups > 0 && n.repeats && float64(hits+dups)/bound(lq, le)+maxBonus >= th.Possible {
+		// of birth and nationality add, is not scored (needHits). A single common part such as
+		// Mohamed is never a match on its own.
+		le := ix.nameLen[id]
+		if hits < needHits[le] && (dups == 0 || hits+dups < needHits[le]) {
+			continue
+		}
+		n := &ix.names[id]
+		if dups > 0 && n.repeats {
 			hits += repeatedHits(qt, n.toks)
 		}
-		if hits < min(2, lq, le) || float64(hits)/bound(lq, le)+maxBonus < th.Possible {
+		if hits < needHits[le] {
 			continue
 		}
 		e := &ix.entries[n.entry]

@@ -148,7 +148,7 @@ func TestSearchOrderLimitAndThresholds(t *testing.T) {
 func TestSearchUsesTheBlockingIndex(t *testing.T) {
 	ix := NewIndex(syntheticList(20000, 1))
 	qt := tokenize("Yaasiin Xirsi Warsame")
-	sc := ix.collect(qt, minHits(len(qt), 0.85, 0), 0)
+	sc := ix.collect(qt, hitsFor(len(qt), 2, 0.85, 0), 0)
 	touched := len(sc.touched)
 	for _, id := range sc.touched {
 		sc.hits[id], sc.seen[id] = 0, 0

@@ -196,6 +196,15 @@ var honor = []func([]string) []string{
 	},
 }
 
+// honorific adds a title or particle; the article al- only to a last name of Arabic origin.
+func honorific(keys, parts []string) []string {
+	choices := honor
+	if byKey[keys[len(keys)-1]].arabic == "" {
+		choices = honor[:len(honor)-1]
+	}
+	return pick(choices)(parts)
+}
+
 var brands = []string{"Barako", "Hodan", "Nasiib", "Tayo", "Dalmar", "Sahan", "Guul", "Horseed", "Ubax", "Barwaaqo", "Caafi", "Midnimo", "Iftiin", "Wadani", "Hiigsi", "Kaalmo"}
 var kinds = []string{"Express", "Money Transfer", "Remittance", "General Trading", "Exchange", "Hawala Services", "Import Export"}
 
@@ -278,7 +287,7 @@ func main() {
 	})
 	fill("honorific", 45, func() (string, string, bool) {
 		p := person(3)
-		return join(pick(honor)(spellAll(p))), join(spellAll(p)), true
+		return join(honorific(p, spellAll(p))), join(spellAll(p)), true
 	})
 	fill("typo", 40, func() (string, string, bool) {
 		p := person(3)
