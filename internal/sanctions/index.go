@@ -37,7 +37,7 @@ type Index struct {
 	entries  []Entry
 	byRef    map[string]int
 	names    []indexedName
-	nameLen  []uint8 // parts of each name, apart from names so the candidate loop stays in cache
+	nameLen  []uint8          // parts of each name, apart from names so the candidate loop stays in cache
 	keyID    map[string]int32 // blocking key → its posting list in postings
 	postings [][]int32        // names (indexes into names) carrying each key
 	scratch  sync.Pool
@@ -46,7 +46,7 @@ type Index struct {
 type indexedName struct {
 	entry, name int32
 	toks        []token
-	repeats     bool    // a part appears twice (Mohamed Mohamed Ali): see repeatedHits
+	repeats     bool // a part appears twice (Mohamed Mohamed Ali): see repeatedHits
 }
 
 func dupOfEarlier(qt []token, i int) bool {
