@@ -31,7 +31,7 @@ var nameGroups = []string{
 	"hawa xaawo hawo haawa xawa",
 	"yasin yaasiin yassin yassine yaseen yasiin",
 	"ayub ayuub ayoub ayyub ayoob",
-	"said saciid saeed saiid saaid saed",
+	"said saciid siciid saeed saiid saaid saed",
 	"hamza xamsa hamsa hamzah xamza",
 	"hashim xaashi hashi haashi hashem haashim xaashim",
 	"hersi xirsi hirsi hirse xirse",
