@@ -32,8 +32,8 @@ const (
 // Index is an immutable search structure over one or more lists, safe for concurrent use. Every
 // name (primary, alias, original script) of every entry is tokenised once; a posting list per
 // blocking key (see tokenKeys) finds the candidates of a search without looking at the other
-// entries. Building one for 20,000 entries takes seconds (2.5 s on the busy 2-core machine): build
-// the new index beside the one in use and swap the pointer.
+// entries. Building one for 20,000 entries costs about a quarter of a second of CPU (seconds of
+// wall time on a busy machine): build the new index beside the one in use and swap the pointer.
 type Index struct {
 	entries  []Entry
 	byRef    map[string]int
