@@ -40,10 +40,18 @@ func Normalize(name string) []string {
 // tokenize is Normalize with the phonetic skeleton kept for the index and the scorer.
 func tokenize(name string) []token {
 	words := splitWords(name)
+	toks := tokenizeWords(words, true)
+	if len(toks) == 0 { // a name made only of titles ("Sheikh Haji") keeps them
+		toks = tokenizeWords(words, false)
+	}
+	return toks
+}
+
+func tokenizeWords(words []word, drop bool) []token {
 	var toks []token
 	for i := 0; i < len(words) && len(toks) < maxTokens; i++ {
 		w := words[i]
-		if dropWord(w, len(words)) {
+		if drop && dropWord(w) {
 			continue
 		}
 		// "Abu Bakr" and "Abubakar" are one name; so are "Abdi Rahman", "Abd al-Rahman" and
@@ -123,12 +131,8 @@ func splitWords(name string) []word {
 	return words
 }
 
-// dropWord reports honorifics and particles that say nothing about who a person is. A name made of
-// nothing else keeps its words (a list entry called "Al-Haji" must still be searchable).
-func dropWord(w word, total int) bool {
-	if total <= 1 {
-		return false
-	}
+// dropWord reports honorifics and particles that say nothing about who a person is.
+func dropWord(w word) bool {
 	if w.arabic {
 		return arabicParticles[w.folded]
 	}

@@ -68,6 +68,7 @@ func TestNormalizeRules(t *testing.T) {
 		{"Abdulle is not Abdullahi", "Abdulle", "Abdullahi"},
 		{"Abdi Nur stays two names (Abdi son of Nur)", "Abdi Nur", "Abdinur"},
 		{"a name made only of an honorific keeps it", "Haji", ""},
+		{"a name made only of titles keeps them", "Sheikh Haji", ""},
 	}
 	for _, c := range different {
 		if a, b := Normalize(c.a), Normalize(c.b); slices.Equal(a, b) {
