@@ -53,6 +53,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseTxFilter$$' -fuzztime $(FUZZTIME) ./internal/httpapi
 	$(GO) test -run '^$$' -fuzz '^FuzzSafeCells$$' -fuzztime $(FUZZTIME) ./internal/httpapi
 	$(GO) test -run '^$$' -fuzz '^FuzzProcessImage$$' -fuzztime $(FUZZTIME) ./internal/objects
+	$(GO) test -run '^$$' -fuzz '^FuzzSearch$$' -fuzztime $(FUZZTIME) ./internal/sanctions
+	$(GO) test -run '^$$' -fuzz '^FuzzParseLists$$' -fuzztime $(FUZZTIME) ./internal/sanctions
 
 test-web: web/node_modules/.package-lock.json
 	cd web && npm run typecheck && npm test
