@@ -36,9 +36,9 @@ test("a critical alert from the batch feed appears live as a persistent toast", 
   expect(body.results[2].riskLevel).toBe("high");
   expect(body.results[2].amlScore).toBeGreaterThanOrEqual(90); // a critical alert
 
-  const toast = page.getByRole("status").filter({ hasText: "High-risk transaction" }).or(
-    page.locator("li[data-state=open]").filter({ hasText: "High-risk transaction" }),
-  );
+  // Said from the alert's code and params (issue 17 part 3), not the stored English title.
+  const title = "Critical · Possible structuring: 9,000.00 USD just under the reporting threshold";
+  const toast = page.getByRole("status").filter({ hasText: title }).or(page.locator("li[data-state=open]").filter({ hasText: title }));
   await expect(toast.first()).toBeVisible({ timeout: 2_000 });
   expect(Date.now() - started).toBeLessThan(2_500);
   await page.waitForTimeout(11_000); // longer than the longest timed toast (high, 10 s): a critical one stays

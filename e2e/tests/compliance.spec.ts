@@ -140,7 +140,7 @@ test("an officer resolves an open alert from the compliance alerts list", async 
   }));
   const res = await api.post("/api/transactions/batch", { headers, data: items });
   expect(res.status()).toBe(200);
-  const txId = (await res.json()).results[2].id as string;
+  const { id: txId, transactionId: txNumber } = (await res.json()).results[2] as { id: string; transactionId: string };
   const open = await (await api.get("/api/alerts?status=open", { headers })).json();
   const alert = open.find((a: { relatedTransactionId: string }) => a.relatedTransactionId === txId);
   expect(alert).toBeTruthy();
@@ -152,7 +152,7 @@ test("an officer resolves an open alert from the compliance alerts list", async 
   await expect(row).toBeVisible();
   await expect(row.getByTestId("alert-status")).toHaveText(tr(en, "alerts.status.open"));
   await expect(row).toContainText(alert.title);
-  await expect(row.getByTestId("alert-related")).toHaveText(txId);
+  await expect(row.getByTestId("alert-related")).toHaveText(txNumber); // its TXN number, not its id
   await row.getByTestId("alert-resolve").click();
   await expect(row.getByTestId("alert-status")).toHaveText(tr(en, "alerts.status.resolved"));
   await expect(row.getByTestId("alert-resolve")).toHaveCount(0);

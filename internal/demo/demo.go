@@ -208,6 +208,9 @@ func (l *loader) transactions(ctx context.Context) error {
 		}
 		t.Fee = domain.TransferFee(t.Amount, t.Currency)
 		t.Status = statuses[l.rnd.IntN(len(statuses))]
+		if t.Status == "failed" {
+			t.FailureReason = domain.FailureReasons[i%len(domain.FailureReasons)] // not from l.rnd: the demo data stays as it was
+		}
 		t.Type = types[l.rnd.IntN(len(types))]
 		t.TransferMode = "online"
 		switch r := l.rnd.IntN(10); {

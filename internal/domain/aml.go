@@ -1,9 +1,6 @@
 package domain
 
-import (
-	"fmt"
-	"time"
-)
+import "time"
 
 // AML rule names, stored with each transaction's score so an analyst sees why it was flagged.
 const (
@@ -103,11 +100,14 @@ type AMLInput struct {
 	At       time.Time
 }
 
-// RuleHit is one rule that fired, with the evidence an analyst needs.
+// RuleHit is one rule that fired, with the evidence an analyst needs: Params are the facts,
+// from which every language's sentence is built (alerttext.go); Evidence is that sentence in
+// English, kept for the API's existing readers and the exports.
 type RuleHit struct {
-	Rule     string `json:"rule"`
-	Weight   int    `json:"weight"`
-	Evidence string `json:"evidence"`
+	Rule     string      `json:"rule"`
+	Weight   int         `json:"weight"`
+	Evidence string      `json:"evidence"`
+	Params   AlertParams `json:"params"`
 }
 
 // AMLResult is a transaction's risk: score 0–100, level and the rules that fired.
@@ -133,15 +133,15 @@ func (r AMLResult) AlertSeverity(th AMLThresholds) string {
 // input always gives the same score, which is what makes a backtest of new thresholds honest.
 func ScoreAML(in AMLInput, h AMLHistory, th AMLThresholds) AMLResult {
 	res := AMLResult{Rules: []RuleHit{}, RuleVersion: th.Version}
-	hit := func(rule, format string, args ...any) {
-		res.Rules = append(res.Rules, RuleHit{Rule: rule, Weight: th.Weights[rule], Evidence: fmt.Sprintf(format, args...)})
+	hit := func(rule string, p AlertParams) {
+		res.Rules = append(res.Rules, RuleHit{Rule: rule, Weight: th.Weights[rule], Evidence: RuleEvidence(rule, p), Params: p})
 		res.Score += th.Weights[rule]
 	}
 	usd := USDMinor(in.Amount, in.Currency)
 	large := th.LargeValue[in.Currency]
 
 	if large > 0 && in.Amount >= large {
-		hit(RuleLargeValue, "%s %s is at or above the %s %s large-value threshold", in.Amount, in.Currency, large, in.Currency)
+		hit(RuleLargeValue, AlertParams{AmountMinor: in.Amount, Currency: in.Currency, ThresholdMinor: large})
 	}
 
 	// Structuring: amounts kept just under the threshold, repeatedly.
@@ -157,8 +157,8 @@ func ScoreAML(in AMLInput, h AMLHistory, th AMLThresholds) AMLResult {
 			}
 		}
 		if n >= th.StructuringCount {
-			hit(RuleStructuring, "%d transfers between %d%% of the threshold and the threshold within %s", n,
-				th.StructuringFloorPct, th.StructuringWindow)
+			hit(RuleStructuring, AlertParams{AmountMinor: in.Amount, Currency: in.Currency, ThresholdMinor: large, Count: n,
+				Percent: th.StructuringFloorPct, WindowSeconds: seconds(th.StructuringWindow)})
 		}
 	}
 
@@ -173,23 +173,29 @@ func ScoreAML(in AMLInput, h AMLHistory, th AMLThresholds) AMLResult {
 		}
 	}
 	if recent >= th.VelocityCount {
-		hit(RuleVelocity, "%d transfers from this sender within %s", recent, th.VelocityWindow)
+		hit(RuleVelocity, AlertParams{Count: recent, WindowSeconds: seconds(th.VelocityWindow)})
 	}
 
 	if unit := th.RoundUnit[in.Currency]; unit > 0 && in.Amount >= unit && in.Amount%unit == 0 {
-		hit(RuleRoundAmount, "%s %s is a round multiple of %s", in.Amount, in.Currency, unit)
+		hit(RuleRoundAmount, AlertParams{AmountMinor: in.Amount, Currency: in.Currency, ThresholdMinor: unit})
 	}
 
 	if usd >= th.PassThroughMinUSD && h.ReceivedUSD*100 >= usd*Minor(th.PassThroughPct) {
-		hit(RulePassThrough, "received %s USD within %s before sending %s USD on", h.ReceivedUSD, th.PassThroughWindow, usd)
+		hit(RulePassThrough, AlertParams{AmountMinor: usd, Currency: USD, ReceivedMinor: h.ReceivedUSD,
+			WindowSeconds: seconds(th.PassThroughWindow)})
 	}
 
 	if in.Mode != ModeOnline && usd >= th.OfflineHighValueUSD {
-		hit(RuleOfflineHighValue, "%s USD sent %s, at or above %s USD", usd, in.Mode, th.OfflineHighValueUSD)
+		hit(RuleOfflineHighValue, AlertParams{AmountMinor: usd, Currency: USD, Mode: in.Mode, ThresholdMinor: th.OfflineHighValueUSD})
 	}
 
 	if (h.FirstSeen.IsZero() || in.At.Sub(h.FirstSeen) <= th.NewWalletAge) && dayVolume >= th.NewWalletVolumeUSD {
-		hit(RuleNewWalletVolume, "wallet first seen within %s has moved %s USD", th.NewWalletAge, dayVolume)
+		p := AlertParams{AmountMinor: dayVolume, Currency: USD, WindowSeconds: seconds(th.NewWalletAge)}
+		if !h.FirstSeen.IsZero() {
+			first, age := h.FirstSeen.UTC(), seconds(in.At.Sub(h.FirstSeen))
+			p.FirstSeen, p.AgeSeconds = &first, &age
+		}
+		hit(RuleNewWalletVolume, p)
 	}
 
 	res.Score = min(res.Score, 100)

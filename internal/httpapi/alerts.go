@@ -13,25 +13,32 @@ import (
 
 // alertJSON is an alert as the dashboard panel and the compliance list show it (000 §2, 001 §3).
 type alertJSON struct {
-	ID                   string     `json:"id"`
-	Kind                 string     `json:"kind"`
-	Title                string     `json:"title"`
-	Description          string     `json:"description"`
-	Message              string     `json:"message"`
-	Severity             string     `json:"severity"`
-	Status               string     `json:"status"`
-	AlertType            string     `json:"alertType"`
-	TriggerRule          *string    `json:"triggerRule"`
-	Amount               *string    `json:"amount"`
-	Currency             *string    `json:"currency"`
-	InstitutionID        *string    `json:"institutionId"`
-	RelatedTransactionID *string    `json:"relatedTransactionId"`
-	IsRead               bool       `json:"isRead"`
-	AssignedTo           *string    `json:"assignedTo"`
-	ResolvedBy           *string    `json:"resolvedBy"`
-	Resolution           *string    `json:"resolution"`
-	ResolvedAt           *time.Time `json:"resolvedAt"`
-	CreatedAt            time.Time  `json:"createdAt"`
+	ID          string  `json:"id"`
+	Kind        string  `json:"kind"`
+	Title       string  `json:"title"`
+	Description string  `json:"description"`
+	Message     string  `json:"message"`
+	Severity    string  `json:"severity"`
+	Status      string  `json:"status"`
+	AlertType   string  `json:"alertType"`
+	TriggerRule *string `json:"triggerRule"`
+	// Code and Params are what an AML alert says (domain.AlertParams), which the web app puts in
+	// the reader's language; Title and Description say it in English. Null for system notices.
+	Code                     *string             `json:"code"`
+	Params                   *domain.AlertParams `json:"params"`
+	Amount                   *string             `json:"amount"`
+	Currency                 *string             `json:"currency"`
+	InstitutionID            *string             `json:"institutionId"`
+	InstitutionName          *string             `json:"institutionName"`
+	InstitutionKind          *string             `json:"institutionKind"` // psp, mno or bank: where its registry entry is
+	RelatedTransactionID     *string             `json:"relatedTransactionId"`
+	RelatedTransactionNumber *string             `json:"relatedTransactionNumber"`
+	IsRead                   bool                `json:"isRead"`
+	AssignedTo               *string             `json:"assignedTo"`
+	ResolvedBy               *string             `json:"resolvedBy"`
+	Resolution               *string             `json:"resolution"`
+	ResolvedAt               *time.Time          `json:"resolvedAt"`
+	CreatedAt                time.Time           `json:"createdAt"`
 	// DueAt is when an AML case's handling deadline (KORMEER_ALERT_DEADLINES) falls; Overdue says
 	// it has passed while the case is still open or under investigation.
 	DueAt   *time.Time `json:"dueAt"`
@@ -56,8 +63,10 @@ func toAlertJSON(a *store.AlertView) alertJSON {
 		Resolution: optional(a.Resolution), ResolvedAt: optionalTime(a.ResolvedAt), CreatedAt: a.CreatedAt}
 	if a.Kind == "aml" {
 		amount := a.Amount.String()
-		j.Amount = &amount
+		j.Amount, j.Code, j.Params = &amount, optional(a.Code), &a.Params
 	}
+	j.InstitutionName, j.InstitutionKind = optional(a.Institution.Name), optional(a.Institution.Kind)
+	j.RelatedTransactionNumber = optional(a.TransactionNumber)
 	return j
 }
 

@@ -42,6 +42,9 @@ type batchItem struct {
 	ReceiverInstitution string               `json:"receiverInstitution"`
 	Description         string               `json:"description"`
 	CreatedAt           string               `json:"createdAt"`
+	// FailureReason is why a failed or rejected transaction did not go through, one of
+	// domain.FailureReasons; optional, and refused on a transaction of any other status.
+	FailureReason string `json:"failureReason"`
 	// InstitutionID names the reporting institution; only regulators may set it (staff report
 	// for their own institution, whatever the body says).
 	InstitutionID string `json:"institutionId"`
@@ -228,6 +231,13 @@ func (it batchItem) toTransaction(now time.Time, dir domain.Directory, instID, k
 	if !slices.Contains(txStatuses, it.Status) {
 		e["status"] = "Must be one of " + strings.Join(txStatuses, ", ")
 	}
+	switch {
+	case it.FailureReason == "":
+	case it.Status != "failed" && it.Status != "rejected":
+		e["failureReason"] = "Only for a failed or rejected transaction"
+	case !slices.Contains(domain.FailureReasons, it.FailureReason):
+		e["failureReason"] = "Must be one of " + strings.Join(domain.FailureReasons, ", ")
+	}
 	if !slices.Contains(txTypes, it.Type) {
 		e["type"] = "Must be one of " + strings.Join(txTypes, ", ")
 	}
@@ -268,7 +278,8 @@ func (it batchItem) toTransaction(now time.Time, dir domain.Directory, instID, k
 		return nil, e
 	}
 	nt := &store.NewTransaction{InstitutionType: kind, ExternalID: it.ExternalID, SenderInstitution: it.SenderInstitution,
-		ReceiverInstitution: it.ReceiverInstitution, Description: it.Description, SettlementMode: "real-time"}
+		ReceiverInstitution: it.ReceiverInstitution, Description: it.Description, SettlementMode: "real-time",
+		FailureReason: it.FailureReason}
 	if it.TransferMode != domain.ModeOnline {
 		nt.SettlementMode = "batch"
 	}

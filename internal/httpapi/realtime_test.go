@@ -72,6 +72,11 @@ func expectAlert(t *testing.T, c *websocket.Conn) map[string]any {
 	if data["severity"] == nil || data["title"] == nil || data["description"] == nil {
 		t.Fatalf("alert without severity, title or description: %s", b)
 	}
+	// The web app says the alert in the reader's language from its code and params.
+	if params, _ := data["params"].(map[string]any); data["code"] == nil || params["amountMinor"] == nil ||
+		data["relatedTransactionNumber"] == nil {
+		t.Fatalf("alert without code, params or TXN number: %s", b)
+	}
 	return data
 }
 

@@ -134,7 +134,10 @@ func (s *Server) searchPage(w http.ResponseWriter, r *http.Request, withFilters 
 // document (apidoc.go) describes it from the type itself.
 type transactionDetailJSON struct {
 	transactionJSON
-	Logs []transactionLogJSON `json:"logs"`
+	// The names of the PSP and the MNO, shown instead of their ids.
+	PSPName *string              `json:"pspName"`
+	MNOName *string              `json:"mnoName"`
+	Logs    []transactionLogJSON `json:"logs"`
 }
 
 type transactionLogJSON struct {
@@ -143,7 +146,11 @@ type transactionLogJSON struct {
 	NewStatus      *string        `json:"newStatus"`
 	Notes          *string        `json:"notes"`
 	Details        map[string]any `json:"details"`
-	CreatedAt      time.Time      `json:"createdAt"`
+	// ReasonCode and ReasonParams say why the transaction did not complete: aml_hold, one of the
+	// failure reasons an institution may report (failureReason), or not_stated.
+	ReasonCode   *string             `json:"reasonCode"`
+	ReasonParams *domain.AlertParams `json:"reasonParams"`
+	CreatedAt    time.Time           `json:"createdAt"`
 }
 
 // getTransaction is GET /api/transactions/{id}: every field, the AML rules that fired and the log.
@@ -157,10 +164,16 @@ func (s *Server) getTransaction(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := transactionDetailJSON{transactionJSON: toTransactionJSON(t, masked), Logs: make([]transactionLogJSON, len(logs))}
+	_, insts, err := s.store.References(r.Context(), nil, []string{t.PSPID, t.MNOID})
+	if err != nil {
+		return err
+	}
+	out := transactionDetailJSON{transactionJSON: toTransactionJSON(t, masked), PSPName: optional(insts[t.PSPID].Name),
+		MNOName: optional(insts[t.MNOID].Name), Logs: make([]transactionLogJSON, len(logs))}
 	for i, l := range logs {
 		out.Logs[i] = transactionLogJSON{Action: l.Action, PreviousStatus: optional(l.PreviousStatus), NewStatus: optional(l.NewStatus),
-			Notes: optional(l.Notes), Details: l.Details, CreatedAt: l.CreatedAt}
+			Notes: optional(l.Notes), Details: l.Details, ReasonCode: optional(l.ReasonCode), ReasonParams: l.ReasonParams,
+			CreatedAt: l.CreatedAt}
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil

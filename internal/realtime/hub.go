@@ -14,15 +14,20 @@ import (
 // Alert is what the hub delivers: a compliance alert as the client's toast shows it, and whom it
 // concerns.
 type Alert struct {
-	ID            string `json:"id"`
-	Severity      string `json:"severity"`
-	Title         string `json:"title"`
-	Description   string `json:"description"`
-	AlertType     string `json:"alertType"`
-	InstitutionID string `json:"institutionId,omitempty"`
-	TransactionID string `json:"relatedTransactionId,omitempty"`
-	TargetUserID  string `json:"-"`
-	TargetRole    string `json:"-"`
+	ID          string `json:"id"`
+	Severity    string `json:"severity"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	AlertType   string `json:"alertType"`
+	// Code and Params let the web app say the alert in the reader's language; Title and
+	// Description are its English text.
+	Code              string          `json:"code,omitempty"`
+	Params            json.RawMessage `json:"params,omitempty"`
+	InstitutionID     string          `json:"institutionId,omitempty"`
+	TransactionID     string          `json:"relatedTransactionId,omitempty"`
+	TransactionNumber string          `json:"relatedTransactionNumber,omitempty"`
+	TargetUserID      string          `json:"-"`
+	TargetRole        string          `json:"-"`
 }
 
 // Visible reports whether the account may see the alert: regulators see every institution's,

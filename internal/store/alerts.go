@@ -14,24 +14,31 @@ import (
 // AlertView is an alert as the alerts lists show it: an AML alert (Kind "aml") or a system
 // alert (Kind "system").
 type AlertView struct {
-	ID            string
-	Kind          string
-	Title         string
-	Description   string
-	Severity      string
-	Status        string // AML alerts only
-	AlertType     string
-	TriggerRule   string
+	ID          string
+	Kind        string
+	Title       string
+	Description string
+	Severity    string
+	Status      string // AML alerts only
+	AlertType   string
+	TriggerRule string
+	// Code and Params are what an AML alert says, in any language; a system notice has neither.
+	Code          string
+	Params        domain.AlertParams
 	Amount        domain.Minor
 	Currency      string
 	InstitutionID string
 	TransactionID string
-	IsRead        bool
-	AssignedTo    string
-	ResolvedBy    string
-	Resolution    string
-	ResolvedAt    time.Time
-	CreatedAt     time.Time
+	// The TXN number of the related transaction and the name of the institution, for readers
+	// that show them instead of ids.
+	TransactionNumber string
+	Institution       InstitutionRef
+	IsRead            bool
+	AssignedTo        string
+	ResolvedBy        string
+	Resolution        string
+	ResolvedAt        time.Time
+	CreatedAt         time.Time
 }
 
 // AlertScope is whose alerts a reader sees.
@@ -91,18 +98,18 @@ type AlertPage struct {
 const (
 	amlAlertColumns = `CAST(a.id AS TEXT) AS id, 'aml' AS kind, a.title AS title, a.description AS description,
 		a.severity AS severity, a.status AS status, a.alert_type AS alert_type, a.trigger_rule AS trigger_rule,
-		COALESCE(a.amount_minor, 0) AS amount_minor, COALESCE(a.currency, '') AS currency,
+		a.code AS code, CAST(a.params AS TEXT) AS params, COALESCE(a.amount_minor, 0) AS amount_minor, COALESCE(a.currency, '') AS currency,
 		COALESCE(CAST(a.institution_id AS TEXT), '') AS institution_id, COALESCE(CAST(a.transaction_id AS TEXT), '') AS transaction_id,
 		a.is_read AS is_read, COALESCE(CAST(a.assigned_to AS TEXT), '') AS assigned_to, COALESCE(CAST(a.resolved_by AS TEXT), '') AS resolved_by,
 		COALESCE(a.resolution, '') AS resolution, a.resolved_at AS resolved_at, a.created_at AS created_at, a.id AS sort_id,
 		` + amlSeverityRank + ` AS sev_rank`
 	systemAlertColumns = `CAST(id AS TEXT), 'system', title, message,
 		CASE alert_type WHEN 'critical' THEN 'critical' WHEN 'warning' THEN 'medium' ELSE 'low' END,
-		'open', alert_type, '', 0, '', '', '', is_read, '', '', '', NULL, created_at, id, ` + systemSeverityRank
+		'open', alert_type, '', '', '{}', 0, '', '', '', is_read, '', '', '', NULL, created_at, id, ` + systemSeverityRank
 	// The severity ranks of severityRanks, for the severity order and its cursor.
 	amlSeverityRank    = `CASE a.severity WHEN 'critical' THEN 3 WHEN 'high' THEN 2 WHEN 'medium' THEN 1 ELSE 0 END`
 	systemSeverityRank = `CASE alert_type WHEN 'critical' THEN 3 WHEN 'warning' THEN 1 ELSE 0 END`
-	alertOutColumns    = `id, kind, title, description, severity, status, alert_type, trigger_rule, amount_minor, currency,
+	alertOutColumns    = `id, kind, title, description, severity, status, alert_type, trigger_rule, code, params, amount_minor, currency,
 		institution_id, transaction_id, is_read, assigned_to, resolved_by, resolution, resolved_at, created_at`
 )
 
@@ -333,14 +340,29 @@ func (s *Store) alerts(ctx context.Context, sc AlertScope, f AlertFilter, id str
 	out := []*AlertView{}
 	for rows.Next() {
 		var a AlertView
+		var params []byte
 		if err := rows.Scan(&a.ID, &a.Kind, &a.Title, &a.Description, &a.Severity, &a.Status, &a.AlertType, &a.TriggerRule,
-			&a.Amount, &a.Currency, &a.InstitutionID, &a.TransactionID, &a.IsRead, &a.AssignedTo, &a.ResolvedBy,
+			&a.Code, &params, &a.Amount, &a.Currency, &a.InstitutionID, &a.TransactionID, &a.IsRead, &a.AssignedTo, &a.ResolvedBy,
 			&a.Resolution, scanTime(&a.ResolvedAt), scanTime(&a.CreatedAt)); err != nil {
+			return nil, err
+		}
+		if err := unmarshalJSON(params, &a.Params); err != nil {
 			return nil, err
 		}
 		out = append(out, &a)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	var txIDs, instIDs []string
+	for _, a := range out {
+		txIDs, instIDs = append(txIDs, a.TransactionID), append(instIDs, a.InstitutionID)
+	}
+	numbers, insts, err := s.References(ctx, txIDs, instIDs)
+	for _, a := range out {
+		a.TransactionNumber, a.Institution = numbers[a.TransactionID], insts[a.InstitutionID]
+	}
+	return out, err
 }
 
 // AlertEvent is one step of an AML alert's case history.
@@ -508,4 +530,57 @@ func (s *Store) MarkAlertRead(ctx context.Context, sc AlertScope, id string, aud
 		audit.Action, audit.Resource, audit.ResourceID = "alert.read", table, id
 		return tx.Audit(ctx, audit)
 	})
+}
+
+// InstitutionRef is a PSP, MNO or bank as a reader names it and links to its registry.
+type InstitutionRef struct {
+	Kind string // psp, mno or bank
+	Name string
+}
+
+// References looks up, in one round trip, the TXN numbers of transactions and the names of
+// institutions (PSPs, MNOs, banks) by their ids, so that readers show numbers and names instead
+// of ids. Empty and malformed ids are skipped; an id not found is absent from the maps.
+func (s *Store) References(ctx context.Context, txIDs, instIDs []string) (numbers map[string]string, insts map[string]InstitutionRef, err error) {
+	numbers, insts = map[string]string{}, map[string]InstitutionRef{}
+	var args []any
+	in := func(ids []string) string {
+		var marks []string
+		seen := map[string]bool{}
+		for _, id := range ids {
+			if validID(id) && !seen[id] {
+				seen[id] = true
+				args = append(args, id)
+				marks = append(marks, fmt.Sprintf("$%d", len(args)))
+			}
+		}
+		if len(marks) == 0 {
+			return "NULL"
+		}
+		return strings.Join(marks, ", ")
+	}
+	txs, ins := in(txIDs), in(instIDs)
+	if len(args) == 0 {
+		return numbers, insts, nil
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT 'transaction', CAST(id AS TEXT), transaction_id FROM transactions WHERE id IN (`+txs+`)
+		UNION ALL SELECT 'psp', CAST(id AS TEXT), name FROM psps WHERE id IN (`+ins+`)
+		UNION ALL SELECT 'mno', CAST(id AS TEXT), name FROM mnos WHERE id IN (`+ins+`)
+		UNION ALL SELECT 'bank', CAST(id AS TEXT), name FROM banks WHERE id IN (`+ins+`)`, args...)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var kind, id, value string
+		if err := rows.Scan(&kind, &id, &value); err != nil {
+			return nil, nil, err
+		}
+		if kind == "transaction" {
+			numbers[id] = value
+		} else {
+			insts[id] = InstitutionRef{Kind: kind, Name: value}
+		}
+	}
+	return numbers, insts, rows.Err()
 }

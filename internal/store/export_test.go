@@ -66,3 +66,28 @@ func KYCRiskBackfill(s *Store) (string, error) {
 	}
 	return s.dialect.ddlTokens().Replace(sql[at:]), nil
 }
+
+// AlertCodesBackfill is migration 0036's statements that give existing alerts their code and
+// params and existing log rows their reason, in s's dialect, one statement each.
+func AlertCodesBackfill(s *Store) ([]string, error) {
+	name := "migrations/0036_alert_codes.sqlite.sql"
+	if s.dialect == dialectPostgres {
+		name = "migrations/0036_alert_codes.postgres.sql"
+	}
+	b, err := migrationFS.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	sql := string(b)
+	at := strings.Index(sql, "UPDATE aml_alerts SET code")
+	if at < 0 {
+		return nil, errors.New("0036 has no backfill")
+	}
+	var out []string
+	for _, st := range strings.Split(sql[at:], ";\n") {
+		if st = strings.TrimSpace(st); st != "" {
+			out = append(out, st)
+		}
+	}
+	return out, nil
+}

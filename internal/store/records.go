@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"time"
 
@@ -92,6 +93,9 @@ type NewTransaction struct {
 	AMLRuleVersion      int
 	ProcessedAt         time.Time
 	CreatedBy           string
+	// FailureReason is why a failed or rejected transaction did not go through, as its
+	// institution reported it (one of domain.FailureReasons), for its log row.
+	FailureReason string
 }
 
 // InsertTransaction stores a transaction, assigning its id, and counts it in the headline
@@ -132,11 +136,17 @@ func nullJSON(s string) sql.NullString { return sql.NullString{String: s, Valid:
 
 // AMLAlert is an anti-money-laundering alert raised on a transaction.
 type AMLAlert struct {
-	ID              string
-	TransactionID   string
-	AlertType       string
-	Severity        string
-	TriggerRule     string
+	ID            string
+	TransactionID string
+	// TransactionNumber is the transaction's TXN number, for the real-time event.
+	TransactionNumber string
+	AlertType         string
+	Severity          string
+	TriggerRule       string
+	// Code and Params are what the alert says, in every language (domain.AlertText); Title and
+	// Description are its English text, filled from them by InsertAMLAlert when left empty.
+	Code            string
+	Params          domain.AlertParams
 	Title           string
 	Description     string
 	Amount          domain.Minor
@@ -153,17 +163,26 @@ func (tx *Tx) InsertAMLAlert(ctx context.Context, a *AMLAlert) error {
 	if a.CreatedAt.IsZero() {
 		a.CreatedAt = tx.now
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO aml_alerts (id, transaction_id, alert_type, severity, trigger_rule,
-		title, description, amount_minor, currency, institution_id, institution_type, status, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)`,
+	if a.Title == "" {
+		a.Title, a.Description = domain.AlertText(a.Code, a.Params)
+	}
+	params, err := json.Marshal(a.Params)
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO aml_alerts (id, transaction_id, alert_type, severity, trigger_rule,
+		title, description, amount_minor, currency, institution_id, institution_type, status, created_at, updated_at,
+		code, params)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15)`,
 		a.ID, nullString(a.TransactionID), a.AlertType, a.Severity, a.TriggerRule, a.Title, a.Description,
 		int64(a.Amount), nullString(string(a.Currency)), nullString(a.InstitutionID), nullString(a.InstitutionType),
-		a.Status, ts(a.CreatedAt))
+		a.Status, ts(a.CreatedAt), a.Code, string(params))
 	if err != nil {
 		return err
 	}
 	return tx.announce(ctx, realtime.Alert{ID: a.ID, Severity: a.Severity, Title: a.Title, Description: a.Description,
-		AlertType: a.AlertType, InstitutionID: a.InstitutionID, TransactionID: a.TransactionID})
+		AlertType: a.AlertType, Code: a.Code, Params: params, InstitutionID: a.InstitutionID, TransactionID: a.TransactionID,
+		TransactionNumber: a.TransactionNumber})
 }
 
 // KYCApplication is a know-your-customer submission.

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -328,13 +329,17 @@ func (s *Store) TransactionByID(ctx context.Context, scope TxScope, id string) (
 type TransactionLog struct {
 	Action, PerformedBy, PreviousStatus, NewStatus, Notes string
 	Details                                               map[string]any
-	CreatedAt                                             time.Time
+	// ReasonCode and ReasonParams say why the transaction did not complete (domain.ReasonAMLHold,
+	// domain.FailureReasons); "" and nil when there is nothing to explain.
+	ReasonCode   string
+	ReasonParams *domain.AlertParams
+	CreatedAt    time.Time
 }
 
 // TransactionLogs returns a transaction's history, oldest first.
 func (s *Store) TransactionLogs(ctx context.Context, id string) ([]TransactionLog, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT action, performed_by, previous_status, new_status, notes, details, created_at
-		FROM transaction_logs WHERE transaction_id = $1 ORDER BY created_at, id`, id)
+	rows, err := s.db.QueryContext(ctx, `SELECT action, performed_by, previous_status, new_status, notes, details,
+		COALESCE(reason_code, ''), CAST(reason_params AS TEXT), created_at FROM transaction_logs WHERE transaction_id = $1 ORDER BY created_at, id`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -342,10 +347,17 @@ func (s *Store) TransactionLogs(ctx context.Context, id string) ([]TransactionLo
 	out := []TransactionLog{}
 	for rows.Next() {
 		var l TransactionLog
-		var by, prev, next, notes sql.NullString
+		var by, prev, next, notes, reasonParams sql.NullString
 		var details []byte
-		if err := rows.Scan(&l.Action, &by, &prev, &next, &notes, &details, scanTime(&l.CreatedAt)); err != nil {
+		if err := rows.Scan(&l.Action, &by, &prev, &next, &notes, &details, &l.ReasonCode, &reasonParams,
+			scanTime(&l.CreatedAt)); err != nil {
 			return nil, err
+		}
+		if reasonParams.Valid {
+			l.ReasonParams = &domain.AlertParams{}
+			if err := json.Unmarshal([]byte(reasonParams.String), l.ReasonParams); err != nil {
+				return nil, err
+			}
 		}
 		l.PerformedBy, l.PreviousStatus, l.NewStatus, l.Notes = by.String, prev.String, next.String, notes.String
 		if err := unmarshalJSON(details, &l.Details); err != nil {

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -78,33 +79,19 @@ func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scori
 		return inserted, nil, aml, err
 	}
 	details, _ := json.Marshal(map[string]any{"amlScore": aml.Score, "riskLevel": aml.Level, "route": t.RoutingCode})
-	if err := tx.execLater(ctx, sqlInsertTxLog,
-		NewID(), t.ID, nullString(t.CreatedBy), string(details), t.Status, nullString(riskNote(aml)), ts(tx.now)); err != nil {
+	reason, reasonParams := transactionReason(t, aml)
+	if err := tx.execLater(ctx, sqlInsertTxLog, NewID(), t.ID, nullString(t.CreatedBy), string(details), t.Status,
+		nullString(riskNote(aml)), ts(tx.now), nullString(reason), nullJSON(reasonParams)); err != nil {
 		return true, nil, aml, err
 	}
 	if !t.IsHighRisk {
 		return true, nil, aml, nil
 	}
-	rule := aml.Rules[0].Rule
-	for _, r := range aml.Rules {
-		if r.Weight > th.Weights[rule] {
-			rule = r.Rule
-		}
-	}
-	alert := &AMLAlert{TransactionID: t.ID, AlertType: "aml", Severity: aml.AlertSeverity(th), TriggerRule: rule,
-		Title:       "High-risk transaction " + t.TransactionID,
-		Description: aml.Rules[0].Evidence,
-		Amount:      t.Amount, Currency: t.Currency, InstitutionID: t.InstitutionID, InstitutionType: t.InstitutionType,
+	code, params := aml.AMLAlert(t.Amount, t.Currency)
+	alert := &AMLAlert{TransactionID: t.ID, TransactionNumber: t.TransactionID, AlertType: "aml",
+		Severity: aml.AlertSeverity(th), TriggerRule: code, Code: code, Params: params,
+		Amount: t.Amount, Currency: t.Currency, InstitutionID: t.InstitutionID, InstitutionType: t.InstitutionType,
 		Status: "open", CreatedAt: tx.now}
-	if len(aml.Rules) > 1 {
-		alert.Description = "Rules fired: "
-		for i, r := range aml.Rules {
-			if i > 0 {
-				alert.Description += "; "
-			}
-			alert.Description += r.Rule + " (" + r.Evidence + ")"
-		}
-	}
 	if err := tx.InsertAMLAlert(ctx, alert); err != nil {
 		return true, nil, aml, err
 	}
@@ -116,6 +103,25 @@ func riskNote(aml domain.AMLResult) string {
 		return "held for AML review"
 	}
 	return ""
+}
+
+// transactionReason is why a new transaction did not complete, for its log row: held for AML
+// review (with the score and the rules), or failed or rejected for the reason its institution
+// reported (domain.FailureReasons; "not_stated" when it gave none). A completing or
+// processing transaction has no reason ("").
+func transactionReason(t *NewTransaction, aml domain.AMLResult) (code, params string) {
+	var p domain.AlertParams
+	switch {
+	case aml.HighRisk():
+		code = domain.ReasonAMLHold
+		_, p = aml.AMLAlert(t.Amount, t.Currency)
+	case t.Status == "failed" || t.Status == "rejected":
+		code = cmp.Or(t.FailureReason, domain.ReasonNotStated)
+	default:
+		return "", ""
+	}
+	b, _ := json.Marshal(p)
+	return code, string(b)
 }
 
 // TransferWrite is a transfer to store through POST /api/transfer.
@@ -346,4 +352,4 @@ const sqlAMLHistory = `SELECT 'sent', amount_minor, currency, created_at FROM (
 var sqlAMLHistorySQLite = strings.NewReplacer("$1", "+$1", "$2", "+$2", "$3", "+$3").Replace(sqlAMLHistory)
 
 const sqlInsertTxLog = `INSERT INTO transaction_logs (id, transaction_id, action, performed_by, details,
-		new_status, notes, created_at) VALUES ($1, $2, 'created', $3, $4, $5, $6, $7)`
+		new_status, notes, created_at, reason_code, reason_params) VALUES ($1, $2, 'created', $3, $4, $5, $6, $7, $8, $9)`

@@ -231,11 +231,35 @@ export interface UploadParameters {
   maxBytes?: number;
 }
 
-/** An AML rule that fired on a transaction, with its weight and evidence. */
+/**
+ * The facts behind an alert, one of its rules or a transaction's reason (domain.AlertParams):
+ * amounts in minor units of `currency`, windows and ages in seconds. A field a rule does not use
+ * is absent; alerts raised before codes existed have only the amount and the rules' codes.
+ */
+export interface AlertParams {
+  amountMinor?: number;
+  currency?: string;
+  thresholdMinor?: number;
+  receivedMinor?: number;
+  count?: number;
+  percent?: number;
+  windowSeconds?: number;
+  mode?: string;
+  firstSeen?: string;
+  ageSeconds?: number;
+  score?: number;
+  rules?: { code: string; params: AlertParams }[];
+  ref?: string;
+  alias?: string;
+  names?: string[];
+}
+
+/** An AML rule that fired on a transaction, with its weight, its facts and their English sentence. */
 export interface AmlRuleHit {
   rule: string;
   weight: number;
   evidence: string;
+  params?: AlertParams;
 }
 
 /** A transaction as GET /api/transactions and /api/transactions/search return it (amounts are decimal strings). */
@@ -277,11 +301,16 @@ export interface TransactionLogEntry {
   newStatus: string | null;
   notes: string | null;
   details: Record<string, unknown> | null;
+  /** Why the transaction did not complete: aml_hold, a reported failure reason or not_stated. */
+  reasonCode?: string | null;
+  reasonParams?: AlertParams | null;
   createdAt: string;
 }
 
-/** GET /api/transactions/{id}: the transaction and its log. */
+/** GET /api/transactions/{id}: the transaction, the names of its PSP and MNO, and its log. */
 export interface TransactionDetail extends Transaction {
+  pspName?: string | null;
+  mnoName?: string | null;
   logs: TransactionLogEntry[];
 }
 
@@ -361,10 +390,17 @@ export interface Alert {
   /** aml, kyc, … for AML alerts; info, warning or critical for system alerts. */
   alertType: string;
   triggerRule: string | null;
+  /** What an AML alert says, put in the reader's language by alertText.ts; null for system notices. */
+  code?: string | null;
+  params?: AlertParams | null;
   amount: string | null;
   currency: string | null;
   institutionId: string | null;
+  institutionName?: string | null;
+  /** psp, mno or bank: which registry lists the institution. */
+  institutionKind?: string | null;
   relatedTransactionId: string | null;
+  relatedTransactionNumber?: string | null;
   isRead: boolean;
   assignedTo: string | null;
   resolvedBy: string | null;

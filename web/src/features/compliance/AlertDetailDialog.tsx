@@ -11,6 +11,8 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { alertStatusVariant, caseActions, severityVariant } from "@/features/compliance/alertDisplay";
+import { InstitutionLink, TransactionLink } from "@/features/compliance/AlertReferences";
+import { alertDescription, alertTitle } from "@/features/compliance/alertText";
 import { ALERTS_LIST_KEY } from "@/features/compliance/alertsQueue";
 import { formatAmount } from "@/features/transactions/money";
 import { formatDateTime24 } from "@/lib/format";
@@ -87,7 +89,7 @@ export function AlertDetailDialog({
     <Dialog open={id !== null} onOpenChange={(o) => (o ? undefined : close())}>
       <DialogContent className="max-w-2xl" data-testid="alert-detail">
         <DialogHeader>
-          <DialogTitle className="break-words">{a?.title ?? t("alerts.details")}</DialogTitle>
+          <DialogTitle className="break-words">{a ? alertTitle(a, t) : t("alerts.details")}</DialogTitle>
           <DialogDescription>{t("alerts.case.description")}</DialogDescription>
         </DialogHeader>
         {detail.isLoading ? (
@@ -110,13 +112,19 @@ export function AlertDetailDialog({
                 </Badge>
               ) : null}
             </div>
-            <p className="break-words text-sm">{a.description ?? a.message}</p>
+            <p className="break-words text-sm" data-testid="alert-detail-description">
+              {alertDescription(a, t)}
+            </p>
             <dl className="grid gap-x-4 gap-y-1.5 text-sm sm:grid-cols-[auto_1fr]">
               {(
                 [
-                  ["triggerRule", a.triggerRule],
+                  ["triggerRule", a.triggerRule ? t(`amlSettings.rules.${a.triggerRule}.title`, { defaultValue: a.triggerRule }) : null],
                   ["amount", a.amount ? `${formatAmount(a.amount, a.currency ?? "USD")} ${a.currency ?? ""}`.trim() : null],
-                  ["relatedTransaction", a.relatedTransactionId],
+                  [
+                    "relatedTransaction",
+                    a.relatedTransactionId ? <TransactionLink id={a.relatedTransactionId} number={a.relatedTransactionNumber} /> : null,
+                  ],
+                  ["institution", a.institutionId ? <InstitutionLink id={a.institutionId} name={a.institutionName} kind={a.institutionKind} /> : null],
                   ["assignedTo", a.assignedTo && a.assignedTo === userId ? t("alerts.case.you") : a.assignedTo],
                   ["resolution", a.resolution],
                   ["createdAt", formatDateTime24(a.createdAt)],

@@ -62,6 +62,34 @@ describe("AlertsList", () => {
     expect(screen.queryByTestId("alerts-load-more")).not.toBeInTheDocument();
   });
 
+  it("says an alert from its code and params, with its TXN number and institution name as links", async () => {
+    const coded: Alert = {
+      ...alert("c1", "open"),
+      code: "large_value",
+      params: {
+        amountMinor: 1_479_100,
+        currency: "USD",
+        rules: [
+          { code: "large_value", params: { amountMinor: 1_479_100, currency: "USD", thresholdMinor: 1_000_000 } },
+          { code: "new_wallet_volume", params: { amountMinor: 1_479_100, currency: "USD", windowSeconds: 86_400, ageSeconds: 12_000 } },
+        ],
+      },
+      institutionId: "inst-1",
+      institutionName: "Premium-Wallet",
+      institutionKind: "psp",
+      relatedTransactionNumber: "TXN-20261124-000042",
+    };
+    vi.stubGlobal("fetch", routeFetch({ "GET /api/alerts?kind=aml": { status: 200, body: [coded], headers: { "X-Total-Count": "1" } } }));
+    renderWithProviders(<Queue canAct />);
+    const row = await screen.findByTestId("compliance-alert");
+    expect(within(row).getByTestId("alert-title")).toHaveTextContent("Large transfer: 14,791.00 USD from a wallet first seen 3 hours before");
+    expect(within(row).getByTestId("alert-description")).toHaveTextContent("at or above the 10,000.00 USD large-value threshold");
+    const txn = within(row).getByTestId("alert-related");
+    expect(txn).toHaveTextContent("TXN-20261124-000042");
+    expect(txn).toHaveAttribute("href", "/transactions?id=tx-c1");
+    expect(within(row).getByTestId("institution-link")).toHaveAttribute("href", "/psps?q=Premium-Wallet");
+  });
+
   it("offers no resolve to non-regulators", async () => {
     vi.stubGlobal("fetch", routeFetch({ "GET /api/alerts?kind=aml": firstPage }));
     renderWithProviders(<Queue canAct={false} />);

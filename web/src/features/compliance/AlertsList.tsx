@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link } from "wouter";
 import { CheckCircle2, Eye, Loader2, UserCheck } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
 import type { Alert, AlertDetail } from "@/api/types";
@@ -13,6 +12,8 @@ import { toast } from "@/components/ui/use-toast";
 import { AlertDetailDialog } from "@/features/compliance/AlertDetailDialog";
 import { CaseClockBar } from "@/features/compliance/CaseClockBar";
 import { alertStatusVariant, canResolve, caseActions, severityVariant } from "@/features/compliance/alertDisplay";
+import { InstitutionLink, TransactionLink } from "@/features/compliance/AlertReferences";
+import { alertDescription, alertTitle } from "@/features/compliance/alertText";
 import { ALERTS_LIST_KEY } from "@/features/compliance/alertsQueue";
 import type { AlertsPage } from "@/features/compliance/alertsQueue";
 import { formatDateTime24, formatNumber } from "@/lib/format";
@@ -148,8 +149,10 @@ export function AlertsList({
             >
               <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
                 <div className="min-w-0 flex-1 space-y-1.5">
-                  <h3 className="font-medium leading-snug break-words">{alert.title}</h3>
-                  <p className="line-clamp-3 break-words text-sm text-muted-foreground">{alert.description ?? alert.message}</p>
+                  <h3 className="font-medium leading-snug break-words" data-testid="alert-title">{alertTitle(alert, t)}</h3>
+                  <p className="line-clamp-3 break-words text-sm text-muted-foreground" data-testid="alert-description">
+                    {alertDescription(alert, t)}
+                  </p>
                   <div className="flex flex-wrap items-center gap-2 text-xs">
                     <Badge variant={severityVariant(alert.severity)} data-testid="alert-severity">
                       {t(`realtime.severity.${alert.severity}`, { defaultValue: alert.severity })}
@@ -176,18 +179,18 @@ export function AlertsList({
                   {alert.relatedTransactionId ? (
                     <p className="text-xs text-muted-foreground">
                       {t("alerts.relatedTransaction")}:{" "}
-                      <Link
-                        href={`/transactions?id=${encodeURIComponent(alert.relatedTransactionId)}`}
-                        className="break-all font-mono text-primary underline underline-offset-4"
-                        data-testid="alert-related"
-                      >
-                        {alert.relatedTransactionId}
-                      </Link>
+                      <TransactionLink id={alert.relatedTransactionId} number={alert.relatedTransactionNumber} />
+                      {alert.institutionId ? (
+                        <>
+                          {" · "}
+                          <InstitutionLink id={alert.institutionId} name={alert.institutionName} kind={alert.institutionKind} />
+                        </>
+                      ) : null}
                     </p>
                   ) : null}
                 </div>
                 <div className="flex shrink-0 flex-wrap gap-2">
-                  <Button variant="outline" size="sm" onClick={() => setDetail(alert.id)} aria-label={t("alerts.detailsFor", { title: alert.title })} data-testid="alert-details">
+                  <Button variant="outline" size="sm" onClick={() => setDetail(alert.id)} aria-label={t("alerts.detailsFor", { title: alertTitle(alert, t) })} data-testid="alert-details">
                     <Eye aria-hidden="true" />
                     {t("alerts.details")}
                   </Button>
@@ -197,7 +200,7 @@ export function AlertsList({
                       size="sm"
                       onClick={() => assign.mutate(alert.id)}
                       disabled={assign.isPending && assign.variables === alert.id}
-                      aria-label={t("alerts.queue.assignFor", { title: alert.title })}
+                      aria-label={t("alerts.queue.assignFor", { title: alertTitle(alert, t) })}
                       data-testid="alert-assign"
                     >
                       {assign.isPending && assign.variables === alert.id ? (
@@ -213,7 +216,7 @@ export function AlertsList({
                       size="sm"
                       onClick={() => resolve.mutate(alert.id)}
                       disabled={resolve.isPending && resolve.variables === alert.id}
-                      aria-label={t("alerts.resolveFor", { title: alert.title })}
+                      aria-label={t("alerts.resolveFor", { title: alertTitle(alert, t) })}
                       data-testid="alert-resolve"
                     >
                       {resolve.isPending && resolve.variables === alert.id ? (

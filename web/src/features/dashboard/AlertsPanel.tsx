@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { ALERT_LEVEL_STYLE, alertLevel } from "@/features/compliance/alertDisplay";
+import { alertDescription, alertTitle } from "@/features/compliance/alertText";
 import { fetchPage } from "@/api/paging";
 import { ALERTS_LIST_KEY, alertsUrl, useAlertSummary } from "@/features/compliance/alertsQueue";
 import type { AlertsPage } from "@/features/compliance/alertsQueue";
@@ -117,9 +118,11 @@ export function AlertsPanel() {
                   <div className="min-w-0 flex-1">
                     <p className="font-medium leading-snug">
                       <span className="sr-only">{t(`dashboard.alerts.level.${level}`)}: </span>
-                      {alert.title}
+                      {alertTitle(alert, t)}
                     </p>
-                    <p className="mt-1 line-clamp-2 break-words text-sm text-muted-foreground">{alert.message ?? alert.description}</p>
+                    <p className="mt-1 line-clamp-2 break-words text-sm text-muted-foreground">
+                      {alertDescription(alert, t)}
+                    </p>
                     <p className="mt-1 text-xs text-muted-foreground tabular-nums">
                       <time dateTime={alert.createdAt}>{formatDate(alert.createdAt, true)}</time>
                     </p>
@@ -129,7 +132,7 @@ export function AlertsPanel() {
                       variant="ghost"
                       size="icon"
                       className="h-9 w-9 shrink-0"
-                      aria-label={t("dashboard.alerts.dismiss", { title: alert.title })}
+                      aria-label={t("dashboard.alerts.dismiss", { title: alertTitle(alert, t) })}
                       title={t("dashboard.alerts.dismissShort")}
                       onClick={() => dismiss.mutate(alert.id)}
                       data-testid="alert-dismiss"

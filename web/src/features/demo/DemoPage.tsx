@@ -9,6 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n";
+import { alertTitle } from "@/features/compliance/alertText";
 import { TourOverlay } from "@/features/onboarding/TourOverlay";
 import { CompactTransactionsTable } from "@/features/transactions/CompactTransactionsTable";
 import type { CompactTransaction } from "@/features/transactions/CompactTransactionsTable";
@@ -132,7 +133,7 @@ export function DemoPage({ user }: { user: CurrentUser }) {
                 <li key={a.id} className="flex items-start gap-3 rounded-md border p-3">
                   <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0 text-warning" aria-hidden="true" />
                   <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium">{a.title}</p>
+                    <p className="truncate text-sm font-medium">{alertTitle(a, t)}</p>
                     <p className="text-xs text-muted-foreground">{formatDateTime24(a.createdAt)}</p>
                   </div>
                   <Badge variant={severityVariant(a.severity)}>{t(`realtime.severity.${a.severity}`, { defaultValue: a.severity })}</Badge>

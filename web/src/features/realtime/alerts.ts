@@ -1,4 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
+import type { AlertParams } from "@/api/types";
+import { alertDescription, alertTitle } from "@/features/compliance/alertText";
 import type { ToastInput } from "@/components/ui/use-toast";
 import type { DesktopAlert } from "@/features/realtime/notifications";
 import type { RealtimeMessage } from "@/features/realtime/socket";
@@ -41,13 +43,20 @@ export function handleRealtimeMessage(message: RealtimeMessage, deps: AlertHandl
         severity?: unknown;
         title?: unknown;
         description?: unknown;
+        code?: unknown;
+        params?: unknown;
       };
       const severity = normaliseSeverity(data.severity);
-      const title =
-        typeof data.title === "string" && data.title
-          ? data.title
-          : deps.translate("realtime.alertTitle");
-      const description = typeof data.description === "string" ? data.description : "";
+      // Said in the reader's language from the code and params; the server's English without them.
+      const words = {
+        title: typeof data.title === "string" ? data.title : "",
+        description: typeof data.description === "string" ? data.description : "",
+        message: null,
+        code: typeof data.code === "string" ? data.code : null,
+        params: data.params && typeof data.params === "object" ? (data.params as AlertParams) : null,
+      };
+      const title = alertTitle(words, deps.translate);
+      const description = alertDescription(words, deps.translate);
       void deps.queryClient.invalidateQueries({ queryKey: ["/api/alerts"] });
       deps.toast({
         title: `${deps.translate(`realtime.severity.${severity}`)} · ${title}`,

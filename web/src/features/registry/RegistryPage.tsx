@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearch } from "wouter";
 import { AlertTriangle, Building2, Lightbulb, Route as RouteIcon, Search } from "lucide-react";
 import type { CurrentUser, LicenseAction, RegistryEntry } from "@/api/types";
 import { DataTable } from "@/components/DataTable";
@@ -82,8 +83,10 @@ export function RegistryPage({ kind, user }: { kind: RegistryKind; user: Current
   usePageTitle(title);
   const regulator = isRegulator(user.role);
   const searchId = useId();
-  const [search, setSearch] = useState("");
-  const [q, setQ] = useState("");
+  // /psps?q=… (an alert's or a transaction's institution link) opens the list searched for it.
+  const initialQ = new URLSearchParams(useSearch()).get("q") ?? "";
+  const [search, setSearch] = useState(initialQ);
+  const [q, setQ] = useState(initialQ.trim());
   const [status, setStatus] = useState("");
   const [compliance, setCompliance] = useState("");
   const [target, setTarget] = useState<{ entry: RegistryEntry; action: LicenseAction } | null>(null);

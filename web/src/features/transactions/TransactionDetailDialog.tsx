@@ -5,6 +5,8 @@ import { ApiError } from "@/api/client";
 import type { TransactionDetail } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { InstitutionLink } from "@/features/compliance/AlertReferences";
+import { reasonText, ruleSentence } from "@/features/compliance/alertText";
 import { ChannelBadge } from "@/features/transactions/ChannelBadge";
 import { riskTextClass, riskVariant, statusVariant } from "@/features/transactions/display";
 import { formatMoney } from "@/features/transactions/money";
@@ -87,8 +89,12 @@ export function TransactionDetailDialog({ id, onClose }: { id: string | null; on
               <Field label={t("transactions.detail.settlementMode")}>{v(tx.settlementMode)}</Field>
               <Field label={t("transactions.detail.routingCode")} mono>{v(tx.routingCode)}</Field>
               <Field label={t("transactions.detail.ussdCode")} mono>{v(tx.ussdCode)}</Field>
-              <Field label={t("transactions.detail.pspId")} mono>{v(tx.pspId)}</Field>
-              <Field label={t("transactions.detail.mnoId")} mono>{v(tx.mnoId)}</Field>
+              <Field label={t("transactions.detail.pspId")}>
+                {tx.pspId ? <InstitutionLink id={tx.pspId} name={tx.pspName} kind="psp" /> : "—"}
+              </Field>
+              <Field label={t("transactions.detail.mnoId")}>
+                {tx.mnoId ? <InstitutionLink id={tx.mnoId} name={tx.mnoName} kind="mno" /> : "—"}
+              </Field>
               <Field label={t("transactions.detail.createdAt")}>{formatDate(tx.createdAt, true)}</Field>
               <Field label={t("transactions.detail.processedAt")}>{tx.processedAt ? formatDate(tx.processedAt, true) : "—"}</Field>
             </dl>
@@ -108,15 +114,29 @@ export function TransactionDetailDialog({ id, onClose }: { id: string | null; on
               </div>
               {tx.amlRules && tx.amlRules.length > 0 ? (
                 <ul className="mt-3 space-y-2" data-testid="tx-detail-rules">
-                  {tx.amlRules.map((r) => (
-                    <li key={r.rule} className="rounded-md bg-muted/60 p-3 text-sm">
-                      <span className="flex items-center justify-between gap-2">
-                        <span className="font-mono font-semibold">{r.rule}</span>
-                        <span className="tabular-nums text-muted-foreground">+{r.weight}</span>
-                      </span>
-                      <span className="mt-1 block text-muted-foreground">{r.evidence}</span>
-                    </li>
-                  ))}
+                  {tx.amlRules.map((r) => {
+                    const sentence = r.params ? ruleSentence(r.rule, r.params, t) : "";
+                    return (
+                      <li key={r.rule} className="rounded-md bg-muted/60 p-3 text-sm">
+                        <span className="flex items-center justify-between gap-2">
+                          <span className="font-semibold">{t(`amlSettings.rules.${r.rule}.title`, { defaultValue: r.rule })}</span>
+                          <span className="tabular-nums text-muted-foreground">+{r.weight}</span>
+                        </span>
+                        {sentence ? (
+                          <span className="mt-1 block text-muted-foreground">{sentence}</span>
+                        ) : (
+                          // Scored before rules kept their facts: what the rule looks for, in the
+                          // reader's language, and the evidence as it was stored, in English.
+                          <>
+                            <span className="mt-1 block text-muted-foreground">{t(`amlSettings.rules.${r.rule}.help`, { defaultValue: "" })}</span>
+                            <span lang="en" className="mt-1 block text-xs text-muted-foreground">
+                              {r.evidence}
+                            </span>
+                          </>
+                        )}
+                      </li>
+                    );
+                  })}
                 </ul>
               ) : (
                 <p className="mt-2 text-sm text-muted-foreground">{t("transactions.detail.noRules")}</p>
@@ -135,16 +155,25 @@ export function TransactionDetailDialog({ id, onClose }: { id: string | null; on
               ) : (
                 <ol className="space-y-2 border-l pl-4" data-testid="tx-detail-log">
                   {tx.logs.map((l, i) => (
-                    <li key={i} className="text-sm">
-                      <span className="font-medium">{l.action}</span>
+                    <li key={i} className="text-sm" data-testid="tx-log-entry">
+                      <span className="font-medium">{t(`transactions.detail.actions.${l.action}`, { defaultValue: l.action })}</span>
                       {l.previousStatus || l.newStatus ? (
                         <span className="text-muted-foreground">
-                          {" "}
-                          · {v(l.previousStatus)} → {v(l.newStatus)}
+                          {" · "}
+                          {[l.previousStatus, l.newStatus]
+                            .filter((s): s is string => !!s)
+                            .map((s) => t(`transactions.status.${s}`, { defaultValue: s }))
+                            .join(" → ")}
                         </span>
                       ) : null}
                       <span className="block text-xs text-muted-foreground">{formatDate(l.createdAt, true)}</span>
-                      {l.notes ? <span className="block">{l.notes}</span> : null}
+                      {l.reasonCode ? (
+                        <span className="block" data-testid="tx-log-reason">
+                          {reasonText(l.reasonCode, l.reasonParams, t)}
+                        </span>
+                      ) : l.notes ? (
+                        <span className="block">{l.notes}</span>
+                      ) : null}
                     </li>
                   ))}
                 </ol>
