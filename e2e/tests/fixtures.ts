@@ -20,6 +20,18 @@ export const demo = {
 export const en = JSON.parse(readFileSync(path.join(root, "web/src/i18n/en.json"), "utf8"));
 export const so = JSON.parse(readFileSync(path.join(root, "web/src/i18n/so.json"), "utf8"));
 
+/**
+ * The interface languages; tests that must hold in every language loop over this list, so a
+ * language added to the web app is added here once and every such test covers it.
+ */
+export const LANGUAGES = ["en", "so"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Each language's translation file, keyed by its code. */
+export const dictionaries: Record<Language, Record<string, unknown>> = Object.fromEntries(
+  LANGUAGES.map((l) => [l, JSON.parse(readFileSync(path.join(root, `web/src/i18n/${l}.json`), "utf8"))]),
+) as Record<Language, Record<string, unknown>>;
+
 /** Looks up a dotted key ("nav.transfers") in a translation file. */
 export function tr(dict: Record<string, unknown>, key: string): string {
   const v = key.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], dict);
