@@ -99,8 +99,8 @@ type fiToFIStatusReport struct {
 }
 
 type statusInfo struct {
-	StsID           string `xml:"StsId" json:"StsId"`
-	OrgnlGrpInf     *struct {
+	StsID       string `xml:"StsId" json:"StsId"`
+	OrgnlGrpInf *struct {
 		OrgnlMsgID string `xml:"OrgnlMsgId" json:"OrgnlMsgId"`
 	} `xml:"OrgnlGrpInf" json:"OrgnlGrpInf"`
 	OrgnlInstrID    string `xml:"OrgnlInstrId" json:"OrgnlInstrId"`

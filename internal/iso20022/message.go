@@ -56,19 +56,19 @@ func (a Agent) IsZero() bool { return a == Agent{} }
 
 // Transfer is one credit transfer transaction (CdtTrfTxInf) of a pacs.008.
 type Transfer struct {
-	Path                         string // element path, for faults found while mapping it
-	MsgID                        string
-	InstrID, EndToEndID, TxID    string
-	UETR                         string
-	Amount                       domain.Minor
-	Currency                     domain.Currency
-	SettlementDate               string
-	DebtorName, DebtorAccount    string
+	Path                          string // element path, for faults found while mapping it
+	MsgID                         string
+	InstrID, EndToEndID, TxID     string
+	UETR                          string
+	Amount                        domain.Minor
+	Currency                      domain.Currency
+	SettlementDate                string
+	DebtorName, DebtorAccount     string
 	CreditorName, CreditorAccount string
-	DebtorAgent, CreditorAgent   Agent
-	InstructingAgent             Agent // the transaction's, else the group header's
-	Remittance                   string
-	CreatedAt                    time.Time
+	DebtorAgent, CreditorAgent    Agent
+	InstructingAgent              Agent // the transaction's, else the group header's
+	Remittance                    string
+	CreatedAt                     time.Time
 }
 
 // Key identifies the transfer across redeliveries and resubmissions: its UETR when it has one
@@ -87,15 +87,15 @@ func (t *Transfer) Key() string {
 
 // Status is one transaction's status (TxInfAndSts) in a pacs.002.
 type Status struct {
-	Path                                   string
-	MsgID                                  string
-	Index                                  int // position in its message, for the status's key
-	OrigMsgID, OrigEndToEndID, OrigTxID    string
-	OrigUETR                               string
-	Code                                   string // ExternalPaymentTransactionStatus1Code: ACSC, RJCT...
-	Reason                                 string // the first StsRsnInf/Rsn/Cd (or Prtry)
-	Info                                   string // AddtlInf, joined
-	At                                     time.Time
+	Path                                string
+	MsgID                               string
+	Index                               int // position in its message, for the status's key
+	OrigMsgID, OrigEndToEndID, OrigTxID string
+	OrigUETR                            string
+	Code                                string // ExternalPaymentTransactionStatus1Code: ACSC, RJCT...
+	Reason                              string // the first StsRsnInf/Rsn/Cd (or Prtry)
+	Info                                string // AddtlInf, joined
+	At                                  time.Time
 }
 
 // Key identifies the status report entry across redeliveries: its message id and position.

@@ -243,7 +243,9 @@ type parser struct {
 	count    int // credit transfers and statuses so far
 }
 
-func (p *parser) fault(path, msg string) { p.faults = append(p.faults, Fault{Path: path, Message: msg}) }
+func (p *parser) fault(path, msg string) {
+	p.faults = append(p.faults, Fault{Path: path, Message: msg})
+}
 
 // result is the messages, or none and every fault.
 func (p *parser) result() ([]Message, error) {
