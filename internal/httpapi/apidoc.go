@@ -162,6 +162,8 @@ var routeDocs = map[string]routeDoc{
 	"GET /api/openapi.json":                              {summary: "This OpenAPI 3.1 document"},
 	"GET /api/docs":                                      {summary: "API reference page"},
 	"GET /api/docs/viewer.js":                            {summary: "API reference page script"},
+	"POST /api/iso20022":                                 {summary: "Submit ISO 20022 pacs.008 and pacs.002 documents (XML or JSON form)", response: isoIngestResponse{}},
+	"GET /api/transactions/{id}/iso20022":                {summary: "ISO 20022 identifiers and status history of a switch transaction", response: isoDetailJSON{}},
 }
 
 // openAPIDoc is built once, on first use: the route table does not change while running.

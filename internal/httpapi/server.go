@@ -23,6 +23,7 @@ import (
 	"github.com/kormeer/kormeer/internal/realtime"
 	"github.com/kormeer/kormeer/internal/secrets"
 	"github.com/kormeer/kormeer/internal/store"
+	"github.com/kormeer/kormeer/internal/switchfeed"
 )
 
 // Options are the server's settings that come from configuration.
@@ -112,6 +113,8 @@ type Server struct {
 	web      fs.FS
 	// rules caches the AML rule set in force (see scoring).
 	rules atomic.Pointer[cachedRules]
+	// iso stores ISO 20022 messages from POST /api/iso20022 (switchfeed.Ingester).
+	iso *switchfeed.Ingester
 	// limiters are the rate limits of the throttle classes.
 	limiters map[throttle]*limit.Limiter
 	// sockets counts each account's open WebSocket connections.
@@ -144,9 +147,11 @@ func New(d Deps, opts Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Server{store: d.Store, tokens: d.Tokens, hasher: d.Hasher, objects: d.Objects, uploads: d.Uploads, images: d.Images,
+	s := &Server{store: d.Store, tokens: d.Tokens, hasher: d.Hasher, objects: d.Objects, uploads: d.Uploads, images: d.Images,
 		hub: d.Hub, sealer: d.Sealer, rec: d.Metrics, codeKeys: d.CodeKeys, opts: opts, log: slog.New(requestLogHandler{d.Log.Handler()}), web: d.Web, dummyHash: dummy, second: d.SecondFactor,
-		limiters: newLimiters(opts.Limits)}, nil
+		limiters: newLimiters(opts.Limits)}
+	s.iso = &switchfeed.Ingester{Store: d.Store, Scoring: s.scoring}
+	return s, nil
 }
 
 // Handler returns the whole HTTP handler: API routes, the web app, and the middleware every

@@ -209,3 +209,20 @@ func (e *Error) Fields() map[string]string {
 	}
 	return out
 }
+
+// failureReasons maps ISO 20022 status reason codes (ExternalStatusReason1Code) to Kormeer's
+// failure reasons (domain.FailureReasons), so a rejection reads like any other.
+var failureReasons = map[string]string{
+	"AM04": "insufficient_funds", "AC01": "invalid_account", "AC03": "invalid_account", "AC04": "invalid_account",
+	"AC06": "invalid_account", "BE01": "invalid_account", "AM02": "limit_exceeded", "AM14": "limit_exceeded",
+	"AM15": "limit_exceeded", "AB05": "timeout", "AB06": "timeout", "AB08": "recipient_unreachable",
+	"NOAS": "recipient_unreachable", "AB09": "operator_unavailable", "CUST": "cancelled_by_sender", "DS02": "cancelled_by_sender",
+}
+
+// FailureReason is the Kormeer failure reason of an ISO reason code, "not_stated" for others.
+func FailureReason(code string) string {
+	if r, ok := failureReasons[code]; ok {
+		return r
+	}
+	return "not_stated"
+}

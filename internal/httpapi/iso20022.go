@@ -1,0 +1,100 @@
+package httpapi
+
+import (
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+
+	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/iso20022"
+	"github.com/kormeer/kormeer/internal/store"
+	"github.com/kormeer/kormeer/internal/switchfeed"
+)
+
+// maxISOBytes caps an ISO 20022 request: a batch of documents, XML being verbose.
+const maxISOBytes = 32 << 20
+
+// isoIngestResponse is the answer of POST /api/iso20022: a count per result and what happened
+// to each credit transfer and status entry, in document order.
+type isoIngestResponse struct {
+	Summary map[string]int      `json:"summary"`
+	Results []switchfeed.Result `json:"results"`
+}
+
+// submitISO20022 is POST /api/iso20022: pacs.008 credit transfers and pacs.002 status reports
+// as XML (application/xml) or in the JSON form (application/json), one document or a batch
+// (docs/ISO20022.md). An institution's staff or API key report for their own institution, a
+// regulator for the institution each transfer's debtor agent names. A document with any fault
+// is refused whole, with each fault's element path; nothing is stored then.
+func (s *Server) submitISO20022(w http.ResponseWriter, r *http.Request) error {
+	u := principalFrom(r.Context())
+	extendDeadlines(w, slowBody, slowAnswer)
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	var parse func([]byte) ([]iso20022.Message, error)
+	switch mt {
+	case "application/xml", "text/xml":
+		parse = iso20022.ParseXML
+	case "application/json":
+		parse = iso20022.ParseJSON
+	default:
+		return domain.Errorf(domain.EUNSUPPORTED, "Send ISO 20022 documents as application/xml, or in their JSON form as application/json.")
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxISOBytes))
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return domain.Errorf(domain.ETOOLARGE, "A request may be at most 32 MiB; split the batch.")
+	}
+	if err != nil {
+		return err
+	}
+	msgs, err := parse(body)
+	if err != nil {
+		return isoFault(err)
+	}
+	src := switchfeed.Source{UserID: u.ID, Audit: s.audit(r, "", "")}
+	if u.Role.IsInstitutionStaff() {
+		if src.InstitutionID, src.Kind, err = s.reportingInstitution(r, u, nil, nil); err != nil {
+			return err
+		}
+	}
+	results, err := s.iso.Ingest(r.Context(), msgs, src)
+	if err != nil {
+		return isoFault(err)
+	}
+	out := isoIngestResponse{Summary: map[string]int{}, Results: results}
+	for _, res := range results {
+		out.Summary[res.Result]++
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// isoFault turns a document's faults into a 400 naming each element path.
+func isoFault(err error) error {
+	var e *iso20022.Error
+	if !errors.As(err, &e) {
+		return err
+	}
+	return domain.FieldError("The ISO 20022 document is not valid: "+e.Faults[0].Path+": "+e.Faults[0].Message, e.Fields())
+}
+
+// getTransactionISO is GET /api/transactions/{id}/iso20022: the identifiers a switch
+// transaction came with and the status reports received for it, to whoever may read the
+// transaction; 404 for a transaction that did not come from the switch.
+func (s *Server) getTransactionISO(w http.ResponseWriter, r *http.Request) error {
+	scope, _ := txScope(principalFrom(r.Context()))
+	t, err := s.store.TransactionByID(r.Context(), scope, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	d, err := s.store.ISODetailOf(r.Context(), t.ID)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, d)
+	return nil
+}
+
+// isoDetailJSON is the answer of GET /api/transactions/{id}/iso20022.
+type isoDetailJSON = store.ISODetail
