@@ -47,9 +47,11 @@ CREATE INDEX iso_status_reports_orphan_txid_idx ON iso_status_reports (orig_tx_i
 
 -- Switch messages that can never be stored as they are (not ISO 20022, an unknown institution),
 -- with the reason and the faults by element path; a regulator retries one after the fix (a
--- registered institution, say) or discards it.
+-- registered institution, say) or discards it. (stream, stream_seq) is the message's place in
+-- its JetStream stream, so a redelivered bad message is dead-lettered once.
 CREATE TABLE iso_dead_letters (
   id          {{uuid}} PRIMARY KEY,
+  stream      TEXT NOT NULL,
   subject     TEXT NOT NULL,
   stream_seq  BIGINT NOT NULL DEFAULT 0,
   payload     TEXT NOT NULL,
@@ -61,4 +63,5 @@ CREATE TABLE iso_dead_letters (
   updated_at  {{ts}} NOT NULL,
   resolved_by {{uuid}} REFERENCES users(id)
 );
+CREATE UNIQUE INDEX iso_dead_letters_seq_idx ON iso_dead_letters (stream, stream_seq);
 CREATE INDEX iso_dead_letters_status_idx ON iso_dead_letters (status, created_at);
