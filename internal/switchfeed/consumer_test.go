@@ -139,8 +139,10 @@ func TestConsumerNoLossNoDuplicate(t *testing.T) {
 			}
 			return c
 		}
-		waitFor(t, func() bool { return count(`SELECT COUNT(*) FROM iso_payments`) >= n && second.Lag.Load() == 0 &&
-			first.DeadLettered.Load()+second.DeadLettered.Load() == 1 }, "every transfer stored")
+		waitFor(t, func() bool {
+			return count(`SELECT COUNT(*) FROM iso_payments`) >= n && second.Lag.Load() == 0 &&
+				first.DeadLettered.Load()+second.DeadLettered.Load() == 1
+		}, "every transfer stored")
 		stop2()
 		wg2.Wait()
 		if got := count(`SELECT COUNT(DISTINCT uetr) FROM iso_payments`); got != n || count(`SELECT COUNT(*) FROM iso_payments`) != n {

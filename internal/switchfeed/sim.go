@@ -17,7 +17,9 @@ type Sim struct {
 }
 
 // NewSim returns a simulator; seed makes its amounts and parties repeatable.
-func NewSim(seed uint64) *Sim { return &Sim{rng: mrand.New(mrand.NewPCG(seed, seed^0x9e3779b97f4a7c15))} }
+func NewSim(seed uint64) *Sim {
+	return &Sim{rng: mrand.New(mrand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+}
 
 // simOperators are the registry's wallet operators by code, with their number prefix; simBanks
 // the banks by code.
