@@ -67,6 +67,9 @@ type Config struct {
 
 	// AlertDeadlines is how long an AML alert of each severity may wait for handling.
 	AlertDeadlines domain.AlertDeadlines
+
+	// NATS* configure the switch feed's JetStream consumer (internal/switchfeed); no URL, no feed.
+	NATSURL, NATSSubject, NATSStream, NATSDurable, NATSDeadLetterSubject string
 }
 
 // Var documents one setting; Vars is the single list that both flag parsing and the README's
@@ -131,6 +134,11 @@ var plainVars = []Var{
 	{"KORMEER_SMS_TOKEN", "sms-token", "", true, "Bearer token for the SMS gateway"},
 	{"KORMEER_METRICS_ADDR", "metrics-addr", "127.0.0.1:9464", false, "address of the Prometheus /metrics listener; empty turns it off"},
 	{"KORMEER_PPROF", "pprof", "false", false, "also serve Go's profiler (/debug/pprof/) on the metrics address, for measuring (docs/PERFORMANCE.md)"},
+	{"KORMEER_NATS_URL", "nats-url", "", false, "NATS server with JetStream carrying the national switch's ISO 20022 feed (nats://host:4222); empty: no feed consumer"},
+	{"KORMEER_NATS_SUBJECT", "nats-subject", "switch.iso20022.>", false, "subject the switch publishes pacs.008 and pacs.002 documents on"},
+	{"KORMEER_NATS_STREAM", "nats-stream", "SWITCH", false, "JetStream stream holding that subject (created if missing)"},
+	{"KORMEER_NATS_DURABLE", "nats-durable", "kormeer", false, "durable consumer every instance joins"},
+	{"KORMEER_NATS_DEAD_LETTER_SUBJECT", "nats-dead-letter-subject", "kormeer.deadletter.iso20022", false, "subject for switch messages that can never be stored (reason in the Kormeer-Reason header); empty: kept in the database only"},
 }
 
 // Scope says which settings a command takes as flags: the server all of them, `kormeer keys` the
@@ -173,26 +181,31 @@ func Load(fs *flag.FlagSet, args []string, getenv func(string) string, scope Sco
 	}
 	get := func(env string) string { return strings.TrimSpace(*values[env]) }
 	c := &Config{
-		Listen:            get("KORMEER_LISTEN"),
-		DatabaseURL:       get("KORMEER_DATABASE_URL"),
-		DataDir:           get("KORMEER_DATA_DIR"),
-		UploadsS3URL:      get("KORMEER_UPLOADS_S3_URL"),
-		UploadsS3Secret:   *values["KORMEER_UPLOADS_S3_SECRET"],
-		AdminEmail:        get("KORMEER_ADMIN_EMAIL"),
-		AdminPassword:     *values["KORMEER_ADMIN_PASSWORD"],
-		Keys:              map[string]secrets.External{},
-		MasterKey:         *values[secrets.MasterEnv],
-		MasterKeyPrevious: *values[secrets.MasterEnv+"_PREVIOUS"],
-		LogLevel:          get("KORMEER_LOG_LEVEL"),
-		LogFormat:         get("KORMEER_LOG_FORMAT"),
-		SMTPHost:          get("KORMEER_SMTP_HOST"),
-		SMTPUsername:      get("KORMEER_SMTP_USERNAME"),
-		SMTPPassword:      *values["KORMEER_SMTP_PASSWORD"],
-		SMTPFrom:          get("KORMEER_SMTP_FROM"),
-		SMTPTLS:           get("KORMEER_SMTP_TLS"),
-		SMSURL:            get("KORMEER_SMS_URL"),
-		SMSToken:          *values["KORMEER_SMS_TOKEN"],
-		MetricsAddr:       get("KORMEER_METRICS_ADDR"),
+		Listen:                get("KORMEER_LISTEN"),
+		DatabaseURL:           get("KORMEER_DATABASE_URL"),
+		DataDir:               get("KORMEER_DATA_DIR"),
+		UploadsS3URL:          get("KORMEER_UPLOADS_S3_URL"),
+		UploadsS3Secret:       *values["KORMEER_UPLOADS_S3_SECRET"],
+		AdminEmail:            get("KORMEER_ADMIN_EMAIL"),
+		AdminPassword:         *values["KORMEER_ADMIN_PASSWORD"],
+		Keys:                  map[string]secrets.External{},
+		MasterKey:             *values[secrets.MasterEnv],
+		MasterKeyPrevious:     *values[secrets.MasterEnv+"_PREVIOUS"],
+		LogLevel:              get("KORMEER_LOG_LEVEL"),
+		LogFormat:             get("KORMEER_LOG_FORMAT"),
+		SMTPHost:              get("KORMEER_SMTP_HOST"),
+		SMTPUsername:          get("KORMEER_SMTP_USERNAME"),
+		SMTPPassword:          *values["KORMEER_SMTP_PASSWORD"],
+		SMTPFrom:              get("KORMEER_SMTP_FROM"),
+		SMTPTLS:               get("KORMEER_SMTP_TLS"),
+		SMSURL:                get("KORMEER_SMS_URL"),
+		SMSToken:              *values["KORMEER_SMS_TOKEN"],
+		MetricsAddr:           get("KORMEER_METRICS_ADDR"),
+		NATSURL:               get("KORMEER_NATS_URL"),
+		NATSSubject:           get("KORMEER_NATS_SUBJECT"),
+		NATSStream:            get("KORMEER_NATS_STREAM"),
+		NATSDurable:           get("KORMEER_NATS_DURABLE"),
+		NATSDeadLetterSubject: get("KORMEER_NATS_DEAD_LETTER_SUBJECT"),
 	}
 	var errs []error
 	parseBool := func(env string, dst *bool) {

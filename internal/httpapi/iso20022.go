@@ -98,3 +98,7 @@ func (s *Server) getTransactionISO(w http.ResponseWriter, r *http.Request) error
 
 // isoDetailJSON is the answer of GET /api/transactions/{id}/iso20022.
 type isoDetailJSON = store.ISODetail
+
+// ISOIngester is the server's ISO 20022 ingester, for the switch feed consumer: it scores with
+// the AML rules in force, as POST /api/iso20022 does.
+func (s *Server) ISOIngester() *switchfeed.Ingester { return s.iso }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/kormeer/kormeer/internal/iso20022"
 	"github.com/kormeer/kormeer/internal/store"
@@ -275,4 +276,18 @@ func Reason(err error) (string, json.RawMessage) {
 		return fault.Faults[0].Path + ": " + fault.Faults[0].Message, b
 	}
 	return err.Error(), json.RawMessage("[]")
+}
+
+// Collectors are the counters as Prometheus metrics.
+func (s *Stats) Collectors() []prometheus.Collector {
+	counter := func(name, help string, v *atomic.Int64) prometheus.Collector {
+		return prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help}, func() float64 { return float64(v.Load()) })
+	}
+	return []prometheus.Collector{
+		counter("kormeer_switchfeed_consumed_total", "Switch feed messages acknowledged (stored, duplicate or dead-lettered).", &s.Consumed),
+		counter("kormeer_switchfeed_duplicates_total", "Switch feed entries recognised as stored before.", &s.Duplicates),
+		counter("kormeer_switchfeed_dead_lettered_total", "Switch feed messages dead-lettered.", &s.DeadLettered),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "kormeer_switchfeed_lag_messages",
+			Help: "Switch feed messages not yet acknowledged by the durable consumer."}, func() float64 { return float64(s.Lag.Load()) }),
+	}
 }
