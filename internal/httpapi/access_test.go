@@ -150,6 +150,9 @@ var expectedAccess = map[string][]string{
 	"GET /api/public/register":                        callers,
 	"POST /api/iso20022":                              {psp, mno, officer, admin},
 	"GET /api/transactions/{id}/iso20022":             {psp, mno, officer, admin},
+	"GET /api/switch-feed/dead-letters":               {officer, admin},
+	"POST /api/switch-feed/dead-letters/{id}/retry":   {officer, admin},
+	"POST /api/switch-feed/dead-letters/{id}/discard": {officer, admin},
 }
 
 // TestRouteAccess walks every route of the table as every role, a guest and an anonymous caller,

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/store"
 	"github.com/kormeer/kormeer/internal/store/storetest"
 )
 
@@ -176,6 +177,70 @@ func TestISO20022Refusals(t *testing.T) {
 		citizen := e.token(e.mustUser("citizen@example.so", domain.RoleCitizen, nil))
 		if status, _, _ := postISO(t, e, citizen, "application/xml", doc); status != 403 {
 			t.Fatalf("citizen: %d", status)
+		}
+	})
+}
+
+// TestDeadLetters: a regulator lists the feed's dead letters, retries one after the fix (the
+// institution it names is registered now) and discards another; a retry that still fails keeps
+// the letter open with the new reason.
+func TestDeadLetters(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		e := newEnv(t, b, nil)
+		officer := []string{"Authorization", "Bearer " + e.token(e.mustUser("officer@cb.so", domain.RoleCBSLOfficer, nil))}
+		ctx := t.Context()
+		unknown := strings.Replace(isoDoc(t, "pacs.008.001.08.xml"), "CB-BNK-0001", "CB-PSP-0777", 1)
+		add := func(seq int64, payload, reason string) string {
+			d := &store.DeadLetter{Stream: "SWITCH", Subject: "switch.iso20022.in", StreamSeq: seq, Payload: payload, Reason: reason}
+			if added, err := e.store.AddDeadLetter(ctx, d); err != nil || !added {
+				t.Fatalf("add dead letter: %v %v", added, err)
+			}
+			return d.ID
+		}
+		fixable := add(1, unknown, "unknown institution")
+		broken := add(2, "<Document", "Not well-formed XML")
+		if again, _ := e.store.AddDeadLetter(ctx, &store.DeadLetter{Stream: "SWITCH", Subject: "s", StreamSeq: 2, Payload: "x", Reason: "r"}); again {
+			t.Fatal("a redelivered dead letter was kept twice")
+		}
+		list := e.do(nil, "GET", "/api/switch-feed/dead-letters", nil, officer...).jsonList(t)
+		if len(list) != 2 || list[0]["reason"] == "" {
+			t.Fatalf("list %v", list)
+		}
+		if r := e.do(nil, "GET", "/api/switch-feed/dead-letters?status=lost", nil, officer...); r.status != 400 {
+			t.Fatalf("bad status filter: %d", r.status)
+		}
+		// Still unknown: 400 with the path, the letter stays open with the new reason.
+		r := e.do(nil, "POST", "/api/switch-feed/dead-letters/"+fixable+"/retry", nil, officer...)
+		if fields, _ := r.json(t)["fields"].(map[string]any); r.status != 400 || fields["/Document/FIToFICstmrCdtTrf/CdtTrfTxInf[1]/CdtrAgt/FinInstnId"] == nil {
+			t.Fatalf("retry before the fix: %d %s", r.status, r.body)
+		}
+		if err := e.store.Write(ctx, func(tx *store.Tx) error {
+			return tx.InsertInstitution(ctx, &store.Institution{Kind: "psp", Name: "Golis Pay", LicenseNumber: "CB-PSP-0777"})
+		}); err != nil {
+			t.Fatal(err)
+		}
+		r = e.do(nil, "POST", "/api/switch-feed/dead-letters/"+fixable+"/retry", nil, officer...)
+		if r.status != 200 || !strings.Contains(string(r.body), `"created":2`) {
+			t.Fatalf("retry after the fix: %d %s", r.status, r.body)
+		}
+		if r = e.do(nil, "POST", "/api/switch-feed/dead-letters/"+fixable+"/retry", nil, officer...); r.status != 409 {
+			t.Fatalf("second retry: %d", r.status)
+		}
+		if r = e.do(nil, "POST", "/api/switch-feed/dead-letters/"+broken+"/discard", nil, officer...); r.status != 204 {
+			t.Fatalf("discard: %d %s", r.status, r.body)
+		}
+		if list = e.do(nil, "GET", "/api/switch-feed/dead-letters", nil, officer...).jsonList(t); len(list) != 0 {
+			t.Fatalf("open letters after retry and discard: %v", list)
+		}
+		if all := e.do(nil, "GET", "/api/switch-feed/dead-letters?status=all", nil, officer...).jsonList(t); len(all) != 2 || all[0]["attempts"] == float64(0) {
+			t.Fatalf("all letters %v", all)
+		}
+		sys := e.do(nil, "GET", "/metrics-system", nil, officer...).json(t)["system"].(map[string]any)["switchFeed"].(map[string]any)
+		if sys["enabled"] != false || sys["openDeadLetters"] != float64(0) {
+			t.Fatalf("system metrics switchFeed %v", sys)
+		}
+		if n := e.auditCount("iso20022.dead_letter_retried") + e.auditCount("iso20022.dead_letter_discarded"); n != 2 {
+			t.Fatalf("audit rows %d", n)
 		}
 	})
 }
