@@ -89,6 +89,11 @@ func TestISO20022Feed(t *testing.T) {
 			iso["messageType"] != "pacs.008.001.08" || iso["debtorAgent"] != "PREMIUM-WALLET" || len(iso["history"].([]any)) != 1 {
 			t.Fatalf("ISO detail %v", iso)
 		}
+		for _, q := range []string{"E2E-PW-0001", "EB6305C9-1F7F-49DE-AED0-16487C27B42D"} {
+			if found := e.do(nil, "GET", "/api/transactions/search?search="+q, nil, as...).jsonList(t); len(found) != 1 || found[0]["id"] != first.ID {
+				t.Fatalf("search by %s: %v", q, found)
+			}
+		}
 		logs := e.do(nil, "GET", "/api/transactions/"+second.ID, nil, as...).json(t)["logs"].([]any)
 		if last := logs[len(logs)-1].(map[string]any); last["newStatus"] != "rejected" || last["reasonCode"] != "invalid_account" {
 			t.Fatalf("rejection log %v", last)
