@@ -69,20 +69,29 @@ func (c *Consumer) Run(ctx context.Context) error {
 		c.Config.Batch = 256
 	}
 	nc, err := nats.Connect(c.Config.URL, nats.Name("kormeer switch feed"), nats.MaxReconnects(-1),
+		nats.RetryOnFailedConnect(true), // an instance may start before NATS does
 		nats.DisconnectErrHandler(func(*nats.Conn, error) { c.Stats.Connected.Store(false) }),
-		nats.ReconnectHandler(func(*nats.Conn) { c.Stats.Connected.Store(true) }))
+		nats.ReconnectHandler(func(*nats.Conn) { c.Stats.Connected.Store(true) }),
+		nats.ConnectHandler(func(*nats.Conn) { c.Stats.Connected.Store(true) }))
 	if err != nil {
 		return fmt.Errorf("switch feed: connect to %s: %w", c.Config.URL, err)
 	}
 	defer nc.Close()
-	c.Stats.Connected.Store(true)
+	c.Stats.Connected.Store(nc.IsConnected())
 	js, err := jetstream.New(nc)
 	if err != nil {
 		return err
 	}
-	cons, err := EnsureConsumer(ctx, js, c.Config)
-	if err != nil {
-		return err
+	var cons jetstream.Consumer
+	for {
+		if cons, err = EnsureConsumer(ctx, js, c.Config); err == nil {
+			break
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		c.Log.Warn("switch feed: waiting for JetStream", "err", err)
+		sleep(ctx, 2*time.Second)
 	}
 	c.Log.Info("switch feed consuming", "stream", c.Config.Stream, "subject", c.Config.Subject, "durable", c.Config.Durable)
 	go c.watchLag(ctx, cons)
