@@ -87,13 +87,19 @@ type ISOOutcome struct {
 func (s *Store) RecordISO(ctx context.Context, items []ISOItem, sc Scoring, audit Audit) ([]ISOOutcome, error) {
 	out := make([]ISOOutcome, len(items))
 	err := s.Write(ctx, func(tx *Tx) error {
+		// Orphan reports are rare: when there are none, transfers skip looking for theirs.
+		var orphans bool
+		if err := tx.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM iso_status_reports WHERE transaction_id IS NULL)`).Scan(&orphans); err != nil {
+			return err
+		}
 		counts := map[string]int{}
 		for i, it := range items {
 			var err error
 			if it.Transfer != nil {
-				out[i], err = tx.recordISOTransfer(ctx, it, sc)
+				out[i], err = tx.recordISOTransfer(ctx, it, sc, orphans)
 			} else {
 				out[i], err = tx.recordISOStatus(ctx, it)
+				orphans = orphans || out[i].Result == ISOOrphan
 			}
 			if err != nil {
 				return err
@@ -116,7 +122,7 @@ func (s *Store) RecordISO(ctx context.Context, items []ISOItem, sc Scoring, audi
 	return out, nil
 }
 
-func (tx *Tx) recordISOTransfer(ctx context.Context, it ISOItem, sc Scoring) (ISOOutcome, error) {
+func (tx *Tx) recordISOTransfer(ctx context.Context, it ISOItem, sc Scoring, mayHaveOrphans bool) (ISOOutcome, error) {
 	t, p := it.Tx, it.Transfer
 	if p.UETR != "" {
 		var id, number, status string
@@ -146,6 +152,9 @@ func (tx *Tx) recordISOTransfer(ctx context.Context, it ISOItem, sc Scoring) (IS
 		return ISOOutcome{}, err
 	}
 	o := ISOOutcome{Result: ISOCreated, TransactionID: t.ID, TransactionNumber: t.TransactionID, Status: t.Status, AML: aml, Alert: alert}
+	if !mayHaveOrphans {
+		return o, nil
+	}
 	// Status reports that came first wait as orphans: apply them now, oldest first.
 	rows, err := tx.query(ctx, `SELECT CAST(id AS TEXT), outcome, status_code, COALESCE(reason_code, ''), msg_id
 		FROM iso_status_reports WHERE transaction_id IS NULL AND (orig_uetr = $1 OR orig_tx_id = $2
@@ -225,7 +234,7 @@ func (tx *Tx) recordISOStatus(ctx context.Context, it ISOItem) (ISOOutcome, erro
 	o.Status, o.Result = status, ISORecorded
 	if applied {
 		o.Result = ISOApplied
-		_, err = tx.exec(ctx, `UPDATE iso_status_reports SET applied = TRUE WHERE id = $1`, id)
+		err = tx.execLater(ctx, `UPDATE iso_status_reports SET applied = TRUE WHERE id = $1`, id)
 	}
 	return o, err
 }
