@@ -50,6 +50,15 @@ function settlement(msgId: string, uetr: string): string {
 <TxInfAndSts><OrgnlUETR>${uetr}</OrgnlUETR><TxSts>ACSC</TxSts></TxInfAndSts></FIToFIPmtStsRpt></Document>`;
 }
 
+test.beforeAll(async () => {
+  const reachable = await new Promise<boolean>((resolve) => {
+    const socket = connect(natsPort, "127.0.0.1");
+    socket.once("connect", () => (socket.end(), resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
+  expect(reachable, `these tests need NATS with JetStream on 127.0.0.1:${natsPort} (nats-server -js; .ci/run starts one)`).toBe(true);
+});
+
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     if (!sessionStorage.getItem("e2e-init")) {
