@@ -10,7 +10,7 @@ const subject = `${tag.toLowerCase()}.iso`;
 test.use({ portalEnv: { KORMEER_NATS_URL: `nats://127.0.0.1:${natsPort}`, KORMEER_NATS_STREAM: tag, KORMEER_NATS_SUBJECT: subject, KORMEER_NATS_DEAD_LETTER_SUBJECT: "" } });
 
 /** Publishes documents with NATS's text protocol (CONNECT, PUB): the stream stores what arrives on its subject. */
-function publish(docs: string[]): Promise<void> {
+function publish(docs: string[], to = subject): Promise<void> {
   return new Promise((resolve, reject) => {
     const socket = connect(natsPort, "127.0.0.1");
     let sent = false;
@@ -19,7 +19,7 @@ function publish(docs: string[]): Promise<void> {
       if (text.startsWith("INFO") && !sent) {
         sent = true;
         let out = 'CONNECT {"verbose":false,"pedantic":false}\r\n';
-        for (const d of docs) out += `PUB ${subject} ${Buffer.byteLength(d)}\r\n${d}\r\n`;
+        for (const d of docs) out += `PUB ${to} ${Buffer.byteLength(d)}\r\n${d}\r\n`;
         socket.write(out + "PING\r\n");
       } else if (text.includes("PONG")) {
         socket.end();
@@ -57,6 +57,11 @@ test.beforeAll(async () => {
     socket.once("error", () => resolve(false));
   });
   expect(reachable, `these tests need NATS with JetStream on 127.0.0.1:${natsPort} (nats-server -js; .ci/run starts one)`).toBe(true);
+});
+
+// The stream was this file's own: delete it through the JetStream API.
+test.afterAll(async () => {
+  await publish([""], `$JS.API.STREAM.DELETE.${tag}`);
 });
 
 test.beforeEach(async ({ page }) => {
