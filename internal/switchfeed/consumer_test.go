@@ -82,7 +82,7 @@ func TestConsumerNoLossNoDuplicate(t *testing.T) {
 		if _, err := EnsureConsumer(ctx, js, cfg); err != nil {
 			t.Fatal(err)
 		}
-		t.Cleanup(func() { _ = js.DeleteStream(context.Background(), cfg.Stream) }) // on a shared server
+		defer func() { _ = js.DeleteStream(context.Background(), cfg.Stream) }() // on a shared server; before nc closes
 		dead, _ := nc.SubscribeSync(cfg.DeadLetterSubject)
 		sim := NewSim(7)
 		const n = 300
