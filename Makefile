@@ -55,6 +55,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzProcessImage$$' -fuzztime $(FUZZTIME) ./internal/objects
 	$(GO) test -run '^$$' -fuzz '^FuzzSearch$$' -fuzztime $(FUZZTIME) ./internal/sanctions
 	$(GO) test -run '^$$' -fuzz '^FuzzParseLists$$' -fuzztime $(FUZZTIME) ./internal/sanctions
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./internal/iso20022
 
 test-web: web/node_modules/.package-lock.json
 	cd web && npm run typecheck && npm test

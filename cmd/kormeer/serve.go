@@ -29,6 +29,7 @@ import (
 	"github.com/kormeer/kormeer/internal/realtime"
 	"github.com/kormeer/kormeer/internal/secrets"
 	"github.com/kormeer/kormeer/internal/store"
+	"github.com/kormeer/kormeer/internal/switchfeed"
 	"github.com/kormeer/kormeer/web"
 )
 
@@ -179,6 +180,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	rec := metrics.New()
 	rec.Registry.MustRegister(collectors.NewDBStatsCollector(st.DB(), "kormeer"))
+	feedStats := &switchfeed.Stats{}
+	if cfg.NATSURL != "" {
+		rec.Registry.MustRegister(feedStats.Collectors()...)
+	}
 	worker := &notify.Worker{Store: st, Sealer: sealer, Log: log,
 		Outcome: func(channel, outcome string) { rec.Deliveries.WithLabelValues(channel, outcome).Inc() },
 		SMTP: notify.SMTPConfig{Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUsername, Password: cfg.SMTPPassword,
@@ -211,10 +216,25 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	srv, err := httpapi.New(httpapi.Deps{Store: st, Tokens: tokens, Hasher: hasher, Objects: objs, Hub: hub,
 		Sealer: sealer, CodeKeys: keys.Ring(secrets.AccessCode), SecondFactor: second, Metrics: rec, Images: objects.NewDecoder(int64(cfg.ImageBudgetMB)<<20, cfg.ImageDecodes),
-		Uploads: objects.NewSignerWithKeys(keys.Ring(secrets.Upload), 15*time.Minute, nil), Log: log, Web: web.Dist()}, opts)
+		Uploads: objects.NewSignerWithKeys(keys.Ring(secrets.Upload), 15*time.Minute, nil), Log: log, Web: web.Dist(),
+		SwitchFeed: feedStats}, opts)
 	if err != nil {
 		ln.Close()
 		return err
+	}
+	feedDone := make(chan struct{})
+	if cfg.NATSURL != "" {
+		feed := &switchfeed.Consumer{Ingester: srv.ISOIngester(), Log: log, Stats: feedStats,
+			Config: switchfeed.Config{URL: cfg.NATSURL, Stream: cfg.NATSStream, Subject: cfg.NATSSubject,
+				Durable: cfg.NATSDurable, DeadLetterSubject: cfg.NATSDeadLetterSubject}}
+		go func() {
+			defer close(feedDone)
+			if err := feed.Run(ctx); err != nil {
+				log.Error("switch feed stopped", "err", err)
+			}
+		}()
+	} else {
+		close(feedDone)
 	}
 	httpSrv := newHTTPServer(srv.Handler(), cfg.Limits, log)
 	go sweep(ctx, st, max(opts.LoginWindow, domain.RedeemLockout), log)
@@ -243,6 +263,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	srv.Drain(shutdownCtx)
 	err = httpSrv.Shutdown(shutdownCtx)
 	<-heartbeatDone // the instance has left the list before the store closes
+	<-feedDone      // the feed's last batch is committed and acknowledged before the store closes
 	if err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return fmt.Errorf("shutdown: %w", err)
 	}

@@ -116,7 +116,7 @@ type Portal = { url: string; mailbox: Mailbox };
  * Starts bin/kormeer on a free port with a fresh SQLite database and demo data, sending e-mail
  * to a mailbox of its own (so a test can follow a registration's confirmation link).
  */
-async function startPortal(): Promise<{ portal: Portal; stop: () => Promise<void> }> {
+async function startPortal(env: Record<string, string>): Promise<{ portal: Portal; stop: () => Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), "kormeer-e2e-"));
   const { mailbox, stop: stopMailbox } = await startMailbox();
   const proc: ChildProcess = spawn(
@@ -125,7 +125,7 @@ async function startPortal(): Promise<{ portal: Portal; stop: () => Promise<void
       "--smtp-host", "127.0.0.1", "--smtp-port", String(mailbox.port), "--smtp-tls", "none",
       // Every browser test comes from 127.0.0.1: the per-address limits would count them as one client.
       "--rate-signin", "600/m", "--rate-signup", "600/h"],
-    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, KORMEER_LOG_LEVEL: "warn" } },
+    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, KORMEER_LOG_LEVEL: "warn", ...env } },
   );
   let output = "";
   const url = await new Promise<string>((resolve, reject) => {
@@ -154,10 +154,13 @@ async function startPortal(): Promise<{ portal: Portal; stop: () => Promise<void
   };
 }
 
-export const test = base.extend<object, { portal: Portal }>({
+export const test = base.extend<object, { portal: Portal; portalEnv: Record<string, string> }>({
+  // Extra KORMEER_* settings for the portal of a spec file (test.use({ portalEnv })): such a file
+  // gets a worker, and a portal, of its own.
+  portalEnv: [{}, { scope: "worker", option: true }],
   portal: [
-    async ({}, use) => {
-      const { portal, stop } = await startPortal();
+    async ({ portalEnv }, use) => {
+      const { portal, stop } = await startPortal(portalEnv);
       await use(portal);
       await stop();
     },

@@ -67,6 +67,9 @@ type Config struct {
 
 	// AlertDeadlines is how long an AML alert of each severity may wait for handling.
 	AlertDeadlines domain.AlertDeadlines
+
+	// NATS* configure the switch feed's JetStream consumer (internal/switchfeed); no URL, no feed.
+	NATSURL, NATSSubject, NATSStream, NATSDurable, NATSDeadLetterSubject string
 }
 
 // Var documents one setting; Vars is the single list that both flag parsing and the README's
@@ -131,6 +134,11 @@ var plainVars = []Var{
 	{"KORMEER_SMS_TOKEN", "sms-token", "", true, "Bearer token for the SMS gateway"},
 	{"KORMEER_METRICS_ADDR", "metrics-addr", "127.0.0.1:9464", false, "address of the Prometheus /metrics listener; empty turns it off"},
 	{"KORMEER_PPROF", "pprof", "false", false, "also serve Go's profiler (/debug/pprof/) on the metrics address, for measuring (docs/PERFORMANCE.md)"},
+	{"KORMEER_NATS_URL", "nats-url", "", false, "NATS server with JetStream carrying the national switch's ISO 20022 feed (nats://host:4222); empty: no feed consumer"},
+	{"KORMEER_NATS_SUBJECT", "nats-subject", "switch.iso20022.>", false, "subject the switch publishes pacs.008 and pacs.002 documents on"},
+	{"KORMEER_NATS_STREAM", "nats-stream", "SWITCH", false, "JetStream stream holding that subject (created if missing)"},
+	{"KORMEER_NATS_DURABLE", "nats-durable", "kormeer", false, "durable consumer every instance joins"},
+	{"KORMEER_NATS_DEAD_LETTER_SUBJECT", "nats-dead-letter-subject", "kormeer.deadletter.iso20022", false, "subject for switch messages that can never be stored (reason in the Kormeer-Reason header); empty: kept in the database only"},
 }
 
 // Scope says which settings a command takes as flags: the server all of them, `kormeer keys` the
@@ -194,6 +202,8 @@ func Load(fs *flag.FlagSet, args []string, getenv func(string) string, scope Sco
 		SMSToken:          *values["KORMEER_SMS_TOKEN"],
 		MetricsAddr:       get("KORMEER_METRICS_ADDR"),
 	}
+	c.NATSURL, c.NATSSubject, c.NATSStream = get("KORMEER_NATS_URL"), get("KORMEER_NATS_SUBJECT"), get("KORMEER_NATS_STREAM")
+	c.NATSDurable, c.NATSDeadLetterSubject = get("KORMEER_NATS_DURABLE"), get("KORMEER_NATS_DEAD_LETTER_SUBJECT")
 	var errs []error
 	parseBool := func(env string, dst *bool) {
 		b, err := strconv.ParseBool(get(env))

@@ -16,10 +16,11 @@ const (
 	ScopeSubmitTransactions = "transactions:submit" // POST /api/transactions/batch
 	ScopeReadTransactions   = "transactions:read"   // the institution's transactions: list, search, detail, export
 	ScopeCreateTransfers    = "transfers:create"    // POST /api/transfer (idempotent with Idempotency-Key)
+	ScopeSubmitISO20022     = "iso20022:submit"     // POST /api/iso20022 (pacs.008 and pacs.002 documents)
 )
 
 // APIKeyScopes lists every scope, in the order the web app shows them.
-var APIKeyScopes = []string{ScopeSubmitTransactions, ScopeReadTransactions, ScopeCreateTransfers}
+var APIKeyScopes = []string{ScopeSubmitTransactions, ScopeReadTransactions, ScopeCreateTransfers, ScopeSubmitISO20022}
 
 // NewAPIKey is a request for a key.
 type NewAPIKey struct {

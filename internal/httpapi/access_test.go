@@ -148,6 +148,11 @@ var expectedAccess = map[string][]string{
 	"PATCH /api/psps/{id}/routing":                    {admin},
 	"PATCH /api/banks/{id}/routing":                   {admin},
 	"GET /api/public/register":                        callers,
+	"POST /api/iso20022":                              {psp, mno, officer, admin},
+	"GET /api/transactions/{id}/iso20022":             {psp, mno, officer, admin},
+	"GET /api/switch-feed/dead-letters":               {officer, admin},
+	"POST /api/switch-feed/dead-letters/{id}/retry":   {officer, admin},
+	"POST /api/switch-feed/dead-letters/{id}/discard": {officer, admin},
 }
 
 // TestRouteAccess walks every route of the table as every role, a guest and an anonymous caller,

@@ -162,6 +162,11 @@ var routeDocs = map[string]routeDoc{
 	"GET /api/openapi.json":                              {summary: "This OpenAPI 3.1 document"},
 	"GET /api/docs":                                      {summary: "API reference page"},
 	"GET /api/docs/viewer.js":                            {summary: "API reference page script"},
+	"POST /api/iso20022":                                 {summary: "Submit ISO 20022 pacs.008 and pacs.002 documents (XML or JSON form)", response: isoIngestResponse{}},
+	"GET /api/transactions/{id}/iso20022":                {summary: "ISO 20022 identifiers and status history of a switch transaction", response: isoDetailJSON{}},
+	"GET /api/switch-feed/dead-letters":                  {summary: "Switch feed dead letters", response: []deadLetterJSON{}},
+	"POST /api/switch-feed/dead-letters/{id}/retry":      {summary: "Retry a dead letter", response: isoIngestResponse{}},
+	"POST /api/switch-feed/dead-letters/{id}/discard":    {summary: "Discard a dead letter", status: 204},
 }
 
 // openAPIDoc is built once, on first use: the route table does not change while running.

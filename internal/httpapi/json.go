@@ -132,6 +132,7 @@ func requireJSON(r *http.Request) error {
 var ownBodyType = map[string]bool{
 	"PUT /api/objects/upload/{token}": true,
 	"POST /api/transactions/batch":    true,
+	"POST /api/iso20022":              true,
 }
 
 // checkBodyType applies requireJSON to every state-changing request that carries a body or names

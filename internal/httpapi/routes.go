@@ -129,6 +129,12 @@ func (s *Server) routes() []route {
 		{"POST /api/transfer", staff(allRoles...).limited(citizenTransfers).scoped(domain.ScopeCreateTransfers), s.createTransfer},
 		{"GET /api/transfer/institutions", staff(allRoles...).scoped(domain.ScopeCreateTransfers), s.transferInstitutions},
 		{"POST /api/transactions/batch", staff(staffAndRegulators...).scoped(domain.ScopeSubmitTransactions), s.submitBatch},
+		// The national switch feed in ISO 20022 (iso20022.go, docs/ISO20022.md).
+		{"POST /api/iso20022", staff(staffAndRegulators...).scoped(domain.ScopeSubmitISO20022), s.submitISO20022},
+		{"GET /api/transactions/{id}/iso20022", staff(staffAndRegulators...).scoped(domain.ScopeReadTransactions), s.getTransactionISO},
+		{"GET /api/switch-feed/dead-letters", staff(regulators...), s.listDeadLetters},
+		{"POST /api/switch-feed/dead-letters/{id}/retry", staff(regulators...), s.retryDeadLetter},
+		{"POST /api/switch-feed/dead-letters/{id}/discard", staff(regulators...), s.discardDeadLetter},
 		{"GET /api/transactions", staff(allRoles...).metered().scoped(domain.ScopeReadTransactions), s.listTransactions},
 		{"GET /api/transactions/search", staff(allRoles...).metered().scoped(domain.ScopeReadTransactions), s.searchTransactions},
 		{"GET /api/transactions/export", staff(allRoles...).scoped(domain.ScopeReadTransactions), s.exportTransactions},

@@ -23,6 +23,7 @@ import (
 	"github.com/kormeer/kormeer/internal/realtime"
 	"github.com/kormeer/kormeer/internal/secrets"
 	"github.com/kormeer/kormeer/internal/store"
+	"github.com/kormeer/kormeer/internal/switchfeed"
 )
 
 // Options are the server's settings that come from configuration.
@@ -92,6 +93,9 @@ type Deps struct {
 	Log          *slog.Logger
 	// Web is the built web app (index.html at its root); nil in tests that only use the API.
 	Web fs.FS
+	// SwitchFeed is the switch feed consumer's counters, shown in the system metrics; nil when
+	// this instance runs no consumer.
+	SwitchFeed *switchfeed.Stats
 }
 
 // Server holds what handlers need. Create it with New.
@@ -112,6 +116,10 @@ type Server struct {
 	web      fs.FS
 	// rules caches the AML rule set in force (see scoring).
 	rules atomic.Pointer[cachedRules]
+	// iso stores ISO 20022 messages from POST /api/iso20022 and the feed (switchfeed.Ingester).
+	iso *switchfeed.Ingester
+	// feed is the switch feed consumer's counters (Deps.SwitchFeed).
+	feed *switchfeed.Stats
 	// limiters are the rate limits of the throttle classes.
 	limiters map[throttle]*limit.Limiter
 	// sockets counts each account's open WebSocket connections.
@@ -144,9 +152,11 @@ func New(d Deps, opts Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Server{store: d.Store, tokens: d.Tokens, hasher: d.Hasher, objects: d.Objects, uploads: d.Uploads, images: d.Images,
+	s := &Server{store: d.Store, tokens: d.Tokens, hasher: d.Hasher, objects: d.Objects, uploads: d.Uploads, images: d.Images,
 		hub: d.Hub, sealer: d.Sealer, rec: d.Metrics, codeKeys: d.CodeKeys, opts: opts, log: slog.New(requestLogHandler{d.Log.Handler()}), web: d.Web, dummyHash: dummy, second: d.SecondFactor,
-		limiters: newLimiters(opts.Limits)}, nil
+		limiters: newLimiters(opts.Limits)}
+	s.iso, s.feed = &switchfeed.Ingester{Store: d.Store, Scoring: s.scoring}, d.SwitchFeed
+	return s, nil
 }
 
 // Handler returns the whole HTTP handler: API routes, the web app, and the middleware every

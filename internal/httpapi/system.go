@@ -43,6 +43,10 @@ func (s *Server) metricsSystem(w http.ResponseWriter, r *http.Request) error {
 	for _, p := range s.store.Pools() {
 		pools = append(pools, [2]any{p.Name, map[string]any{"size": p.Size, "active": p.Active, "idle": p.Idle, "type": p.Type}})
 	}
+	feed, err := s.switchFeedState(r)
+	if err != nil {
+		return err
+	}
 	algorithm := "single instance"
 	if total > 1 {
 		algorithm = "round-robin (external)"
@@ -54,6 +58,7 @@ func (s *Server) metricsSystem(w http.ResponseWriter, r *http.Request) error {
 			"loadBalancer": map[string]any{"algorithm": algorithm, "healthyServers": healthy, "totalServers": total},
 			"pools":        pools,
 			"timestamp":    time.Now().UTC(),
+			"switchFeed":   feed,
 		},
 		"performance": map[string]any{"requests": snap.Requests, "averageResponseTime": round1(snap.AvgResponseMs),
 			"errorRate": round1(snap.ErrorRate)},

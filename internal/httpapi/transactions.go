@@ -312,6 +312,9 @@ func parseTxFilter(q url.Values) (store.TxFilter, error) {
 		return v
 	}
 	f.Search = strings.ToUpper(domain.NormalizeAccount(get("search")))
+	if f.Search != "" {
+		f.ISOReference = strings.TrimSpace(get("search"))
+	}
 	if len(f.Search) > 64 {
 		fields["search"] = "At most 64 characters"
 	}

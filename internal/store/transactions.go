@@ -82,7 +82,10 @@ type TxScope struct {
 // TxFilter is a transaction search (001 §7); zero fields do not filter.
 type TxFilter struct {
 	// Search matches the start of the transaction id, NPSS reference, sender or recipient.
-	Search        string
+	Search string
+	// ISOReference, set with Search to the search as typed, also matches a switch transaction's
+	// ISO 20022 end-to-end id or UETR, exactly (not with ReferencesOnly).
+	ISOReference  string
 	Status        string
 	Type          string
 	TransferMode  string
@@ -161,6 +164,10 @@ func (s *Store) where(scope TxScope, f TxFilter, args []any, walkDates bool) (st
 		}
 		for _, col := range cols {
 			ors = append(ors, fmt.Sprintf("(%[1]s %[2]s >= %[3]s AND %[1]s %[2]s < %[4]s)", col, collate, lo, hi))
+		}
+		if f.ISOReference != "" && !f.ReferencesOnly {
+			ors = append(ors, "id IN (SELECT transaction_id FROM iso_payments WHERE end_to_end_id = "+arg(f.ISOReference)+
+				" OR uetr = "+arg(strings.ToLower(f.ISOReference))+")")
 		}
 		conds = append(conds, "("+strings.Join(ors, " OR ")+")")
 	}

@@ -9,6 +9,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
+import { FeedCard } from "@/features/switchfeed/FeedCard";
+import type { SwitchFeedState } from "@/features/switchfeed/types";
 import { activeLocale, formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
@@ -130,6 +132,7 @@ export function MetricsPage() {
 function MetricsBody({ data, health }: { data: SystemMetricsResponse; health: HealthResponse | undefined }) {
   const { t } = useTranslation();
   const { metrics, loadBalancer, pools } = data.system;
+  const feed = (data.system as SystemMetricsResponse["system"] & { switchFeed?: SwitchFeedState }).switchFeed;
   const { performance } = data;
   const rtLevel = responseTimeLevel(performance.averageResponseTime);
   const erLevel = errorRateLevel(metrics.errorRate);
@@ -170,6 +173,8 @@ function MetricsBody({ data, health }: { data: SystemMetricsResponse; health: He
           </p>
         </SummaryCard>
       </div>
+
+      {feed ? <FeedCard feed={feed} timestamp={data.system.timestamp} /> : null}
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Card data-testid="card-load-balancer">

@@ -35,7 +35,7 @@ export interface ApiKey {
 }
 
 /** The scopes a key may hold, in the server's order (domain.APIKeyScopes). */
-export const API_KEY_SCOPES = ["transactions:submit", "transactions:read", "transfers:create"] as const;
+export const API_KEY_SCOPES = ["transactions:submit", "transactions:read", "transfers:create", "iso20022:submit"] as const;
 
 export const API_KEYS_KEY = ["/api/api-keys"] as const;
 

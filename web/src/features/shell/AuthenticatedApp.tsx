@@ -28,6 +28,7 @@ const SettingsPage = lazy(() => import("@/features/settings/SettingsPage"));
 const AnalyticsPage = lazy(() => import("@/features/analytics/AnalyticsPage"));
 const AuditPage = lazy(() => import("@/features/audit/AuditPage"));
 const KycPage = lazy(() => import("@/features/kyc/KycPage"));
+const SwitchFeedPage = lazy(() => import("@/features/switchfeed/SwitchFeedPage"));
 
 /** Signed-in pages that are still placeholders; each becomes a real screen in a later issue. */
 export const SIGNED_IN_PAGES: ReadonlyArray<{ path: string; page: string }> = [];
@@ -119,6 +120,9 @@ export function AuthenticatedApp({ user }: { user: CurrentUser }) {
           </Route>
           <Route path="/audit">
             {user.isGuest ? <Redirect to="/" replace /> : <AuditPage user={user} />}
+          </Route>
+          <Route path="/switch-feed">
+            {user.isGuest ? <Redirect to="/" replace /> : <SwitchFeedPage user={user} />}
           </Route>
           {SIGNED_IN_PAGES.map(({ path, page }) => (
             <Route key={path} path={path}>

@@ -21,6 +21,7 @@ import {
   UserCircle,
   Users,
   Sparkles,
+  Waypoints,
 } from "lucide-react";
 
 export interface NavSubItem {
@@ -113,6 +114,13 @@ export const NAV_GROUPS: NavGroup[] = [
         labelKey: "nav.auditTrail",
         href: "/audit",
         icon: ScrollText,
+        roles: ["cbsl_admin", "cbsl_officer"],
+      },
+      {
+        key: "switch-feed",
+        labelKey: "nav.switchFeed",
+        href: "/switch-feed",
+        icon: Waypoints,
         roles: ["cbsl_admin", "cbsl_officer"],
       },
     ],

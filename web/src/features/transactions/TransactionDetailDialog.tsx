@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { InstitutionLink } from "@/features/compliance/AlertReferences";
 import { reasonText, ruleSentence } from "@/features/compliance/alertText";
+import { IsoPanel } from "@/features/switchfeed/IsoPanel";
 import { ChannelBadge } from "@/features/transactions/ChannelBadge";
 import { riskTextClass, riskVariant, statusVariant } from "@/features/transactions/display";
 import { formatMoney } from "@/features/transactions/money";
@@ -98,6 +99,8 @@ export function TransactionDetailDialog({ id, onClose }: { id: string | null; on
               <Field label={t("transactions.detail.createdAt")}>{formatDate(tx.createdAt, true)}</Field>
               <Field label={t("transactions.detail.processedAt")}>{tx.processedAt ? formatDate(tx.processedAt, true) : "—"}</Field>
             </dl>
+
+            <IsoPanel id={tx.id} />
 
             <section aria-labelledby="tx-aml-heading" className="rounded-lg border p-4">
               <div className="flex flex-wrap items-center justify-between gap-3">
