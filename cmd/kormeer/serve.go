@@ -28,6 +28,7 @@ import (
 	"github.com/kormeer/kormeer/internal/objects"
 	"github.com/kormeer/kormeer/internal/realtime"
 	"github.com/kormeer/kormeer/internal/secrets"
+	"github.com/kormeer/kormeer/internal/sanctions"
 	"github.com/kormeer/kormeer/internal/store"
 	"github.com/kormeer/kormeer/web"
 )
@@ -189,6 +190,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	opts.SessionTTL, opts.TrustProxy, opts.Dev, opts.LicenseValidity = cfg.SessionTTL, cfg.TrustProxy, cfg.Dev, cfg.LicenseTTL
 	opts.AccessCodeTTL, opts.TrustedProxies, opts.RequireTOTP = cfg.AccessCodeTTL, cfg.TrustedProxies, cfg.RequireTOTP
 	opts.AlertDeadlines = cfg.AlertDeadlines
+	opts.Sanctions.Thresholds = sanctions.Thresholds{Strong: cfg.SanctionsStrong, Possible: cfg.SanctionsPossible}
 	applyLimits(&opts, &hasher, cfg.Limits)
 	hub := realtime.NewHub()
 	rec.WatchConnections(hub.Len)

@@ -21,6 +21,7 @@ import (
 	"github.com/kormeer/kormeer/internal/notify"
 	"github.com/kormeer/kormeer/internal/objects"
 	"github.com/kormeer/kormeer/internal/realtime"
+	"github.com/kormeer/kormeer/internal/screening"
 	"github.com/kormeer/kormeer/internal/secrets"
 	"github.com/kormeer/kormeer/internal/store"
 )
@@ -61,6 +62,8 @@ type Options struct {
 	// RequireTOTP holds regulators (cbsl_admin, cbsl_officer) without a second factor to the
 	// enrolment routes until they set one up.
 	RequireTOTP bool
+	// Sanctions is the screening's configuration (thresholds; zero fields take the defaults).
+	Sanctions screening.Config
 }
 
 // DefaultOptions are the production settings.
@@ -110,6 +113,8 @@ type Server struct {
 	opts     Options
 	log      *slog.Logger
 	web      fs.FS
+	// screen holds the sanctions index in force and screens every name that enters.
+	screen *screening.Screener
 	// rules caches the AML rule set in force (see scoring).
 	rules atomic.Pointer[cachedRules]
 	// limiters are the rate limits of the throttle classes.
@@ -146,7 +151,7 @@ func New(d Deps, opts Options) (*Server, error) {
 	}
 	return &Server{store: d.Store, tokens: d.Tokens, hasher: d.Hasher, objects: d.Objects, uploads: d.Uploads, images: d.Images,
 		hub: d.Hub, sealer: d.Sealer, rec: d.Metrics, codeKeys: d.CodeKeys, opts: opts, log: slog.New(requestLogHandler{d.Log.Handler()}), web: d.Web, dummyHash: dummy, second: d.SecondFactor,
-		limiters: newLimiters(opts.Limits)}, nil
+		limiters: newLimiters(opts.Limits), screen: screening.New(d.Store, opts.Sanctions)}, nil
 }
 
 // Handler returns the whole HTTP handler: API routes, the web app, and the middleware every

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/screening"
 )
 
 // Scoring is what a new transaction needs from the AML rules: the thresholds in force.
@@ -74,12 +75,32 @@ func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scori
 	if t.IsHighRisk && t.Status == "completed" {
 		t.Status, t.ProcessedAt = "pending", time.Time{} // held for review
 	}
+	hits := t.Sanctions
+	if len(hits) > 0 {
+		if hits, err = tx.liveHits(ctx, hits); err != nil {
+			return false, nil, aml, err
+		}
+	}
+	sanctionsHold := anyStrong(hits) && (t.Status == "completed" || t.Status == "processing" || t.Status == "pending")
+	if sanctionsHold {
+		t.Status, t.ProcessedAt = "pending", time.Time{} // held until a regulator decides the match
+	}
 	inserted, err := tx.InsertTransaction(ctx, t)
 	if err != nil || !inserted {
 		return inserted, nil, aml, err
 	}
+	if len(hits) > 0 {
+		subj := SanctionsSubject{Type: "transaction", ID: t.ID, Ref: t.TransactionID, InstitutionID: t.InstitutionID,
+			Amount: t.Amount, Currency: t.Currency}
+		if err := tx.recordSanctionsHits(ctx, subj, hits, "transaction", sanctionsHold); err != nil {
+			return true, nil, aml, err
+		}
+	}
 	details, _ := json.Marshal(map[string]any{"amlScore": aml.Score, "riskLevel": aml.Level, "route": t.RoutingCode})
 	reason, reasonParams := transactionReason(t, aml)
+	if sanctionsHold && reason != domain.ReasonAMLHold {
+		reason, reasonParams = sanctionsHoldReason(hits)
+	}
 	if err := tx.execLater(ctx, sqlInsertTxLog, NewID(), t.ID, nullString(t.CreatedBy), string(details), t.Status,
 		nullString(riskNote(aml)), ts(tx.now), nullString(reason), nullJSON(reasonParams)); err != nil {
 		return true, nil, aml, err
@@ -96,6 +117,20 @@ func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scori
 		return true, nil, aml, err
 	}
 	return true, alert, aml, nil
+}
+
+// sanctionsHoldReason is the log reason of a transaction held by a strong sanctions match: the
+// best strong hit's entry, alias, score and the name screened.
+func sanctionsHoldReason(hits []screening.Hit) (code, params string) {
+	best := -1
+	for i, h := range hits {
+		if h.Strong() && (best < 0 || h.Match.Score > hits[best].Match.Score) {
+			best = i
+		}
+	}
+	h := hits[best]
+	b, _ := json.Marshal(domain.AlertParams{Ref: h.Match.Ref, Alias: h.Match.Alias, Score: h.Match.Score, Names: []string{h.Party.Name}})
+	return domain.ReasonSanctionsHold, string(b)
 }
 
 func riskNote(aml domain.AMLResult) string {
