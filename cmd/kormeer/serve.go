@@ -27,8 +27,8 @@ import (
 	"github.com/kormeer/kormeer/internal/notify"
 	"github.com/kormeer/kormeer/internal/objects"
 	"github.com/kormeer/kormeer/internal/realtime"
-	"github.com/kormeer/kormeer/internal/secrets"
 	"github.com/kormeer/kormeer/internal/sanctions"
+	"github.com/kormeer/kormeer/internal/secrets"
 	"github.com/kormeer/kormeer/internal/store"
 	"github.com/kormeer/kormeer/web"
 )

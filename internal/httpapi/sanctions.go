@@ -88,27 +88,6 @@ func toChangesJSON(cs []store.SanctionsChange) []sanctionsChangeJSON {
 	return out
 }
 
-// ParseSanctionsList parses a list file of the given kind ("un": the UN consolidated list XML;
-// "domestic": the central bank's CSV). The command line and the upload share it.
-func ParseSanctionsList(kind string, r io.Reader) (*sanctions.List, error) {
-	var l *sanctions.List
-	var err error
-	switch kind {
-	case "un":
-		l, err = sanctions.ParseUNXML(r)
-	case "domestic":
-		l, err = sanctions.ParseDomesticCSV(r)
-	default:
-		return nil, domain.FieldError("Name the list: un or domestic.", map[string]string{"list": "Choose un or domestic"})
-	}
-	var pe *sanctions.ParseError
-	if errors.As(err, &pe) {
-		return nil, domain.FieldError("The list file was refused and the version in force stays: "+pe.Error()+".",
-			map[string]string{"file": pe.Error()})
-	}
-	return l, err
-}
-
 // importSanctionsList is POST /api/sanctions/lists/{list}: an administrator uploads a list file
 // (the body, any content type; ?fileName= names it in the history). A malformed file is refused
 // whole with the line or element at fault; a good one becomes the list's next version, in force
@@ -126,7 +105,7 @@ func (s *Server) importSanctionsList(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	l, err := ParseSanctionsList(r.PathValue("list"), bytes.NewReader(body))
+	l, err := screening.ParseList(r.PathValue("list"), bytes.NewReader(body))
 	if err != nil {
 		return err
 	}

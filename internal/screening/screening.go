@@ -10,6 +10,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
+	"io"
 	"maps"
 	"slices"
 	"strings"
@@ -17,6 +19,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/kormeer/kormeer/internal/domain"
 	"github.com/kormeer/kormeer/internal/sanctions"
 )
 
@@ -191,4 +194,25 @@ func EntryHash(e sanctions.Entry) string {
 	b, _ := json.Marshal(e)
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:12])
+}
+
+// ParseList parses a list file of the given kind ("un": the UN consolidated list XML;
+// "domestic": the central bank's CSV). The command line and the upload share it.
+func ParseList(kind string, r io.Reader) (*sanctions.List, error) {
+	var l *sanctions.List
+	var err error
+	switch kind {
+	case "un":
+		l, err = sanctions.ParseUNXML(r)
+	case "domestic":
+		l, err = sanctions.ParseDomesticCSV(r)
+	default:
+		return nil, domain.FieldError("Name the list: un or domestic.", map[string]string{"list": "Choose un or domestic"})
+	}
+	var pe *sanctions.ParseError
+	if errors.As(err, &pe) {
+		return nil, domain.FieldError("The list file was refused and the version in force stays: "+pe.Error()+".",
+			map[string]string{"file": pe.Error()})
+	}
+	return l, err
 }
