@@ -148,6 +148,12 @@ var expectedAccess = map[string][]string{
 	"PATCH /api/psps/{id}/routing":                    {admin},
 	"PATCH /api/banks/{id}/routing":                   {admin},
 	"GET /api/public/register":                        callers,
+	"POST /api/sanctions/lists/{list}":                {admin},
+	"GET /api/sanctions/versions":                     {officer, admin},
+	"GET /api/sanctions/versions/{id}":                {officer, admin},
+	"GET /api/sanctions/matches":                      {officer, admin},
+	"POST /api/sanctions/matches/{id}/decision":       {officer, admin},
+	"GET /api/sanctions/search":                       {officer, admin},
 }
 
 // TestRouteAccess walks every route of the table as every role, a guest and an anonymous caller,

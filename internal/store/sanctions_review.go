@@ -193,7 +193,7 @@ func (tx *Tx) releaseSanctionsHold(ctx context.Context, txID, userID string) (st
 	var status string
 	err := tx.QueryRowContext(ctx, `UPDATE transactions SET
 			status = CASE WHEN transfer_mode = 'offline' THEN 'processing' ELSE 'completed' END,
-			processed_at = CASE WHEN transfer_mode = 'offline' THEN NULL ELSE $2 END, updated_at = $2
+			processed_at = CASE WHEN transfer_mode = 'offline' THEN processed_at ELSE $2 END, updated_at = $2
 		WHERE id = $1 AND status = 'pending' AND is_high_risk = FALSE AND NOT EXISTS (
 			SELECT 1 FROM sanctions_matches m WHERE m.subject_id = transactions.id AND m.held AND m.status <> 'false_positive')
 		RETURNING status`, txID, ts(tx.now)).Scan(&status)
