@@ -15,6 +15,7 @@ const APP_PATHS = [
   "/applications",
   "/analytics",
   "/audit",
+  "/sanctions",
   "/metrics",
   "/mobile-access-management",
   "/settings",

@@ -28,6 +28,7 @@ const SettingsPage = lazy(() => import("@/features/settings/SettingsPage"));
 const AnalyticsPage = lazy(() => import("@/features/analytics/AnalyticsPage"));
 const AuditPage = lazy(() => import("@/features/audit/AuditPage"));
 const KycPage = lazy(() => import("@/features/kyc/KycPage"));
+const SanctionsPage = lazy(() => import("@/features/sanctions/SanctionsPage"));
 
 /** Signed-in pages that are still placeholders; each becomes a real screen in a later issue. */
 export const SIGNED_IN_PAGES: ReadonlyArray<{ path: string; page: string }> = [];
@@ -116,6 +117,9 @@ export function AuthenticatedApp({ user }: { user: CurrentUser }) {
             ) : (
               <KycPage user={user} />
             )}
+          </Route>
+          <Route path="/sanctions">
+            {user.isGuest ? <Redirect to="/" replace /> : <SanctionsPage user={user} />}
           </Route>
           <Route path="/audit">
             {user.isGuest ? <Redirect to="/" replace /> : <AuditPage user={user} />}
