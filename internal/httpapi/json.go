@@ -132,6 +132,8 @@ func requireJSON(r *http.Request) error {
 var ownBodyType = map[string]bool{
 	"PUT /api/objects/upload/{token}": true,
 	"POST /api/transactions/batch":    true,
+	// A sanctions list file: XML or CSV (importSanctionsList checks the type).
+	"POST /api/sanctions/lists/{list}": true,
 }
 
 // checkBodyType applies requireJSON to every state-changing request that carries a body or names

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"mime"
 	"net/http"
 	"slices"
 	"strings"
@@ -23,6 +24,9 @@ var (
 	sanctionsMatchParams  = map[string]bool{"status": true}
 	sanctionsSearchParams = map[string]bool{"name": true}
 )
+
+// listBodyTypes are the content types a list upload may have.
+var listBodyTypes = []string{"text/csv", "application/xml", "text/xml", "application/octet-stream"}
 
 // maxListBytes caps an uploaded list file: the UN consolidated list is about 2 MB today.
 const maxListBytes = 32 << 20
@@ -96,6 +100,12 @@ func (s *Server) importSanctionsList(w http.ResponseWriter, r *http.Request) err
 	extendDeadlines(w, slowBody, slowAnswer)
 	if fields := unknownParams(r.URL.Query(), sanctionsImportParams); len(fields) > 0 {
 		return domain.FieldError("Unknown parameter.", fields)
+	}
+	// Only the list formats' types: a cross-site HTML form can post text/plain, form or multipart
+	// bodies without a preflight (see requireJSON).
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if !slices.Contains(listBodyTypes, mt) {
+		return domain.Errorf(domain.EUNSUPPORTED, "Send the list file as text/csv (domestic list) or application/xml (UN list).")
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxListBytes))
 	var tooBig *http.MaxBytesError

@@ -66,11 +66,11 @@ func TestSanctionsScreening(t *testing.T) {
 
 		// Only an administrator imports; a malformed or empty file is refused with its line.
 		for _, c := range []*http.Client{officer, psp, citizen} {
-			if res := e.do(c, "POST", "/api/sanctions/lists/domestic", list); res.status != http.StatusForbidden {
+			if res := e.do(c, "POST", "/api/sanctions/lists/domestic", list, "Content-Type", "text/csv"); res.status != http.StatusForbidden {
 				t.Fatalf("import by a non-administrator: %d %s", res.status, res.body)
 			}
 		}
-		res := e.do(admin, "POST", "/api/sanctions/lists/domestic?fileName=domestic.csv", list)
+		res := e.do(admin, "POST", "/api/sanctions/lists/domestic?fileName=domestic.csv", list, "Content-Type", "text/csv")
 		if res.status != http.StatusCreated {
 			t.Fatalf("import: %d %s", res.status, res.body)
 		}
@@ -79,20 +79,30 @@ func TestSanctionsScreening(t *testing.T) {
 			t.Fatalf("version 1: %v", v1)
 		}
 		for body, want := range map[string]string{
-			"ref,kind,name\nX,individual,Y\n": "line 1",
+			"ref,kind,name\nX,individual,Y\n":       "line 1",
 			strings.SplitN(list, "\n", 2)[0] + "\n": "no entries",
-			list + "CBS-9,robot,Someone,,,,,\n":       "line 6",
+			list + "CBS-9,robot,Someone,,,,,\n":     "line 6",
 		} {
-			res := e.do(admin, "POST", "/api/sanctions/lists/domestic", body)
+			res := e.do(admin, "POST", "/api/sanctions/lists/domestic", body, "Content-Type", "text/csv")
 			if res.status != http.StatusBadRequest || !strings.Contains(string(res.body), want) {
 				t.Fatalf("bad list %q: %d %s", body, res.status, res.body)
 			}
 		}
-		if res := e.do(admin, "POST", "/api/sanctions/lists/ofac", list); res.status != http.StatusBadRequest {
+		if res := e.do(admin, "POST", "/api/sanctions/lists/ofac", list, "Content-Type", "text/csv"); res.status != http.StatusBadRequest {
 			t.Fatalf("unknown list: %d %s", res.status, res.body)
+		}
+		if res := e.do(admin, "POST", "/api/sanctions/lists/domestic", list, "Content-Type", "text/plain"); res.status != http.StatusUnsupportedMediaType {
+			t.Fatalf("a form's content type: %d %s", res.status, res.body)
 		}
 		if n := e.auditCount("sanctions.import"); n != 1 {
 			t.Fatalf("import audit rows: %d", n)
+		}
+		un, err := os.ReadFile("../sanctions/testdata/un_consolidated.xml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res := e.do(admin, "POST", "/api/sanctions/lists/un", string(un), "Content-Type", "application/xml"); res.status != http.StatusCreated || res.json(t)["list"] != "un" {
+			t.Fatalf("UN list: %d %s", res.status, res.body)
 		}
 
 		// A strong match holds the transfer and raises a critical alert explaining it.
@@ -180,7 +190,7 @@ func TestSanctionsScreening(t *testing.T) {
 
 		// A re-import that changes the entry: the diff says so, and the pair is screened again.
 		changed := strings.Replace(list, "Fictional: fraud ring organiser", "Fictional: fraud ring organiser; re-listed", 1)
-		res = e.do(admin, "POST", "/api/sanctions/lists/domestic", changed)
+		res = e.do(admin, "POST", "/api/sanctions/lists/domestic", changed, "Content-Type", "text/csv")
 		v2 := res.json(t)
 		if res.status != http.StatusCreated || v2["version"] != 2.0 || v2["changed"] != 1.0 || v2["added"] != 0.0 || v2["removed"] != 0.0 {
 			t.Fatalf("re-import: %d %s", res.status, res.body)
@@ -190,7 +200,7 @@ func TestSanctionsScreening(t *testing.T) {
 			t.Fatalf("changes: %v", detail)
 		}
 		versions := e.do(officer, "GET", "/api/sanctions/versions", nil).json(t)["items"].([]any)
-		if len(versions) != 2 || versions[0].(map[string]any)["inForce"] != true || versions[1].(map[string]any)["inForce"] != false {
+		if len(versions) != 3 || versions[0].(map[string]any)["inForce"] != true || versions[2].(map[string]any)["inForce"] != false {
 			t.Fatalf("versions: %v", versions)
 		}
 		res = e.do(citizen, "POST", "/api/transfer", screenedTransfer("Abdirahman Mohamud Farah"))
@@ -250,7 +260,7 @@ func TestSanctionsBatchAndInstances(t *testing.T) {
 		if _, err := other.server.screen.Screen(context.Background()); err != nil {
 			t.Fatal(err)
 		}
-		if res := a.do(admin, "POST", "/api/sanctions/lists/domestic", domesticList(t)); res.status != http.StatusCreated {
+		if res := a.do(admin, "POST", "/api/sanctions/lists/domestic", domesticList(t), "Content-Type", "text/csv"); res.status != http.StatusCreated {
 			t.Fatalf("import: %d %s", res.status, res.body)
 		}
 		time.Sleep(5 * time.Millisecond)
