@@ -76,7 +76,7 @@ test("the sanctions page in every language, on a phone", async ({ page }) => {
       await expect(page.getByRole("heading", { level: 1, name: tr(dict, "sanctions.title") })).toBeVisible();
       await expect(page.getByRole("heading", { level: 2, name: tr(dict, "sanctions.queue.title") })).toBeVisible();
       await expect(page.getByRole("heading", { level: 2, name: tr(dict, "sanctions.lists.title") })).toBeVisible();
-      await expect(page.getByRole("button", { name: tr(dict, "sanctions.upload.submit") })).toBeVisible();
+      await expect(page.getByRole("button", { name: tr(dict, "sanctions.upload.submit"), exact: true })).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
     }
