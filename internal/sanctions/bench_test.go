@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/kormeer/kormeer/internal/cputime"
 )
 
 // syntheticQueries: half spellings of listed people's names (hits), half new lineages (misses).
@@ -40,9 +42,9 @@ func BenchmarkSearch(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := range b.N {
-		start, startCPU := time.Now(), threadCPU()
+		start, startCPU := time.Now(), cputime.Thread()
 		ix.Search(qs[i%len(qs)], th, 10)
-		cpu = append(cpu, threadCPU()-startCPU)
+		cpu = append(cpu, cputime.Thread()-startCPU)
 		wall = append(wall, time.Since(start))
 	}
 	b.StopTimer()
