@@ -231,6 +231,22 @@ func TestSanctionsScreening(t *testing.T) {
 			t.Fatalf("kyc match: %v", e.matchesOf(officer, "all"))
 		}
 
+		// Licence applications are screened: the institution's name (an entity) and the contact person.
+		app := validApplication("PSP-SANC-1")
+		app["institutionName"], app["contactPerson"] = "Xoodan Fake Traders", "Yasin Hirsi Ahmed"
+		if res := e.do(citizen, "POST", "/api/institution-applications", app); res.status != http.StatusCreated {
+			t.Fatalf("application: %d %s", res.status, res.body)
+		}
+		parties := map[string]string{}
+		for _, m := range e.matchesOf(officer, "all") {
+			if m["subjectType"] == "application" {
+				parties[m["party"].(string)] = m["ref"].(string)
+			}
+		}
+		if parties["institution"] != "CBS-2024-003" || parties["contact"] != "CBS-2025-004" {
+			t.Fatalf("application matches: %v", parties)
+		}
+
 		// An officer checks a name by hand.
 		res = e.do(officer, "GET", "/api/sanctions/search?name=Maxamed%20Yaasiin", nil)
 		if res.status != http.StatusOK {

@@ -131,7 +131,7 @@ func (s *Store) DecideSanctionsMatch(ctx context.Context, id, decision, reason, 
 	var out *SanctionsMatch
 	err := s.Write(ctx, func(tx *Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE sanctions_matches SET status = $2, decided_by = $3, decided_at = $4, reason = $5
-			WHERE id = $1 AND status = 'open'`, id, decision, userID, ts(tx.now), reason)
+			WHERE id = $1 AND status = 'open'`, id, decision, nullString(userID), ts(tx.now), reason)
 		if err != nil {
 			return err
 		}
@@ -150,7 +150,7 @@ func (s *Store) DecideSanctionsMatch(ctx context.Context, id, decision, reason, 
 			if m.AlertID != "" {
 				if _, err := tx.ExecContext(ctx, `UPDATE aml_alerts SET status = 'false_positive', resolved_by = $2,
 					resolution = $3, resolved_at = $4, updated_at = $4 WHERE id = $1 AND status IN ('open', 'investigating')`,
-					m.AlertID, userID, reason, ts(tx.now)); err != nil {
+					m.AlertID, nullString(userID), reason, ts(tx.now)); err != nil {
 					return err
 				}
 			}
@@ -182,7 +182,7 @@ func (tx *Tx) rememberFalsePositive(ctx context.Context, matchID, userID, reason
 		SELECT name_key, ref, entry_hash, id, $2, $3, $4 FROM sanctions_matches WHERE id = $1
 		ON CONFLICT (name_key, ref) DO UPDATE SET entry_hash = excluded.entry_hash, match_id = excluded.match_id,
 			decided_by = excluded.decided_by, reason = excluded.reason, created_at = excluded.created_at`,
-		matchID, userID, reason, ts(tx.now))
+		matchID, nullString(userID), reason, ts(tx.now))
 	return err
 }
 
@@ -206,6 +206,6 @@ func (tx *Tx) releaseSanctionsHold(ctx context.Context, txID, userID string) (st
 	_, err = tx.ExecContext(ctx, `INSERT INTO transaction_logs (id, transaction_id, action, performed_by, details,
 		previous_status, new_status, notes, created_at, reason_code, reason_params)
 		VALUES ($1, $2, 'released', $3, '{}', 'pending', $4, 'sanctions match dismissed as a false positive', $5, $6, '{}')`,
-		NewID(), txID, userID, status, ts(tx.now), domain.ReasonSanctionsReleased)
+		NewID(), txID, nullString(userID), status, ts(tx.now), domain.ReasonSanctionsReleased)
 	return status, err
 }
