@@ -76,9 +76,7 @@ function ReviewQueue() {
     <Card>
       <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
-          <CardTitle>
-            <h2>{t("sanctions.queue.title")}</h2>
-          </CardTitle>
+          <CardTitle as="h2">{t("sanctions.queue.title")}</CardTitle>
           <CardDescription>{t("sanctions.queue.subtitle")}</CardDescription>
         </div>
         <div className="w-full sm:w-48">
@@ -250,9 +248,7 @@ function Lists({ isAdmin }: { isAdmin: boolean }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>
-          <h2>{t("sanctions.lists.title")}</h2>
-        </CardTitle>
+        <CardTitle as="h2">{t("sanctions.lists.title")}</CardTitle>
         <CardDescription>{t("sanctions.lists.subtitle")}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -422,9 +418,7 @@ function NameCheck() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>
-          <h2>{t("sanctions.check.title")}</h2>
-        </CardTitle>
+        <CardTitle as="h2">{t("sanctions.check.title")}</CardTitle>
         <CardDescription>{t("sanctions.check.subtitle")}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
