@@ -194,7 +194,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	applyLimits(&opts, &hasher, cfg.Limits)
 	hub := realtime.NewHub()
 	rec.WatchConnections(hub.Len)
-	st.SetAlertSink(func(a realtime.Alert) {
+	st.SetAlertSink(func(a domain.AlertEvent) {
 		hub.Publish(a)
 		rec.Alerts.WithLabelValues(a.Severity).Inc()
 	})

@@ -12,7 +12,6 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/kormeer/kormeer/internal/domain"
-	"github.com/kormeer/kormeer/internal/realtime"
 	"github.com/kormeer/kormeer/internal/store/storetest"
 )
 
@@ -76,7 +75,7 @@ func TestStalledSocketDelaysNoOne(t *testing.T) {
 		if i == 400 {
 			t.Fatalf("the stalled clients were not dropped after %d alerts: %d clients registered", i, e.hub.Len())
 		}
-		e.hub.Publish(realtime.Alert{ID: strconv.Itoa(i), Severity: "high", Title: "t", Description: big})
+		e.hub.Publish(domain.AlertEvent{ID: strconv.Itoa(i), Severity: "high", Title: "t", Description: big})
 		if droppedAt == 0 && e.hub.Len() == len(readers) {
 			droppedAt = i + 1
 		}
@@ -84,7 +83,7 @@ func TestStalledSocketDelaysNoOne(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			_, b, err := c.Read(ctx)
 			cancel()
-			var m struct{ Data realtime.Alert }
+			var m struct{ Data domain.AlertEvent }
 			if err != nil || json.Unmarshal(b, &m) != nil || m.Data.ID != strconv.Itoa(i) {
 				t.Fatalf("alert %d to a reading client: %v %.80s", i, err, b)
 			}

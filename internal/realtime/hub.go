@@ -11,47 +11,8 @@ import (
 	"github.com/kormeer/kormeer/internal/domain"
 )
 
-// Alert is what the hub delivers: a compliance alert as the client's toast shows it, and whom it
-// concerns.
-type Alert struct {
-	ID          string `json:"id"`
-	Severity    string `json:"severity"`
-	Title       string `json:"title"`
-	Description string `json:"description"`
-	AlertType   string `json:"alertType"`
-	// Code and Params let the web app say the alert in the reader's language; Title and
-	// Description are its English text.
-	Code              string          `json:"code,omitempty"`
-	Params            json.RawMessage `json:"params,omitempty"`
-	InstitutionID     string          `json:"institutionId,omitempty"`
-	TransactionID     string          `json:"relatedTransactionId,omitempty"`
-	TransactionNumber string          `json:"relatedTransactionNumber,omitempty"`
-	TargetUserID      string          `json:"-"`
-	TargetRole        string          `json:"-"`
-}
-
-// Visible reports whether the account may see the alert: regulators see every institution's,
-// PSP and MNO staff their own institution's, and targeted system alerts reach their target.
-func (a Alert) Visible(u Viewer) bool {
-	switch {
-	case a.TargetUserID != "":
-		return a.TargetUserID == u.ID
-	case a.TargetRole != "":
-		return string(u.Role) == a.TargetRole
-	case u.Role.IsRegulator():
-		return true
-	case u.Role.IsInstitutionStaff():
-		return a.InstitutionID != "" && a.InstitutionID == u.Institution
-	}
-	return false
-}
-
-// Viewer is who a client connection belongs to.
-type Viewer struct {
-	ID          string
-	Role        domain.Role
-	Institution string
-}
+// Viewer is who a client connection belongs to; the domain decides what it may see.
+type Viewer = domain.AlertViewer
 
 // QueueSize is how many messages may wait for one client before it counts as too slow.
 const QueueSize = 64
@@ -109,16 +70,19 @@ func (h *Hub) Len() int {
 }
 
 // Publish queues the alert as a compliance_alert message for every client allowed to see it,
-// without ever blocking: a client whose queue is full is dropped.
-func (h *Hub) Publish(a Alert) {
-	msg, err := json.Marshal(map[string]any{"type": "compliance_alert", "data": a})
+// without ever blocking: a client whose queue is full is dropped. Browsers are not told whom a
+// targeted alert was for.
+func (h *Hub) Publish(a domain.AlertEvent) {
+	data := a
+	data.TargetUserID, data.TargetRole = "", ""
+	msg, err := json.Marshal(map[string]any{"type": "compliance_alert", "data": data})
 	if err != nil {
 		return
 	}
 	h.mu.RLock()
 	var slow []*Client
 	for c := range h.clients {
-		if !a.Visible(c.Viewer) {
+		if !a.VisibleTo(c.Viewer) {
 			continue
 		}
 		if !c.offer(msg) {

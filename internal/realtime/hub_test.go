@@ -10,25 +10,6 @@ import (
 	"github.com/kormeer/kormeer/internal/domain"
 )
 
-func TestVisibility(t *testing.T) {
-	officer := Viewer{ID: "o", Role: domain.RoleCBSLOfficer}
-	staffA := Viewer{ID: "a", Role: domain.RolePSPAdmin, Institution: "inst-a"}
-	staffB := Viewer{ID: "b", Role: domain.RolePSPAdmin, Institution: "inst-b"}
-	citizen := Viewer{ID: "c", Role: domain.RoleCitizen}
-	alert := Alert{Severity: "critical", InstitutionID: "inst-a"}
-	for v, want := range map[Viewer]bool{officer: true, staffA: true, staffB: false, citizen: false} {
-		if got := alert.Visible(v); got != want {
-			t.Errorf("%+v sees the alert: %v, want %v", v, got, want)
-		}
-	}
-	if (Alert{TargetUserID: "c"}).Visible(citizen) != true || (Alert{TargetUserID: "c"}).Visible(officer) {
-		t.Error("a targeted alert reaches the wrong account")
-	}
-	if !(Alert{TargetRole: "psp_admin"}).Visible(staffB) || (Alert{TargetRole: "psp_admin"}).Visible(officer) {
-		t.Error("a role-targeted alert reaches the wrong role")
-	}
-}
-
 // fakeConn records what the hub sends; a stalled one blocks every Send until the test ends, as a
 // connection whose peer stopped reading does once the network's buffers are full.
 type fakeConn struct {
@@ -76,13 +57,13 @@ func TestStalledClientsDelayNoOne(t *testing.T) {
 	// client's writer is scheduled would overflow its queue too, which is the point of the queue.)
 	const alerts = QueueSize + 5
 	for i := range alerts {
-		h.Publish(Alert{ID: strconv.Itoa(i), Severity: "high", Title: "t"}) // returns although 5 clients never read
+		h.Publish(domain.AlertEvent{ID: strconv.Itoa(i), Severity: "high", Title: "t"}) // returns although 5 clients never read
 		for _, c := range fast {
 			select {
 			case msg := <-c.sent:
 				var m struct {
 					Type string
-					Data Alert
+					Data domain.AlertEvent
 				}
 				if err := json.Unmarshal(msg, &m); err != nil || m.Type != "compliance_alert" || m.Data.ID != strconv.Itoa(i) {
 					t.Fatalf("message %d: %s", i, msg)

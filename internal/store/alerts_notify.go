@@ -8,7 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/kormeer/kormeer/internal/realtime"
+	"github.com/kormeer/kormeer/internal/domain"
 )
 
 // alertChannel is the PostgreSQL notification channel that carries committed alerts to every
@@ -26,12 +26,12 @@ const sqlNotifyWrite = `SELECT pg_notify('` + writeChannel + `', '')`
 // instance) the store calls it after the commit; on PostgreSQL the alert travels as a
 // notification sent inside the transaction, which the database delivers only on commit, and
 // ListenAlerts hands each one to the sink, on every instance alike.
-func (s *Store) SetAlertSink(sink func(realtime.Alert)) { s.alertSink = sink }
+func (s *Store) SetAlertSink(sink func(domain.AlertEvent)) { s.alertSink = sink }
 
 // announce arranges for a stored alert to reach the sink once tx commits.
-func (tx *Tx) announce(ctx context.Context, a realtime.Alert) error {
+func (tx *Tx) announce(ctx context.Context, a domain.AlertEvent) error {
 	if tx.store.dialect == dialectPostgres {
-		payload, err := json.Marshal(alertWire(a))
+		payload, err := json.Marshal(a)
 		if err != nil {
 			return err
 		}
@@ -42,17 +42,6 @@ func (tx *Tx) announce(ctx context.Context, a realtime.Alert) error {
 		tx.afterCommit = append(tx.afterCommit, func() { sink(a) })
 	}
 	return nil
-}
-
-// alertWire carries the fields json would otherwise skip (targets), between instances.
-type alertWireFormat struct {
-	realtime.Alert
-	TargetUserID string `json:"targetUserId,omitempty"`
-	TargetRole   string `json:"targetRole,omitempty"`
-}
-
-func alertWire(a realtime.Alert) alertWireFormat {
-	return alertWireFormat{Alert: a, TargetUserID: a.TargetUserID, TargetRole: a.TargetRole}
 }
 
 // AlertsReady is closed once this instance receives other instances' alerts: at once on SQLite,
@@ -107,11 +96,10 @@ func (s *Store) listenOnce(ctx context.Context) error {
 			s.cache.invalidate()
 			continue
 		}
-		var w alertWireFormat
-		if s.alertSink == nil || json.Unmarshal([]byte(n.Payload), &w) != nil {
+		var a domain.AlertEvent
+		if s.alertSink == nil || json.Unmarshal([]byte(n.Payload), &a) != nil {
 			continue
 		}
-		w.Alert.TargetUserID, w.Alert.TargetRole = w.TargetUserID, w.TargetRole
-		s.alertSink(w.Alert)
+		s.alertSink(a)
 	}
 }

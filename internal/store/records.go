@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
-	"github.com/kormeer/kormeer/internal/realtime"
 	"github.com/kormeer/kormeer/internal/screening"
 )
 
@@ -184,7 +183,7 @@ func (tx *Tx) InsertAMLAlert(ctx context.Context, a *AMLAlert) error {
 	if err != nil {
 		return err
 	}
-	return tx.announce(ctx, realtime.Alert{ID: a.ID, Severity: a.Severity, Title: a.Title, Description: a.Description,
+	return tx.announce(ctx, domain.AlertEvent{ID: a.ID, Severity: a.Severity, Title: a.Title, Description: a.Description,
 		AlertType: a.AlertType, Code: a.Code, Params: params, InstitutionID: a.InstitutionID, TransactionID: a.TransactionID,
 		TransactionNumber: a.TransactionNumber})
 }
@@ -355,7 +354,7 @@ func (tx *Tx) InsertSystemAlert(ctx context.Context, a *SystemAlert) error {
 	if severity == "" {
 		severity = "low"
 	}
-	return tx.announce(ctx, realtime.Alert{ID: a.ID, Severity: severity, Title: a.Title, Description: a.Message,
+	return tx.announce(ctx, domain.AlertEvent{ID: a.ID, Severity: severity, Title: a.Title, Description: a.Message,
 		AlertType: a.AlertType, TargetUserID: a.TargetUserID, TargetRole: a.TargetRole})
 }
 

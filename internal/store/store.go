@@ -14,7 +14,6 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/kormeer/kormeer/internal/domain"
-	"github.com/kormeer/kormeer/internal/realtime"
 )
 
 // Store is a handle on the database. It is safe for concurrent use.
@@ -28,7 +27,7 @@ type Store struct {
 	wdb *sql.DB
 	now func() time.Time
 	// alertSink receives every committed alert (see alerts_notify.go).
-	alertSink   func(realtime.Alert)
+	alertSink   func(domain.AlertEvent)
 	url         string
 	listening   chan struct{}
 	listenOnce1 sync.Once
