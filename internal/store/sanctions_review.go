@@ -142,23 +142,9 @@ func (s *Store) DecideSanctionsMatch(ctx context.Context, id, decision, reason, 
 		if n, _ := res.RowsAffected(); n == 0 {
 			return domain.Errorf(domain.ECONFLICT, "This match was already decided (%s).", m.Status)
 		}
-		released := ""
-		if decision == "false_positive" {
-			if err := tx.rememberFalsePositive(ctx, id, userID, reason); err != nil {
-				return err
-			}
-			if m.AlertID != "" {
-				if _, err := tx.ExecContext(ctx, `UPDATE aml_alerts SET status = 'false_positive', resolved_by = $2,
-					resolution = $3, resolved_at = $4, updated_at = $4 WHERE id = $1 AND status IN ('open', 'investigating')`,
-					m.AlertID, nullString(userID), reason, ts(tx.now)); err != nil {
-					return err
-				}
-			}
-			if m.Held {
-				if released, err = tx.releaseSanctionsHold(ctx, m.SubjectID, userID); err != nil {
-					return err
-				}
-			}
+		released, err := tx.applySanctionsDecision(ctx, m, decision, reason, userID)
+		if err != nil {
+			return err
 		}
 		audit.Action, audit.Resource, audit.ResourceID = "sanctions.decide", "sanctions_match", id
 		audit.Details = map[string]any{"decision": decision, "reason": reason, "ref": m.Ref, "subjectType": m.SubjectType,
@@ -173,6 +159,66 @@ func (s *Store) DecideSanctionsMatch(ctx context.Context, id, decision, reason, 
 		return err
 	})
 	return out, err
+}
+
+// applySanctionsDecision does what a decided match implies besides its own row: for a false
+// positive, remember the pair, close its alert and release what it held. It returns the status a
+// released transaction took ("" when none was released).
+func (tx *Tx) applySanctionsDecision(ctx context.Context, m *SanctionsMatch, decision, reason, userID string) (string, error) {
+	if decision != "false_positive" {
+		return "", nil
+	}
+	if err := tx.rememberFalsePositive(ctx, m.ID, userID, reason); err != nil {
+		return "", err
+	}
+	if m.AlertID != "" {
+		if _, err := tx.ExecContext(ctx, `UPDATE aml_alerts SET status = 'false_positive', resolved_by = $2,
+			resolution = $3, resolved_at = $4, updated_at = $4 WHERE id = $1 AND status IN ('open', 'investigating')`,
+			m.AlertID, nullString(userID), reason, ts(tx.now)); err != nil {
+			return "", err
+		}
+	}
+	if !m.Held {
+		return "", nil
+	}
+	return tx.releaseSanctionsHold(ctx, m.SubjectID, userID)
+}
+
+// dismissMatchesOfAlert decides the open sanctions matches behind an alert closed as a false
+// positive in the alert queue, as the same decision on /sanctions would: a case closed in either
+// place is closed in both, and the held transfer is released.
+func (tx *Tx) dismissMatchesOfAlert(ctx context.Context, alertID, userID, reason string) error {
+	rows, err := tx.QueryContext(ctx, `SELECT id FROM sanctions_matches WHERE alert_id = $1 AND status = 'open'`, alertID)
+	if err != nil {
+		return err
+	}
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if _, err := tx.ExecContext(ctx, `UPDATE sanctions_matches SET status = 'false_positive', decided_by = $2, decided_at = $3,
+			reason = $4 WHERE id = $1 AND status = 'open'`, id, nullString(userID), ts(tx.now), reason); err != nil {
+			return err
+		}
+		m, err := tx.sanctionsMatch(ctx, id)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.applySanctionsDecision(ctx, m, "false_positive", reason, userID); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // rememberFalsePositive keeps the match's name and entry (with the entry's content hash) so the
