@@ -222,6 +222,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	go sweep(ctx, st, max(opts.LoginWindow, domain.RedeemLockout), log)
 	go keepStatistics(ctx, st, log)
 	go logAuditAnchors(ctx, st, log)
+	go srv.LoadSanctions(ctx) // so that the first transfer does not wait for the index to build
 
 	fmt.Fprintf(stdout, "Kormeer %s is listening on http://%s (database: %s)\n", version, ln.Addr(), describeDB(cfg.DatabaseURL))
 	if cfg.Demo {
