@@ -211,9 +211,9 @@ func amountText(m Minor, cur Currency) string {
 const (
 	ReasonAMLHold   = "aml_hold"
 	ReasonNotStated = "not_stated"
-	// ReasonSanctionsHold: held because a name matched a sanctions list entry strongly (params:
-	// ref, alias, score, names); ReasonSanctionsReleased: released when a regulator dismissed
-	// the match as a false positive.
+	// ReasonSanctionsHold: held because a name matched a sanctions list entry strongly (no
+	// params: which entry is for regulators only); ReasonSanctionsReleased: released when a
+	// regulator dismissed the match as a false positive.
 	ReasonSanctionsHold     = "sanctions_hold"
 	ReasonSanctionsReleased = "sanctions_released"
 )

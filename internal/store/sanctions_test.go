@@ -87,6 +87,11 @@ func TestSanctionsVersionsAndHold(t *testing.T) {
 		if err != nil || out.Status != "false_positive" || out.SubjectStatus != "completed" {
 			t.Fatalf("decision: %+v %v", out, err)
 		}
+		logs, err := s.TransactionLogs(ctx, held.ID)
+		if err != nil || len(logs) != 2 || logs[0].ReasonCode != domain.ReasonSanctionsHold || logs[1].ReasonCode != domain.ReasonSanctionsReleased ||
+			logs[1].NewStatus != "completed" {
+			t.Fatalf("logs: %+v %v", logs, err)
+		}
 		if again := record("TXN-SANC-002"); again.Status != "completed" {
 			t.Fatalf("remembered pair held again: %s", again.Status)
 		}

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
-	"github.com/kormeer/kormeer/internal/screening"
 )
 
 // Scoring is what a new transaction needs from the AML rules: the thresholds in force.
@@ -99,7 +98,9 @@ func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scori
 	details, _ := json.Marshal(map[string]any{"amlScore": aml.Score, "riskLevel": aml.Level, "route": t.RoutingCode})
 	reason, reasonParams := transactionReason(t, aml)
 	if sanctionsHold && reason != domain.ReasonAMLHold {
-		reason, reasonParams = sanctionsHoldReason(hits)
+		// The log says only that screening holds it: whoever may read the transaction may read its
+		// log, and which list entry matched is for regulators (the review queue, the alert).
+		reason, reasonParams = domain.ReasonSanctionsHold, "{}"
 	}
 	if err := tx.execLater(ctx, sqlInsertTxLog, NewID(), t.ID, nullString(t.CreatedBy), string(details), t.Status,
 		nullString(riskNote(aml)), ts(tx.now), nullString(reason), nullJSON(reasonParams)); err != nil {
@@ -117,20 +118,6 @@ func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scori
 		return true, nil, aml, err
 	}
 	return true, alert, aml, nil
-}
-
-// sanctionsHoldReason is the log reason of a transaction held by a strong sanctions match: the
-// best strong hit's entry, alias, score and the name screened.
-func sanctionsHoldReason(hits []screening.Hit) (code, params string) {
-	best := -1
-	for i, h := range hits {
-		if h.Strong() && (best < 0 || h.Match.Score > hits[best].Match.Score) {
-			best = i
-		}
-	}
-	h := hits[best]
-	b, _ := json.Marshal(domain.AlertParams{Ref: h.Match.Ref, Alias: h.Match.Alias, Score: h.Match.Score, Names: []string{h.Party.Name}})
-	return domain.ReasonSanctionsHold, string(b)
 }
 
 func riskNote(aml domain.AMLResult) string {

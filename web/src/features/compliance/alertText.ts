@@ -99,8 +99,7 @@ export function alertDescription(alert: AlertWords, t: Translate): string {
 
 /**
  * Why a transaction did not complete, from its log row's reason: held for AML review (with the
- * score and the rules) or by a sanctions match (with the list entry), or the failure its
- * institution reported. A reason this build does not
+ * score and the rules), held by sanctions screening, or the failure its institution reported. A reason this build does not
  * know is shown by its code.
  */
 export function reasonText(code: string, p: AlertParams | null | undefined, t: Translate): string {
@@ -108,9 +107,6 @@ export function reasonText(code: string, p: AlertParams | null | undefined, t: T
     const rules = (p?.rules ?? []).map((r) => t(`amlSettings.rules.${r.code}.title`, { defaultValue: r.code }));
     const score = formatNumber(p?.score ?? 0);
     return rules.length > 0 ? t("alertText.reason.aml_holdRules", { score, rules: rules.join(", ") }) : t("alertText.reason.aml_hold", { score });
-  }
-  if (code === "sanctions_hold") {
-    return t("alertText.reason.sanctions_hold", { ref: p?.ref ?? "", alias: p?.alias ?? "", score: formatNumber(p?.score ?? 0) });
   }
   return t(`alertText.reason.${code}`, { defaultValue: t("alertText.reason.unknown", { code }) });
 }
