@@ -12,6 +12,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { isRegulator } from "@/features/applications/status";
+import { TransactionLink } from "@/features/compliance/AlertReferences";
 import { KNOWN_REASONS } from "@/features/sanctions/types";
 import type {
   Explanation,
@@ -79,7 +80,7 @@ function ReviewQueue() {
           <CardTitle as="h2">{t("sanctions.queue.title")}</CardTitle>
           <CardDescription>{t("sanctions.queue.subtitle")}</CardDescription>
         </div>
-        <div className="w-full sm:w-48">
+        <div className="w-full sm:w-60">
           <Label htmlFor={id}>{t("sanctions.queue.show")}</Label>
           <select id={id} className={`${selectClass} mt-1`} value={status} onChange={(e) => setStatus(e.target.value as "open" | "all")}>
             <option value="open">{t("sanctions.queue.open")}</option>
@@ -127,8 +128,8 @@ function MatchCard({ match: m }: { match: SanctionsMatch }) {
           name: m.screenedName,
           party: t(`sanctions.party.${m.party}`, { defaultValue: m.party }),
           subject: t(`sanctions.subject.${m.subjectType}`),
-          subjectRef: m.subjectRef,
-        })}
+        })}{" "}
+        {m.subjectType === "transaction" ? <TransactionLink id={m.subjectId} number={m.subjectRef} /> : <span>{m.subjectRef}</span>}
       </p>
       <Explained explanation={m.explanation} />
       {m.status === "open" ? (
