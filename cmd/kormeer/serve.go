@@ -27,6 +27,7 @@ import (
 	"github.com/kormeer/kormeer/internal/notify"
 	"github.com/kormeer/kormeer/internal/objects"
 	"github.com/kormeer/kormeer/internal/realtime"
+	"github.com/kormeer/kormeer/internal/sanctions"
 	"github.com/kormeer/kormeer/internal/secrets"
 	"github.com/kormeer/kormeer/internal/store"
 	"github.com/kormeer/kormeer/internal/switchfeed"
@@ -194,6 +195,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	opts.SessionTTL, opts.TrustProxy, opts.Dev, opts.LicenseValidity = cfg.SessionTTL, cfg.TrustProxy, cfg.Dev, cfg.LicenseTTL
 	opts.AccessCodeTTL, opts.TrustedProxies, opts.RequireTOTP = cfg.AccessCodeTTL, cfg.TrustedProxies, cfg.RequireTOTP
 	opts.AlertDeadlines = cfg.AlertDeadlines
+	opts.Sanctions.Thresholds = sanctions.Thresholds{Strong: cfg.SanctionsStrong, Possible: cfg.SanctionsPossible}
 	applyLimits(&opts, &hasher, cfg.Limits)
 	hub := realtime.NewHub()
 	rec.WatchConnections(hub.Len)
@@ -240,6 +242,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	go sweep(ctx, st, max(opts.LoginWindow, domain.RedeemLockout), log)
 	go keepStatistics(ctx, st, log)
 	go logAuditAnchors(ctx, st, log)
+	go srv.LoadSanctions(ctx) // so that the first transfer does not wait for the index to build
 
 	fmt.Fprintf(stdout, "Kormeer %s is listening on http://%s (database: %s)\n", version, ln.Addr(), describeDB(cfg.DatabaseURL))
 	if cfg.Demo {

@@ -70,6 +70,9 @@ type Config struct {
 
 	// NATS* configure the switch feed's JetStream consumer (internal/switchfeed); no URL, no feed.
 	NATSURL, NATSSubject, NATSStream, NATSDurable, NATSDeadLetterSubject string
+	// SanctionsStrong and SanctionsPossible are the screening thresholds: a match scoring at
+	// least SanctionsStrong holds a transfer, at least SanctionsPossible is a review item.
+	SanctionsStrong, SanctionsPossible float64
 }
 
 // Var documents one setting; Vars is the single list that both flag parsing and the README's
@@ -124,6 +127,8 @@ var plainVars = []Var{
 	{"KORMEER_LOG_FORMAT", "log-format", "text", false, "text (for a terminal) or json (one object per line, for a log collector)"},
 	{"KORMEER_ACCESS_CODE_TTL", "access-code-ttl", "24h", false, "how long a mobile access code stays valid"},
 	{"KORMEER_ALERT_DEADLINES", "alert-deadlines", domain.DefaultAlertDeadlines, false, "handling deadline of an AML alert per severity (severity=duration, durations such as 24h or 7d); older open cases are overdue"},
+	{"KORMEER_SANCTIONS_STRONG", "sanctions-strong", "0.92", false, "sanctions screening: a match scoring at least this holds the transfer and raises a critical alert (docs/SANCTIONS.md)"},
+	{"KORMEER_SANCTIONS_POSSIBLE", "sanctions-possible", "0.80", false, "sanctions screening: a match scoring at least this (and below the strong threshold) is a review item"},
 	{"KORMEER_SMTP_HOST", "smtp-host", "", false, "SMTP server for e-mail; empty: deliveries are logged and kept in the outbox"},
 	{"KORMEER_SMTP_PORT", "smtp-port", "587", false, "SMTP port"},
 	{"KORMEER_SMTP_USERNAME", "smtp-username", "", false, "SMTP user name (empty: no authentication)"},
@@ -242,6 +247,14 @@ func Load(fs *flag.FlagSet, args []string, getenv func(string) string, scope Sco
 		errs = append(errs, fmt.Errorf("KORMEER_ALERT_DEADLINES: %v", err))
 	} else {
 		c.AlertDeadlines = d
+	}
+	strong, errS := strconv.ParseFloat(get("KORMEER_SANCTIONS_STRONG"), 64)
+	possible, errP := strconv.ParseFloat(get("KORMEER_SANCTIONS_POSSIBLE"), 64)
+	if errS != nil || errP != nil || possible <= 0 || strong > 1 || possible > strong {
+		errs = append(errs, fmt.Errorf("KORMEER_SANCTIONS_STRONG, KORMEER_SANCTIONS_POSSIBLE: want scores with 0 < possible <= strong <= 1, got %q and %q",
+			get("KORMEER_SANCTIONS_STRONG"), get("KORMEER_SANCTIONS_POSSIBLE")))
+	} else {
+		c.SanctionsStrong, c.SanctionsPossible = strong, possible
 	}
 	if p, err := strconv.Atoi(get("KORMEER_SMTP_PORT")); err != nil || p < 1 || p > 65535 {
 		errs = append(errs, fmt.Errorf("KORMEER_SMTP_PORT: want a port number, got %q", get("KORMEER_SMTP_PORT")))

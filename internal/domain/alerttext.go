@@ -211,6 +211,11 @@ func amountText(m Minor, cur Currency) string {
 const (
 	ReasonAMLHold   = "aml_hold"
 	ReasonNotStated = "not_stated"
+	// ReasonSanctionsHold: held because a name matched a sanctions list entry strongly (no
+	// params: which entry is for regulators only); ReasonSanctionsReleased: released when a
+	// regulator dismissed the match as a false positive.
+	ReasonSanctionsHold     = "sanctions_hold"
+	ReasonSanctionsReleased = "sanctions_released"
 )
 
 // FailureReasons are the reasons an institution may give for a failed or rejected transaction

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Transfer modes (001 §3, §9): online settles in real time, offline goes through USSD and
@@ -115,6 +116,11 @@ type TransferRequest struct {
 	ClearingHouse       *ClearingHouse `json:"clearingHouse,omitempty"`
 	Preferences         *Preferences   `json:"preferences,omitempty"`
 	Description         string         `json:"description,omitempty"`
+	// SenderName and RecipientName are the account holders' names, optional (a wallet number
+	// alone is accepted as before); when given, each is screened against the sanctions lists and
+	// stored with the transaction.
+	SenderName    string `json:"senderName,omitempty"`
+	RecipientName string `json:"recipientName,omitempty"`
 }
 
 // ClearingHouse are the clearing settings of a transfer (001 §3, §9: both flags true by default).
@@ -178,6 +184,11 @@ func ValidateTransfer(in TransferRequest, dir Directory) (*Transfer, error) {
 	}
 	checkParty(f, dir, "senderNumber", "senderInstitution", "Sender Number", in.SenderNumber, in.SenderType, in.SenderInstitution, in.Mode)
 	checkParty(f, dir, "receiverNumber", "receiverInstitution", "Receiver Number", in.ReceiverNumber, in.ReceiverType, in.ReceiverInstitution, in.Mode)
+	for key, v := range map[string]string{"senderName": in.SenderName, "recipientName": in.RecipientName} {
+		if len(v) > 200 || !utf8.ValidString(v) || strings.ContainsRune(v, 0) {
+			f[key] = "At most 200 characters of text"
+		}
+	}
 	if len(f) > 0 {
 		return nil, FieldError("Please correct the transfer details.", f)
 	}

@@ -153,6 +153,12 @@ var expectedAccess = map[string][]string{
 	"GET /api/switch-feed/dead-letters":               {officer, admin},
 	"POST /api/switch-feed/dead-letters/{id}/retry":   {officer, admin},
 	"POST /api/switch-feed/dead-letters/{id}/discard": {officer, admin},
+	"POST /api/sanctions/lists/{list}":                {admin},
+	"GET /api/sanctions/versions":                     {officer, admin},
+	"GET /api/sanctions/versions/{id}":                {officer, admin},
+	"GET /api/sanctions/matches":                      {officer, admin},
+	"POST /api/sanctions/matches/{id}/decision":       {officer, admin},
+	"GET /api/sanctions/search":                       {officer, admin},
 }
 
 // TestRouteAccess walks every route of the table as every role, a guest and an anonymous caller,

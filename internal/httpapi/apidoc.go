@@ -167,6 +167,12 @@ var routeDocs = map[string]routeDoc{
 	"GET /api/switch-feed/dead-letters":                  {summary: "Switch feed dead letters", response: []deadLetterJSON{}},
 	"POST /api/switch-feed/dead-letters/{id}/retry":      {summary: "Retry a dead letter", response: isoIngestResponse{}},
 	"POST /api/switch-feed/dead-letters/{id}/discard":    {summary: "Discard a dead letter", status: 204},
+	"POST /api/sanctions/lists/{list}":                   {summary: "Import a sanctions list version (body: the UN XML or domestic CSV file)", response: sanctionsVersionDetail{}, status: 201, query: sanctionsImportParams},
+	"GET /api/sanctions/versions":                        {summary: "Sanctions list versions", response: sanctionsVersionList{}},
+	"GET /api/sanctions/versions/{id}":                   {summary: "A sanctions list version and its changes", response: sanctionsVersionDetail{}},
+	"GET /api/sanctions/matches":                         {summary: "Sanctions review queue", response: sanctionsMatchList{}, query: sanctionsMatchParams},
+	"POST /api/sanctions/matches/{id}/decision":          {summary: "Confirm a sanctions match or dismiss it as a false positive", request: sanctionsDecision{}, response: sanctionsMatchJSON{}},
+	"GET /api/sanctions/search":                          {summary: "Check a name against the sanctions lists", response: sanctionsSearchResult{}, query: sanctionsSearchParams},
 }
 
 // openAPIDoc is built once, on first use: the route table does not change while running.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/screening"
 	"github.com/kormeer/kormeer/internal/store"
 )
 
@@ -71,7 +72,12 @@ func (s *Server) submitApplication(w http.ResponseWriter, r *http.Request) error
 	u := principalFrom(r.Context())
 	a := s.audit(r, "application.submit", "institution_application")
 	a.Details = map[string]any{"institutionName": in.InstitutionName, "institutionType": in.InstitutionType, "licenseNumber": in.LicenseNumber}
-	app, err := s.store.SubmitApplication(r.Context(), &in, u.ID, s.sealer.Seal, a)
+	hits, err := s.screenParties(r.Context(), screening.Party{Role: "institution", Name: in.InstitutionName, Kind: "entity"},
+		screening.Party{Role: "contact", Name: in.ContactPerson, Kind: "individual"})
+	if err != nil {
+		return err
+	}
+	app, err := s.store.SubmitApplication(r.Context(), &in, u.ID, s.sealer.Seal, a, hits...)
 	if err != nil {
 		return err
 	}

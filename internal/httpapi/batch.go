@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/screening"
 	"github.com/kormeer/kormeer/internal/store"
 )
 
@@ -108,6 +109,10 @@ func (s *Server) submitBatch(w http.ResponseWriter, r *http.Request) error {
 			continue
 		}
 		nt.CreatedBy = u.ID
+		if nt.Sanctions, err = s.screenParties(r.Context(), screening.Party{Role: "sender", Name: nt.SenderName},
+			screening.Party{Role: "recipient", Name: nt.RecipientName}); err != nil {
+			return err
+		}
 		valid = append(valid, nt)
 		validIdx = append(validIdx, i)
 	}

@@ -133,6 +133,8 @@ var ownBodyType = map[string]bool{
 	"PUT /api/objects/upload/{token}": true,
 	"POST /api/transactions/batch":    true,
 	"POST /api/iso20022":              true,
+	// A sanctions list file: XML or CSV (importSanctionsList checks the type).
+	"POST /api/sanctions/lists/{list}": true,
 }
 
 // checkBodyType applies requireJSON to every state-changing request that carries a body or names

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/screening"
 	"github.com/kormeer/kormeer/internal/store"
 )
 
@@ -59,7 +60,11 @@ func (s *Server) submitKYC(w http.ResponseWriter, r *http.Request) error {
 	if u.Role == domain.RolePSPAdmin {
 		k.PSPID = u.Institution
 	}
-	if err := s.store.SubmitKYC(r.Context(), k, s.audit(r, "", "")); err != nil {
+	hits, err := s.screenParties(r.Context(), screening.Party{Role: "applicant", Name: k.FullName, Kind: "individual"})
+	if err != nil {
+		return err
+	}
+	if err := s.store.SubmitKYC(r.Context(), k, s.audit(r, "", ""), hits...); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusCreated, toKYCJSON(&store.KYCView{KYCApplication: *k}, u.Role.IsRegulator()))

@@ -177,6 +177,15 @@ func (s *Server) routes() []route {
 		{"PATCH /api/banks/{id}/routing", staff(admin), s.changeBankRouting},
 		{"GET /api/public/register", public().limited(publicReads), s.publicRegister},
 
+		// Sanctions screening (issue 20): administrators load list versions; regulators read them,
+		// check a name by hand and decide the review queue's matches.
+		{"POST /api/sanctions/lists/{list}", staff(admin), s.importSanctionsList},
+		{"GET /api/sanctions/versions", staff(regulators...), s.listSanctionsVersions},
+		{"GET /api/sanctions/versions/{id}", staff(regulators...), s.getSanctionsVersion},
+		{"GET /api/sanctions/matches", staff(regulators...), s.listSanctionsMatches},
+		{"POST /api/sanctions/matches/{id}/decision", staff(regulators...), s.decideSanctionsMatch},
+		{"GET /api/sanctions/search", staff(regulators...), s.searchSanctions},
+
 		// The API's OpenAPI 3.1 contract (apidoc.go) and its reference page.
 		{"GET /api/openapi.json", public(), s.serveOpenAPI},
 		{"GET /api/docs", public(), s.serveAPIDocs},

@@ -21,6 +21,7 @@ import (
 	"github.com/kormeer/kormeer/internal/notify"
 	"github.com/kormeer/kormeer/internal/objects"
 	"github.com/kormeer/kormeer/internal/realtime"
+	"github.com/kormeer/kormeer/internal/screening"
 	"github.com/kormeer/kormeer/internal/secrets"
 	"github.com/kormeer/kormeer/internal/store"
 	"github.com/kormeer/kormeer/internal/switchfeed"
@@ -62,6 +63,8 @@ type Options struct {
 	// RequireTOTP holds regulators (cbsl_admin, cbsl_officer) without a second factor to the
 	// enrolment routes until they set one up.
 	RequireTOTP bool
+	// Sanctions is the screening's configuration (thresholds; zero fields take the defaults).
+	Sanctions screening.Config
 }
 
 // DefaultOptions are the production settings.
@@ -114,6 +117,8 @@ type Server struct {
 	opts     Options
 	log      *slog.Logger
 	web      fs.FS
+	// screen holds the sanctions index in force and screens every name that enters.
+	screen *screening.Screener
 	// rules caches the AML rule set in force (see scoring).
 	rules atomic.Pointer[cachedRules]
 	// iso stores ISO 20022 messages from POST /api/iso20022 and the feed (switchfeed.Ingester).
@@ -154,7 +159,7 @@ func New(d Deps, opts Options) (*Server, error) {
 	}
 	s := &Server{store: d.Store, tokens: d.Tokens, hasher: d.Hasher, objects: d.Objects, uploads: d.Uploads, images: d.Images,
 		hub: d.Hub, sealer: d.Sealer, rec: d.Metrics, codeKeys: d.CodeKeys, opts: opts, log: slog.New(requestLogHandler{d.Log.Handler()}), web: d.Web, dummyHash: dummy, second: d.SecondFactor,
-		limiters: newLimiters(opts.Limits)}
+		limiters: newLimiters(opts.Limits), screen: screening.New(d.Store, opts.Sanctions)}
 	s.iso, s.feed = &switchfeed.Ingester{Store: d.Store, Scoring: s.scoring}, d.SwitchFeed
 	return s, nil
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/screening"
 	"github.com/kormeer/kormeer/internal/store"
 )
 
@@ -75,6 +76,11 @@ func (s *Server) createTransfer(w http.ResponseWriter, r *http.Request) error {
 	nt.Type, nt.TransferMode, nt.FlowType = "transfer", in.Mode, t.FlowType
 	nt.Sender, nt.Recipient = domain.NormalizeAccount(in.SenderNumber), domain.NormalizeAccount(in.ReceiverNumber)
 	nt.InstitutionID = instID
+	nt.SenderName, nt.RecipientName = strings.TrimSpace(in.SenderName), strings.TrimSpace(in.RecipientName)
+	if nt.Sanctions, err = s.screenParties(r.Context(), screening.Party{Role: "sender", Name: nt.SenderName},
+		screening.Party{Role: "recipient", Name: nt.RecipientName}); err != nil {
+		return err
+	}
 	if instType == "psp" {
 		nt.PSPID = instID
 	}

@@ -62,20 +62,21 @@ type Query struct {
 
 // Match is one candidate list entry for a query, with the evidence behind its score.
 type Match struct {
-	Ref          string
-	EntryName    string // the entry's primary name
-	Alias        string // the name (primary, alias or original script) that matched best
-	AliasQuality string
-	Score        float64      // 0..1 after the date of birth and nationality adjustment
-	Tokens       []TokenMatch // which query token matched which alias token
-	Reasons      []string     // "dob_match", "dob_mismatch", "nationality_match", "order_swapped", "missing_part", ...
-	Strength     string       // "strong" | "possible"
+	Ref          string       `json:"ref"`
+	EntryName    string       `json:"entryName"` // the entry's primary name
+	Alias        string       `json:"alias"`     // the name (primary, alias or original script) that matched best
+	AliasQuality string       `json:"aliasQuality"`
+	Score        float64      `json:"score"`    // 0..1 after the date of birth and nationality adjustment
+	Tokens       []TokenMatch `json:"tokens"`   // which query token matched which alias token
+	Reasons      []string     `json:"reasons"`  // "dob_match", "dob_mismatch", "nationality_match", "order_swapped", "missing_part", ...
+	Strength     string       `json:"strength"` // "strong" | "possible"
 }
 
 // TokenMatch is one aligned pair of normalised tokens.
 type TokenMatch struct {
-	Query, Entry string
-	Similarity   float64
+	Query      string  `json:"query"`
+	Entry      string  `json:"entry"`
+	Similarity float64 `json:"similarity"`
 }
 
 // Thresholds separate strong matches (hold) from possible ones (review) and from noise.

@@ -146,7 +146,7 @@ func TestSearchOrderLimitAndThresholds(t *testing.T) {
 
 // TestSearchUsesTheBlockingIndex: a search scores the names that share keys with it, not the list.
 func TestSearchUsesTheBlockingIndex(t *testing.T) {
-	ix := NewIndex(syntheticList(20000, 1))
+	ix := NewIndex(SyntheticList(20000, 1))
 	qt := tokenize("Yaasiin Xirsi Warsame")
 	sc := ix.collect(qt, hitsFor(len(qt), 2, 0.85, 0), 0)
 	touched := len(sc.touched)

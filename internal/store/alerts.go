@@ -469,6 +469,11 @@ func (s *Store) ActOnAlert(ctx context.Context, c CaseAction) error {
 			nullString(firstNonEmpty(to, current)), nullString(c.Note), ts(tx.now)); err != nil {
 			return err
 		}
+		if to == "false_positive" {
+			if err := tx.dismissMatchesOfAlert(ctx, c.AlertID, c.UserID, c.Note); err != nil {
+				return err
+			}
+		}
 		a := c.Audit
 		a.Action, a.Resource, a.ResourceID = "alert."+c.Action, "aml_alert", c.AlertID
 		a.Details = map[string]any{"from": current, "to": firstNonEmpty(to, current), "note": c.Note}

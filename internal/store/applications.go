@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/screening"
 )
 
 // Application is a licence application as stored.
@@ -54,8 +55,10 @@ func scanApplication(row interface{ Scan(...any) error }) (*Application, error) 
 
 // SubmitApplication stores a pending application with its audit row and tells the applicant it
 // was received (issue 16, part 7). A licence number already held by an institution or by
-// another live application answers ECONFLICT.
-func (s *Store) SubmitApplication(ctx context.Context, in *domain.ApplicationInput, submittedBy string, seal Sealer, audit Audit) (*Application, error) {
+// another live application answers ECONFLICT. The sanctions matches of the institution's and
+// contact person's names (hits, from screening) are stored as review items, a strong one with a
+// critical alert.
+func (s *Store) SubmitApplication(ctx context.Context, in *domain.ApplicationInput, submittedBy string, seal Sealer, audit Audit, hits ...screening.Hit) (*Application, error) {
 	var out *Application
 	err := s.Write(ctx, func(tx *Tx) error {
 		if err := tx.checkLicenseFree(ctx, in.LicenseNumber); err != nil {
@@ -77,6 +80,9 @@ func (s *Store) SubmitApplication(ctx context.Context, in *domain.ApplicationInp
 			return err
 		}
 		audit.ResourceID = a.ID
+		if err := tx.recordScreening(ctx, SanctionsSubject{Type: "application", ID: a.ID, Ref: a.InstitutionName}, hits, "compliance_breach"); err != nil {
+			return err
+		}
 		if err := tx.Audit(ctx, audit); err != nil {
 			return err
 		}

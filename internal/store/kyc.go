@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/screening"
 )
 
 // KYCView is a KYC application as listed.
@@ -29,11 +30,16 @@ type KYCScope struct {
 }
 
 // SubmitKYC stores a KYC application under review with its audit row, which records the risk
-// level given and the earlier applications whose level the submission raised.
-func (s *Store) SubmitKYC(ctx context.Context, k *KYCApplication, audit Audit) error {
+// level given and the earlier applications whose level the submission raised, and the
+// applicant's sanctions matches (hits, from screening) as review items, a strong one with a
+// critical alert.
+func (s *Store) SubmitKYC(ctx context.Context, k *KYCApplication, audit Audit, hits ...screening.Hit) error {
 	return s.Write(ctx, func(tx *Tx) error {
 		k.Status = "under_review"
 		if err := tx.InsertKYCApplication(ctx, k); err != nil {
+			return err
+		}
+		if err := tx.recordScreening(ctx, SanctionsSubject{Type: "kyc", ID: k.ID, Ref: k.FullName, InstitutionID: k.PSPID}, hits, "kyc"); err != nil {
 			return err
 		}
 		audit.Action, audit.Resource, audit.ResourceID = "kyc.submit", "kyc_application", k.ID

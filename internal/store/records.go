@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/screening"
 )
 
 // The insert helpers below write one record each inside a write transaction. Features and the
@@ -95,6 +96,9 @@ type NewTransaction struct {
 	// FailureReason is why a failed or rejected transaction did not go through, as its
 	// institution reported it (one of domain.FailureReasons), for its log row.
 	FailureReason string
+	// Sanctions are the names' matches found by screening before the write (screening.Screener):
+	// a strong one holds the transaction (pending) unless a regulator dismissed the pair before.
+	Sanctions []screening.Hit
 }
 
 // InsertTransaction stores a transaction, assigning its id, and counts it in the headline

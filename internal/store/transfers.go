@@ -74,12 +74,34 @@ func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scori
 	if t.IsHighRisk && t.Status == "completed" {
 		t.Status, t.ProcessedAt = "pending", time.Time{} // held for review
 	}
+	hits := t.Sanctions
+	if len(hits) > 0 {
+		if hits, err = tx.liveHits(ctx, hits); err != nil {
+			return false, nil, aml, err
+		}
+	}
+	sanctionsHold := anyStrong(hits) && (t.Status == "completed" || t.Status == "processing" || t.Status == "pending")
+	if sanctionsHold {
+		t.Status, t.ProcessedAt = "pending", time.Time{} // held until a regulator decides the match
+	}
 	inserted, err := tx.InsertTransaction(ctx, t)
 	if err != nil || !inserted {
 		return inserted, nil, aml, err
 	}
+	if len(hits) > 0 {
+		subj := SanctionsSubject{Type: "transaction", ID: t.ID, Ref: t.TransactionID, InstitutionID: t.InstitutionID,
+			Amount: t.Amount, Currency: t.Currency}
+		if err := tx.recordSanctionsHits(ctx, subj, hits, "transaction", sanctionsHold); err != nil {
+			return true, nil, aml, err
+		}
+	}
 	details, _ := json.Marshal(map[string]any{"amlScore": aml.Score, "riskLevel": aml.Level, "route": t.RoutingCode})
 	reason, reasonParams := transactionReason(t, aml)
+	if sanctionsHold && reason != domain.ReasonAMLHold {
+		// The log says only that screening holds it: whoever may read the transaction may read its
+		// log, and which list entry matched is for regulators (the review queue, the alert).
+		reason, reasonParams = domain.ReasonSanctionsHold, "{}"
+	}
 	if err := tx.execLater(ctx, sqlInsertTxLog, NewID(), t.ID, nullString(t.CreatedBy), string(details), t.Status,
 		nullString(riskNote(aml)), ts(tx.now), nullString(reason), nullJSON(reasonParams)); err != nil {
 		return true, nil, aml, err

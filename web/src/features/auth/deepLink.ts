@@ -16,6 +16,7 @@ const APP_PATHS = [
   "/analytics",
   "/audit",
   "/switch-feed",
+  "/sanctions",
   "/metrics",
   "/mobile-access-management",
   "/settings",

@@ -99,7 +99,7 @@ export function alertDescription(alert: AlertWords, t: Translate): string {
 
 /**
  * Why a transaction did not complete, from its log row's reason: held for AML review (with the
- * score and the rules), or the failure its institution reported. A reason this build does not
+ * score and the rules), held by sanctions screening, or the failure its institution reported. A reason this build does not
  * know is shown by its code.
  */
 export function reasonText(code: string, p: AlertParams | null | undefined, t: Translate): string {

@@ -29,6 +29,7 @@ const AnalyticsPage = lazy(() => import("@/features/analytics/AnalyticsPage"));
 const AuditPage = lazy(() => import("@/features/audit/AuditPage"));
 const KycPage = lazy(() => import("@/features/kyc/KycPage"));
 const SwitchFeedPage = lazy(() => import("@/features/switchfeed/SwitchFeedPage"));
+const SanctionsPage = lazy(() => import("@/features/sanctions/SanctionsPage"));
 
 /** Signed-in pages that are still placeholders; each becomes a real screen in a later issue. */
 export const SIGNED_IN_PAGES: ReadonlyArray<{ path: string; page: string }> = [];
@@ -117,6 +118,9 @@ export function AuthenticatedApp({ user }: { user: CurrentUser }) {
             ) : (
               <KycPage user={user} />
             )}
+          </Route>
+          <Route path="/sanctions">
+            {user.isGuest ? <Redirect to="/" replace /> : <SanctionsPage user={user} />}
           </Route>
           <Route path="/audit">
             {user.isGuest ? <Redirect to="/" replace /> : <AuditPage user={user} />}

@@ -15,6 +15,7 @@ import {
   Search,
   Settings,
   ShieldAlert,
+  ShieldBan,
   ShieldCheck,
   Siren,
   Smartphone,
@@ -100,6 +101,13 @@ export const NAV_GROUPS: NavGroup[] = [
         icon: IdCard,
         // Regulators review; institution staff read their institution's applications (the server scopes them).
         roles: ["cbsl_admin", "cbsl_officer", "psp_admin", "mno_admin"],
+      },
+      {
+        key: "sanctions",
+        labelKey: "nav.sanctions",
+        href: "/sanctions",
+        icon: ShieldBan,
+        roles: ["cbsl_admin", "cbsl_officer"],
       },
       { key: "metrics", labelKey: "nav.metrics", href: "/metrics", icon: Gauge },
       {

@@ -1,0 +1,316 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/sanctions"
+	"github.com/kormeer/kormeer/internal/screening"
+	"github.com/kormeer/kormeer/internal/store"
+)
+
+// The query parameters of the sanctions routes; any other is refused.
+var (
+	sanctionsImportParams = map[string]bool{"fileName": true}
+	sanctionsMatchParams  = map[string]bool{"status": true}
+	sanctionsSearchParams = map[string]bool{"name": true}
+)
+
+// listBodyTypes are the content types a list upload may have.
+var listBodyTypes = []string{"text/csv", "application/xml", "text/xml", "application/octet-stream"}
+
+// maxListBytes caps an uploaded list file: the UN consolidated list is about 2 MB today.
+const maxListBytes = 32 << 20
+
+// screenParties screens names entering the portal against the sanctions lists in force. A failed
+// check for a newer list version is logged and screening goes on with the version loaded, so that
+// payments do not stop for a database hiccup; a screener that never loaded stops the request.
+func (s *Server) screenParties(ctx context.Context, parties ...screening.Party) ([]screening.Hit, error) {
+	hits, err := s.screen.Screen(ctx, parties...)
+	if err != nil {
+		if len(s.screen.Versions()) == 0 && ctx.Err() == nil {
+			return nil, err
+		}
+		s.log.Warn("checking for a new sanctions list version failed; screening with the loaded one", "err", err)
+	}
+	return hits, nil
+}
+
+// LoadSanctions builds the sanctions index from the lists' latest versions, at start: otherwise
+// the first screened request would wait for it (about 2 s for 20,000 entries). A failure is
+// logged; screening tries again on its next check.
+func (s *Server) LoadSanctions(ctx context.Context) {
+	if err := s.screen.Refresh(ctx, true); err != nil && ctx.Err() == nil {
+		s.log.Warn("loading the sanctions lists failed; screening tries again on the next transfer", "err", err)
+	}
+}
+
+// sanctionsVersionJSON is one import of a list.
+type sanctionsVersionJSON struct {
+	ID         string    `json:"id"`
+	List       string    `json:"list"`
+	Version    int       `json:"version"`
+	FileName   string    `json:"fileName"`
+	Entries    int       `json:"entries"`
+	Added      int       `json:"added"`
+	Changed    int       `json:"changed"`
+	Removed    int       `json:"removed"`
+	ImportedBy string    `json:"importedBy"`
+	ImportedAt time.Time `json:"importedAt"`
+	InForce    bool      `json:"inForce"`
+}
+
+// sanctionsChangeJSON is one entry a version added, changed or removed.
+type sanctionsChangeJSON struct {
+	Ref    string `json:"ref"`
+	Change string `json:"change"`
+	Name   string `json:"name"`
+}
+
+// sanctionsVersionDetail is a version with its changes against the previous version.
+type sanctionsVersionDetail struct {
+	sanctionsVersionJSON
+	Changes []sanctionsChangeJSON `json:"changes"`
+}
+
+// sanctionsVersionList is GET /api/sanctions/versions.
+type sanctionsVersionList struct {
+	Items []sanctionsVersionJSON `json:"items"`
+}
+
+func (s *Server) toVersionJSON(v *store.SanctionsVersion, inForce map[string]string) sanctionsVersionJSON {
+	return sanctionsVersionJSON{ID: v.ID, List: v.Source, Version: v.Version, FileName: v.FileName, Entries: v.Entries,
+		Added: v.Added, Changed: v.Changed, Removed: v.Removed, ImportedBy: v.ImporterEmail, ImportedAt: v.ImportedAt,
+		InForce: inForce[v.Source] == v.ID}
+}
+
+func toChangesJSON(cs []store.SanctionsChange) []sanctionsChangeJSON {
+	out := make([]sanctionsChangeJSON, len(cs))
+	for i, c := range cs {
+		out[i] = sanctionsChangeJSON{Ref: c.Ref, Change: c.Change, Name: c.Name}
+	}
+	return out
+}
+
+// importSanctionsList is POST /api/sanctions/lists/{list}: an administrator uploads a list file
+// (the body, any content type; ?fileName= names it in the history). A malformed file is refused
+// whole with the line or element at fault; a good one becomes the list's next version, in force
+// on this instance at once and on the others within the screening's recheck interval.
+func (s *Server) importSanctionsList(w http.ResponseWriter, r *http.Request) error {
+	extendDeadlines(w, slowBody, slowAnswer)
+	if fields := unknownParams(r.URL.Query(), sanctionsImportParams); len(fields) > 0 {
+		return domain.FieldError("Unknown parameter.", fields)
+	}
+	// Only the list formats' types: a cross-site HTML form can post text/plain, form or multipart
+	// bodies without a preflight (see requireJSON).
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if !slices.Contains(listBodyTypes, mt) {
+		return domain.Errorf(domain.EUNSUPPORTED, "Send the list file as text/csv (domestic list) or application/xml (UN list).")
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxListBytes))
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return domain.Errorf(domain.ETOOLARGE, "A list file may be at most 32 MiB.")
+	}
+	if err != nil {
+		return err
+	}
+	l, err := screening.ParseList(r.PathValue("list"), bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	name := strings.TrimSpace(r.URL.Query().Get("fileName"))
+	if !storableText(name) {
+		name = ""
+	}
+	u := principalFrom(r.Context())
+	v, changes, err := s.store.ImportSanctionsList(r.Context(), l, name, u.ID, s.audit(r, "", ""))
+	if err != nil {
+		return err
+	}
+	if err := s.screen.Refresh(r.Context(), true); err != nil {
+		s.log.Warn("loading the new sanctions list version failed; the next screening tries again", "err", err)
+	}
+	v.ImporterEmail = u.Email
+	writeJSON(w, http.StatusCreated, sanctionsVersionDetail{s.toVersionJSON(v, map[string]string{v.Source: v.ID}), toChangesJSON(changes)})
+	return nil
+}
+
+// listSanctionsVersions is GET /api/sanctions/versions: every import, newest first, with the
+// version each list screens with now.
+func (s *Server) listSanctionsVersions(w http.ResponseWriter, r *http.Request) error {
+	if fields := unknownParams(r.URL.Query(), nil); len(fields) > 0 {
+		return domain.FieldError("This list takes no filters.", fields)
+	}
+	vs, err := s.store.SanctionsVersions(r.Context())
+	if err != nil {
+		return err
+	}
+	latest, err := s.store.LatestSanctionsVersions(r.Context())
+	if err != nil {
+		return err
+	}
+	out := sanctionsVersionList{Items: make([]sanctionsVersionJSON, len(vs))}
+	for i, v := range vs {
+		out.Items[i] = s.toVersionJSON(v, latest)
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// getSanctionsVersion is GET /api/sanctions/versions/{id}: one version and its changes.
+func (s *Server) getSanctionsVersion(w http.ResponseWriter, r *http.Request) error {
+	v, changes, err := s.store.SanctionsVersionChanges(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	latest, err := s.store.LatestSanctionsVersions(r.Context())
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, sanctionsVersionDetail{s.toVersionJSON(v, latest), toChangesJSON(changes)})
+	return nil
+}
+
+// sanctionsMatchJSON is one review item with the matcher's explanation.
+type sanctionsMatchJSON struct {
+	ID            string          `json:"id"`
+	SubjectType   string          `json:"subjectType"`
+	SubjectID     string          `json:"subjectId"`
+	SubjectRef    string          `json:"subjectRef"`
+	SubjectStatus string          `json:"subjectStatus"`
+	InstitutionID string          `json:"institutionId"`
+	Party         string          `json:"party"`
+	ScreenedName  string          `json:"screenedName"`
+	Ref           string          `json:"ref"`
+	EntryName     string          `json:"entryName"`
+	Alias         string          `json:"alias"`
+	Score         float64         `json:"score"`
+	Strength      string          `json:"strength"`
+	Explanation   sanctions.Match `json:"explanation"`
+	Held          bool            `json:"held"`
+	AlertID       string          `json:"alertId"`
+	Status        string          `json:"status"`
+	Reason        string          `json:"reason"`
+	DecidedAt     *time.Time      `json:"decidedAt"`
+	CreatedAt     time.Time       `json:"createdAt"`
+}
+
+// sanctionsMatchList is GET /api/sanctions/matches.
+type sanctionsMatchList struct {
+	Items []sanctionsMatchJSON `json:"items"`
+}
+
+func toMatchJSON(m *store.SanctionsMatch) sanctionsMatchJSON {
+	j := sanctionsMatchJSON{ID: m.ID, SubjectType: m.SubjectType, SubjectID: m.SubjectID, SubjectRef: m.SubjectRef,
+		SubjectStatus: m.SubjectStatus, InstitutionID: m.InstitutionID, Party: m.Party, ScreenedName: m.ScreenedName,
+		Ref: m.Ref, EntryName: m.EntryName, Alias: m.Alias, Score: m.Score, Strength: m.Strength, Held: m.Held,
+		AlertID: m.AlertID, Status: m.Status, Reason: m.Reason, CreatedAt: m.CreatedAt}
+	_ = json.Unmarshal(m.Explanation, &j.Explanation) // written by the store from a sanctions.Match
+	if !m.DecidedAt.IsZero() {
+		d := m.DecidedAt
+		j.DecidedAt = &d
+	}
+	return j
+}
+
+// matchStatuses are the review queue's status filter vocabulary ("all" for every status).
+var matchStatuses = []string{"open", "confirmed", "false_positive", "all"}
+
+// listSanctionsMatches is GET /api/sanctions/matches?status=open: the review queue (regulators).
+func (s *Server) listSanctionsMatches(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	if fields := unknownParams(q, sanctionsMatchParams); len(fields) > 0 {
+		return domain.FieldError("Unknown filter.", fields)
+	}
+	status := q.Get("status")
+	if status == "" {
+		status = "open"
+	}
+	if !slices.Contains(matchStatuses, status) {
+		return domain.FieldError("Unknown status.", map[string]string{"status": "Must be one of " + strings.Join(matchStatuses, ", ")})
+	}
+	if status == "all" {
+		status = ""
+	}
+	ms, err := s.store.SanctionsMatches(r.Context(), store.SanctionsMatchFilter{Status: status})
+	if err != nil {
+		return err
+	}
+	out := sanctionsMatchList{Items: make([]sanctionsMatchJSON, len(ms))}
+	for i, m := range ms {
+		out.Items[i] = toMatchJSON(m)
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// sanctionsDecision is the body of POST /api/sanctions/matches/{id}/decision.
+type sanctionsDecision struct {
+	Decision string `json:"decision"` // confirmed | false_positive
+	Reason   string `json:"reason"`
+}
+
+// decideSanctionsMatch is POST /api/sanctions/matches/{id}/decision: a regulator confirms a match
+// or dismisses it as a false positive, with a reason (audited).
+func (s *Server) decideSanctionsMatch(w http.ResponseWriter, r *http.Request) error {
+	var in sanctionsDecision
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	in.Reason = strings.TrimSpace(in.Reason)
+	fields := map[string]string{}
+	if in.Decision != "confirmed" && in.Decision != "false_positive" {
+		fields["decision"] = "Choose confirmed or false_positive"
+	}
+	if in.Reason == "" || len(in.Reason) > 1000 || !storableText(in.Reason) {
+		fields["reason"] = "Say why, in at most 1000 characters"
+	}
+	if len(fields) > 0 {
+		return domain.FieldError("Please correct the decision.", fields)
+	}
+	u := principalFrom(r.Context())
+	m, err := s.store.DecideSanctionsMatch(r.Context(), r.PathValue("id"), in.Decision, in.Reason, u.ID, s.audit(r, "", ""))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, toMatchJSON(m))
+	return nil
+}
+
+// sanctionsSearchResult is GET /api/sanctions/search: an officer's manual check of a name.
+type sanctionsSearchResult struct {
+	Name       string            `json:"name"`
+	Tokens     []string          `json:"tokens"`
+	Candidates []sanctions.Match `json:"candidates"`
+}
+
+// searchSanctions is GET /api/sanctions/search?name=...: the explained candidates for a name.
+func (s *Server) searchSanctions(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	if fields := unknownParams(q, sanctionsSearchParams); len(fields) > 0 {
+		return domain.FieldError("Unknown parameter.", fields)
+	}
+	name := strings.TrimSpace(q.Get("name"))
+	if name == "" || len(name) > 300 || !storableText(name) {
+		return domain.FieldError("Give a name to check.", map[string]string{"name": "Required, at most 300 characters"})
+	}
+	ms, err := s.screen.Search(r.Context(), sanctions.Query{Name: name}, 20)
+	if err != nil {
+		s.log.Warn("checking for a new sanctions list version failed; searching the loaded one", "err", err)
+	}
+	if ms == nil {
+		ms = []sanctions.Match{}
+	}
+	writeJSON(w, http.StatusOK, sanctionsSearchResult{Name: name, Tokens: sanctions.Normalize(name), Candidates: ms})
+	return nil
+}
