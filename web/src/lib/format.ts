@@ -1,9 +1,15 @@
 import i18n from "@/i18n";
 
+/**
+ * BCP 47 locale for Intl per interface language. French is France's French ("24 nov. 2026, 14:05",
+ * "1 234,56"): the central bank's French-reading staff were trained on it (docs/DECISIONS.md).
+ */
+const LOCALES: Record<string, string> = { en: "en-US", so: "so-SO", fr: "fr-FR" };
+
 /** BCP 47 locale for Intl, following the active interface language. */
 export function activeLocale(): string {
   const lng = (i18n.resolvedLanguage ?? i18n.language ?? "en").split("-")[0];
-  return lng === "so" ? "so-SO" : "en-US";
+  return LOCALES[lng ?? "en"] ?? "en-US";
 }
 
 /** Formats a plain number per the active language. */
@@ -19,25 +25,23 @@ export function formatPercent(value: number): string {
   }).format(value / 100);
 }
 
-/** Formats a date (and optionally time) per the active language. */
-export function formatDate(value: Date | string | number, withTime = false): string {
+/** A date without its time ("Nov 24, 2026", "24 nov. 2026") per the active language. */
+export function formatDate(value: Date | string | number): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat(activeLocale(), {
-    year: "numeric",
-    month: "short",
-    day: "2-digit",
-    ...(withTime ? { hour: "2-digit", minute: "2-digit" } : {}),
-  }).format(date);
+  return new Intl.DateTimeFormat(activeLocale(), { year: "numeric", month: "short", day: "2-digit" }).format(date);
 }
 
 /**
- * "MMM dd, yyyy HH:mm" per the active language, with a 24-hour clock (001 §9: alerts add HH:mm).
+ * The interface's one date-and-time format: "MMM dd, yyyy HH:mm" per the active language, always
+ * on a 24-hour clock (001 §9: alerts add HH:mm), so no screen shows "12:57 AM" next to "00:57".
  * With seconds (the audit trail), events of the same minute can be told apart and put in order.
+ * A missing or unreadable value shows as "—".
  */
-export function formatDateTime24(value: Date | string | number, { seconds = false }: { seconds?: boolean } = {}): string {
+export function formatDateTime(value: Date | string | number | null | undefined, { seconds = false }: { seconds?: boolean } = {}): string {
+  if (value === null || value === undefined || value === "") return "—";
   const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return "";
+  if (Number.isNaN(date.getTime())) return "—";
   return new Intl.DateTimeFormat(activeLocale(), {
     year: "numeric",
     month: "short",

@@ -13,7 +13,7 @@ import { alertTitle } from "@/features/compliance/alertText";
 import { TourOverlay } from "@/features/onboarding/TourOverlay";
 import { CompactTransactionsTable } from "@/features/transactions/CompactTransactionsTable";
 import type { CompactTransaction } from "@/features/transactions/CompactTransactionsTable";
-import { formatDateTime24 } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 
 /** The dashboard's query keys, so the demo shares their cached answers. */
@@ -134,7 +134,7 @@ export function DemoPage({ user }: { user: CurrentUser }) {
                   <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0 text-warning" aria-hidden="true" />
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium">{alertTitle(a, t)}</p>
-                    <p className="text-xs text-muted-foreground">{formatDateTime24(a.createdAt)}</p>
+                    <p className="text-xs text-muted-foreground">{formatDateTime(a.createdAt)}</p>
                   </div>
                   <Badge variant={severityVariant(a.severity)}>{t(`realtime.severity.${a.severity}`, { defaultValue: a.severity })}</Badge>
                 </li>

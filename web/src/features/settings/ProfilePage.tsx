@@ -23,7 +23,7 @@ import { ListCard, ListRow, useDeleteRow } from "@/features/settings/ListCard";
 import { TOKENS_KEY, TokensCard } from "@/features/settings/TokensCard";
 import type { SessionInfo } from "@/features/settings/types";
 import { SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n";
-import { formatDateTime24 } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 
@@ -268,15 +268,15 @@ function SessionsCard() {
           }
           detail={t("settings.sessions.detail", {
             ip: s.ipAddress || "—",
-            created: formatDateTime24(s.createdAt),
-            expires: formatDateTime24(s.expiresAt),
+            created: formatDateTime(s.createdAt),
+            expires: formatDateTime(s.expiresAt),
           })}
           action={
             s.current
               ? undefined
               : {
                   label: t("settings.sessions.end"),
-                  ariaLabel: t("settings.sessions.endLabel", { device: describeAgent(s.userAgent), created: formatDateTime24(s.createdAt) }),
+                  ariaLabel: t("settings.sessions.endLabel", { device: describeAgent(s.userAgent), created: formatDateTime(s.createdAt) }),
                   icon: LogOut,
                   testId: "session-end",
                   busy: end.isPending && end.variables === s.id,
