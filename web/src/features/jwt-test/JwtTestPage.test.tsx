@@ -62,7 +62,7 @@ describe("JwtTestPage", () => {
     vi.stubGlobal("fetch", vi.fn());
     await i18n.changeLanguage("fr");
     renderWithProviders(<JwtTestPage />);
-    submitRegister();
+    fireEvent.click(screen.getAllByRole("button", { name: "S'inscrire" }).at(-1)!);
     expect(await screen.findByText("Email requis")).toBeInTheDocument();
     expect(screen.queryByText("Email is required")).not.toBeInTheDocument();
   });
