@@ -90,3 +90,32 @@ export function formatCompactMoney(value: string, currency: string): string {
     new Intl.NumberFormat(activeLocale(), { notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1, ...style }).format(value as unknown as number);
   return currency === "USD" ? compact({ style: "currency", currency: "USD", currencyDisplay: "narrowSymbol" }) : `${compact({})} ${currency}`;
 }
+
+/** A span as the alert queue says it, rounded down: minutes under an hour, hours under two days, then days. */
+export function spanParts(ms: number): { unit: "minutes" | "hours" | "days"; count: number } {
+  const minutes = Math.floor(Math.abs(ms) / 60_000);
+  if (minutes < 60) return { unit: "minutes", count: minutes };
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return { unit: "hours", count: hours };
+  return { unit: "days", count: Math.floor(hours / 24) };
+}
+
+/**
+ * A span in the largest unit that says it exactly (a rule's window: 1,440 minutes is "24 hours",
+ * 10,080 is "7 days", 90 stays "90 minutes"), hours kept under two days as spanParts does.
+ */
+function exactSpanParts(ms: number): { unit: "minutes" | "hours" | "days"; count: number } {
+  const minutes = Math.floor(Math.abs(ms) / 60_000);
+  if (minutes >= 48 * 60 && minutes % (24 * 60) === 0) return { unit: "days", count: minutes / (24 * 60) };
+  if (minutes >= 60 && minutes % 60 === 0) return { unit: "hours", count: minutes / 60 };
+  return { unit: "minutes", count: minutes };
+}
+
+/**
+ * A span of time in the active language ("15 minutes", "24 hours", "3 jours"): rounded down as the
+ * case clocks show it, or exact for a configured window. Plural forms come from the translations.
+ */
+export function formatDuration(ms: number, { exact = false }: { exact?: boolean } = {}): string {
+  const { unit, count } = exact ? exactSpanParts(ms) : spanParts(ms);
+  return i18n.t(`alerts.queue.span.${unit}`, { count, n: formatNumber(count) });
+}

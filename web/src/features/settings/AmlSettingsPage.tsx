@@ -22,7 +22,7 @@ import { USERS_KEY } from "@/features/settings/UserDialogs";
 import { THRESHOLD_GROUPS, changedKeys, fromForm, serverFieldErrors, toForm } from "@/features/settings/thresholds";
 import type { FieldKind, ThresholdForm } from "@/features/settings/thresholds";
 import type { Account, AmlSettings, Backtest, RuleSet, Thresholds } from "@/features/settings/types";
-import { formatDateTime, formatNumber, shortId } from "@/lib/format";
+import { formatDateTime, formatDuration, formatNumber, shortId } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 
@@ -46,7 +46,7 @@ export function ruleStatusVariant(status: string): NonNullable<BadgeProps["varia
   }
 }
 
-/** One threshold as people read it: money with its currency, minutes, percentages, points. */
+/** One threshold as people read it: money with its currency, windows in minutes, hours or days, percentages, points. */
 export function useFormatThreshold() {
   const { t } = useTranslation();
   return (kind: FieldKind, value: string): string => {
@@ -57,7 +57,7 @@ export function useFormatThreshold() {
       case "shs":
         return formatMoney(value, "SHS");
       case "minutes":
-        return t("amlSettings.units.minutes", { count: Number(value), formatted: formatNumber(Number(value)) });
+        return formatDuration(Number(value) * 60_000, { exact: true });
       case "percent":
         return `${formatNumber(Number(value))}%`;
       case "weight":
