@@ -56,6 +56,19 @@ export const lazyTranslations: BackendModule = {
 };
 
 /**
+ * Whether this browser had a language of its own choosing when the page loaded, read before the
+ * detector writes the detected one back: a signed-in person's saved language then does not
+ * override it (features/shell/languageChoice.ts).
+ */
+export const languageRememberedAtLoad: boolean = (() => {
+  try {
+    return typeof localStorage !== "undefined" && localStorage.getItem(LANGUAGE_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+})();
+
+/**
  * Settles once the detected language's translations are in: main.tsx renders after it, so a
  * Somali reader never sees a flash of English while the Somali chunk loads.
  */

@@ -46,12 +46,19 @@ describe("choosing a language", () => {
     expect(fetchFn).not.toHaveBeenCalled();
   });
 
-  it("puts the interface in the account's saved language at sign-in", async () => {
-    function Probe({ user }: { user: CurrentUser }) {
-      useAccountLanguage(user);
-      return null;
-    }
-    renderWithProviders(<Probe user={{ ...person, language: "fr" }} />);
+  function Probe({ user, browserChose }: { user: CurrentUser; browserChose: boolean }) {
+    useAccountLanguage(user, browserChose);
+    return null;
+  }
+
+  it("puts a new browser in the account's saved language at sign-in", async () => {
+    renderWithProviders(<Probe user={{ ...person, language: "fr" }} browserChose={false} />);
     await waitFor(() => expect(i18n.language).toBe("fr"));
+  });
+
+  it("keeps the language a browser chose over the account's", async () => {
+    renderWithProviders(<Probe user={{ ...person, language: "fr" }} browserChose={true} />);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(i18n.language).toBe("en");
   });
 });

@@ -5,7 +5,7 @@ import { ApiError, apiJson } from "@/api/client";
 import type { CurrentUser } from "@/api/types";
 import { toast } from "@/components/ui/use-toast";
 import { AUTH_USER_KEY } from "@/features/auth/useAuth";
-import { SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n";
+import { SUPPORTED_LANGUAGES, currentLanguage, languageRememberedAtLoad } from "@/i18n";
 import type { LanguageCode } from "@/i18n";
 
 function shipped(code: string | null | undefined): LanguageCode | null {
@@ -40,15 +40,16 @@ export function useChooseLanguage(): (code: LanguageCode) => void {
 
 /**
  * Puts the interface in the signed-in person's saved language once, when their account is first
- * known in this page (a sign-in on a new device): afterwards the person's own choices lead.
+ * known in a browser that has no language of its own yet (a sign-in on a new device). A browser
+ * where a language was chosen keeps it: the choice made on this screen is the latest one.
  */
-export function useAccountLanguage(user: CurrentUser): void {
+export function useAccountLanguage(user: CurrentUser, browserChose = languageRememberedAtLoad): void {
   const { i18n } = useTranslation();
   const applied = useRef<string | null>(null);
   useEffect(() => {
-    if (applied.current === user.id) return;
+    if (browserChose || applied.current === user.id) return;
     applied.current = user.id;
     const saved = shipped(user.language);
     if (saved && saved !== currentLanguage()) void i18n.changeLanguage(saved);
-  }, [user.id, user.language, i18n]);
+  }, [user.id, user.language, i18n, browserChose]);
 }
