@@ -80,7 +80,7 @@ export function GenerateCodeDialog({
   return (
     <>
       <Dialog open={open} onOpenChange={(next) => (mutation.isPending ? undefined : onOpenChange(next))}>
-        <DialogContent lang="fr" data-testid="generate-dialog">
+        <DialogContent data-testid="generate-dialog">
           <form noValidate onSubmit={onSubmit} className="grid gap-4">
             <DialogHeader>
               <DialogTitle>{t("mobileAccess.dialog.title")}</DialogTitle>
@@ -151,7 +151,7 @@ export function GenerateCodeDialog({
       </Dialog>
 
       <Dialog open={code != null} onOpenChange={(next) => (next ? undefined : setGenerated(null))}>
-        <DialogContent lang="fr" data-testid="code-reveal">
+        <DialogContent data-testid="code-reveal">
           <DialogHeader>
             <DialogTitle>{t("mobileAccess.reveal.title")}</DialogTitle>
             <DialogDescription>{t("mobileAccess.reveal.description", { name: code?.mobileUser?.fullName ?? "" })}</DialogDescription>

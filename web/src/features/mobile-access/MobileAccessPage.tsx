@@ -44,7 +44,7 @@ export function MobileAccessPage({ user }: { user: CurrentUser }) {
   usePageTitle(t("mobileAccess.title"));
   const regulator = isRegulator(user.role);
   return (
-    <section lang="fr" aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="mobile-access-page">
+    <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="mobile-access-page">
       {regulator ? (
         <Screen />
       ) : (
@@ -183,7 +183,7 @@ function Screen() {
       <GenerateCodeDialog open={generating} onOpenChange={setGenerating} />
 
       <Dialog open={revoking !== null} onOpenChange={(open) => (open || revoke.isPending ? undefined : setRevoking(null))}>
-        <DialogContent lang="fr" data-testid="revoke-dialog">
+        <DialogContent data-testid="revoke-dialog">
           <DialogHeader>
             <DialogTitle>{t("mobileAccess.revokeDialog.title")}</DialogTitle>
             <DialogDescription>{t("mobileAccess.revokeDialog.description", { name: revoking?.mobileUser?.fullName ?? "" })}</DialogDescription>

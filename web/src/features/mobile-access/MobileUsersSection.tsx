@@ -161,7 +161,7 @@ function StatusDialog({ target, onClose }: { target: { user: MobileUser; action:
   const errorId = `${reasonId}-error`;
   return (
     <Dialog open={target !== null} onOpenChange={(open) => (open || mutation.isPending ? undefined : onClose())}>
-      <DialogContent lang="fr" data-testid="user-status-dialog">
+      <DialogContent data-testid="user-status-dialog">
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>{t(`mobileAccess.statusDialog.titles.${action}`)}</DialogTitle>
@@ -305,7 +305,7 @@ function RegisterDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : mutation.isPending ? undefined : close())}>
-      <DialogContent lang="fr" data-testid="register-dialog">
+      <DialogContent data-testid="register-dialog">
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>{t("mobileAccess.register.title")}</DialogTitle>
