@@ -69,7 +69,7 @@ async function unmarkedTexts(page: Page, data: Set<string>): Promise<string[]> {
   const isData = (text: string) => {
     if (/[⟦⟧]/.test(text)) return true;
     if (data.has(text)) return true;
-    for (const d of data) if (d.length >= 3 && (text.includes(d) || d.includes(text))) return true;
+    for (const d of data) if (d.length >= 3 && text.includes(d)) return true;
     // Numbers, amounts, percentages, ids, codes and symbols.
     if (/^[\d\s.,:%+\-−–—/#()$×·…*|•]*$/.test(text)) return true;
     if (/^[A-Z0-9][A-Z0-9\-_/.#*]{1,}$/.test(text)) return true;
@@ -78,6 +78,8 @@ async function unmarkedTexts(page: Page, data: Set<string>): Promise<string[]> {
     // Dates and times as Intl writes them (the pseudo-locale formats as English).
     if (/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\w* \d{1,2}(, \d{4})?(,? \d{2}:\d{2}(:\d{2})?)?$/.test(text)) return true;
     if (/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\w* \d{1,2}( – \d{1,2})?, \d{4}$/.test(text)) return true;
+    // Product names: Kormeer, and the browser and system of a session (settings: "Chrome · Linux").
+    if (/^(Edge|Chrome|Firefox|Safari|Android|iOS|Windows|macOS|Linux)( · (Android|iOS|Windows|macOS|Linux))?$/.test(text)) return true;
     // The product's name, e-mail addresses and phone numbers.
     if (text === "Kormeer" || /^\S+@\S+\.\S+$/.test(text) || /^\+?[\d\s]{7,}$/.test(text)) return true;
     return false;
