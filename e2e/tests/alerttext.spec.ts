@@ -1,4 +1,4 @@
-import { test, expect, demo, signIn, en, so, tr } from "./fixtures";
+import { test, expect, demo, signIn, en, so, dictionaries, tr } from "./fixtures";
 
 // Issue 17 part 3: an alert is said in the reader's language from its code and params, names its
 // transaction by TXN number and its institution by name, both linking on; a held or failed
@@ -18,9 +18,17 @@ const texts = {
     failed: "Haraaga diraha ayaa ku yaraa.",
     dict: so,
   },
+  // French groups digits with a narrow no-break space (Intl, fr-FR).
+  fr: {
+    title: "Virement important : 15\u202f000,00 USD depuis un portefeuille jamais vu auparavant",
+    evidence: "Le montant atteint ou dépasse le seuil de montant élevé de 10\u202f000,00 USD.",
+    held: "Retenue pour examen LBC : score de risque de 70 sur 100",
+    failed: "Le solde de l'émetteur était insuffisant.",
+    dict: dictionaries.fr,
+  },
 } as const;
 
-test("an alert's text, its TXN number and a failed transaction's reason, in English and Somali", async ({ page, playwright, portal }) => {
+test("an alert's text, its TXN number and a failed transaction's reason, in English, Somali and French", async ({ page, playwright, portal }) => {
   const api = await playwright.request.newContext({ baseURL: portal.url });
   const login = await api.post("/api/auth/login", { data: { email: demo.admin.email, password: demo.admin.password } });
   const headers = { Authorization: `Bearer ${(await login.json()).access_token}` };
@@ -43,7 +51,7 @@ test("an alert's text, its TXN number and a failed transaction's reason, in Engl
   await api.dispose();
 
   await signIn(page, demo.admin.email, demo.admin.password);
-  for (const lang of ["en", "so"] as const) {
+  for (const lang of ["en", "so", "fr"] as const) {
     const want = texts[lang];
     await page.evaluate((l) => localStorage.setItem("kormeer-language", l), lang);
     await page.goto("/compliance/alerts");

@@ -11,7 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 
 /** The demo sign-ins the binary prints with --demo (internal/demo). */
 export const demo = {
-  admin: { email: "admin@kormeer.demo", password: "Admin-demo-2026", name: "Amina Warsame", role: "CBSL ADMIN" },
+  admin: { email: "admin@kormeer.demo", password: "Admin-demo-2026", name: "Amina Warsame", role: "Central bank administrator" },
   guest: { username: "guest", password: "Guest-demo-2026" },
   psp: { email: "psp@kormeer.demo", password: "Psp-demo-2026" },
 };
@@ -24,7 +24,7 @@ export const so = JSON.parse(readFileSync(path.join(root, "web/src/i18n/so.json"
  * The interface languages; tests that must hold in every language loop over this list, so a
  * language added to the web app is added here once and every such test covers it.
  */
-export const LANGUAGES = ["en", "so"] as const;
+export const LANGUAGES = ["en", "so", "fr"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** Each language's translation file, keyed by its code. */

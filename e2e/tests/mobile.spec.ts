@@ -1,7 +1,7 @@
 import { test, expect } from "./fixtures";
 
 // Mobile access end to end (issue 6): a mobile user registers through the API, an officer approves
-// it and issues a one-time code on the French screen, the code is delivered (the outbox logs it,
+// it and issues a one-time code on the screen in French (the specification's texts), the code is delivered (the outbox logs it,
 // no SMTP being configured) and redeemed exactly once; then the metrics screen follows live traffic.
 const officer = { email: "officer@kormeer.demo", password: "Officer-demo-2026" };
 
@@ -16,6 +16,7 @@ test("an officer approves a mobile user, issues a code that redeems once, and me
   const mobileUser = await reg.json();
   expect(mobileUser.status).toBe("pending");
 
+  await page.addInitScript(() => localStorage.setItem("kormeer-language", "fr"));
   await page.goto("/login");
   await page.locator("#login-email").fill(officer.email);
   await page.locator("#login-password").fill(officer.password);
@@ -23,7 +24,7 @@ test("an officer approves a mobile user, issues a code that redeems once, and me
   await expect(page.getByRole("navigation").first()).toBeVisible();
 
   // The sidebar offers the screen to regulators, under Configuration.
-  await page.getByRole("link", { name: "Mobile access" }).first().click();
+  await page.getByRole("link", { name: "Accès mobiles" }).first().click();
   await expect(page).toHaveURL(/\/mobile-access-management$/);
   await expect(page.getByRole("heading", { level: 1, name: "Gestion des accès mobiles" })).toBeVisible();
 
@@ -86,7 +87,8 @@ test("an officer approves a mobile user, issues a code that redeems once, and me
   await expect(usedRow).toContainText("1/1");
   await expect(usedRow.getByTestId("revoke-code")).toHaveCount(0);
 
-  // Metrics: the requests figure grows with traffic (auto refresh every 5 s).
+  // Metrics, read in English: the requests figure grows with traffic (auto refresh every 5 s).
+  await page.getByTestId("language-switcher").selectOption("en");
   await page.getByRole("link", { name: "Metrics" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "System Performance Metrics" })).toBeVisible();
   await expect(page.getByTestId("health-badge")).toHaveText(/healthy/i);

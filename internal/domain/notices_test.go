@@ -11,8 +11,9 @@ func TestNoticeLanguages(t *testing.T) {
 		lang      string
 		want, not []string
 	}{
-		{"en", []string{"non-compliant", "Reason: Overdue alerts"}, []string{"Sababta"}},
-		{"so", []string{"aan u hoggaansanayn", "Sababta: Overdue alerts"}, []string{"Reason:"}},
+		{"en", []string{"non-compliant", "Reason: Overdue alerts"}, []string{"Sababta", "Motif"}},
+		{"so", []string{"aan u hoggaansanayn", "Sababta: Overdue alerts"}, []string{"Reason:", "Motif"}},
+		{"fr", []string{"de « conforme » à « non conforme »", "Motif : Overdue alerts"}, []string{"Reason:", "Sababta"}},
 		{"", []string{"Reason: Overdue alerts", "Sababta: Overdue alerts"}, nil},
 	} {
 		got := n.In(c.lang)
@@ -49,6 +50,30 @@ func TestApplicationDecidedNotice(t *testing.T) {
 		}
 		if c.notes != "" && !strings.Contains(n.So.Body, c.notes) {
 			t.Errorf("%s: Somali lacks the notes", c.decision)
+		}
+		if c.notes != "" && !strings.Contains(n.Fr.Body, "Notes de l'examinateur : "+c.notes) {
+			t.Errorf("%s: French lacks the notes: %s", c.decision, n.Fr.Body)
+		}
+		if wantFr := map[string]string{ApplicationApproved: "approuvée", ApplicationRejected: "rejetée"}[c.decision]; !strings.Contains(n.Fr.Subject, wantFr) {
+			t.Errorf("%s: French subject %q", c.decision, n.Fr.Subject)
+		}
+	}
+}
+
+// TestEveryNoticeIsInEveryLanguage: no notice leaves a language empty, so a person who chose it
+// never gets a blank e-mail or alert.
+func TestEveryNoticeIsInEveryLanguage(t *testing.T) {
+	for name, n := range map[string]Notice{
+		"received":   ApplicationReceivedNotice("Hormuud", "CB-MNO-1"),
+		"approved":   ApplicationDecidedNotice("Hormuud", ApplicationApproved, ""),
+		"rejected":   ApplicationDecidedNotice("Hormuud", ApplicationRejected, "Capital too low"),
+		"licence":    LicenseChangedNotice("Zaad Pay", LicenseSuspended, "Audit"),
+		"compliance": ComplianceChangedNotice("Zaad Pay", ComplianceCompliant, ComplianceUnderReview, "Audit"),
+	} {
+		for _, lang := range Languages {
+			if got := n.In(lang); got.Subject == "" || got.Body == "" || !strings.Contains(got.Subject, "Hormuud") && !strings.Contains(got.Subject, "Zaad Pay") {
+				t.Errorf("%s in %s: %+v", name, lang, got)
+			}
 		}
 	}
 }

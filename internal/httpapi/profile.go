@@ -32,8 +32,8 @@ func (s *Server) updateProfile(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 	}
-	if in.Language != nil && *in.Language != "en" && *in.Language != "so" {
-		f["language"] = "Language must be en or so"
+	if in.Language != nil && !domain.IsLanguage(*in.Language) {
+		f["language"] = "Language must be en, so or fr"
 	}
 	if in.ProfileImageURL != nil && *in.ProfileImageURL != "" {
 		o, err := s.objectFromURL(r, *in.ProfileImageURL)

@@ -22,7 +22,7 @@ import (
 //     (web/scripts/prerender.ts) into #root: the phone draws it, and can follow its links, before
 //     any script has arrived; React then renders over it.
 //   - the reader's language (shellLanguage): the pre-rendered markup's, <html lang>, and for
-//     Somali a preload of its translations, which the app waits for before its first render.
+//     Somali or French a preload of its translations, which the app waits for before its first render.
 //   - in development mode (--dev) only, <meta name="kormeer-mode" content="development">: the app
 //     then offers the token test page's link and the roles the server accepts only in that mode
 //     (web/src/features/auth/mode.ts).
@@ -42,11 +42,15 @@ type shellPage struct {
 type shellVariant struct {
 	session  bool   // the request carries a session cookie
 	landing  bool   // "/" without a session: the pre-rendered landing page goes in #root
-	language string // "en" or "so"
+	language string // one of shellLanguages
 }
 
 // shellLanguages are the languages the app ships (web/src/i18n), English first: the default.
-var shellLanguages = []string{"en", "so"}
+var shellLanguages = []string{"en", "so", "fr"}
+
+// translationChunks are the translations of the languages other than English, each loaded only
+// for its reader (web/src/i18n): the shell preloads the reader's with the page.
+var translationChunks = map[string]string{"so": "src/i18n/so.json", "fr": "src/i18n/fr.json"}
 
 // Keys of Vite's manifest the shell preloads (web/src).
 const (
@@ -54,8 +58,6 @@ const (
 	// lazily (web/src/App.tsx). web/scripts/bundleBudget.ts measures the dashboard through the
 	// same key and fails when the manifest lacks it.
 	signedInChunk = "src/features/shell/AuthenticatedApp.tsx"
-	// somaliChunk is the Somali translations, loaded only for a Somali reader (web/src/i18n).
-	somaliChunk = "src/i18n/so.json"
 )
 
 // landingData asks the browser for the landing page's figures with the page: the app asks for them
@@ -92,8 +94,8 @@ func newAppShell(web fs.FS, dev bool) (*appShell, error) {
 			if v.session {
 				head = `<meta name="kormeer-session" content="present">` + manifest.modulePreloads(signedInChunk)
 			}
-			if language == "so" {
-				head += manifest.modulePreloads(somaliChunk)
+			if chunk, ok := translationChunks[language]; ok {
+				head += manifest.modulePreloads(chunk)
 			}
 			if dev {
 				head += `<meta name="kormeer-mode" content="development">`

@@ -108,17 +108,19 @@ func TestShellPreloadsTheSignedInAppWithASession(t *testing.T) {
 
 // TestShellSendsTheLandingPagePrerendered: "/" without a session comes with the landing page's
 // markup in #root, in the reader's language (the app's cookie, else Accept-Language, else
-// English), with <html lang> to match, its figures preloaded and, for Somali, its translations
+// English), with <html lang> to match, its figures preloaded and, for Somali or French, its translations
 // preloaded; any other page,
 // or a visitor with a session, gets an empty #root for the app to fill.
 func TestShellSendsTheLandingPagePrerendered(t *testing.T) {
-	manifest := `{"index.html": {"file": "assets/index-1.js", "isEntry": true, "dynamicImports": ["src/i18n/so.json"]},
-	              "src/i18n/so.json": {"file": "assets/so-2.js", "isDynamicEntry": true}}`
+	manifest := `{"index.html": {"file": "assets/index-1.js", "isEntry": true, "dynamicImports": ["src/i18n/so.json", "src/i18n/fr.json"]},
+	              "src/i18n/so.json": {"file": "assets/so-2.js", "isDynamicEntry": true},
+	              "src/i18n/fr.json": {"file": "assets/fr-3.js", "isDynamicEntry": true}}`
 	s := &Server{web: fstest.MapFS{
 		"index.html":                 {Data: []byte(builtIndex)},
 		".vite/manifest.json":        {Data: []byte(manifest)},
 		".prerender/landing.en.html": {Data: []byte(`<main><a href="/api/login">Login to Portal</a></main>`)},
 		".prerender/landing.so.html": {Data: []byte(`<main><a href="/api/login">Gal madalka</a></main>`)},
+		".prerender/landing.fr.html": {Data: []byte(`<main><a href="/api/login">Se connecter au portail</a></main>`)},
 	}}
 	h := s.spa()
 	session := &http.Cookie{Name: sessionCookie, Value: "abcdef0123456789"}
@@ -126,7 +128,10 @@ func TestShellSendsTheLandingPagePrerendered(t *testing.T) {
 	english := `<div id="root"><main><a href="/api/login">Login to Portal</a></main></div>`
 	soomaali := `<div id="root"><main><a href="/api/login">Gal madalka</a></main></div>`
 	empty := `<div id="root"></div>`
+	francais := `<div id="root"><main><a href="/api/login">Se connecter au portail</a></main></div>`
+	french := &http.Cookie{Name: languageCookie, Value: "fr"}
 	soPreload := `<link rel="modulepreload" crossorigin href="/assets/so-2.js">`
+	frPreload := `<link rel="modulepreload" crossorigin href="/assets/fr-3.js">`
 	for _, c := range []struct {
 		name, path, acceptLanguage string
 		cookies                    []*http.Cookie
@@ -135,7 +140,9 @@ func TestShellSendsTheLandingPagePrerendered(t *testing.T) {
 		{"a new visitor", "/", "", nil, english, "en"},
 		{"an English browser", "/", "en-GB,en;q=0.9", nil, english, "en"},
 		{"a Somali browser", "/", "so-SO,so;q=0.9,en;q=0.5", nil, soomaali, "so"},
-		{"Somali after an unshipped language", "/", "fr-FR, so;q=0.5", nil, soomaali, "so"},
+		{"Somali after an unshipped language", "/", "de-DE, so;q=0.5", nil, soomaali, "so"},
+		{"a French browser", "/", "fr-FR,fr;q=0.9", nil, francais, "fr"},
+		{"French chosen in the app", "/", "so", []*http.Cookie{french}, francais, "fr"},
 		{"Somali refused", "/", "so;q=0, en", nil, english, "en"},
 		{"Somali chosen in the app", "/", "en", []*http.Cookie{somali}, soomaali, "so"},
 		{"an unknown language cookie", "/", "", []*http.Cookie{{Name: languageCookie, Value: "xx"}}, english, "en"},
@@ -158,6 +165,9 @@ func TestShellSendsTheLandingPagePrerendered(t *testing.T) {
 		}
 		if strings.Contains(body, soPreload) != (c.lang == "so") {
 			t.Errorf("%s: Somali preload %v, want %v", c.name, strings.Contains(body, soPreload), c.lang == "so")
+		}
+		if strings.Contains(body, frPreload) != (c.lang == "fr") {
+			t.Errorf("%s: French preload %v, want %v", c.name, strings.Contains(body, frPreload), c.lang == "fr")
 		}
 		if landing := c.root != empty; strings.Contains(body, `rel="preload" as="fetch" crossorigin="use-credentials" href="/api/public/summary"`) != landing ||
 			strings.Contains(body, `href="/api/public/register"`) != landing {

@@ -84,7 +84,7 @@ func TestProfileAndSessions(t *testing.T) {
 	if res.status != 200 || res.json(t)["firstName"] != "Sahra" || res.json(t)["language"] != "so" {
 		t.Fatalf("profile: %d %s", res.status, res.body)
 	}
-	if res := e.do(laptop, "PATCH", "/api/profile", map[string]any{"language": "fr"}); res.status != 400 {
+	if res := e.do(laptop, "PATCH", "/api/profile", map[string]any{"language": "de"}); res.status != 400 {
 		t.Fatalf("unknown language: %d", res.status)
 	}
 	var sessions []map[string]any

@@ -8,7 +8,7 @@ import type { Plugin } from "vite";
 export const PRERENDER_DIR = ".prerender";
 
 /** The languages the landing page is pre-rendered in (src/i18n SUPPORTED_LANGUAGES). */
-const LANGUAGES = ["en", "so"] as const;
+const LANGUAGES = ["en", "so", "fr"] as const;
 
 /**
  * After the client build, builds src/prerender.tsx for Node (Vite's SSR build, into a temporary

@@ -95,7 +95,7 @@ describe("App routing", () => {
       signedIn(admin);
       renderWithProviders(<App />);
       expect(await screen.findByTestId("user-name")).toHaveTextContent("Amina Warsame");
-      expect(screen.getByTestId("user-role")).toHaveTextContent("CBSL ADMIN");
+      expect(screen.getByTestId("user-role")).toHaveTextContent("Central bank administrator");
       expect(await screen.findByRole("heading", { level: 1, name: "National Payment Monitoring Dashboard" })).toBeInTheDocument();
       const sidebar = screen.getByTestId("sidebar");
       expect(within(sidebar).getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");

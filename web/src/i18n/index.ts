@@ -3,6 +3,7 @@ import type { BackendModule, ResourceKey } from "i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
 import { initReactI18next } from "react-i18next";
 import en from "@/i18n/en.json";
+import { PSEUDO_LANGUAGE, pseudoEnabled, pseudoTranslations } from "@/i18n/pseudo";
 
 /** localStorage key that remembers the chosen language. */
 export const LANGUAGE_STORAGE_KEY = "kormeer-language";
@@ -11,6 +12,7 @@ export const LANGUAGE_STORAGE_KEY = "kormeer-language";
 export const SUPPORTED_LANGUAGES = [
   { code: "en", nativeName: "English" },
   { code: "so", nativeName: "Soomaali" },
+  { code: "fr", nativeName: "Français" },
 ] as const;
 
 export type LanguageCode = (typeof SUPPORTED_LANGUAGES)[number]["code"];
@@ -21,25 +23,50 @@ function syncHtmlLang(lng: string | undefined): void {
   }
 }
 
+/** The languages fetched on first use, each in its own chunk (static paths, so Vite splits them). */
+const LAZY: Record<string, () => Promise<{ default: unknown }>> = {
+  so: () => import("@/i18n/so.json"),
+  fr: () => import("@/i18n/fr.json"),
+};
+
 /**
  * Fetches a language's translations when it is first chosen. English is bundled (it is the
- * fallback every screen needs at once); Somali is its own chunk (about 20 KB gzipped) so that an
- * English reader on a slow phone does not download it, and a Somali reader downloads only it.
+ * fallback every screen needs at once); Somali and French are their own chunks (about 20 KB
+ * gzipped each) so that an English reader on a slow phone downloads neither, and a Somali or
+ * French reader downloads only theirs. The pseudo-locale is derived from English in the browser.
  */
 export const lazyTranslations: BackendModule = {
   type: "backend",
   init() {},
   read(language, _namespace, callback) {
-    if (language !== "so") {
+    if (language === PSEUDO_LANGUAGE) {
+      callback(null, pseudoTranslations(en) as ResourceKey);
+      return;
+    }
+    const load = LAZY[language];
+    if (!load) {
       callback(null, {});
       return;
     }
-    import("@/i18n/so.json").then(
+    load().then(
       (m) => callback(null, m.default as ResourceKey),
       (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
     );
   },
 };
+
+/**
+ * Whether this browser had a language of its own choosing when the page loaded, read before the
+ * detector writes the detected one back: a signed-in person's saved language then does not
+ * override it (features/shell/languageChoice.ts).
+ */
+export const languageRememberedAtLoad: boolean = (() => {
+  try {
+    return typeof localStorage !== "undefined" && localStorage.getItem(LANGUAGE_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+})();
 
 /**
  * Settles once the detected language's translations are in: main.tsx renders after it, so a
@@ -53,7 +80,8 @@ export const i18nReady: Promise<unknown> = i18n
     resources: { en: { translation: en } },
     // Languages not in `resources` come from lazyTranslations.
     partialBundledLanguages: true,
-    supportedLngs: ["en", "so"],
+    // The pseudo-locale is accepted only where a test switched it on (i18n/pseudo.ts).
+    supportedLngs: [...SUPPORTED_LANGUAGES.map((l) => l.code), ...(pseudoEnabled() ? [PSEUDO_LANGUAGE] : [])],
     nonExplicitSupportedLngs: true,
     load: "languageOnly",
     fallbackLng: "en",
@@ -78,10 +106,10 @@ export const i18nReady: Promise<unknown> = i18n
 syncHtmlLang(i18n.resolvedLanguage ?? i18n.language);
 i18n.on("languageChanged", syncHtmlLang);
 
-/** The active language reduced to one we ship ("en" or "so"). */
+/** The active language reduced to one we ship; anything else (the pseudo-locale included) is English. */
 export function currentLanguage(): LanguageCode {
   const lng = (i18n.resolvedLanguage ?? i18n.language ?? "en").split("-")[0];
-  return lng === "so" ? "so" : "en";
+  return SUPPORTED_LANGUAGES.find((l) => l.code === lng)?.code ?? "en";
 }
 
 export default i18n;

@@ -1,9 +1,15 @@
 import i18n from "@/i18n";
 
+/**
+ * BCP 47 locale for Intl per interface language. French is France's French ("24 nov. 2026, 14:05",
+ * "1 234,56"): the central bank's French-reading staff were trained on it (docs/DECISIONS.md).
+ */
+const LOCALES: Record<string, string> = { en: "en-US", so: "so-SO", fr: "fr-FR" };
+
 /** BCP 47 locale for Intl, following the active interface language. */
 export function activeLocale(): string {
   const lng = (i18n.resolvedLanguage ?? i18n.language ?? "en").split("-")[0];
-  return lng === "so" ? "so-SO" : "en-US";
+  return LOCALES[lng ?? "en"] ?? "en-US";
 }
 
 /** Formats a plain number per the active language. */
@@ -19,25 +25,23 @@ export function formatPercent(value: number): string {
   }).format(value / 100);
 }
 
-/** Formats a date (and optionally time) per the active language. */
-export function formatDate(value: Date | string | number, withTime = false): string {
+/** A date without its time ("Nov 24, 2026", "24 nov. 2026") per the active language. */
+export function formatDate(value: Date | string | number): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat(activeLocale(), {
-    year: "numeric",
-    month: "short",
-    day: "2-digit",
-    ...(withTime ? { hour: "2-digit", minute: "2-digit" } : {}),
-  }).format(date);
+  return new Intl.DateTimeFormat(activeLocale(), { year: "numeric", month: "short", day: "2-digit" }).format(date);
 }
 
 /**
- * "MMM dd, yyyy HH:mm" per the active language, with a 24-hour clock (001 §9: alerts add HH:mm).
+ * The interface's one date-and-time format: "MMM dd, yyyy HH:mm" per the active language, always
+ * on a 24-hour clock (001 §9: alerts add HH:mm), so no screen shows "12:57 AM" next to "00:57".
  * With seconds (the audit trail), events of the same minute can be told apart and put in order.
+ * A missing or unreadable value shows as "—".
  */
-export function formatDateTime24(value: Date | string | number, { seconds = false }: { seconds?: boolean } = {}): string {
+export function formatDateTime(value: Date | string | number | null | undefined, { seconds = false }: { seconds?: boolean } = {}): string {
+  if (value === null || value === undefined || value === "") return "—";
   const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return "";
+  if (Number.isNaN(date.getTime())) return "—";
   return new Intl.DateTimeFormat(activeLocale(), {
     year: "numeric",
     month: "short",
@@ -85,4 +89,33 @@ export function formatCompactMoney(value: string, currency: string): string {
   const compact = (style: Intl.NumberFormatOptions) =>
     new Intl.NumberFormat(activeLocale(), { notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1, ...style }).format(value as unknown as number);
   return currency === "USD" ? compact({ style: "currency", currency: "USD", currencyDisplay: "narrowSymbol" }) : `${compact({})} ${currency}`;
+}
+
+/** A span as the alert queue says it, rounded down: minutes under an hour, hours under two days, then days. */
+export function spanParts(ms: number): { unit: "minutes" | "hours" | "days"; count: number } {
+  const minutes = Math.floor(Math.abs(ms) / 60_000);
+  if (minutes < 60) return { unit: "minutes", count: minutes };
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return { unit: "hours", count: hours };
+  return { unit: "days", count: Math.floor(hours / 24) };
+}
+
+/**
+ * A span in the largest unit that says it exactly (a rule's window: 1,440 minutes is "24 hours",
+ * 10,080 is "7 days", 90 stays "90 minutes"), hours kept under two days as spanParts does.
+ */
+function exactSpanParts(ms: number): { unit: "minutes" | "hours" | "days"; count: number } {
+  const minutes = Math.floor(Math.abs(ms) / 60_000);
+  if (minutes >= 48 * 60 && minutes % (24 * 60) === 0) return { unit: "days", count: minutes / (24 * 60) };
+  if (minutes >= 60 && minutes % 60 === 0) return { unit: "hours", count: minutes / 60 };
+  return { unit: "minutes", count: minutes };
+}
+
+/**
+ * A span of time in the active language ("15 minutes", "24 hours", "3 jours"): rounded down as the
+ * case clocks show it, or exact for a configured window. Plural forms come from the translations.
+ */
+export function formatDuration(ms: number, { exact = false }: { exact?: boolean } = {}): string {
+  const { unit, count } = exact ? exactSpanParts(ms) : spanParts(ms);
+  return i18n.t(`alerts.queue.span.${unit}`, { count, n: formatNumber(count) });
 }

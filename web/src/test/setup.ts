@@ -6,8 +6,8 @@ import i18n from "@/i18n";
 // Lazy route chunks can take over a second to load on a busy machine (the default wait is 1 s).
 configure({ asyncUtilTimeout: 3000 });
 
-// Somali is a lazy chunk in the app; tests that read Somali texts (getFixedT("so")) need it in.
-await i18n.loadLanguages("so");
+// Somali and French are lazy chunks in the app; tests that read their texts (getFixedT("so")) need them in.
+await i18n.loadLanguages(["so", "fr"]);
 
 // Tests run in English unless they switch language themselves.
 void i18n.changeLanguage("en");

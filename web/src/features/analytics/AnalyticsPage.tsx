@@ -506,7 +506,7 @@ function LicenceExpiries({ data, loading, csvHref }: { data: AnalyticsData | und
                     <tr key={r.id} className="border-b last:border-0" data-testid="expiry-row">
                       <th scope="row" className="px-3 py-2 text-left font-medium">{r.name}</th>
                       <td className="px-3 py-2">
-                        <Badge variant="secondary">{r.type.toUpperCase()}</Badge>
+                        <Badge variant="secondary">{t(`applications.types.${r.type}`, { defaultValue: r.type })}</Badge>
                       </td>
                       <td className="px-3 py-2 font-mono text-xs">{r.licenseNumber}</td>
                       <td className="px-3 py-2 tabular-nums">

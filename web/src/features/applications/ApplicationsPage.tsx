@@ -15,7 +15,7 @@ import { APPLICATIONS_KEY } from "@/features/applications/ApplicationForm";
 import { ReviewDialog } from "@/features/applications/ReviewDialog";
 import type { ReviewDecision } from "@/features/applications/ReviewDialog";
 import { isRegulator, normalizeStatus, statusVariant } from "@/features/applications/status";
-import { formatDate, formatNumber } from "@/lib/format";
+import { formatDate, formatDateTime, formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 
@@ -252,9 +252,9 @@ export function ApplicationDetailDialog({
               <p className="whitespace-pre-line text-sm">{app.businessDescription || none}</p>
             </DetailSection>
             <DetailSection title={t("applications.detail.submission")}>
-              <DetailRow label={t("applications.detail.submittedAt")}>{formatDate(app.createdAt, true)}</DetailRow>
+              <DetailRow label={t("applications.detail.submittedAt")}>{formatDateTime(app.createdAt)}</DetailRow>
               <DetailRow label={t("applications.detail.reviewedAt")}>
-                {app.reviewedAt ? formatDate(app.reviewedAt, true) : <span className="font-normal text-muted-foreground">{t("applications.detail.notReviewed")}</span>}
+                {app.reviewedAt ? formatDateTime(app.reviewedAt) : <span className="font-normal text-muted-foreground">{t("applications.detail.notReviewed")}</span>}
               </DetailRow>
             </DetailSection>
             <DetailSection title={t("applications.detail.reviewNotes")} list={false}>

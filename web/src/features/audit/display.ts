@@ -1,4 +1,4 @@
-import { formatDateTime24 } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 
 /**
  * An audit time in the reader's language and time zone, to the second: an investigator lines up
@@ -6,7 +6,7 @@ import { formatDateTime24 } from "@/lib/format";
  * cannot read is shown as the server sent it rather than hidden.
  */
 export function formatAuditTime(value: string): string {
-  return formatDateTime24(value, { seconds: true }) || value;
+  return formatDateTime(value, { seconds: true }) || value;
 }
 
 /** A detail value as text: strings as they are, everything else as compact JSON. */

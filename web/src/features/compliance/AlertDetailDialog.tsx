@@ -15,7 +15,7 @@ import { InstitutionLink, TransactionLink } from "@/features/compliance/AlertRef
 import { alertDescription, alertTitle } from "@/features/compliance/alertText";
 import { ALERTS_LIST_KEY } from "@/features/compliance/alertsQueue";
 import { formatAmount } from "@/features/transactions/money";
-import { formatDateTime24 } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 
 type CaseAction = "assign" | "investigate" | "note" | "close";
 
@@ -127,9 +127,9 @@ export function AlertDetailDialog({
                   ["institution", a.institutionId ? <InstitutionLink id={a.institutionId} name={a.institutionName} kind={a.institutionKind} /> : null],
                   ["assignedTo", a.assignedTo && a.assignedTo === userId ? t("alerts.case.you") : a.assignedTo],
                   ["resolution", a.resolution],
-                  ["createdAt", formatDateTime24(a.createdAt)],
-                  ["dueAt", a.dueAt ? formatDateTime24(a.dueAt) : null],
-                  ["resolvedAt", a.resolvedAt ? formatDateTime24(a.resolvedAt) : null],
+                  ["createdAt", formatDateTime(a.createdAt)],
+                  ["dueAt", a.dueAt ? formatDateTime(a.dueAt) : null],
+                  ["resolvedAt", a.resolvedAt ? formatDateTime(a.resolvedAt) : null],
                 ] as const
               ).map(([k, v]) => (
                 <div key={k} className="contents">
@@ -219,7 +219,7 @@ export function AlertDetailDialog({
                       <p className="text-xs text-muted-foreground">{h.userId && h.userId === userId ? t("alerts.case.you") : h.userId}</p>
                       {h.note ? <p className="break-words text-muted-foreground">{h.note}</p> : null}
                       <p className="text-xs text-muted-foreground tabular-nums">
-                        <time dateTime={h.createdAt}>{formatDateTime24(h.createdAt)}</time>
+                        <time dateTime={h.createdAt}>{formatDateTime(h.createdAt)}</time>
                       </p>
                     </li>
                   ))}

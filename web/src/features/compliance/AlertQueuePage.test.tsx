@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Alert, AlertSummary, CurrentUser } from "@/api/types";
 import { AlertQueuePage } from "@/features/compliance/AlertQueuePage";
-import { caseClock, spanParts } from "@/features/compliance/alertDisplay";
+import { caseClock } from "@/features/compliance/alertDisplay";
+import { spanParts } from "@/lib/format";
 import { DEFAULT_QUEUE_VIEW, queueSearch, queueViewFromSearch } from "@/features/compliance/alertsQueue";
 import { renderWithProviders, routeFetch } from "@/test/render";
 

@@ -16,7 +16,7 @@ import { InstitutionLink, TransactionLink } from "@/features/compliance/AlertRef
 import { alertDescription, alertTitle } from "@/features/compliance/alertText";
 import { ALERTS_LIST_KEY } from "@/features/compliance/alertsQueue";
 import type { AlertsPage } from "@/features/compliance/alertsQueue";
-import { formatDateTime24, formatNumber } from "@/lib/format";
+import { formatDateTime, formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 /** The status filters, sent to the server as ?status= ("all" sends none). */
@@ -162,7 +162,7 @@ export function AlertsList({
                     </Badge>
                     <Badge variant="outline">{t(`alerts.types.${alert.alertType}`, { defaultValue: alert.alertType })}</Badge>
                     <time dateTime={alert.createdAt} className="tabular-nums text-muted-foreground">
-                      {formatDateTime24(alert.createdAt)}
+                      {formatDateTime(alert.createdAt)}
                     </time>
                     {alert.overdue ? (
                       <Badge variant="destructive" data-testid="alert-overdue">

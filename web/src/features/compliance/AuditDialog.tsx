@@ -114,7 +114,7 @@ export function AuditDialog({ open, onOpenChange }: { open: boolean; onOpenChang
               <option value="">{psps.isLoading || mnos.isLoading ? t("audits.loading") : t("audits.chooseInstitution")}</option>
               {institutions.map((i) => (
                 <option key={i.id} value={i.id}>
-                  {i.name} ({i.type.toUpperCase()} · {i.licenseNumber})
+                  {i.name} ({t(`applications.types.${i.type}`, { defaultValue: i.type })} · {i.licenseNumber})
                 </option>
               ))}
             </select>

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Clock } from "lucide-react";
 import type { Alert } from "@/api/types";
-import { caseClock, spanParts } from "@/features/compliance/alertDisplay";
-import { formatNumber } from "@/lib/format";
+import { caseClock } from "@/features/compliance/alertDisplay";
+import { formatDuration } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 /**
@@ -14,10 +14,7 @@ export function CaseClockBar({ alert, now }: { alert: Alert; now: number }) {
   const { t } = useTranslation();
   const clock = caseClock(alert, now);
   if (!clock) return null;
-  const span = (ms: number) => {
-    const { unit, count } = spanParts(ms);
-    return t(`alerts.queue.span.${unit}`, { count, n: formatNumber(count) });
-  };
+  const span = (ms: number) => formatDuration(ms);
   const text = clock.overdue
     ? t("alerts.queue.overdueBy", { age: span(clock.age), late: span(clock.left) })
     : t("alerts.queue.timeLeft", { age: span(clock.age), left: span(clock.left) });

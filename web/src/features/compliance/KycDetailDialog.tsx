@@ -11,7 +11,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { KYC_KEY, METRICS_KEY, kycRisk, kycRiskVariant, kycStatus, kycVariant } from "@/features/compliance/compliance";
-import { formatDate } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 
 /**
  * Every field of a KYC application with its risk level and who decided it;
@@ -88,8 +88,8 @@ export function KycDetailDialog({
         ...(institutionName
           ? [[t("kyc.detail.institution"), application.institutionId ? institutionName(application.institutionId) : t("kyc.detail.direct")] as [string, string]]
           : []),
-        [t("kyc.detail.submitted"), formatDate(application.createdAt, true)],
-        [t("kyc.detail.reviewed"), application.reviewedAt ? formatDate(application.reviewedAt, true) : "—"],
+        [t("kyc.detail.submitted"), formatDateTime(application.createdAt)],
+        [t("kyc.detail.reviewed"), application.reviewedAt ? formatDateTime(application.reviewedAt) : "—"],
         [t("kyc.detail.reviewedBy"), application.reviewedBy || "—"],
         [t("kyc.detail.reviewNotes"), application.reviewNotes || "—"],
       ]

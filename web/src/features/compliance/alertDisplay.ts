@@ -97,12 +97,3 @@ export function caseClock(alert: Pick<Alert, "status" | "createdAt" | "dueAt" | 
   const overdue = alert.overdue || left < 0;
   return { age, left, used: Math.min(1, due > raised ? age / (due - raised) : 1), overdue };
 }
-
-/** A span as the queue says it: minutes under an hour, hours under two days, then days. */
-export function spanParts(ms: number): { unit: "minutes" | "hours" | "days"; count: number } {
-  const minutes = Math.floor(Math.abs(ms) / 60_000);
-  if (minutes < 60) return { unit: "minutes", count: minutes };
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return { unit: "hours", count: hours };
-  return { unit: "days", count: Math.floor(hours / 24) };
-}

@@ -1,7 +1,6 @@
 import type { Alert, AlertParams } from "@/api/types";
-import { spanParts } from "@/features/compliance/alertDisplay";
 import { formatMoney } from "@/features/transactions/money";
-import { formatNumber, formatPercent } from "@/lib/format";
+import { formatDuration, formatNumber, formatPercent } from "@/lib/format";
 
 /** i18next's t, as the components and the real-time handler have it. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -23,9 +22,8 @@ const RULE_FACT: Record<string, keyof AlertParams> = {
 const SANCTIONS_MATCH = "sanctions_match";
 
 /** A span in seconds as a person says it: "15 minutes", "24 hours", "3 days". */
-export function durationText(seconds: number, t: Translate): string {
-  const { unit, count } = spanParts(seconds * 1000);
-  return t(`alerts.queue.span.${unit}`, { count, n: formatNumber(count) });
+function durationText(seconds: number): string {
+  return formatDuration(seconds * 1000);
 }
 
 function money(minor: number | undefined, currency: string | undefined): string {
@@ -36,7 +34,7 @@ function money(minor: number | undefined, currency: string | undefined): string 
 function walletText(p: AlertParams, t: Translate): string {
   if (p.windowSeconds === undefined) return t("alertText.wallet.new");
   if (p.ageSeconds === undefined) return t("alertText.wallet.never");
-  return t("alertText.wallet.age", { age: durationText(p.ageSeconds, t) });
+  return t("alertText.wallet.age", { age: durationText(p.ageSeconds) });
 }
 
 /** One AML rule's evidence as a sentence in the reader's language; "" for a code it does not know. */
@@ -51,7 +49,7 @@ export function ruleSentence(code: string, p: AlertParams, t: Translate): string
     n: formatNumber(p.count ?? 0),
     count: p.count ?? 0,
     percent: formatPercent(p.percent ?? 0),
-    window: durationText(p.windowSeconds ?? 0, t),
+    window: durationText(p.windowSeconds ?? 0),
     mode: t(`alertText.mode.${p.mode === "ussd" ? "ussd" : "offline"}`),
     wallet: walletText(p, t),
   });
@@ -73,7 +71,7 @@ export function alertTitle(alert: AlertWords, t: Translate): string {
   const lead = p.rules?.[0]?.params ?? {};
   let title =
     code === "velocity" && lead.count !== undefined
-      ? t("alertText.title.velocity", { n: formatNumber(lead.count), count: lead.count, window: durationText(lead.windowSeconds ?? 0, t) })
+      ? t("alertText.title.velocity", { n: formatNumber(lead.count), count: lead.count, window: durationText(lead.windowSeconds ?? 0) })
       : t(`alertText.title.${code === "velocity" ? "velocityPlain" : code}`, { amount });
   const wallet = p.rules?.find((r) => r.code === "new_wallet_volume");
   if (wallet && code !== "new_wallet_volume") {

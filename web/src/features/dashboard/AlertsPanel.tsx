@@ -12,7 +12,7 @@ import { alertDescription, alertTitle } from "@/features/compliance/alertText";
 import { fetchPage } from "@/api/paging";
 import { ALERTS_LIST_KEY, alertsUrl, useAlertSummary } from "@/features/compliance/alertsQueue";
 import type { AlertsPage } from "@/features/compliance/alertsQueue";
-import { formatDate, formatNumber } from "@/lib/format";
+import { formatDateTime, formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 /** How many alerts the dashboard panel lists (the compliance page has the rest). */
@@ -124,7 +124,7 @@ export function AlertsPanel() {
                       {alertDescription(alert, t)}
                     </p>
                     <p className="mt-1 text-xs text-muted-foreground tabular-nums">
-                      <time dateTime={alert.createdAt}>{formatDate(alert.createdAt, true)}</time>
+                      <time dateTime={alert.createdAt}>{formatDateTime(alert.createdAt)}</time>
                     </p>
                   </div>
                   {alert.isRead ? null : (

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { dashboardStatusVariant } from "@/features/compliance/compliance";
 import { formatAmount } from "@/features/transactions/money";
-import { formatDate, shortId } from "@/lib/format";
+import { formatDateTime, shortId } from "@/lib/format";
 
 export type RecentTransaction = Pick<Transaction, "id" | "transactionId" | "senderInstitution" | "pspId" | "amount" | "currency" | "status" | "createdAt">;
 
@@ -57,7 +57,7 @@ export function RecentTransactions({ transactions, loading }: { transactions: Re
                 </Badge>
               </td>
               <td className="whitespace-nowrap px-4 py-3 tabular-nums">
-                <time dateTime={tx.createdAt}>{formatDate(tx.createdAt, true)}</time>
+                <time dateTime={tx.createdAt}>{formatDateTime(tx.createdAt)}</time>
               </td>
               <td className="px-4 py-3 text-right">
                 <Button asChild variant="ghost" size="sm">

@@ -9,11 +9,12 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n";
+import { useChooseLanguage } from "@/features/shell/languageChoice";
 import { alertTitle } from "@/features/compliance/alertText";
 import { TourOverlay } from "@/features/onboarding/TourOverlay";
 import { CompactTransactionsTable } from "@/features/transactions/CompactTransactionsTable";
 import type { CompactTransaction } from "@/features/transactions/CompactTransactionsTable";
-import { formatDateTime24 } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 
 /** The dashboard's query keys, so the demo shares their cached answers. */
@@ -26,9 +27,10 @@ export function severityVariant(severity: string): "default" | "secondary" | "de
   return "outline";
 }
 
-/** /demo (001 §2): onboarding, alerts, transactions and KYC on one page, with a live EN/SO switch. */
+/** /demo (001 §2): onboarding, alerts, transactions and KYC on one page, with a live language switch. */
 export function DemoPage({ user }: { user: CurrentUser }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const choose = useChooseLanguage();
   const title = t("demoPage.title");
   usePageTitle(title);
   const lang = currentLanguage();
@@ -58,7 +60,7 @@ export function DemoPage({ user }: { user: CurrentUser }) {
                 variant={lang === l.code ? "default" : "ghost"}
                 aria-pressed={lang === l.code}
                 lang={l.code}
-                onClick={() => void i18n.changeLanguage(l.code)}
+                onClick={() => choose(l.code)}
                 data-testid={`demo-lang-${l.code}`}
               >
                 {l.nativeName}
@@ -134,7 +136,7 @@ export function DemoPage({ user }: { user: CurrentUser }) {
                   <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0 text-warning" aria-hidden="true" />
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium">{alertTitle(a, t)}</p>
-                    <p className="text-xs text-muted-foreground">{formatDateTime24(a.createdAt)}</p>
+                    <p className="text-xs text-muted-foreground">{formatDateTime(a.createdAt)}</p>
                   </div>
                   <Badge variant={severityVariant(a.severity)}>{t(`realtime.severity.${a.severity}`, { defaultValue: a.severity })}</Badge>
                 </li>

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { isDevelopmentMode } from "@/features/auth/mode";
 import { JwtTestPage } from "@/features/jwt-test/JwtTestPage";
 import { registerRoles } from "@/features/jwt-test/messages";
+import i18n from "@/i18n";
 import { renderWithProviders, routeFetch } from "@/test/render";
 
 afterEach(() => {
@@ -41,10 +42,10 @@ describe("JwtTestPage", () => {
   });
 
   it.each([
-    [{}, "Email requis"],
-    [{ email: "a@b.so" }, "Mot de passe requis"],
-    [{ email: "a@b.so", password: "pw" }, "Prénom requis"],
-    [{ email: "a@b.so", password: "pw", first: "Ali" }, "Nom requis"],
+    [{}, "Email is required"],
+    [{ email: "a@b.so" }, "Password is required"],
+    [{ email: "a@b.so", password: "pw" }, "First name is required"],
+    [{ email: "a@b.so", password: "pw", first: "Ali" }, "Last name is required"],
   ])("validates presence in order (%o → %s)", async (values, message) => {
     const fetchFn = vi.fn();
     vi.stubGlobal("fetch", fetchFn);
@@ -55,6 +56,15 @@ describe("JwtTestPage", () => {
     submitRegister();
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(fetchFn).not.toHaveBeenCalled();
+  });
+
+  it("follows the chosen language: the specification's French in French", async () => {
+    vi.stubGlobal("fetch", vi.fn());
+    await i18n.changeLanguage("fr");
+    renderWithProviders(<JwtTestPage />);
+    fireEvent.click(screen.getAllByRole("button", { name: "S'inscrire" }).at(-1)!);
+    expect(await screen.findByText("Email requis")).toBeInTheDocument();
+    expect(screen.queryByText("Email is required")).not.toBeInTheDocument();
   });
 
   async function registerWith(response: { status: number; body?: unknown } | "network") {
@@ -90,8 +100,8 @@ describe("JwtTestPage", () => {
 
   it("409 says the user exists", async () => {
     await registerWith({ status: 409, body: { message: "exists" } });
-    expect(await screen.findByText("Utilisateur déjà existant")).toBeInTheDocument();
-    expect(screen.getByText("Un compte avec cette adresse email existe déjà.")).toBeInTheDocument();
+    expect(await screen.findByText("User already exists")).toBeInTheDocument();
+    expect(screen.getByText("An account with this email address already exists.")).toBeInTheDocument();
   });
 
   it("other failures show the server message", async () => {
@@ -99,15 +109,15 @@ describe("JwtTestPage", () => {
     expect(await screen.findByText("Only an administrator may create that role")).toBeInTheDocument();
   });
 
-  it("other failures without a message show 'Erreur HTTP {status}'", async () => {
+  it("other failures without a message show 'HTTP error {status}'", async () => {
     await registerWith({ status: 500 });
-    expect(await screen.findByText("Erreur HTTP 500")).toBeInTheDocument();
+    expect(await screen.findByText("HTTP error 500")).toBeInTheDocument();
   });
 
-  it("network failure says 'Erreur réseau'", async () => {
+  it("network failure says 'Network error'", async () => {
     await registerWith("network");
-    expect(await screen.findByText("Erreur réseau")).toBeInTheDocument();
-    expect(screen.getByText("Impossible de contacter le serveur")).toBeInTheDocument();
+    expect(await screen.findByText("Network error")).toBeInTheDocument();
+    expect(screen.getByText("The server could not be reached")).toBeInTheDocument();
   });
 
   it("refuses protected calls without a token", async () => {
@@ -115,7 +125,7 @@ describe("JwtTestPage", () => {
     vi.stubGlobal("fetch", fetchFn);
     renderWithProviders(<JwtTestPage />);
     fireEvent.click(screen.getByTestId("protected-profile"));
-    expect(await screen.findByText("Veuillez vous connecter d'abord")).toBeInTheDocument();
+    expect(await screen.findByText("Please log in first")).toBeInTheDocument();
     expect(fetchFn).not.toHaveBeenCalled();
   });
 
@@ -141,7 +151,7 @@ describe("JwtTestPage", () => {
     expect((call[1] as RequestInit).credentials).toBe("omit");
 
     fireEvent.click(screen.getByTestId("protected-adminOnly"));
-    expect(await screen.findByText("Accès refusé")).toBeInTheDocument();
+    expect(await screen.findByText("Access denied")).toBeInTheDocument();
     expect(screen.getByTestId("raw-response")).toHaveTextContent("403");
   });
 
@@ -179,6 +189,6 @@ describe("JwtTestPage", () => {
     );
     renderWithProviders(<JwtTestPage />);
     fireEvent.click(screen.getByRole("button", { name: "Login as guest" }));
-    expect(await screen.findByText("Guest Login Error")).toBeInTheDocument();
+    expect(await screen.findByText("Guest login error")).toBeInTheDocument();
   });
 });

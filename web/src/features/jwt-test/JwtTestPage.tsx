@@ -12,7 +12,6 @@ import { toast } from "@/components/ui/use-toast";
 import { LanguageSwitcher } from "@/features/shell/LanguageSwitcher";
 import {
   GUEST_REDIRECT_MS,
-  JWT_MESSAGES as M,
   PROTECTED_ENDPOINTS,
   registerRoles,
 } from "@/features/jwt-test/messages";
@@ -103,13 +102,13 @@ export function JwtTestPage({ navigate = (url: string) => window.location.assign
   async function onRegister(event: FormEvent) {
     event.preventDefault();
     const missing = !reg.email
-      ? M.emailRequired
+      ? t("jwt.errors.emailRequired")
       : !reg.password
-        ? M.passwordRequired
+        ? t("jwt.errors.passwordRequired")
         : !reg.firstName
-          ? M.firstNameRequired
+          ? t("jwt.errors.firstNameRequired")
           : !reg.lastName
-            ? M.lastNameRequired
+            ? t("jwt.errors.lastNameRequired")
             : null;
     if (missing) {
       toast({ title: missing, variant: "destructive" });
@@ -135,16 +134,16 @@ export function JwtTestPage({ navigate = (url: string) => window.location.assign
           if (tk) setToken(tk);
           toast({ title: t("jwt.registered"), description: messageOf(res.body) });
         } else if (res.status === 409) {
-          toast({ title: M.userExistsTitle, description: M.userExistsDescription, variant: "destructive" });
+          toast({ title: t("jwt.errors.userExistsTitle"), description: t("jwt.errors.userExistsDescription"), variant: "destructive" });
         } else {
           toast({
-            title: M.registrationErrorTitle,
-            description: messageOf(res.body) ?? M.httpError(res.status),
+            title: t("jwt.errors.registrationErrorTitle"),
+            description: messageOf(res.body) ?? t("jwt.errors.httpError", { status: res.status }),
             variant: "destructive",
           });
         }
       } catch {
-        toast({ title: M.networkErrorTitle, description: M.networkErrorDescription, variant: "destructive" });
+        toast({ title: t("jwt.errors.networkErrorTitle"), description: t("jwt.errors.networkErrorDescription"), variant: "destructive" });
       }
     });
   }
@@ -161,13 +160,13 @@ export function JwtTestPage({ navigate = (url: string) => window.location.assign
           toast({ title: t("jwt.loggedIn"), description: messageOf(res.body) });
         } else {
           toast({
-            title: M.loginErrorTitle,
-            description: messageOf(res.body) ?? M.httpError(res.status),
+            title: t("jwt.errors.loginErrorTitle"),
+            description: messageOf(res.body) ?? t("jwt.errors.httpError", { status: res.status }),
             variant: "destructive",
           });
         }
       } catch {
-        toast({ title: M.loginErrorTitle, description: M.loginNetworkError, variant: "destructive" });
+        toast({ title: t("jwt.errors.loginErrorTitle"), description: t("jwt.errors.networkErrorTitle"), variant: "destructive" });
       }
     });
   }
@@ -188,20 +187,20 @@ export function JwtTestPage({ navigate = (url: string) => window.location.assign
           setTimeout(() => navigate("/"), GUEST_REDIRECT_MS);
         } else {
           toast({
-            title: M.guestLoginErrorTitle,
-            description: messageOf(res.body) ?? M.httpError(res.status),
+            title: t("jwt.errors.guestLoginErrorTitle"),
+            description: messageOf(res.body) ?? t("jwt.errors.httpError", { status: res.status }),
             variant: "destructive",
           });
         }
       } catch {
-        toast({ title: M.guestLoginErrorTitle, description: M.loginNetworkError, variant: "destructive" });
+        toast({ title: t("jwt.errors.guestLoginErrorTitle"), description: t("jwt.errors.networkErrorTitle"), variant: "destructive" });
       }
     });
   }
 
   async function callProtected(path: string) {
     if (!token) {
-      toast({ title: M.loginFirst, variant: "destructive" });
+      toast({ title: t("jwt.errors.loginFirst"), variant: "destructive" });
       return;
     }
     await run(path, async () => {
@@ -214,11 +213,11 @@ export function JwtTestPage({ navigate = (url: string) => window.location.assign
         });
         setRaw({ label: `GET ${path}`, status: res.status, body: res.body });
         if (!res.ok) {
-          toast({ title: M.accessDenied, description: messageOf(res.body), variant: "destructive" });
+          toast({ title: t("jwt.errors.accessDenied"), description: messageOf(res.body), variant: "destructive" });
         }
       } catch {
-        setRaw({ label: `GET ${path}`, status: null, body: M.networkErrorDescription });
-        toast({ title: M.networkErrorTitle, description: M.networkErrorDescription, variant: "destructive" });
+        setRaw({ label: `GET ${path}`, status: null, body: t("jwt.errors.networkErrorDescription") });
+        toast({ title: t("jwt.errors.networkErrorTitle"), description: t("jwt.errors.networkErrorDescription"), variant: "destructive" });
       }
     });
   }

@@ -1,27 +1,3 @@
-/**
- * Messages of the authentication test page, verbatim from spec 001 §5 and §8.
- * They are French (or English) literals in the specification and stay so in
- * every interface language: this is a developer tool and its messages are the
- * contract that test scripts look for.
- */
-export const JWT_MESSAGES = {
-  emailRequired: "Email requis",
-  passwordRequired: "Mot de passe requis",
-  firstNameRequired: "Prénom requis",
-  lastNameRequired: "Nom requis",
-  userExistsTitle: "Utilisateur déjà existant",
-  userExistsDescription: "Un compte avec cette adresse email existe déjà.",
-  registrationErrorTitle: "Erreur",
-  httpError: (status: number) => `Erreur HTTP ${status}`,
-  networkErrorTitle: "Erreur réseau",
-  networkErrorDescription: "Impossible de contacter le serveur",
-  loginErrorTitle: "Login error",
-  loginNetworkError: "Network error",
-  guestLoginErrorTitle: "Guest Login Error",
-  loginFirst: "Veuillez vous connecter d'abord",
-  accessDenied: "Accès refusé",
-} as const;
-
 /** Redirect delay after a successful guest login (spec 001 §4). */
 export const GUEST_REDIRECT_MS = 2000;
 

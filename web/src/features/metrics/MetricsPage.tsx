@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { FeedCard } from "@/features/switchfeed/FeedCard";
 import type { SwitchFeedState } from "@/features/switchfeed/types";
-import { activeLocale, formatNumber } from "@/lib/format";
+import { formatDateTime, formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 import {
@@ -122,7 +122,7 @@ export function MetricsPage() {
 
       <p className="text-sm text-muted-foreground" data-testid="last-updated">
         {t("metrics.lastUpdated", {
-          time: data?.system.timestamp ? new Date(data.system.timestamp).toLocaleString(activeLocale()) : t("metrics.na"),
+          time: data?.system.timestamp ? formatDateTime(data.system.timestamp, { seconds: true }) : t("metrics.na"),
         })}
       </p>
     </section>

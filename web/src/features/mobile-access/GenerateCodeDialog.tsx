@@ -11,9 +11,10 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { DEFAULT_ADMIN_EMAIL, FR } from "@/features/mobile-access/messages";
-import { frDateTime } from "@/features/mobile-access/mobileAccess";
+import { DEFAULT_ADMIN_EMAIL } from "@/features/mobile-access/mobileAccess";
+import { formatDateTime } from "@/lib/format";
 import { MOBILE_USERS_KEY, MOBILE_USERS_PATH } from "@/features/mobile-access/MobileUsersSection";
+import { useTranslation } from "react-i18next";
 
 const METHODS = ["both", "sms", "email"] as const;
 type Method = (typeof METHODS)[number];
@@ -29,6 +30,7 @@ export function GenerateCodeDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const ids = { user: useId(), email: useId(), method: useId() };
   const [userId, setUserId] = useState("");
@@ -43,14 +45,14 @@ export function GenerateCodeDialog({
     mutationFn: (body: { mobileUserId: string; notificationMethod: Method; adminEmail: string }) =>
       apiJson<GeneratedAccessCode>("POST", "/api/admin/mobile-access/generate", body),
     onSuccess: (result) => {
-      toast({ title: FR.toasts.generated, description: result.message ?? FR.toasts.generatedDescription });
+      toast({ title: t("mobileAccess.toasts.generated"), description: result.message ?? t("mobileAccess.toasts.generatedDescription") });
       setGenerated(result);
       setUserId("");
       onOpenChange(false);
     },
     onError: (err) => {
-      const message = err instanceof ApiError && err.body?.message ? detail(err) : FR.toasts.generateFailed;
-      toast({ title: FR.toasts.error, description: message, variant: "destructive" });
+      const message = err instanceof ApiError && err.body?.message ? detail(err) : t("mobileAccess.toasts.generateFailed");
+      toast({ title: t("mobileAccess.toasts.error"), description: message, variant: "destructive" });
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ["/api/admin/mobile-access/codes"] });
@@ -68,9 +70,9 @@ export function GenerateCodeDialog({
     try {
       if (!navigator.clipboard?.writeText) throw new Error("no clipboard");
       await navigator.clipboard.writeText(code);
-      toast({ title: FR.reveal.copied });
+      toast({ title: t("mobileAccess.reveal.copied") });
     } catch {
-      toast({ title: FR.reveal.copyFailed, variant: "destructive" });
+      toast({ title: t("mobileAccess.reveal.copyFailed"), variant: "destructive" });
     }
   }
 
@@ -78,14 +80,14 @@ export function GenerateCodeDialog({
   return (
     <>
       <Dialog open={open} onOpenChange={(next) => (mutation.isPending ? undefined : onOpenChange(next))}>
-        <DialogContent lang="fr" data-testid="generate-dialog">
+        <DialogContent data-testid="generate-dialog">
           <form noValidate onSubmit={onSubmit} className="grid gap-4">
             <DialogHeader>
-              <DialogTitle>{FR.dialog.title}</DialogTitle>
-              <DialogDescription>{FR.dialog.description}</DialogDescription>
+              <DialogTitle>{t("mobileAccess.dialog.title")}</DialogTitle>
+              <DialogDescription>{t("mobileAccess.dialog.description")}</DialogDescription>
             </DialogHeader>
             <div className="space-y-1.5">
-              <Label htmlFor={ids.user}>{FR.dialog.user}</Label>
+              <Label htmlFor={ids.user}>{t("mobileAccess.dialog.user")}</Label>
               <select
                 id={ids.user}
                 className={SELECT_CLASS}
@@ -94,7 +96,7 @@ export function GenerateCodeDialog({
                 data-testid="generate-user"
                 aria-describedby={choices.length === 0 ? `${ids.user}-none` : undefined}
               >
-                <option value="">{FR.dialog.userPlaceholder}</option>
+                <option value="">{t("mobileAccess.dialog.userPlaceholder")}</option>
                 {choices.map((u) => (
                   <option key={u.id} value={u.id}>
                     {u.fullName} — {u.phoneNumber}
@@ -103,13 +105,13 @@ export function GenerateCodeDialog({
               </select>
               {choices.length === 0 ? (
                 <p id={`${ids.user}-none`} className="text-sm text-muted-foreground">
-                  {FR.dialog.noApproved}
+                  {t("mobileAccess.dialog.noApproved")}
                 </p>
               ) : null}
-              <PageFooter query={approved} shown={null} failed={FR.paging.failed} loadMore={FR.paging.loadMore} testId="generate-users" />
+              <PageFooter query={approved} shown={null} failed={t("mobileAccess.paging.failed")} loadMore={t("mobileAccess.paging.loadMore")} testId="generate-users" />
             </div>
             <div className="space-y-1.5">
-              <Label htmlFor={ids.email}>{FR.dialog.adminEmail}</Label>
+              <Label htmlFor={ids.email}>{t("mobileAccess.dialog.adminEmail")}</Label>
               <Input
                 id={ids.email}
                 type="email"
@@ -120,7 +122,7 @@ export function GenerateCodeDialog({
               />
             </div>
             <div className="space-y-1.5">
-              <Label htmlFor={ids.method}>{FR.dialog.method}</Label>
+              <Label htmlFor={ids.method}>{t("mobileAccess.dialog.method")}</Label>
               <select
                 id={ids.method}
                 className={SELECT_CLASS}
@@ -130,18 +132,18 @@ export function GenerateCodeDialog({
               >
                 {METHODS.map((m) => (
                   <option key={m} value={m}>
-                    {FR.dialog.methods[m]}
+                    {t(`mobileAccess.dialog.methods.${m}`)}
                   </option>
                 ))}
               </select>
             </div>
             <DialogFooter>
               <Button variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
-                {FR.dialog.cancel}
+                {t("mobileAccess.dialog.cancel")}
               </Button>
               <Button type="submit" disabled={!userId || mutation.isPending} data-testid="generate-submit">
                 {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <KeyRound aria-hidden="true" />}
-                {mutation.isPending ? FR.dialog.pending : FR.dialog.submit}
+                {mutation.isPending ? t("mobileAccess.dialog.pending") : t("mobileAccess.dialog.submit")}
               </Button>
             </DialogFooter>
           </form>
@@ -149,10 +151,10 @@ export function GenerateCodeDialog({
       </Dialog>
 
       <Dialog open={code != null} onOpenChange={(next) => (next ? undefined : setGenerated(null))}>
-        <DialogContent lang="fr" data-testid="code-reveal">
+        <DialogContent data-testid="code-reveal">
           <DialogHeader>
-            <DialogTitle>{FR.reveal.title}</DialogTitle>
-            <DialogDescription>{FR.reveal.description(code?.mobileUser?.fullName ?? "")}</DialogDescription>
+            <DialogTitle>{t("mobileAccess.reveal.title")}</DialogTitle>
+            <DialogDescription>{t("mobileAccess.reveal.description", { name: code?.mobileUser?.fullName ?? "" })}</DialogDescription>
           </DialogHeader>
           <p
             className="select-all rounded-md border bg-muted px-4 py-3 text-center font-mono text-3xl font-bold tracking-[0.3em]"
@@ -161,18 +163,18 @@ export function GenerateCodeDialog({
           >
             {code?.code}
           </p>
-          {code ? <p className="text-center text-sm text-muted-foreground">{FR.reveal.expires(frDateTime(code.expiresAt))}</p> : null}
+          {code ? <p className="text-center text-sm text-muted-foreground">{t("mobileAccess.reveal.expires", { date: formatDateTime(code.expiresAt) })}</p> : null}
           <p role="alert" className="flex items-start gap-2 rounded-md border border-amber-500/50 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
             <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-            {FR.reveal.warning}
+            {t("mobileAccess.reveal.warning")}
           </p>
           <DialogFooter>
             <Button variant="outline" onClick={() => code?.code && void copy(code.code)} data-testid="copy-code">
               <Copy aria-hidden="true" />
-              {FR.reveal.copy}
+              {t("mobileAccess.reveal.copy")}
             </Button>
             <Button onClick={() => setGenerated(null)} data-testid="reveal-close">
-              {FR.reveal.close}
+              {t("mobileAccess.reveal.close")}
             </Button>
           </DialogFooter>
         </DialogContent>

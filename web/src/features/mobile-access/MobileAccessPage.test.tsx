@@ -1,10 +1,16 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { AccessCode, CurrentUser, MobileUser } from "@/api/types";
 import { MobileAccessPage } from "@/features/mobile-access/MobileAccessPage";
 import { userActions, validateRegistration } from "@/features/mobile-access/mobileAccess";
 import { visibleGroups } from "@/features/shell/nav";
+import i18n from "@/i18n";
 import { renderWithProviders, routeFetch } from "@/test/render";
+
+// The specification wrote this screen in French: its texts are checked in French (fr.json).
+beforeEach(async () => {
+  await i18n.changeLanguage("fr");
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -13,11 +13,12 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { toast } from "@/components/ui/use-toast";
 import { isRegulator } from "@/features/applications/status";
 import { GenerateCodeDialog } from "@/features/mobile-access/GenerateCodeDialog";
-import { FR } from "@/features/mobile-access/messages";
-import { canRevoke, frDateTime } from "@/features/mobile-access/mobileAccess";
+import { canRevoke } from "@/features/mobile-access/mobileAccess";
+import { formatDateTime } from "@/lib/format";
 import { ListFooter } from "@/features/mobile-access/ListFooter";
 import { MOBILE_USERS_KEY, MOBILE_USERS_PATH, MobileUsersSection } from "@/features/mobile-access/MobileUsersSection";
 import { usePageTitle } from "@/lib/usePageTitle";
+import { useTranslation } from "react-i18next";
 
 const CODES_PATH = "/api/admin/mobile-access/codes";
 const CODES_KEY = [CODES_PATH];
@@ -39,20 +40,21 @@ function outboxVariant(status: string): "default" | "secondary" | "destructive" 
 
 /** /mobile-access-management, in French (001 §2, §8): mobile users, access codes and deliveries. */
 export function MobileAccessPage({ user }: { user: CurrentUser }) {
-  usePageTitle(FR.title);
+  const { t } = useTranslation();
+  usePageTitle(t("mobileAccess.title"));
   const regulator = isRegulator(user.role);
   return (
-    <section lang="fr" aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="mobile-access-page">
+    <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="mobile-access-page">
       {regulator ? (
         <Screen />
       ) : (
         <>
           <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {FR.title}
+            {t("mobileAccess.title")}
           </h1>
           <Card>
             <CardContent className="p-6 text-sm text-muted-foreground" role="alert">
-              {FR.regulatorsOnly}
+              {t("mobileAccess.regulatorsOnly")}
             </CardContent>
           </Card>
         </>
@@ -62,6 +64,7 @@ export function MobileAccessPage({ user }: { user: CurrentUser }) {
 }
 
 function Screen() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [generating, setGenerating] = useState(false);
   const [revoking, setRevoking] = useState<AccessCode | null>(null);
@@ -82,12 +85,12 @@ function Screen() {
   const revoke = useMutation({
     mutationFn: (id: string) => apiJson<{ message: string }>("POST", "/api/admin/mobile-access/expire", { accessCodeId: id }),
     onSuccess: (res) => {
-      toast({ title: FR.toasts.revoked, description: res?.message });
+      toast({ title: t("mobileAccess.toasts.revoked"), description: res?.message });
       setRevoking(null);
     },
     onError: (err) => {
       toast({
-        title: FR.toasts.revokeFailed,
+        title: t("mobileAccess.toasts.revokeFailed"),
         description: err instanceof ApiError ? err.serverMessage : undefined,
         variant: "destructive",
       });
@@ -101,44 +104,44 @@ function Screen() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {FR.title}
+            {t("mobileAccess.title")}
           </h1>
-          <p className="mt-2 text-muted-foreground">{FR.subtitle}</p>
+          <p className="mt-2 text-muted-foreground">{t("mobileAccess.subtitle")}</p>
         </div>
         <Button onClick={() => setGenerating(true)} data-testid="open-generate">
           <KeyRound aria-hidden="true" />
-          {FR.generate}
+          {t("mobileAccess.generate")}
         </Button>
       </div>
 
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <Stat icon={<KeyRound />} label={FR.stats.active} value={active.data} loading={active.isLoading} testId="stat-active" />
-        <Stat icon={<CheckCircle2 />} label={FR.stats.used} value={used.data} loading={used.isLoading} testId="stat-used" />
-        <Stat icon={<Clock />} label={FR.stats.expired} value={expired.data} loading={expired.isLoading} testId="stat-expired" />
-        <Stat icon={<UserCheck />} label={FR.stats.approvedUsers} value={approved.data} loading={approved.isLoading} testId="stat-approved" />
+        <Stat icon={<KeyRound />} label={t("mobileAccess.stats.active")} value={active.data} loading={active.isLoading} testId="stat-active" />
+        <Stat icon={<CheckCircle2 />} label={t("mobileAccess.stats.used")} value={used.data} loading={used.isLoading} testId="stat-used" />
+        <Stat icon={<Clock />} label={t("mobileAccess.stats.expired")} value={expired.data} loading={expired.isLoading} testId="stat-expired" />
+        <Stat icon={<UserCheck />} label={t("mobileAccess.stats.approvedUsers")} value={approved.data} loading={approved.isLoading} testId="stat-approved" />
       </div>
 
       <Card>
         <CardHeader>
-          <CardTitle as="h2">{FR.codes.title}</CardTitle>
-          <CardDescription>{FR.codes.description}</CardDescription>
+          <CardTitle as="h2">{t("mobileAccess.codes.title")}</CardTitle>
+          <CardDescription>{t("mobileAccess.codes.description")}</CardDescription>
         </CardHeader>
         <DataTable
-          caption={FR.codes.title}
+          caption={t("mobileAccess.codes.title")}
           testId="codes-table"
           minWidth="min-w-[48rem]"
-          error={codes.isError ? FR.codes.loadFailed : null}
+          error={codes.isError ? t("mobileAccess.codes.loadFailed") : null}
           loading={codes.isLoading}
-          isEmpty={codeList.length === 0} emptyMessage={FR.codes.empty}
+          isEmpty={codeList.length === 0} emptyMessage={t("mobileAccess.codes.empty")}
           underHeader
-          columns={[FR.codes.code, FR.codes.user, FR.codes.status, FR.codes.uses, FR.codes.expiry, { label: FR.codes.actions, align: "right" }]}
+          columns={[t("mobileAccess.codes.code"), t("mobileAccess.codes.user"), t("mobileAccess.codes.status"), t("mobileAccess.codes.uses"), t("mobileAccess.codes.expiry"), { label: t("mobileAccess.codes.actions"), align: "right" }]}
         >
           {codeList.map((c) => (
             <tr key={c.id} className="border-b last:border-0" data-testid="code-row" data-status={c.status}>
               <td className="px-4 py-3" data-testid="code-delivery">
-                <span className="sr-only">{FR.codes.notShown}. </span>
-                <span className="block">{c.delivery ? FR.codes.sentVia[c.delivery] : FR.codes.sentUnknown}</span>
-                <span className="block text-xs tabular-nums text-muted-foreground">{FR.codes.issuedOn(frDateTime(c.createdAt))}</span>
+                <span className="sr-only">{t("mobileAccess.codes.notShown")}. </span>
+                <span className="block">{c.delivery ? t(`mobileAccess.codes.sentVia.${c.delivery}`) : t("mobileAccess.codes.sentUnknown")}</span>
+                <span className="block text-xs tabular-nums text-muted-foreground">{t("mobileAccess.codes.issuedOn", { date: formatDateTime(c.createdAt) })}</span>
               </td>
               <td className="px-4 py-3" data-sensitive="">
                 <span className="block font-medium">{c.mobileUser?.fullName ?? "—"}</span>
@@ -146,24 +149,24 @@ function Screen() {
               </td>
               <td className="px-4 py-3">
                 <Badge variant={codeVariant(c.status)} data-testid="code-status">
-                  {FR.codeStatus[c.status] ?? c.status}
+                  {t(`mobileAccess.codeStatus.${c.status}`, { defaultValue: c.status })}
                 </Badge>
               </td>
               <td className="px-4 py-3 tabular-nums">
                 {c.currentUses}/{c.maxUses}
               </td>
-              <td className="whitespace-nowrap px-4 py-3 tabular-nums">{frDateTime(c.expiresAt)}</td>
+              <td className="whitespace-nowrap px-4 py-3 tabular-nums">{formatDateTime(c.expiresAt)}</td>
               <td className="px-4 py-3 text-right">
                 {canRevoke(c) ? (
                   <Button
                     size="sm"
                     variant="destructive"
                     onClick={() => setRevoking(c)}
-                    aria-label={FR.codes.revokeNamed(c.mobileUser?.fullName ?? FR.codes.thisCode)}
+                    aria-label={t("mobileAccess.codes.revokeNamed", { name: c.mobileUser?.fullName ?? t("mobileAccess.codes.thisCode") })}
                     data-testid="revoke-code"
                   >
                     <ShieldOff aria-hidden="true" />
-                    {FR.codes.revoke}
+                    {t("mobileAccess.codes.revoke")}
                   </Button>
                 ) : null}
               </td>
@@ -180,14 +183,14 @@ function Screen() {
       <GenerateCodeDialog open={generating} onOpenChange={setGenerating} />
 
       <Dialog open={revoking !== null} onOpenChange={(open) => (open || revoke.isPending ? undefined : setRevoking(null))}>
-        <DialogContent lang="fr" data-testid="revoke-dialog">
+        <DialogContent data-testid="revoke-dialog">
           <DialogHeader>
-            <DialogTitle>{FR.revokeDialog.title}</DialogTitle>
-            <DialogDescription>{FR.revokeDialog.description(revoking?.mobileUser?.fullName ?? "")}</DialogDescription>
+            <DialogTitle>{t("mobileAccess.revokeDialog.title")}</DialogTitle>
+            <DialogDescription>{t("mobileAccess.revokeDialog.description", { name: revoking?.mobileUser?.fullName ?? "" })}</DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button variant="outline" onClick={() => setRevoking(null)} disabled={revoke.isPending}>
-              {FR.dialog.cancel}
+              {t("mobileAccess.dialog.cancel")}
             </Button>
             <Button
               variant="destructive"
@@ -196,7 +199,7 @@ function Screen() {
               data-testid="revoke-confirm"
             >
               {revoke.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-              {FR.revokeDialog.confirm}
+              {t("mobileAccess.revokeDialog.confirm")}
             </Button>
           </DialogFooter>
         </DialogContent>
@@ -228,45 +231,46 @@ function Stat({ icon, label, value, loading, testId }: { icon: ReactNode; label:
 }
 
 function OutboxSection({ query, onRefresh }: { query: ReturnType<typeof usePagedList<OutboxNotification>>; onRefresh: () => void }) {
+  const { t } = useTranslation();
   const items = pagedItems(query.data);
   const refreshing = query.isFetching;
   return (
     <Card>
       <CardHeader className="flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="space-y-1.5">
-          <CardTitle as="h2">{FR.outbox.title}</CardTitle>
-          <CardDescription>{FR.outbox.description}</CardDescription>
+          <CardTitle as="h2">{t("mobileAccess.outbox.title")}</CardTitle>
+          <CardDescription>{t("mobileAccess.outbox.description")}</CardDescription>
         </div>
         <Button variant="outline" onClick={onRefresh} disabled={refreshing} data-testid="outbox-refresh">
           <RefreshCw className={refreshing ? "animate-spin" : undefined} aria-hidden="true" />
-          {FR.outbox.refresh}
+          {t("mobileAccess.outbox.refresh")}
         </Button>
       </CardHeader>
       <DataTable
-        caption={FR.outbox.title}
+        caption={t("mobileAccess.outbox.title")}
         testId="outbox-table"
         minWidth="min-w-[56rem]"
-        error={query.isError ? FR.outbox.loadFailed : null}
+        error={query.isError ? t("mobileAccess.outbox.loadFailed") : null}
         loading={query.isLoading}
-        isEmpty={items.length === 0} emptyMessage={FR.outbox.empty}
+        isEmpty={items.length === 0} emptyMessage={t("mobileAccess.outbox.empty")}
         underHeader
-        columns={[FR.outbox.channel, FR.outbox.recipient, FR.outbox.purpose, FR.outbox.status, FR.outbox.attempts, FR.outbox.date, FR.outbox.error]}
+        columns={[t("mobileAccess.outbox.channel"), t("mobileAccess.outbox.recipient"), t("mobileAccess.outbox.purpose"), t("mobileAccess.outbox.status"), t("mobileAccess.outbox.attempts"), t("mobileAccess.outbox.date"), t("mobileAccess.outbox.error")]}
       >
         {items.map((n) => (
           <tr key={n.id} className="border-b last:border-0" data-testid="outbox-row" data-channel={n.channel} data-status={n.status}>
-            <td className="px-4 py-3">{FR.channels[n.channel] ?? n.channel}</td>
+            <td className="px-4 py-3">{t(`mobileAccess.channels.${n.channel}`, { defaultValue: n.channel })}</td>
             <td className="px-4 py-3" data-sensitive="">
               <span className="block">{n.recipient}</span>
               {n.subject ? <span className="block text-xs text-muted-foreground">{n.subject}</span> : null}
             </td>
-            <td className="whitespace-nowrap px-4 py-3">{FR.purposes[n.purpose] ?? n.purpose}</td>
+            <td className="whitespace-nowrap px-4 py-3">{t(`mobileAccess.purposes.${n.purpose}`, { defaultValue: n.purpose })}</td>
             <td className="px-4 py-3">
               <Badge variant={outboxVariant(n.status)} className="whitespace-nowrap" data-testid="outbox-status">
-                {FR.outboxStatus[n.status] ?? n.status}
+                {t(`mobileAccess.outboxStatus.${n.status}`, { defaultValue: n.status })}
               </Badge>
             </td>
             <td className="px-4 py-3 tabular-nums">{n.attempts}</td>
-            <td className="whitespace-nowrap px-4 py-3 tabular-nums">{frDateTime(n.sentAt ?? n.createdAt)}</td>
+            <td className="whitespace-nowrap px-4 py-3 tabular-nums">{formatDateTime(n.sentAt ?? n.createdAt)}</td>
             <td className="max-w-64 px-4 py-3 text-xs text-muted-foreground">{n.lastError ?? "—"}</td>
           </tr>
         ))}

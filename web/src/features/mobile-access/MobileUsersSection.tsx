@@ -16,15 +16,16 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { SELECT_CLASS } from "@/features/mobile-access/GenerateCodeDialog";
 import { ListFooter } from "@/features/mobile-access/ListFooter";
-import { FR } from "@/features/mobile-access/messages";
 import {
   ACTION_STATUS,
-  frDateTime,
+  isRegistrationField,
   needsReason,
   userActions,
   validateRegistration,
 } from "@/features/mobile-access/mobileAccess";
 import type { RegistrationField, RegistrationInput, UserAction } from "@/features/mobile-access/mobileAccess";
+import { useTranslation } from "react-i18next";
+import { formatDateTime } from "@/lib/format";
 
 export const MOBILE_USERS_PATH = "/api/mobile/users";
 export const MOBILE_USERS_KEY = [MOBILE_USERS_PATH];
@@ -39,6 +40,7 @@ export function userVariant(status: string): "default" | "secondary" | "destruct
 
 /** "Utilisateurs mobiles": the list (paged on the server, "Charger plus"), status actions and the registration form. */
 export function MobileUsersSection() {
+  const { t } = useTranslation();
   const query = usePagedList<MobileUser>(MOBILE_USERS_KEY, MOBILE_USERS_PATH);
   const users = pagedItems(query.data);
   const [target, setTarget] = useState<{ user: MobileUser; action: UserAction } | null>(null);
@@ -47,23 +49,23 @@ export function MobileUsersSection() {
     <Card>
       <CardHeader className="flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="space-y-1.5">
-          <CardTitle as="h2">{FR.users.title}</CardTitle>
-          <CardDescription>{FR.users.description}</CardDescription>
+          <CardTitle as="h2">{t("mobileAccess.users.title")}</CardTitle>
+          <CardDescription>{t("mobileAccess.users.description")}</CardDescription>
         </div>
         <Button variant="outline" onClick={() => setRegistering(true)} data-testid="register-user">
           <UserPlus aria-hidden="true" />
-          {FR.users.register}
+          {t("mobileAccess.users.register")}
         </Button>
       </CardHeader>
       <DataTable
-        caption={FR.users.title}
+        caption={t("mobileAccess.users.title")}
         testId="mobile-users-table"
         minWidth="min-w-[50rem]"
-        error={query.isError ? FR.users.loadFailed : null}
+        error={query.isError ? t("mobileAccess.users.loadFailed") : null}
         loading={query.isLoading}
-        isEmpty={users.length === 0} emptyMessage={FR.users.empty}
+        isEmpty={users.length === 0} emptyMessage={t("mobileAccess.users.empty")}
         underHeader
-        columns={[FR.users.name, FR.users.phoneAndId, FR.users.platform, FR.users.status, FR.users.createdAt, { label: FR.users.actions, align: "right" }]}
+        columns={[t("mobileAccess.users.name"), t("mobileAccess.users.phoneAndId"), t("mobileAccess.users.platform"), t("mobileAccess.users.status"), t("mobileAccess.users.createdAt"), { label: t("mobileAccess.users.actions"), align: "right" }]}
       >
         {users.map((u) => (
           <tr key={u.id} className="border-b last:border-0" data-testid="mobile-user-row" data-phone={u.phoneNumber}>
@@ -74,23 +76,23 @@ export function MobileUsersSection() {
             <td className="whitespace-nowrap px-4 py-3 tabular-nums" data-sensitive="">
               <span className="block">{u.phoneNumber}</span>
               <span className="block font-mono text-xs text-muted-foreground">
-                <span className="sr-only">{FR.users.nationalId} : </span>
+                <span className="sr-only">{t("mobileAccess.users.nationalId")} : </span>
                 {u.nationalId}
               </span>
             </td>
             <td className="px-4 py-3">{u.platform ?? "—"}</td>
             <td className="px-4 py-3">
               <Badge variant={userVariant(u.status)} className="whitespace-nowrap" data-testid="mobile-user-status">
-                {FR.userStatus[u.status] ?? u.status}
+                {t(`mobileAccess.userStatus.${u.status}`, { defaultValue: u.status })}
               </Badge>
               {u.suspensionReason && u.status !== "approved" ? (
                 <span className="mt-1 block max-w-48 text-xs text-muted-foreground">{u.suspensionReason}</span>
               ) : null}
               {u.lockedUntil && new Date(u.lockedUntil).getTime() > Date.now() ? (
-                <span className="mt-1 block text-xs font-medium text-destructive">{FR.users.locked(frDateTime(u.lockedUntil))}</span>
+                <span className="mt-1 block text-xs font-medium text-destructive">{t("mobileAccess.users.locked", { date: formatDateTime(u.lockedUntil) })}</span>
               ) : null}
             </td>
-            <td className="whitespace-nowrap px-4 py-3 tabular-nums">{frDateTime(u.createdAt)}</td>
+            <td className="whitespace-nowrap px-4 py-3 tabular-nums">{formatDateTime(u.createdAt)}</td>
             <td className="px-4 py-3">
               <div className="flex justify-end gap-1.5">
                 {userActions(u.status).map((action) => (
@@ -99,10 +101,10 @@ export function MobileUsersSection() {
                     size="sm"
                     variant={action === "revoke" ? "destructive" : action === "suspend" ? "outline" : "default"}
                     onClick={() => setTarget({ user: u, action })}
-                    aria-label={`${FR.userActions[action]} ${u.fullName}`}
+                    aria-label={`${t(`mobileAccess.userActions.${action}`)} ${u.fullName}`}
                     data-testid={`user-${action}`}
                   >
-                    {FR.userActions[action]}
+                    {t(`mobileAccess.userActions.${action}`)}
                   </Button>
                 ))}
               </div>
@@ -118,6 +120,7 @@ export function MobileUsersSection() {
 }
 
 function StatusDialog({ target, onClose }: { target: { user: MobileUser; action: UserAction } | null; onClose: () => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const reasonId = useId();
   const [reason, setReason] = useState("");
@@ -129,13 +132,13 @@ function StatusDialog({ target, onClose }: { target: { user: MobileUser; action:
     mutationFn: ({ id, body }: { id: string; body: { status: string; reason: string } }) =>
       apiJson<MobileUser>("PATCH", `/api/mobile/users/${id}/status`, body),
     onSuccess: (user) => {
-      toast({ title: FR.toasts.statusChanged, description: `${user.fullName} : ${FR.userStatus[user.status] ?? user.status}` });
+      toast({ title: t("mobileAccess.toasts.statusChanged"), description: `${user.fullName} : ${t(`mobileAccess.userStatus.${user.status}`, { defaultValue: user.status })}` });
       onClose();
     },
     onError: (err) => {
-      const message = err instanceof ApiError ? err.serverMessage : FR.toasts.statusFailed;
+      const message = err instanceof ApiError ? err.serverMessage : t("mobileAccess.toasts.statusFailed");
       setError(message);
-      toast({ title: FR.toasts.statusFailed, description: message, variant: "destructive" });
+      toast({ title: t("mobileAccess.toasts.statusFailed"), description: message, variant: "destructive" });
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: USERS_KEY });
@@ -148,7 +151,7 @@ function StatusDialog({ target, onClose }: { target: { user: MobileUser; action:
     if (!target) return;
     const trimmed = reason.trim();
     if (withReason && !trimmed) {
-      setError(FR.statusDialog.reasonRequired);
+      setError(t("mobileAccess.statusDialog.reasonRequired"));
       return;
     }
     setError(null);
@@ -158,16 +161,16 @@ function StatusDialog({ target, onClose }: { target: { user: MobileUser; action:
   const errorId = `${reasonId}-error`;
   return (
     <Dialog open={target !== null} onOpenChange={(open) => (open || mutation.isPending ? undefined : onClose())}>
-      <DialogContent lang="fr" data-testid="user-status-dialog">
+      <DialogContent data-testid="user-status-dialog">
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>{FR.statusDialog.titles[action]}</DialogTitle>
-            <DialogDescription>{FR.statusDialog.descriptions[action]?.(target?.user.fullName ?? "")}</DialogDescription>
+            <DialogTitle>{t(`mobileAccess.statusDialog.titles.${action}`)}</DialogTitle>
+            <DialogDescription>{t(`mobileAccess.statusDialog.descriptions.${action}`, { name: target?.user.fullName ?? "" })}</DialogDescription>
           </DialogHeader>
           {withReason ? (
             <div className="space-y-2">
               <Label htmlFor={reasonId}>
-                {FR.statusDialog.reason}
+                {t("mobileAccess.statusDialog.reason")}
                 <span aria-hidden="true" className="ml-0.5 text-destructive">*</span>
               </Label>
               <Textarea
@@ -193,7 +196,7 @@ function StatusDialog({ target, onClose }: { target: { user: MobileUser; action:
           ) : null}
           <DialogFooter>
             <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
-              {FR.dialog.cancel}
+              {t("mobileAccess.dialog.cancel")}
             </Button>
             <Button
               type="submit"
@@ -202,7 +205,7 @@ function StatusDialog({ target, onClose }: { target: { user: MobileUser; action:
               data-testid="user-status-confirm"
             >
               {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-              {FR.userActions[action]}
+              {t(`mobileAccess.userActions.${action}`)}
             </Button>
           </DialogFooter>
         </form>
@@ -214,6 +217,7 @@ function StatusDialog({ target, onClose }: { target: { user: MobileUser; action:
 const EMPTY: RegistrationInput = { fullName: "", phoneNumber: "", nationalId: "", email: "", platform: "" };
 
 function RegisterDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const base = useId();
   const [form, setForm] = useState<RegistrationInput>(EMPTY);
@@ -223,23 +227,23 @@ function RegisterDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
   const mutation = useMutation({
     mutationFn: (body: Record<string, string>) => apiJson<MobileUser>("POST", "/api/mobile/users", body),
     onSuccess: (user) => {
-      toast({ title: FR.toasts.registered, description: `${user.fullName} — ${FR.toasts.registeredDescription}` });
+      toast({ title: t("mobileAccess.toasts.registered"), description: `${user.fullName} — ${t("mobileAccess.toasts.registeredDescription")}` });
       close();
     },
     onError: (err) => {
       if (err instanceof ApiError && err.status === 409) {
-        setFormError(FR.validation.conflict);
+        setFormError(t("mobileAccess.validation.conflict"));
       } else if (err instanceof ApiError && Object.keys(err.fields).length > 0) {
         const next: Partial<Record<RegistrationField, string>> = {};
         for (const key of Object.keys(err.fields)) {
-          if (key in FR.validation) next[key as RegistrationField] = FR.validation[key as RegistrationField];
+          if (isRegistrationField(key)) next[key] = t(`mobileAccess.validation.${key}`);
         }
         setErrors(next);
-        setFormError(FR.validation.fix);
+        setFormError(t("mobileAccess.validation.fix"));
       } else {
-        setFormError(err instanceof ApiError ? err.serverMessage : FR.toasts.registerFailed);
+        setFormError(err instanceof ApiError ? err.serverMessage : t("mobileAccess.toasts.registerFailed"));
       }
-      toast({ title: FR.toasts.registerFailed, variant: "destructive" });
+      toast({ title: t("mobileAccess.toasts.registerFailed"), variant: "destructive" });
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: USERS_KEY }),
   });
@@ -255,7 +259,7 @@ function RegisterDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const bad = validateRegistration(form);
-    setErrors(Object.fromEntries(bad.map((f) => [f, FR.validation[f]])));
+    setErrors(Object.fromEntries(bad.map((f) => [f, t(`mobileAccess.validation.${f}`)])));
     setFormError(null);
     if (bad.length > 0) return;
     const body: Record<string, string> = {
@@ -301,18 +305,18 @@ function RegisterDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : mutation.isPending ? undefined : close())}>
-      <DialogContent lang="fr" data-testid="register-dialog">
+      <DialogContent data-testid="register-dialog">
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>{FR.register.title}</DialogTitle>
-            <DialogDescription>{FR.register.description}</DialogDescription>
+            <DialogTitle>{t("mobileAccess.register.title")}</DialogTitle>
+            <DialogDescription>{t("mobileAccess.register.description")}</DialogDescription>
           </DialogHeader>
-          {field("fullName", FR.register.fullName)}
-          {field("phoneNumber", FR.register.phoneNumber, { type: "tel", hint: FR.register.phoneHint, placeholder: "+252 63 4123456" })}
-          {field("nationalId", FR.register.nationalId)}
-          {field("email", FR.register.email, { type: "email" })}
+          {field("fullName", t("mobileAccess.register.fullName"))}
+          {field("phoneNumber", t("mobileAccess.register.phoneNumber"), { type: "tel", hint: t("mobileAccess.register.phoneHint"), placeholder: "+252 63 4123456" })}
+          {field("nationalId", t("mobileAccess.register.nationalId"))}
+          {field("email", t("mobileAccess.register.email"), { type: "email" })}
           <div className="space-y-1.5">
-            <Label htmlFor={`${base}-platform`}>{FR.register.platform}</Label>
+            <Label htmlFor={`${base}-platform`}>{t("mobileAccess.register.platform")}</Label>
             <select
               id={`${base}-platform`}
               className={SELECT_CLASS}
@@ -320,7 +324,7 @@ function RegisterDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
               onChange={(e) => setForm((f) => ({ ...f, platform: e.target.value as RegistrationInput["platform"] }))}
               data-testid="register-platform"
             >
-              <option value="">{FR.register.noPlatform}</option>
+              <option value="">{t("mobileAccess.register.noPlatform")}</option>
               <option value="android">android</option>
               <option value="ios">ios</option>
             </select>
@@ -332,11 +336,11 @@ function RegisterDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
           ) : null}
           <DialogFooter>
             <Button variant="outline" onClick={close} disabled={mutation.isPending}>
-              {FR.dialog.cancel}
+              {t("mobileAccess.dialog.cancel")}
             </Button>
             <Button type="submit" disabled={mutation.isPending} data-testid="register-submit">
               {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-              {FR.register.submit}
+              {t("mobileAccess.register.submit")}
             </Button>
           </DialogFooter>
         </form>

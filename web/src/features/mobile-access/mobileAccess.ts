@@ -46,7 +46,13 @@ export interface RegistrationInput {
   platform: "" | "android" | "ios";
 }
 
-export type RegistrationField = "fullName" | "phoneNumber" | "nationalId" | "email" | "platform";
+const REGISTRATION_FIELDS = ["fullName", "phoneNumber", "nationalId", "email", "platform"] as const;
+export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
+
+/** Whether a field name from the server's answer is one the register form shows an error under. */
+export function isRegistrationField(name: string): name is RegistrationField {
+  return (REGISTRATION_FIELDS as readonly string[]).includes(name);
+}
 
 /** The server's registration rules, checked before sending; returns failing fields. */
 export function validateRegistration(input: RegistrationInput): RegistrationField[] {
@@ -60,10 +66,5 @@ export function validateRegistration(input: RegistrationInput): RegistrationFiel
   return bad;
 }
 
-/** Dates on this French screen: "22 nov. 2026, 14:05". */
-export function frDateTime(value: string | null | undefined): string {
-  if (!value) return "—";
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return "—";
-  return new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeStyle: "short" }).format(d);
-}
+/** The default admin notification address pre-filled in the generate dialog (001 §2 leaves it open). */
+export const DEFAULT_ADMIN_EMAIL = "supervision@kormeer.so";

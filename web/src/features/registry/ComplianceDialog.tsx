@@ -12,7 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { complianceTargets, complianceVariant } from "@/features/registry/registry";
-import { formatDate, formatNumber } from "@/lib/format";
+import { formatDateTime, formatNumber } from "@/lib/format";
 
 interface ComplianceDialogProps {
   kind: "psp" | "mno";
@@ -154,7 +154,7 @@ export function ComplianceDialog({ kind, entry, regulator, onOpenChange }: Compl
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant={complianceVariant(status)}>{t(`registry.compliance.${status}`, { defaultValue: status })}</Badge>
             {current?.complianceSince ? (
-              <span className="text-muted-foreground">{t("registry.since", { date: formatDate(current.complianceSince, true) })}</span>
+              <span className="text-muted-foreground">{t("registry.since", { date: formatDateTime(current.complianceSince) })}</span>
             ) : null}
           </div>
           {current?.complianceReason ? <p className="mt-2 break-words">{current.complianceReason}</p> : null}
@@ -166,7 +166,7 @@ export function ComplianceDialog({ kind, entry, regulator, onOpenChange }: Compl
               <Lightbulb className="h-4 w-4 shrink-0" aria-hidden="true" />
               {t("registry.proposal.title", { status: t(`registry.compliance.${proposal.status}`) })}
             </h3>
-            <p className="mt-1">{t("registry.proposal.intro", { date: formatDate(proposal.factsSince, true) })}</p>
+            <p className="mt-1">{t("registry.proposal.intro", { date: formatDateTime(proposal.factsSince) })}</p>
             <ul className="mt-2 list-disc space-y-1 pl-5 break-words">
               {proposalFacts(proposal, t).map((f) => (
                 <li key={f}>{f}</li>
@@ -265,8 +265,8 @@ export function ComplianceDialog({ kind, entry, regulator, onOpenChange }: Compl
                   <p className="mt-1 break-words">{h.reason}</p>
                   <p className="mt-1 text-xs text-muted-foreground">
                     {h.changedByName
-                      ? t("registry.history.by", { name: h.changedByName, date: formatDate(h.createdAt, true) })
-                      : formatDate(h.createdAt, true)}
+                      ? t("registry.history.by", { name: h.changedByName, date: formatDateTime(h.createdAt) })
+                      : formatDateTime(h.createdAt)}
                   </p>
                 </li>
               ))}

@@ -21,7 +21,7 @@ import type {
   SanctionsVersion,
   SanctionsVersionDetail,
 } from "@/features/sanctions/types";
-import { formatDate, formatNumber } from "@/lib/format";
+import { formatDateTime, formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 
 const selectClass =
@@ -121,7 +121,7 @@ function MatchCard({ match: m }: { match: SanctionsMatch }) {
         <Badge variant={m.strength === "strong" ? "destructive" : "secondary"}>{t(`sanctions.strength.${m.strength}`)}</Badge>
         {m.held && m.subjectStatus === "pending" ? <Badge variant="outline">{t("sanctions.match.held")}</Badge> : null}
         <Badge variant="outline">{t(`sanctions.status.${m.status}`)}</Badge>
-        <span className="text-sm text-muted-foreground">{formatDate(m.createdAt, true)}</span>
+        <span className="text-sm text-muted-foreground">{formatDateTime(m.createdAt)}</span>
       </div>
       <p className="mt-2 break-words font-medium">
         {t("sanctions.match.sentence", {
@@ -307,7 +307,7 @@ function VersionRow({ version: v }: { version: SanctionsVersion }) {
           })}
         </span>
         <span className="text-sm text-muted-foreground">
-          {t("sanctions.lists.importedBy", { who: v.importedBy || t("sanctions.lists.commandLine"), when: formatDate(v.importedAt, true) })}
+          {t("sanctions.lists.importedBy", { who: v.importedBy || t("sanctions.lists.commandLine"), when: formatDateTime(v.importedAt) })}
         </span>
       </button>
       {open ? (

@@ -22,7 +22,7 @@ import { USERS_KEY } from "@/features/settings/UserDialogs";
 import { THRESHOLD_GROUPS, changedKeys, fromForm, serverFieldErrors, toForm } from "@/features/settings/thresholds";
 import type { FieldKind, ThresholdForm } from "@/features/settings/thresholds";
 import type { Account, AmlSettings, Backtest, RuleSet, Thresholds } from "@/features/settings/types";
-import { formatDateTime24, formatNumber, shortId } from "@/lib/format";
+import { formatDateTime, formatDuration, formatNumber, shortId } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 
@@ -46,7 +46,7 @@ export function ruleStatusVariant(status: string): NonNullable<BadgeProps["varia
   }
 }
 
-/** One threshold as people read it: money with its currency, minutes, percentages, points. */
+/** One threshold as people read it: money with its currency, windows in minutes, hours or days, percentages, points. */
 export function useFormatThreshold() {
   const { t } = useTranslation();
   return (kind: FieldKind, value: string): string => {
@@ -57,7 +57,7 @@ export function useFormatThreshold() {
       case "shs":
         return formatMoney(value, "SHS");
       case "minutes":
-        return t("amlSettings.units.minutes", { count: Number(value), formatted: formatNumber(Number(value)) });
+        return formatDuration(Number(value) * 60_000, { exact: true });
       case "percent":
         return `${formatNumber(Number(value))}%`;
       case "weight":
@@ -315,7 +315,7 @@ function ProposalCard({ rs, active, user, whoIs }: { rs: RuleSet; active: RuleSe
           <Badge variant="outline">{t("amlSettings.status.proposed")}</Badge>
         </div>
         <CardDescription>
-          {t("amlSettings.proposedByOn", { who: whoIs(rs.proposedBy), date: formatDateTime24(rs.proposedAt) })}
+          {t("amlSettings.proposedByOn", { who: whoIs(rs.proposedBy), date: formatDateTime(rs.proposedAt) })}
           {" · "}
           {t("amlSettings.changesCount", { count })}
         </CardDescription>
@@ -393,13 +393,13 @@ function VersionsTable({ versions, whoIs }: { versions: RuleSet[]; whoIs: (id: s
           </td>
           <td className="px-4 py-3">
             <span className="block">{whoIs(rs.proposedBy)}</span>
-            <span className="block text-xs text-muted-foreground tabular-nums">{formatDateTime24(rs.proposedAt)}</span>
+            <span className="block text-xs text-muted-foreground tabular-nums">{formatDateTime(rs.proposedAt)}</span>
           </td>
           <td className="px-4 py-3">
             {rs.decidedAt ? (
               <>
                 <span className="block">{whoIs(rs.decidedBy)}</span>
-                <span className="block text-xs text-muted-foreground tabular-nums">{formatDateTime24(rs.decidedAt)}</span>
+                <span className="block text-xs text-muted-foreground tabular-nums">{formatDateTime(rs.decidedAt)}</span>
               </>
             ) : (
               "—"
@@ -472,7 +472,7 @@ export function AmlSettingsPage({ user }: { user: CurrentUser }) {
                 </h2>
                 <p className="text-sm text-muted-foreground">
                   {data.active.decidedAt
-                    ? t("amlSettings.activeSince", { date: formatDateTime24(data.active.decidedAt), who: whoIs(data.active.decidedBy) })
+                    ? t("amlSettings.activeSince", { date: formatDateTime(data.active.decidedAt), who: whoIs(data.active.decidedBy) })
                     : t("amlSettings.defaults")}
                 </p>
               </div>

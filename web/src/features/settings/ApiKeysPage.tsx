@@ -16,7 +16,7 @@ import { useAllInstitutions } from "@/features/registry/registry";
 import { ListCard, ListRow, useDeleteRow } from "@/features/settings/ListCard";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
 import { pickableInstitutions } from "@/features/settings/users";
-import { formatDateTime24 } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 
 /** An API key as GET /api/api-keys lists it (docs/API.md, API keys); `key` only when created. */
@@ -264,11 +264,11 @@ export function ApiKeysPage({ user }: { user: CurrentUser }) {
             }
             detail={[
               regulator ? key.institutionName : null,
-              t("settings.apiKeys.createdBy", { name: key.createdByName || "—", at: formatDateTime24(key.createdAt) }),
+              t("settings.apiKeys.createdBy", { name: key.createdByName || "—", at: formatDateTime(key.createdAt) }),
               key.revokedAt
-                ? t("settings.apiKeys.revokedAt", { at: formatDateTime24(key.revokedAt) })
+                ? t("settings.apiKeys.revokedAt", { at: formatDateTime(key.revokedAt) })
                 : key.lastUsedAt
-                  ? t("settings.apiKeys.lastUsed", { at: formatDateTime24(key.lastUsedAt) })
+                  ? t("settings.apiKeys.lastUsed", { at: formatDateTime(key.lastUsedAt) })
                   : t("settings.apiKeys.neverUsed"),
             ]
               .filter(Boolean)

@@ -14,7 +14,7 @@ import type { ApprovalDecision } from "@/features/settings/ApprovalDialog";
 import { APPROVALS_KEY, APPROVAL_STATUSES, approvalActions, fetchApprovals } from "@/features/settings/approvals";
 import type { Approval, ApprovalStatus } from "@/features/settings/approvals";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
-import { formatDateTime24 } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 
 const statusVariant: Record<string, NonNullable<BadgeProps["variant"]>> = {
@@ -107,7 +107,7 @@ export function ApprovalsPage({ user }: { user: CurrentUser }) {
                 </td>
                 <td className="px-4 py-3">
                   <span className="block">{a.proposedBy === user.id ? t("approvals.you") : a.proposedByName}</span>
-                  <span className="block text-xs tabular-nums text-muted-foreground">{formatDateTime24(a.proposedAt)}</span>
+                  <span className="block text-xs tabular-nums text-muted-foreground">{formatDateTime(a.proposedAt)}</span>
                 </td>
                 <td className="px-4 py-3">
                   <Badge variant={statusVariant[a.status] ?? "secondary"} data-testid="approval-status">
@@ -115,7 +115,7 @@ export function ApprovalsPage({ user }: { user: CurrentUser }) {
                   </Badge>
                   {a.decidedByName ? (
                     <span className="mt-1 block text-xs text-muted-foreground">
-                      {t("approvals.decidedBy", { name: a.decidedByName, when: a.decidedAt ? formatDateTime24(a.decidedAt) : "" })}
+                      {t("approvals.decidedBy", { name: a.decidedByName, when: a.decidedAt ? formatDateTime(a.decidedAt) : "" })}
                     </span>
                   ) : null}
                   {a.reason ? <span className="mt-1 block max-w-64 break-words text-xs text-muted-foreground">“{a.reason}”</span> : null}

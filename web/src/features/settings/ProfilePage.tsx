@@ -23,7 +23,9 @@ import { ListCard, ListRow, useDeleteRow } from "@/features/settings/ListCard";
 import { TOKENS_KEY, TokensCard } from "@/features/settings/TokensCard";
 import type { SessionInfo } from "@/features/settings/types";
 import { SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n";
-import { formatDateTime24 } from "@/lib/format";
+import type { LanguageCode } from "@/i18n";
+import { useChooseLanguage } from "@/features/shell/languageChoice";
+import { formatDateTime } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 
@@ -193,20 +195,10 @@ function ProfileCard({ user }: { user: CurrentUser }) {
 
 /** Interface language: switches at once and is remembered on the account. */
 function LanguageCard() {
-  const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const choose = useChooseLanguage();
   const id = useId();
   const value = currentLanguage();
-  const mutation = useMutation({
-    mutationFn: (language: string) => apiJson<CurrentUser>("PATCH", "/api/profile", { language }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY }),
-    onError: (err) =>
-      toast({
-        title: t("settings.language.failed"),
-        description: err instanceof ApiError ? err.serverMessage : undefined,
-        variant: "destructive",
-      }),
-  });
   return (
     <Card>
       <CardHeader>
@@ -220,11 +212,7 @@ function LanguageCard() {
             id={id}
             value={value}
             data-testid="profile-language"
-            onChange={(e) => {
-              const lng = e.target.value;
-              void i18n.changeLanguage(lng);
-              mutation.mutate(lng);
-            }}
+            onChange={(e) => choose(e.target.value as LanguageCode)}
             className="flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
           >
             {SUPPORTED_LANGUAGES.map((l) => (
@@ -268,15 +256,15 @@ function SessionsCard() {
           }
           detail={t("settings.sessions.detail", {
             ip: s.ipAddress || "—",
-            created: formatDateTime24(s.createdAt),
-            expires: formatDateTime24(s.expiresAt),
+            created: formatDateTime(s.createdAt),
+            expires: formatDateTime(s.expiresAt),
           })}
           action={
             s.current
               ? undefined
               : {
                   label: t("settings.sessions.end"),
-                  ariaLabel: t("settings.sessions.endLabel", { device: describeAgent(s.userAgent), created: formatDateTime24(s.createdAt) }),
+                  ariaLabel: t("settings.sessions.endLabel", { device: describeAgent(s.userAgent), created: formatDateTime(s.createdAt) }),
                   icon: LogOut,
                   testId: "session-end",
                   busy: end.isPending && end.variables === s.id,

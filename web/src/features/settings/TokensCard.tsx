@@ -6,7 +6,7 @@ import type { BadgeProps } from "@/components/ui/badge";
 import { describeAgent } from "@/features/settings/agent";
 import { ListCard, ListRow, useDeleteRow } from "@/features/settings/ListCard";
 import type { TokenInfo } from "@/features/settings/types";
-import { formatDateTime24 } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 
 export const TOKENS_KEY = ["/api/profile/tokens"] as const;
 
@@ -54,15 +54,15 @@ export function TokensCard() {
           detail={t("settings.tokens.detail", {
             id: shortId(tok.id),
             ip: tok.ipAddress || "—",
-            issued: formatDateTime24(tok.issuedAt),
-            expires: formatDateTime24(tok.expiresAt),
+            issued: formatDateTime(tok.issuedAt),
+            expires: formatDateTime(tok.expiresAt),
           })}
           action={
             tok.status !== "active"
               ? undefined
               : {
                   label: t("settings.tokens.revoke"),
-                  ariaLabel: t("settings.tokens.revokeLabel", { id: shortId(tok.id), issued: formatDateTime24(tok.issuedAt) }),
+                  ariaLabel: t("settings.tokens.revokeLabel", { id: shortId(tok.id), issued: formatDateTime(tok.issuedAt) }),
                   icon: Ban,
                   testId: "token-revoke",
                   busy: revoke.isPending && revoke.variables === tok.id,

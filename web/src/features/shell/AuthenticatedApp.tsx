@@ -3,6 +3,7 @@ import { Redirect, Route, Switch } from "wouter";
 import type { CurrentUser } from "@/api/types";
 import { AppShell } from "@/features/shell/AppShell";
 import { mayManageApiKeys } from "@/features/shell/nav";
+import { useAccountLanguage } from "@/features/shell/languageChoice";
 import { NotFound } from "@/features/pages/NotFound";
 import { PlaceholderPage } from "@/features/pages/PlaceholderPage";
 import { DashboardPage } from "@/features/dashboard/DashboardPage";
@@ -40,6 +41,7 @@ function PageFallback() {
 
 /** The signed-in application: shell plus routes (loaded as its own chunk). */
 export function AuthenticatedApp({ user }: { user: CurrentUser }) {
+  useAccountLanguage(user);
   // The forced screens suspend into App's full-screen fallback while they load (they have no shell).
   // A reset password must be changed first: the server refuses everything else until then.
   if (mustChangePassword(user)) return <ForcedPasswordChange user={user} />;

@@ -1,17 +1,21 @@
 import { useTranslation } from "react-i18next";
 import { ChevronDown, Languages } from "lucide-react";
 import { SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n";
+import type { LanguageCode } from "@/i18n";
+import { useChooseLanguage } from "@/features/shell/languageChoice";
 import { cn } from "@/lib/utils";
 
 /**
- * English / Soomaali switcher; the choice is remembered by the detector's cache.
+ * English / Soomaali / Français switcher; the choice is remembered by the detector's cache and, for
+ * a signed-in person, on their account (useChooseLanguage).
  *
  * A native select, styled like the Radix one the forms use: it is on the landing page, where the
  * Radix select and its positioning library would weigh about 20 KB gzipped on a slow phone's
  * first load, and a phone opens its own, larger picker for it.
  */
 export function LanguageSwitcher({ className, compact = false }: { className?: string; compact?: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const choose = useChooseLanguage();
   return (
     <div className={cn("relative inline-flex h-9 w-auto min-w-[7.5rem] items-center", className)}>
       <Languages
@@ -25,7 +29,7 @@ export function LanguageSwitcher({ className, compact = false }: { className?: s
         data-testid="language-switcher"
         aria-label={t("language.label")}
         value={currentLanguage()}
-        onChange={(event) => void i18n.changeLanguage(event.target.value)}
+        onChange={(event) => choose(event.target.value as LanguageCode)}
         className={cn(
           "h-full w-full cursor-pointer appearance-none rounded-md border border-input bg-card py-2 pl-9 pr-8 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring",
           compact && "pl-3 sm:pl-9",

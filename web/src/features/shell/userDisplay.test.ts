@@ -1,13 +1,18 @@
 import { describe, expect, it } from "vitest";
+import i18n from "@/i18n";
 import { displayName, formatRole, initials } from "@/features/shell/userDisplay";
 
 describe("user display helpers", () => {
-  it("formats roles in upper case with spaces", () => {
-    expect(formatRole("cbsl_admin")).toBe("CBSL ADMIN");
-    expect(formatRole("psp_admin")).toBe("PSP ADMIN");
-    expect(formatRole("citizen")).toBe("CITIZEN");
+  it("names roles in the reader's language", async () => {
+    expect(formatRole("cbsl_admin")).toBe("Central bank administrator");
+    expect(formatRole("psp_admin")).toBe("PSP administrator");
+    expect(formatRole("citizen")).toBe("Citizen");
+    expect(formatRole("auditor")).toBe("auditor");
     expect(formatRole(null)).toBeNull();
     expect(formatRole("")).toBeNull();
+    await i18n.changeLanguage("fr");
+    expect(formatRole("cbsl_admin")).toBe("Administrateur de la banque centrale");
+    await i18n.changeLanguage("en");
   });
 
   it("builds initials and names", () => {

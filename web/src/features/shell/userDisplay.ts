@@ -1,9 +1,14 @@
 import type { CurrentUser } from "@/api/types";
+import i18n from "@/i18n";
 
-/** "cbsl_admin" → "CBSL ADMIN"; null when there is no role. */
+/**
+ * The role badge in the reader's language ("cbsl_admin" → "Central bank administrator",
+ * "Administrateur de la banque centrale"); a role the translations lack shows as its code; null
+ * when there is no role.
+ */
 export function formatRole(role: string | null | undefined): string | null {
   if (!role) return null;
-  return role.replace(/_/g, " ").toUpperCase();
+  return i18n.t(`roles.${role}`, { defaultValue: role });
 }
 
 /** Up to two initials from the user's names (or email). */

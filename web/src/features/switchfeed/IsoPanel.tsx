@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import type { IsoDetail, IsoStatusEntry } from "@/features/switchfeed/types";
-import { formatDate } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 
 const OUTCOME_VARIANT: Record<IsoStatusEntry["outcome"], "default" | "secondary" | "destructive" | "outline"> = {
   pending: "outline",
@@ -61,7 +61,7 @@ export function IsoPanel({ id }: { id: string }) {
                 {!h.applied ? <span className="text-xs text-muted-foreground">{t("switchFeed.iso.notApplied")}</span> : null}
               </span>
               <span className="block text-xs text-muted-foreground">
-                {formatDate(h.reportedAt, true)} · <span className="font-mono">{h.msgId}</span>
+                {formatDateTime(h.reportedAt)} · <span className="font-mono">{h.msgId}</span>
               </span>
               {h.info ? <span className="block">{h.info}</span> : null}
             </li>

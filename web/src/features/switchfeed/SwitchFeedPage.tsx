@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { isRegulator } from "@/features/applications/status";
 import type { DeadLetter } from "@/features/switchfeed/types";
-import { formatDate, formatNumber } from "@/lib/format";
+import { formatDateTime, formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 
@@ -118,7 +118,7 @@ function DeadLetterCard({ letter }: { letter: DeadLetter }) {
             </Badge>
             <span className="font-mono text-sm">{letter.subject}</span>
             <span className="text-sm text-muted-foreground">{t("switchFeed.sequence", { seq: formatNumber(letter.streamSeq) })}</span>
-            <span className="ml-auto text-sm text-muted-foreground">{formatDate(letter.createdAt, true)}</span>
+            <span className="ml-auto text-sm text-muted-foreground">{formatDateTime(letter.createdAt)}</span>
           </div>
           <div>
             <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{t("switchFeed.reason")}</p>

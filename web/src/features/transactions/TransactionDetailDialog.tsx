@@ -11,7 +11,7 @@ import { IsoPanel } from "@/features/switchfeed/IsoPanel";
 import { ChannelBadge } from "@/features/transactions/ChannelBadge";
 import { riskTextClass, riskVariant, statusVariant } from "@/features/transactions/display";
 import { formatMoney } from "@/features/transactions/money";
-import { formatDate } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 function Field({ label, children, mono = false }: { label: string; children: ReactNode; mono?: boolean }) {
@@ -96,8 +96,8 @@ export function TransactionDetailDialog({ id, onClose }: { id: string | null; on
               <Field label={t("transactions.detail.mnoId")}>
                 {tx.mnoId ? <InstitutionLink id={tx.mnoId} name={tx.mnoName} kind="mno" /> : "—"}
               </Field>
-              <Field label={t("transactions.detail.createdAt")}>{formatDate(tx.createdAt, true)}</Field>
-              <Field label={t("transactions.detail.processedAt")}>{tx.processedAt ? formatDate(tx.processedAt, true) : "—"}</Field>
+              <Field label={t("transactions.detail.createdAt")}>{formatDateTime(tx.createdAt)}</Field>
+              <Field label={t("transactions.detail.processedAt")}>{tx.processedAt ? formatDateTime(tx.processedAt) : "—"}</Field>
             </dl>
 
             <IsoPanel id={tx.id} />
@@ -169,7 +169,7 @@ export function TransactionDetailDialog({ id, onClose }: { id: string | null; on
                             .join(" → ")}
                         </span>
                       ) : null}
-                      <span className="block text-xs text-muted-foreground">{formatDate(l.createdAt, true)}</span>
+                      <span className="block text-xs text-muted-foreground">{formatDateTime(l.createdAt)}</span>
                       {l.reasonCode ? (
                         <span className="block" data-testid="tx-log-reason">
                           {reasonText(l.reasonCode, l.reasonParams, t)}

@@ -4,7 +4,7 @@ import { CheckCircle2, Printer } from "lucide-react";
 import type { TransferResponse } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { formatMoney } from "@/features/transactions/money";
-import { formatDate } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 
 /** Printing shows the receipt alone (the rest of the page is hidden). */
 const PRINT_CSS = `@media print {
@@ -29,7 +29,7 @@ export const TransferReceipt = forwardRef<HTMLDivElement, { receipt: TransferRes
       [t("transfers.receipt.settlement"), receipt.settlementMode],
       ...(receipt.ussdCode ? ([[t("transfers.ussdCode"), receipt.ussdCode]] as [string, string][]) : []),
       [t("transfers.receipt.status"), t(`transactions.status.${receipt.status}`, { defaultValue: receipt.status })],
-      [t("transfers.receipt.time"), formatDate(receipt.createdAt, true)],
+      [t("transfers.receipt.time"), formatDateTime(receipt.createdAt)],
     ];
     return (
       <section
