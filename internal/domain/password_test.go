@@ -36,7 +36,7 @@ func TestWeakPasswordsRefused(t *testing.T) {
 		}
 	}
 	a := NewAccount{Email: "amina@example.so", Password: "12345678", FirstName: "Amina", LastName: "Warsame"}
-	if err, ok := a.Validate().(*Error); !ok || err.Fields["password"] == "" {
+	if err, ok := a.Validate().(*Error); !ok || err.Fields["password"].Message == "" {
 		t.Fatalf("registration with 12345678: %v", a.Validate())
 	}
 	if n := len(commonPasswords()); n < 3000 {

@@ -70,7 +70,7 @@ func (j thresholdsJSON) toDomain() (domain.AMLThresholds, error) {
 	}
 	if err := th.Validate(); err != nil {
 		if e, ok := err.(*domain.Error); ok {
-			renamed := map[string]string{}
+			renamed := map[string]domain.Fault{}
 			for k, v := range e.Fields {
 				if api, ok := apiThresholdField[k]; ok {
 					k = api

@@ -145,6 +145,7 @@ func (s *Server) completeSecondFactor(w http.ResponseWriter, r *http.Request) (*
 	if left == 0 {
 		return nil, "", domain.Errorf(domain.EUNAUTHORIZED, "Too many wrong codes. Sign in again with your password.")
 	}
-	return nil, "", &domain.Error{Code: domain.EUNAUTHORIZED, Fields: map[string]string{"code": "Not right"},
-		Message: "That code is not right. Enter the code your authenticator app shows now, or an unused recovery code."}
+	e := domain.E(domain.EUNAUTHORIZED, CodeSecondFactorWrong)
+	e.Fields = map[string]domain.Fault{"code": domain.F(CodeNotRight)}
+	return nil, "", e
 }

@@ -135,7 +135,7 @@ func (s *Store) RevokeAPIKey(ctx context.Context, id, institutionID, by string, 
 // revoked key, a wrong secret, a deactivated creator or an institution no longer registered
 // answer EUNAUTHORIZED alike. Nothing is cached: a revocation holds from the next request.
 func (s *Store) APIKeyUser(ctx context.Context, id, secret string) (*domain.User, error) {
-	refused := domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
+	refused := domain.E(domain.EUNAUTHORIZED, domain.CodeSignInRequired)
 	if !validID(id) {
 		return nil, refused
 	}

@@ -95,8 +95,9 @@ func (s *Store) SubmitApplication(ctx context.Context, in *domain.ApplicationInp
 }
 
 func licenseTaken(n string) error {
-	return &domain.Error{Code: domain.ECONFLICT, Message: "License number " + n + " is already held by an institution or a pending application.",
-		Fields: map[string]string{"licenseNumber": "This license number is already in use"}}
+	e := domain.E(domain.ECONFLICT, domain.CodeLicenseTaken, "number", n)
+	e.Fields = map[string]domain.Fault{"licenseNumber": domain.F(domain.CodeLicenseInUse)}
+	return e
 }
 
 // checkLicenseFree refuses a licence number held by any licensed institution or live application.

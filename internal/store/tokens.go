@@ -54,7 +54,7 @@ func (s *Store) RecordToken(ctx context.Context, t TokenRecord, audit Audit) err
 // account alone did. The caller still checks that the account is active and the token version.
 func (s *Store) TokenUser(ctx context.Context, tokenID, userID string) (*domain.User, error) {
 	if !validID(tokenID) || !validID(userID) {
-		return nil, domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
+		return nil, domain.E(domain.EUNAUTHORIZED, domain.CodeSignInRequired)
 	}
 	return cachedUser(ctx, s, "token\x00"+tokenID+"\x00"+userID, func(ctx context.Context) (*domain.User, error) {
 		return scanUser(s.readRow(ctx, `SELECT `+userColumns+` FROM users

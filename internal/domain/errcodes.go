@@ -1,0 +1,42 @@
+package domain
+
+// Error codes of the domain's rules: the stable machine codes of error answers and of their
+// fields (docs/API.md, Errors), each with its message in every language in internal/i18n. A
+// client acts on these, never on a message; renaming one breaks clients.
+const (
+	CodeRequired = "required" // a field that must be given is empty
+
+	// Transfers (001 §5).
+	CodeTransferInvalid   = "transfer_invalid"    // the transfer's fields are at fault
+	CodeNoRoute           = "no_route"            // no payment route takes the transfer
+	CodeNoRouteAmount     = "no_route_amount"     // field: no route takes this amount in this mode
+	CodeAccountType       = "account_type"        // field: neither wallet nor bank
+	CodeCurrency          = "currency"            // field: neither SHS nor USD
+	CodeMode              = "mode"                // field: neither online nor offline
+	CodeAmountNotPositive = "amount_not_positive" // field: zero or negative
+	CodeAmountFormat      = "amount_format"       // field: not a plain decimal number
+	CodeAmountTooLarge    = "amount_too_large"    // field: above the maximum
+	CodeWalletFormat      = "wallet_format"       // field: not a wallet number
+	CodeBankFormat        = "bank_format"         // field: not a bank account number
+	CodeUnknownOperator   = "unknown_operator"    // field: no such wallet operator
+	CodeUnknownBank       = "unknown_bank"        // field: no such bank
+	CodeNotLicensed       = "not_licensed"        // field: the institution's licence is not active
+	CodeOperatorMode      = "operator_mode"       // field: the institution does not serve this mode
+	CodeWrongPrefix       = "wrong_prefix"        // field: the number is not the operator's
+
+	// Field names written before a fault's message (Fault.For).
+	CodeLabelSenderType          = "label_sender_type"
+	CodeLabelReceiverType        = "label_receiver_type"
+	CodeLabelSenderNumber        = "label_sender_number"
+	CodeLabelReceiverNumber      = "label_receiver_number"
+	CodeLabelSenderInstitution   = "label_sender_institution"
+	CodeLabelReceiverInstitution = "label_receiver_institution"
+)
+
+// Codes shared by several areas.
+const (
+	CodeSignInRequired = "sign_in_required" // no or bad credentials
+	CodeTooLong        = "too_long"         // field: longer than allowed
+	CodeLicenseTaken   = "license_taken"    // a licence number already held
+	CodeLicenseInUse   = "license_in_use"   // field: the licence number is held already
+)

@@ -1,0 +1,45 @@
+package httpapi
+
+// Error codes of the HTTP layer: the stable machine codes of the errors its handlers answer
+// (docs/API.md, Errors), each with its message in every language in internal/i18n. The domain's
+// are in internal/domain/errcodes.go.
+const (
+	// Request bodies (json.go).
+	CodeBodyNotSingleObject = "body_not_single_object"
+	CodeBodyNotObject       = "body_not_object"
+	CodeBodyNotJSONType     = "body_not_json_type"
+	CodeBodyTooLarge        = "body_too_large"
+	CodeBodyEmpty           = "body_empty"
+	CodeBodyInvalidJSON     = "body_invalid_json"
+	CodeBodyUnreadable      = "body_unreadable"
+	CodeFieldTypeBody       = "field_type_body"    // a field of the wrong JSON type
+	CodeFieldType           = "field_type"         // field: of the wrong JSON type
+	CodeUnknownFieldBody    = "unknown_field_body" // a field the route does not take
+	CodeUnknownField        = "unknown_field"      // field: not taken by the route
+	CodePathNotText         = "path_not_text"      // the address holds NUL or bytes that are not UTF-8
+	CodeQueryNotText        = "query_not_text"     // query parameters that are not UTF-8 text
+	CodeNotText             = "not_text"           // field: not UTF-8 text, or holds NUL
+	CodeBodyNUL             = "body_nul"           // a JSON string holds NUL
+	CodeNUL                 = "nul"                // field: holds NUL
+	CodeBatchLine           = "batch_line"         // a line of an NDJSON batch is not a transaction
+
+	// Routing and access (server.go, access.go).
+	CodeMethodNotAllowed       = "method_not_allowed"
+	CodeNoEndpoint             = "no_endpoint"
+	CodeAPIKeyNotAllowed       = "api_key_not_allowed"
+	CodeAPIKeyScope            = "api_key_scope"
+	CodePasswordChangeRequired = "password_change_required"
+	CodeGuestReadOnly          = "guest_read_only"
+	CodeRoleForbidden          = "role_forbidden"
+	CodeGuestSearch            = "guest_search"       // guests search by reference only
+	CodeGuestSearchField       = "guest_search_field" // field: what a guest may search by
+
+	// Signing in (auth.go, totp_login.go).
+	CodeSignInFields        = "sign_in_fields"
+	CodeGuestSignInFields   = "guest_sign_in_fields"
+	CodeBadCredentials      = "bad_credentials"
+	CodeBadGuestCredentials = "bad_guest_credentials"
+	CodeTooManySignIns      = "too_many_sign_ins"
+	CodeSecondFactorWrong   = "second_factor_wrong"
+	CodeNotRight            = "not_right" // field: a code or password that is not right
+)
