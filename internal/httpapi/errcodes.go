@@ -35,11 +35,13 @@ const (
 	CodeGuestSearchField       = "guest_search_field" // field: what a guest may search by
 
 	// Signing in (auth.go, totp_login.go).
-	CodeSignInFields        = "sign_in_fields"
-	CodeGuestSignInFields   = "guest_sign_in_fields"
-	CodeBadCredentials      = "bad_credentials"
-	CodeBadGuestCredentials = "bad_guest_credentials"
-	CodeTooManySignIns      = "too_many_sign_ins"
-	CodeSecondFactorWrong   = "second_factor_wrong"
-	CodeNotRight            = "not_right" // field: a code or password that is not right
+	CodeSignInFields         = "sign_in_fields"
+	CodeGuestSignInFields    = "guest_sign_in_fields"
+	CodeBadCredentials       = "bad_credentials"
+	CodeBadGuestCredentials  = "bad_guest_credentials"
+	CodeTooManySignIns       = "too_many_sign_ins"
+	CodeSecondFactorWrong    = "second_factor_wrong"
+	CodeSecondFactorRequired = "second_factor_required" // the password was right; now the code
+	CodeCrossOrigin          = "cross_origin"           // a state change sent from another site
+	CodeNotRight             = "not_right"              // field: a code or password that is not right
 )

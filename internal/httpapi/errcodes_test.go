@@ -23,7 +23,8 @@ func requireErrorCodes(t testing.TB, next http.Handler) http.Handler {
 		}
 		rec := &errorRecorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
-		if rec.status < 400 || !strings.HasPrefix(w.Header().Get("Content-Type"), "application/json") {
+		// Only the API answers errors; /readyz's 503 is a health report, not an error answer.
+		if rec.status < 400 || !strings.HasPrefix(r.URL.Path, "/api/") || !strings.HasPrefix(w.Header().Get("Content-Type"), "application/json") {
 			return
 		}
 		if problem := errorShapeProblem(rec.body.Bytes()); problem != "" {
@@ -54,6 +55,16 @@ func errorShapeProblem(body []byte) string {
 		}
 	}
 	return ""
+}
+
+// fieldMessage is the message an error answer gives for one field ("" when it names none).
+func (r response) fieldMessage(t testing.TB, field string) string {
+	t.Helper()
+	var b errorBody
+	if err := json.Unmarshal(r.body, &b); err != nil {
+		t.Fatalf("body %q is not an error answer: %v", r.body, err)
+	}
+	return b.Fields[field].Message
 }
 
 // errorRecorder keeps the status and body of an answer while writing it through.

@@ -171,7 +171,7 @@ func (s *Server) Handler() http.Handler {
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.securityEvent(r, "cross_origin_refused")
-		writeJSON(w, http.StatusForbidden, errorBody{Message: "Cross-origin request refused.", RequestID: requestIDOf(r.Context())})
+		writeError(w, r, s.log, domain.E(domain.EFORBIDDEN, CodeCrossOrigin))
 	}))
 	return s.withRequestID(s.recoverer(s.logRequests(securityHeaders(cop.Handler(plainText(mux))))))
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/kormeer/kormeer/internal/auth"
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/i18n"
 	"github.com/kormeer/kormeer/internal/store"
 )
 
@@ -37,9 +38,11 @@ func (s *Server) challengeSecondFactor(w http.ResponseWriter, r *http.Request, u
 	if err := s.store.CreateLoginChallenge(r.Context(), c, a); err != nil {
 		return err
 	}
+	// A step of signing in rather than a refusal, it still has a code beside its message, as every
+	// 401 does, so that a client recognises it without reading the text.
+	msg, _ := i18n.T(readerLanguage(r), CodeSecondFactorRequired, nil)
 	writeJSON(w, http.StatusUnauthorized, map[string]any{"totpRequired": true, "challenge": challenge,
-		"expiresIn": int(challengeTTL.Seconds()),
-		"message":   "Enter the 6-digit code from your authenticator app, or one of your recovery codes."})
+		"expiresIn": int(challengeTTL.Seconds()), "code": CodeSecondFactorRequired, "message": msg})
 	return nil
 }
 

@@ -134,5 +134,9 @@ var catalog = map[string]text{
 	"second_factor_wrong": {"That code is not right. Enter the code your authenticator app shows now, or an unused recovery code.",
 		"Koodkaasi sax ma aha. Geli koodka barnaamijkaaga xaqiijintu hadda muujinayo, ama kood soo-celin ah oo aan la isticmaalin.",
 		"Ce code n'est pas correct. Saisissez le code que votre application d'authentification affiche maintenant, ou un code de récupération inutilisé."},
-	"not_right": {"Not right", "Sax ma aha", "Incorrect"},
+	"second_factor_required": {"Enter the 6-digit code from your authenticator app, or one of your recovery codes.",
+		"Geli koodka 6-da god ah ee barnaamijkaaga xaqiijinta, ama mid ka mid ah koodhadhkaaga soo-celinta.",
+		"Saisissez le code à 6 chiffres de votre application d'authentification, ou l'un de vos codes de récupération."},
+	"cross_origin": {"Cross-origin request refused.", "Codsi ka yimid goob kale waa la diiday.", "Requête d'une autre origine refusée."},
+	"not_right":    {"Not right", "Sax ma aha", "Incorrect"},
 }
