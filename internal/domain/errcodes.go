@@ -35,8 +35,20 @@ const (
 
 // Codes shared by several areas.
 const (
+	CodeFieldsInvalid  = "fields_invalid"   // some fields are at fault; see each
 	CodeSignInRequired = "sign_in_required" // no or bad credentials
 	CodeTooLong        = "too_long"         // field: longer than allowed
 	CodeLicenseTaken   = "license_taken"    // a licence number already held
 	CodeLicenseInUse   = "license_in_use"   // field: the licence number is held already
+)
+
+// KYC applications (001 §5): one rule, and one message, per field.
+const (
+	CodeKYCFullName       = "kyc_full_name"
+	CodeKYCNationalID     = "kyc_national_id"
+	CodeKYCPhone          = "kyc_phone"
+	CodeKYCEmail          = "kyc_email"
+	CodeKYCAddress        = "kyc_address"
+	CodeKYCDocumentType   = "kyc_document_type"
+	CodeKYCDocumentNumber = "kyc_document_number"
 )

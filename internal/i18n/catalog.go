@@ -54,11 +54,23 @@ var catalog = map[string]text{
 	// Shared (internal/domain/errcodes.go).
 	"sign_in_required": {"Sign in to continue.", "Soo gal si aad u sii waddo.", "Connectez-vous pour continuer."},
 	"too_long":         {"Too long", "Aad buu u dheer yahay", "Trop long"},
+	"fields_invalid": {"Please correct the highlighted fields.", "Fadlan sax goobaha la calaamadeeyay.",
+		"Veuillez corriger les champs indiqués."},
 	"license_taken": {"License number {number} is already held by an institution or a pending application.",
 		"Lambarka shatiga {number} waxa haysta hay'ad ama codsi sugaya.",
 		"Le numéro de licence {number} est déjà détenu par une institution ou une demande en attente."},
 	"license_in_use": {"This license number is already in use", "Lambarkan shatiga horay ayaa loo isticmaalay",
 		"Ce numéro de licence est déjà utilisé"},
+
+	// KYC applications (internal/domain/kyc.go).
+	"kyc_full_name":   {"Full name is required", "Magaca oo buuxa waa loo baahan yahay", "Le nom complet est obligatoire"},
+	"kyc_national_id": {"National ID is required", "Aqoonsiga qaranka waa loo baahan yahay", "La pièce d'identité nationale est obligatoire"},
+	"kyc_phone":       {"Valid phone number is required", "Lambar taleefan oo sax ah ayaa loo baahan yahay", "Un numéro de téléphone valide est obligatoire"},
+	"kyc_email":       {"Valid email is required", "Iimayl sax ah ayaa loo baahan yahay", "Une adresse e-mail valide est obligatoire"},
+	"kyc_address":     {"Complete address is required", "Cinwaan dhammaystiran ayaa loo baahan yahay", "Une adresse complète est obligatoire"},
+	"kyc_document_type": {"Choose passport, national ID or driver's license", "Dooro baasaboor, aqoonsi qaran ama shatiga darawalnimada",
+		"Choisissez passeport, carte d'identité nationale ou permis de conduire"},
+	"kyc_document_number": {"Document number is required", "Lambarka dukumeentiga waa loo baahan yahay", "Le numéro du document est obligatoire"},
 
 	// Request bodies (internal/httpapi/json.go, text.go).
 	"body_not_single_object": {"The request body must hold a single JSON object.", "Jidhka codsigu waa inuu ka koobnaadaa hal shay JSON ah oo keliya.",

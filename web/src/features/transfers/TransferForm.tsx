@@ -29,7 +29,8 @@ import {
 } from "@/features/transfers/engine";
 import type { Currency, FieldFaults, TransferField, TransferInstitution } from "@/features/transfers/engine";
 import { transferFailureMessage } from "@/features/transfers/failure";
-import { faultMessages } from "@/features/transfers/messages";
+import { describeError } from "@/api/errors";
+import { faultMessages, serverFaultMessages } from "@/features/transfers/messages";
 import { RouteAnalysisPanel } from "@/features/transfers/RouteAnalysisPanel";
 import { TransferReceipt } from "@/features/transfers/TransferReceipt";
 import { StepCounter } from "@/features/transfers/StepCounter";
@@ -253,8 +254,9 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
       // A licence may have changed since the form read the registry: read it again.
       void queryClient.invalidateQueries({ queryKey: INSTITUTIONS_KEY });
       const mapped = transferFailureMessage(err);
-      const message = "key" in mapped ? t(`transfers.failure.${mapped.key}`) : mapped.raw;
-      if (err instanceof ApiError && err.status === 400) setErrors(err.fields as Partial<Record<TransferField, string>>);
+      const message =
+        "key" in mapped ? t(`transfers.failure.${mapped.key}`) : "refusal" in mapped ? describeError(mapped.refusal, t) : mapped.raw;
+      if (err instanceof ApiError && err.status === 400) setErrors(serverFaultMessages(t, err));
       setFailure(message);
       toast({ variant: "destructive", title: t("transfers.failure.toastTitle"), description: message });
     },
