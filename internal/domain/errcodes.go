@@ -52,3 +52,27 @@ const (
 	CodeKYCDocumentType   = "kyc_document_type"
 	CodeKYCDocumentNumber = "kyc_document_number"
 )
+
+// Institution applications (internal/domain/institution.go) and other forms that name a field in
+// its message ("{label} is required", the label being one of the label codes).
+const (
+	CodeNamedRequired      = "named_required"
+	CodeNamedTooShort      = "named_too_short"
+	CodeNamedTooLong       = "named_too_long"
+	CodeInstitutionType    = "institution_type"     // field: neither PSP nor MNO
+	CodeLicenseCharacters  = "license_characters"   // field: characters a licence number may not hold
+	CodeEmailInvalid       = "email_invalid"        // field: not an e-mail address
+	CodePhoneInvalid       = "phone_invalid"        // field: not a phone number
+	CodeDescriptionTooLong = "description_too_long" // field: above 2000 characters
+	CodeUploadAgain        = "upload_again"         // field: not a file uploaded here
+	CodeApplicationPending = "application_pending"  // field: a new application is always pending
+	CodeRejectionReason    = "rejection_reason"     // a rejection without a reason
+	CodeReasonRequired     = "reason_required"      // field: a reason must be given
+
+	CodeLabelInstitutionName = "label_institution_name"
+	CodeLabelLicenseNumber   = "label_license_number"
+	CodeLabelContactEmail    = "label_contact_email"
+	CodeLabelContactPhone    = "label_contact_phone"
+	CodeLabelContactPerson   = "label_contact_person"
+	CodeLabelBusinessAddress = "label_business_address"
+)

@@ -48,6 +48,12 @@ type Fault struct {
 	Message string
 }
 
+// Named returns the fault of a message that names its field ("{label} is required"), label
+// being the catalogue code of the field's name.
+func Named(code, label string) Fault {
+	return F(code, i18n.LabelArg, label)
+}
+
 // For returns the fault with its message prefixed by the field's name, the catalogue's label.
 func (f Fault) For(label string) Fault {
 	name, ok := i18n.T(i18n.EN, label, nil)

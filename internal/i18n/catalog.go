@@ -72,6 +72,27 @@ var catalog = map[string]text{
 		"Choisissez passeport, carte d'identité nationale ou permis de conduire"},
 	"kyc_document_number": {"Document number is required", "Lambarka dukumeentiga waa loo baahan yahay", "Le numéro du document est obligatoire"},
 
+	// Institution applications (internal/domain/institution.go).
+	"named_required":       {"{label} is required", "{label} waa loo baahan yahay", "{label} : obligatoire"},
+	"named_too_short":      {"{label} is too short", "{label} aad buu u gaaban yahay", "{label} : trop court"},
+	"named_too_long":       {"{label} is too long", "{label} aad buu u dheer yahay", "{label} : trop long"},
+	"institution_type":     {"Choose PSP or MNO", "Dooro PSP ama MNO", "Choisissez PSP ou MNO"},
+	"license_characters":   {"Use letters, digits, / and - only", "Isticmaal xarfo, tirooyin, / iyo - oo keliya", "Utilisez uniquement des lettres, des chiffres, / et -"},
+	"email_invalid":        {"Enter a valid email address", "Geli cinwaan iimayl oo sax ah", "Saisissez une adresse e-mail valide"},
+	"phone_invalid":        {"Enter a valid phone number, e.g. +252 63 4123456", "Geli lambar taleefan oo sax ah, tusaale +252 63 4123456", "Saisissez un numéro de téléphone valide, par ex. +252 63 4123456"},
+	"description_too_long": {"Description must be at most 2000 characters", "Sharaxaaddu waa inaysan ka badnaan 2000 xaraf", "La description doit faire au plus 2000 caractères"},
+	"upload_again":         {"Upload the logo again", "Mar kale soo geli astaanta", "Téléversez à nouveau le logo"},
+	"application_pending":  {"A new application is always pending", "Codsi cusub had iyo jeer waa sugayaa", "Une nouvelle demande est toujours en attente"},
+	"rejection_reason": {"A reason must be provided to reject an application.", "Sabab waa in la bixiyaa si codsi loo diido.",
+		"Un motif doit être donné pour rejeter une demande."},
+	"reason_required":        {"A reason is required", "Sabab ayaa loo baahan yahay", "Un motif est obligatoire"},
+	"label_institution_name": {"Institution name", "Magaca hay'adda", "Nom de l'institution"},
+	"label_license_number":   {"License number", "Lambarka shatiga", "Numéro de licence"},
+	"label_contact_email":    {"Contact email", "Iimaylka xiriirka", "E-mail de contact"},
+	"label_contact_phone":    {"Contact phone", "Taleefanka xiriirka", "Téléphone de contact"},
+	"label_contact_person":   {"Contact person", "Qofka xiriirka", "Personne de contact"},
+	"label_business_address": {"Business address", "Cinwaanka ganacsiga", "Adresse de l'entreprise"},
+
 	// Request bodies (internal/httpapi/json.go, text.go).
 	"body_not_single_object": {"The request body must hold a single JSON object.", "Jidhka codsigu waa inuu ka koobnaadaa hal shay JSON ah oo keliya.",
 		"Le corps de la requête doit contenir un seul objet JSON."},

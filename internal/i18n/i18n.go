@@ -79,17 +79,26 @@ func T(lang Lang, code string, args Args) (string, bool) {
 	case lang == FR && m.fr != "":
 		s = m.fr
 	}
-	return fill(s, args), true
+	return fill(s, lang, args), true
 }
 
-// fill replaces each {name} in s by args[name]; a name without a value is left as written, so a
-// missing parameter shows instead of vanishing.
-func fill(s string, args Args) string {
+// LabelArg is the parameter that names a field in a message ("{label} is required"): its value
+// is the catalogue code of the field's name, written in the message's language.
+const LabelArg = "label"
+
+// fill replaces each {name} in s by args[name] (the label by its text in lang); a name without a
+// value is left as written, so a missing parameter shows instead of vanishing.
+func fill(s string, lang Lang, args Args) string {
 	if len(args) == 0 || !strings.Contains(s, "{") {
 		return s
 	}
 	pairs := make([]string, 0, 2*len(args))
 	for k, v := range args {
+		if k == LabelArg {
+			if name, ok := T(lang, v, nil); ok {
+				v = name
+			}
+		}
 		pairs = append(pairs, "{"+k+"}", v)
 	}
 	return strings.NewReplacer(pairs...).Replace(s)

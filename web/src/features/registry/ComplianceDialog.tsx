@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Lightbulb, Loader2 } from "lucide-react";
 import { ApiError, apiJson, throwIfResNotOk } from "@/api/client";
+import { describeError } from "@/api/errors";
 import type { ComplianceDetail, ComplianceProposal, ComplianceStatus, RegistryEntry } from "@/api/types";
 import { TextareaField } from "@/components/TextareaField";
 import { Badge } from "@/components/ui/badge";
@@ -71,7 +72,7 @@ export function ComplianceDialog({ kind, entry, regulator, onOpenChange }: Compl
     void queryClient.invalidateQueries({ queryKey: ["/api/public/register"] });
   };
   const failed = (err: Error) => {
-    const message = err instanceof ApiError ? err.serverMessage : null;
+    const message = err instanceof ApiError ? describeError(err, t) : null;
     toast({ title: t("registry.complianceFailed"), description: message ?? undefined, variant: "destructive" });
   };
 
