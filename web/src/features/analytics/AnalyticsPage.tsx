@@ -16,7 +16,7 @@ import {
   YAxis,
 } from "recharts";
 import { AlertTriangle } from "lucide-react";
-import { throwIfResNotOk, ApiError } from "@/api/client";
+import { throwIfResNotOk, ApiError, languageHeaders } from "@/api/client";
 import { describeError } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
@@ -86,7 +86,7 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
   const query = useQuery<AnalyticsData>({
     queryKey: ["/api/analytics", filters.from, filters.to, filters.institutionId],
     queryFn: async ({ signal }) => {
-      const res = await fetch(analyticsUrl(filters), { credentials: "include", signal });
+      const res = await fetch(analyticsUrl(filters), { credentials: "include", signal, headers: languageHeaders() });
       await throwIfResNotOk(res);
       return (await res.json()) as AnalyticsData;
     },

@@ -3,7 +3,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "wouter";
 import { Download, RefreshCw, ScrollText, X } from "lucide-react";
-import { ApiError, throwIfResNotOk } from "@/api/client";
+import { ApiError, throwIfResNotOk, languageHeaders } from "@/api/client";
 import { describeError, describeFieldErrors } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
 import { Button } from "@/components/ui/button";
@@ -57,7 +57,7 @@ function AuditScreen({ isAdmin, title }: { isAdmin: boolean; title: string }) {
     queryKey: ["/api/audit", auditListUrl(filters)],
     initialPageParam: null,
     queryFn: async ({ pageParam, signal }) => {
-      const res = await fetch(auditListUrl(filters, pageParam), { credentials: "include", signal });
+      const res = await fetch(auditListUrl(filters, pageParam), { credentials: "include", signal, headers: languageHeaders() });
       await throwIfResNotOk(res);
       return { items: (await res.json()) as AuditEntry[], next: res.headers.get("X-Next-Cursor") };
     },

@@ -17,7 +17,7 @@ import {
   Undo2,
 } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
-import { ApiError, throwIfResNotOk } from "@/api/client";
+import { ApiError, throwIfResNotOk, languageHeaders } from "@/api/client";
 import { describeFieldErrors, describeError } from "@/api/errors";
 import type { CurrentUser, Transaction } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
@@ -131,7 +131,7 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
     queryKey: ["/api/transactions", "search", firstUrl],
     initialPageParam: null,
     queryFn: async ({ pageParam, signal }) => {
-      const res = await fetch(searchUrl(filters, pageParam, PAGE_SIZE), { credentials: "include", signal });
+      const res = await fetch(searchUrl(filters, pageParam, PAGE_SIZE), { credentials: "include", signal, headers: languageHeaders() });
       await throwIfResNotOk(res);
       return {
         items: (await res.json()) as Transaction[],
