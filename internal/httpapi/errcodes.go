@@ -45,3 +45,11 @@ const (
 	CodeCrossOrigin          = "cross_origin"           // a state change sent from another site
 	CodeNotRight             = "not_right"              // field: a code or password that is not right
 )
+
+// Catalogue codes of the messages the server sends (not errors): each in the recipient's
+// language, from the same catalogue.
+const (
+	CodeAccessCodeSMS     = "access_code_sms"     // the access code, by SMS to the mobile user
+	CodeAccessCodeSubject = "access_code_subject" // the access code e-mail's subject
+	CodeAccessCodeEmail   = "access_code_email"   // the access code, by e-mail to an administrator
+)

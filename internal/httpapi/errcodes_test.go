@@ -162,3 +162,53 @@ func TestErrorsInTheReadersLanguage(t *testing.T) {
 		}
 	})
 }
+
+// TestAccessCodeInTheRecipientsLanguage: the access code's e-mail is written in the language of
+// the account holding the address (else the requester's), its SMS in the requester's language (a
+// mobile user has none stored).
+func TestAccessCodeInTheRecipientsLanguage(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, be storetest.Backend) {
+		e := newEnv(t, be, nil)
+		tok := e.token(e.mustUser("o@example.so", domain.RoleCBSLOfficer, nil))
+		auth := []string{"Authorization", "Bearer " + tok}
+		if res := e.do(nil, "PATCH", "/api/profile", map[string]string{"language": "so"}, auth...); res.status != http.StatusOK {
+			t.Fatalf("language: %d %s", res.status, res.body)
+		}
+		e.mustUser("supervisor@example.so", domain.RoleCBSLAdmin, nil) // stored language: English
+		res := e.do(nil, "POST", "/api/mobile/users", map[string]string{"fullName": "Ayaan Duale", "phoneNumber": "+252 63 4123456",
+			"nationalId": "SL99887766", "platform": "android"})
+		id, _ := res.json(t)["id"].(string)
+		if res := e.do(nil, "PATCH", "/api/mobile/users/"+id+"/status", map[string]string{"status": "approved"}, auth...); res.status != http.StatusOK {
+			t.Fatalf("approve: %d %s", res.status, res.body)
+		}
+		for _, c := range []struct{ to, mail string }{
+			{"supervisor@example.so", "Kormeer: the mobile access code is "},
+			{"nobody@bank.so", "Kormeer: koodka gelitaanka mobilku waa "}, // no account: the requester's Somali
+		} {
+			res := e.do(nil, "POST", "/api/admin/mobile-access/generate", map[string]string{"mobileUserId": id,
+				"notificationMethod": "both", "adminEmail": c.to}, auth...)
+			code, _ := res.json(t)["accessCode"].(map[string]any)["code"].(string)
+			if res.status != http.StatusCreated || code == "" {
+				t.Fatalf("generate: %d %s", res.status, res.body)
+			}
+			mails := e.mailTo(c.to, "access_code")
+			if len(mails) != 1 || !strings.HasPrefix(mails[0], c.mail+code) || !strings.Contains(mails[0], "+252") {
+				t.Errorf("mail to %s: %q", c.to, mails)
+			}
+		}
+		due, err := e.store.DueNotifications(t.Context(), 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sms []string
+		for _, n := range due {
+			if n.Channel == "sms" {
+				body, _ := e.sealer.Open(n.SealedBody)
+				sms = append(sms, body)
+			}
+		}
+		if len(sms) != 2 || !strings.HasPrefix(sms[0], "Kormeer: koodka gelitaanka mobilkaagu waa ") {
+			t.Errorf("SMS: %q", sms)
+		}
+	})
+}

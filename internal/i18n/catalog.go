@@ -171,5 +171,13 @@ var catalog = map[string]text{
 		"Geli koodka 6-da god ah ee barnaamijkaaga xaqiijinta, ama mid ka mid ah koodhadhkaaga soo-celinta.",
 		"Saisissez le code à 6 chiffres de votre application d'authentification, ou l'un de vos codes de récupération."},
 	"cross_origin": {"Cross-origin request refused.", "Codsi ka yimid goob kale waa la diiday.", "Requête d'une autre origine refusée."},
-	"not_right":    {"Not right", "Sax ma aha", "Incorrect"},
+	// Access codes (internal/httpapi/mobile.go).
+	"access_code_sms": {"Kormeer: your mobile access code is {code}. It works once and expires {expires}.",
+		"Kormeer: koodka gelitaanka mobilkaagu waa {code}. Hal mar ayuu shaqeeyaa wuxuuna dhacayaa {expires}.",
+		"Kormeer : votre code d'accès mobile est {code}. Il est à usage unique et expire le {expires}."},
+	"access_code_subject": {"Kormeer mobile access code", "Koodka gelitaanka mobilka ee Kormeer", "Code d'accès mobile Kormeer"},
+	"access_code_email": {"Kormeer: the mobile access code is {code}. It works once and expires {expires}.\nMobile user: {phone}",
+		"Kormeer: koodka gelitaanka mobilku waa {code}. Hal mar ayuu shaqeeyaa wuxuuna dhacayaa {expires}.\nIsticmaalaha mobilka: {phone}",
+		"Kormeer : le code d'accès mobile est {code}. Il est à usage unique et expire le {expires}.\nUtilisateur mobile : {phone}"},
+	"not_right": {"Not right", "Sax ma aha", "Incorrect"},
 }
