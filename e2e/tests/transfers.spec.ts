@@ -201,7 +201,11 @@ test("the transfer form offers what the licence registry allows: suspended leave
   const refused = await page.request.post("/api/transfer", { data: body });
   expect(refused.status()).toBe(400);
   expect((await refused.json()).fields).toEqual({
-    senderInstitution: "Sender Institution: Waafi may not move money: its licence is suspended",
+    senderInstitution: {
+      code: "not_licensed",
+      message: "Sender Institution: Waafi may not move money: its licence is suspended",
+      params: { name: "Waafi", status: "suspended" },
+    },
   });
 
   // Reinstate it: usable at once.
