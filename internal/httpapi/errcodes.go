@@ -52,4 +52,22 @@ const (
 	CodeAccessCodeSMS     = "access_code_sms"     // the access code, by SMS to the mobile user
 	CodeAccessCodeSubject = "access_code_subject" // the access code e-mail's subject
 	CodeAccessCodeEmail   = "access_code_email"   // the access code, by e-mail to an administrator
+
+	// Report PDFs (reports.go), in the reader's language.
+	CodeReportGenerated    = "report_generated"
+	CodeReportFigure       = "report_figure"
+	CodeReportValue        = "report_value"
+	CodeReportPeriod       = "report_period"
+	CodeReportType         = "report_type"
+	CodeReportStatus       = "report_status"
+	CodeReportTransactions = "report_transactions"
+	CodeReportVolume       = "report_volume"
+	CodeReportHighRisk     = "report_high_risk"
+	CodeReportOpenAlerts   = "report_open_alerts"
+	CodeReportActivePSPs   = "report_active_psps"
+	CodeReportKYCScore     = "report_kyc_score"
+	CodeReportVolumeIn     = "report_volume_in"
+	CodeReportAlertsOf     = "report_alerts_of"
+	CodeReportTypeMonthly  = "report_type_monthly_transaction" // "report_type_" + the report's type
+	CodeReportTypeAMLCFT   = "report_type_aml_cft"
 )
