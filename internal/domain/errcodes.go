@@ -76,3 +76,39 @@ const (
 	CodeLabelContactPerson   = "label_contact_person"
 	CodeLabelBusinessAddress = "label_business_address"
 )
+
+// Records not found (404).
+const (
+	CodeAlertNotFound          = "alert_not_found"
+	CodeAPIKeyNotFound         = "api_key_not_found"
+	CodeApplicationNotFound    = "application_not_found"
+	CodeApprovalNotFound       = "approval_not_found"
+	CodeAuditNotFound          = "audit_not_found"
+	CodeFileNotFound           = "file_not_found"
+	CodeInstitutionNotFound    = "institution_not_found"
+	CodeKYCApplicationNotFound = "kyc_application_not_found"
+	CodeMobileUserNotFound     = "mobile_user_not_found"
+	CodeReportNotFound         = "report_not_found"
+	CodeRuleVersionNotFound    = "rule_version_not_found"
+	CodeSessionNotFound        = "session_not_found"
+	CodeTokenNotFound          = "token_not_found"
+	CodeTOTPNotFound           = "totp_not_found"
+	CodeTransactionNotFound    = "transaction_not_found"
+	CodeUserNotFound           = "user_not_found"
+)
+
+// Accounts and passwords (internal/domain/user.go, password.go).
+const (
+	CodePasswordRequired    = "password_required"
+	CodePasswordTooShort    = "password_too_short"
+	CodePasswordTooLong     = "password_too_long"
+	CodePasswordCommon      = "password_common"
+	CodePasswordPersonal    = "password_personal"
+	CodeNamedMax100         = "named_max_100"
+	CodeRoleUnknown         = "role_unknown"
+	CodeInstitutionTooLong  = "institution_too_long"
+	CodeInstitutionRequired = "institution_required"
+	CodeLabelEmail          = "label_email"
+	CodeLabelFirstName      = "label_first_name"
+	CodeLabelLastName       = "label_last_name"
+)

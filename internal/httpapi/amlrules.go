@@ -181,7 +181,7 @@ func (s *Server) proposeRules(w http.ResponseWriter, r *http.Request) error {
 func pathVersion(r *http.Request) (int, error) {
 	v, err := strconv.Atoi(r.PathValue("version"))
 	if err != nil || v < 1 {
-		return 0, domain.Errorf(domain.ENOTFOUND, "Rule version not found.")
+		return 0, domain.E(domain.ENOTFOUND, domain.CodeRuleVersionNotFound)
 	}
 	return v, nil
 }

@@ -43,7 +43,11 @@ const (
 	CodeSecondFactorWrong    = "second_factor_wrong"
 	CodeSecondFactorRequired = "second_factor_required" // the password was right; now the code
 	CodeCrossOrigin          = "cross_origin"           // a state change sent from another site
-	CodeNotRight             = "not_right"              // field: a code or password that is not right
+	CodeCurrentPasswordWrong = "current_password_wrong"
+	CodeNotCurrentPassword   = "not_current_password" // field
+	CodePasswordUnchanged    = "password_unchanged"
+	CodeSamePassword         = "same_password" // field
+	CodeNotRight             = "not_right"     // field: a code or password that is not right
 )
 
 // Catalogue codes of the messages the server sends (not errors): each in the recipient's

@@ -159,7 +159,7 @@ func (s *Server) visibleReport(r *http.Request) (*store.Report, error) {
 		return nil, err
 	}
 	if u := principalFrom(r.Context()); rep.Status != "published" && (!u.Role.IsRegulator() || u.IsGuest) {
-		return nil, domain.Errorf(domain.ENOTFOUND, "Report not found.")
+		return nil, domain.E(domain.ENOTFOUND, domain.CodeReportNotFound)
 	}
 	return rep, nil
 }

@@ -120,7 +120,7 @@ func (tx *Tx) checkLicenseFree(ctx context.Context, n string) error {
 func (tx *Tx) application(ctx context.Context, id string) (*Application, error) {
 	a, err := scanApplication(tx.QueryRowContext(ctx, `SELECT `+applicationColumns+` FROM institution_applications a WHERE a.id = $1`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, notFound("Application")
+		return nil, notFound(domain.CodeApplicationNotFound)
 	}
 	return a, err
 }
@@ -128,11 +128,11 @@ func (tx *Tx) application(ctx context.Context, id string) (*Application, error) 
 // ApplicationByID returns one application, or ENOTFOUND.
 func (s *Store) ApplicationByID(ctx context.Context, id string) (*Application, error) {
 	if !validID(id) {
-		return nil, notFound("Application")
+		return nil, notFound(domain.CodeApplicationNotFound)
 	}
 	a, err := scanApplication(s.db.QueryRowContext(ctx, `SELECT `+applicationColumns+` FROM institution_applications a WHERE a.id = $1`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, notFound("Application")
+		return nil, notFound(domain.CodeApplicationNotFound)
 	}
 	return a, err
 }
@@ -186,7 +186,7 @@ type Review struct {
 // Either way the applicant is told the decision with the notes (issue 16, part 7).
 func (s *Store) ReviewApplication(ctx context.Context, r Review) (*Application, error) {
 	if !validID(r.ApplicationID) {
-		return nil, notFound("Application")
+		return nil, notFound(domain.CodeApplicationNotFound)
 	}
 	var out *Application
 	err := s.Write(ctx, func(tx *Tx) error {

@@ -27,7 +27,7 @@ func (s *Store) TOTP(ctx context.Context, userID string) (*TOTPState, error) {
 		(SELECT COUNT(*) FROM recovery_codes WHERE user_id = $1 AND used_at IS NULL)
 		FROM user_totp WHERE user_id = $1`, userID).Scan(&st.Secret, scanTime(&enabled), &st.LastStep, &st.RecoveryLeft)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, notFound("Two-step verification")
+		return nil, notFound(domain.CodeTOTPNotFound)
 	}
 	st.Enabled = !enabled.IsZero()
 	return &st, err
@@ -94,7 +94,7 @@ func (s *Store) DisableTOTP(ctx context.Context, userID string, audit Audit) err
 			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return notFound("Two-step verification")
+			return notFound(domain.CodeTOTPNotFound)
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM recovery_codes WHERE user_id = $1`, userID); err != nil {
 			return err

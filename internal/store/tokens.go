@@ -94,7 +94,7 @@ func (s *Store) UserTokens(ctx context.Context, userID string) ([]TokenRecord, e
 // changes nothing.
 func (s *Store) RevokeToken(ctx context.Context, userID, tokenID, reason string, audit Audit) error {
 	if !validID(tokenID) {
-		return notFound("Token")
+		return notFound(domain.CodeTokenNotFound)
 	}
 	return s.Write(ctx, func(tx *Tx) error {
 		var owner string
@@ -102,7 +102,7 @@ func (s *Store) RevokeToken(ctx context.Context, userID, tokenID, reason string,
 		err := tx.QueryRowContext(ctx, `SELECT user_id, revoked_at FROM api_tokens WHERE id = $1`, tokenID).
 			Scan(&owner, scanTime(&revoked))
 		if errors.Is(err, sql.ErrNoRows) || (err == nil && owner != userID) {
-			return notFound("Token")
+			return notFound(domain.CodeTokenNotFound)
 		}
 		if err != nil || !revoked.IsZero() {
 			return err

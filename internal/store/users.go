@@ -93,7 +93,7 @@ func (s *Store) EnsureUser(ctx context.Context, u *domain.User, audit Audit) (cr
 // UserByID returns the account with id, or ENOTFOUND.
 func (s *Store) UserByID(ctx context.Context, id string) (*domain.User, error) {
 	if !validID(id) {
-		return nil, notFound("User") // PostgreSQL would refuse a malformed uuid with an error
+		return nil, notFound(domain.CodeUserNotFound) // PostgreSQL would refuse a malformed uuid with an error
 	}
 	return s.userWhere(ctx, `id = $1`, id)
 }
@@ -106,7 +106,7 @@ func (s *Store) UserByLogin(ctx context.Context, login string) (*domain.User, er
 func (s *Store) userWhere(ctx context.Context, where string, args ...any) (*domain.User, error) {
 	u, err := scanUser(s.readRow(ctx, `SELECT `+userColumns+` FROM users WHERE `+where+` LIMIT 1`, args...))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, notFound("User")
+		return nil, notFound(domain.CodeUserNotFound)
 	}
 	return u, err
 }
