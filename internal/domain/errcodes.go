@@ -112,3 +112,17 @@ const (
 	CodeLabelFirstName      = "label_first_name"
 	CodeLabelLastName       = "label_last_name"
 )
+
+// Signing in, second factor and registration (shared by internal/store and internal/httpapi).
+const (
+	CodeTOTPAlreadyOn           = "totp_already_on"
+	CodeTOTPSetupStale          = "totp_setup_stale"
+	CodeTOTPCodeInvalid         = "totp_code_invalid"
+	CodeSignInExpired           = "sign_in_expired"
+	CodeServerBusy              = "server_busy"
+	CodeConfirmationLinkInvalid = "confirmation_link_invalid"
+	CodeAddressHasAccount       = "address_has_account"
+	CodeAccountExists           = "account_exists"
+	CodeEmailHasAccount         = "email_has_account"
+	CodeGuestUnitsUsedUp        = "guest_units_used_up"
+)

@@ -35,19 +35,31 @@ const (
 	CodeGuestSearchField       = "guest_search_field" // field: what a guest may search by
 
 	// Signing in (auth.go, totp_login.go).
-	CodeSignInFields         = "sign_in_fields"
-	CodeGuestSignInFields    = "guest_sign_in_fields"
-	CodeBadCredentials       = "bad_credentials"
-	CodeBadGuestCredentials  = "bad_guest_credentials"
-	CodeTooManySignIns       = "too_many_sign_ins"
-	CodeSecondFactorWrong    = "second_factor_wrong"
-	CodeSecondFactorRequired = "second_factor_required" // the password was right; now the code
-	CodeCrossOrigin          = "cross_origin"           // a state change sent from another site
-	CodeCurrentPasswordWrong = "current_password_wrong"
-	CodeNotCurrentPassword   = "not_current_password" // field
-	CodePasswordUnchanged    = "password_unchanged"
-	CodeSamePassword         = "same_password" // field
-	CodeNotRight             = "not_right"     // field: a code or password that is not right
+	CodeSignInFields           = "sign_in_fields"
+	CodeGuestSignInFields      = "guest_sign_in_fields"
+	CodeBadCredentials         = "bad_credentials"
+	CodeBadGuestCredentials    = "bad_guest_credentials"
+	CodeTooManySignIns         = "too_many_sign_ins"
+	CodeSecondFactorWrong      = "second_factor_wrong"
+	CodeSecondFactorRequired   = "second_factor_required" // the password was right; now the code
+	CodeCrossOrigin            = "cross_origin"           // a state change sent from another site
+	CodeCurrentPasswordWrong   = "current_password_wrong"
+	CodeNotCurrentPassword     = "not_current_password" // field
+	CodePasswordUnchanged      = "password_unchanged"
+	CodeSamePassword           = "same_password" // field
+	CodeTOTPRequired           = "totp_required"
+	CodeTOTPNoSetup            = "totp_no_setup"
+	CodeTOTPCodeWrong          = "totp_code_wrong"
+	CodeTOTPCurrentCode        = "totp_current_code" // field
+	CodeTOTPCodeOrPassword     = "totp_code_or_password"
+	CodeCodeOrPassword         = "code_or_password" // field
+	CodeTOTPProofWrong         = "totp_proof_wrong"
+	CodePasswordFirst          = "password_first" // field: no sign-in challenge
+	CodeSecondFactorFields     = "second_factor_fields"
+	CodeTooManyWrongCodes      = "too_many_wrong_codes"
+	CodeConfirmationIncomplete = "confirmation_incomplete"
+	CodeTokenRequired          = "token_required" // field
+	CodeNotRight               = "not_right"      // field: a code or password that is not right
 )
 
 // Catalogue codes of the messages the server sends (not errors): each in the recipient's

@@ -78,17 +78,17 @@ func (s *Server) completeSecondFactor(w http.ResponseWriter, r *http.Request) (*
 	if err := decodeJSON(w, r, &in); err != nil {
 		return nil, "", err
 	}
-	fields := map[string]string{}
+	fields := map[string]domain.Fault{}
 	if in.Challenge == "" || len(in.Challenge) > 100 {
-		fields["challenge"] = "Sign in with your password first"
+		fields["challenge"] = domain.F(CodePasswordFirst)
 	}
 	if in.Code == "" {
-		fields["code"] = "Enter the code"
+		fields["code"] = domain.F(domain.CodeRequired)
 	} else if len(in.Code) > 32 {
-		fields["code"] = "Too long for a code"
+		fields["code"] = domain.F(domain.CodeTooLong)
 	}
 	if len(fields) > 0 {
-		return nil, "", domain.FieldError("Enter the 6-digit code from your authenticator app, or a recovery code.", fields)
+		return nil, "", domain.Invalid(CodeSecondFactorFields, fields)
 	}
 	ctx := r.Context()
 	c, err := s.store.FindLoginChallenge(ctx, challengeID(in.Challenge))
@@ -101,11 +101,11 @@ func (s *Server) completeSecondFactor(w http.ResponseWriter, r *http.Request) (*
 	}
 	u, err := s.store.UserByID(ctx, c.UserID)
 	if err != nil || !u.IsActive {
-		return nil, "", domain.Errorf(domain.EUNAUTHORIZED, "This sign-in has expired or was already used. Sign in again with your password.")
+		return nil, "", domain.E(domain.EUNAUTHORIZED, domain.CodeSignInExpired)
 	}
 	st, err := s.store.TOTP(ctx, u.ID)
 	if err != nil || !st.Enabled {
-		return nil, "", domain.Errorf(domain.EUNAUTHORIZED, "This sign-in has expired or was already used. Sign in again with your password.")
+		return nil, "", domain.E(domain.EUNAUTHORIZED, domain.CodeSignInExpired)
 	}
 	var proof store.SecondFactorProof
 	factor, ok := "totp", true
@@ -146,7 +146,7 @@ func (s *Server) completeSecondFactor(w http.ResponseWriter, r *http.Request) (*
 		return nil, "", err
 	}
 	if left == 0 {
-		return nil, "", domain.Errorf(domain.EUNAUTHORIZED, "Too many wrong codes. Sign in again with your password.")
+		return nil, "", domain.E(domain.EUNAUTHORIZED, CodeTooManyWrongCodes)
 	}
 	e := domain.E(domain.EUNAUTHORIZED, CodeSecondFactorWrong)
 	e.Fields = map[string]domain.Fault{"code": domain.F(CodeNotRight)}
