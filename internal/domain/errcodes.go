@@ -126,3 +126,13 @@ const (
 	CodeEmailHasAccount         = "email_has_account"
 	CodeGuestUnitsUsedUp        = "guest_units_used_up"
 )
+
+// Dual control: who may approve a proposal (internal/domain/approval.go).
+const (
+	CodeApproverNotAdmin           = "approver_not_admin"
+	CodeApproverIsProposer         = "approver_is_proposer"
+	CodeApproverCreatedByProposer  = "approver_created_by_proposer"
+	CodeApproverPromotedByProposer = "approver_promoted_by_proposer"
+	CodeApproverIsTarget           = "approver_is_target"
+	CodeApproverCreatedTarget      = "approver_created_target"
+)

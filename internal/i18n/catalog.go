@@ -187,6 +187,26 @@ var catalog = map[string]text{
 	"token_required": {"The token from the e-mail's link is required", "Calaamadda xiriirka iimaylka waa loo baahan yahay",
 		"Le jeton du lien de l'e-mail est obligatoire"},
 
+	// Dual control (internal/domain/approval.go).
+	"approver_not_admin": {"Only an active central-bank administrator (cbsl_admin) can approve this.",
+		"Maamule firfircoon oo bangiga dhexe ah (cbsl_admin) oo keliya ayaa ansixin kara tan.",
+		"Seul un administrateur actif de la banque centrale (cbsl_admin) peut approuver ceci."},
+	"approver_is_proposer": {"You proposed this change; a different administrator must approve it.",
+		"Adiga ayaa soo jeediyay isbeddelkan; maamule kale waa inuu ansixiyaa.",
+		"Vous avez proposé ce changement ; un autre administrateur doit l'approuver."},
+	"approver_created_by_proposer": {"Your account was created by the proposer less than {days} days ago; an administrator they did not create must approve this.",
+		"Koontadaada waxa sameeyay soo-jeediyaha wax ka yar {days} maalmood ka hor; maamule uusan samayn waa inuu ansixiyaa tan.",
+		"Votre compte a été créé par l'auteur de la proposition il y a moins de {days} jours ; un administrateur qu'il n'a pas créé doit approuver ceci."},
+	"approver_promoted_by_proposer": {"The proposer gave your account its role less than {days} days ago; an administrator they did not promote must approve this.",
+		"Soo-jeediyaha ayaa koontadaada siiyay doorkeeda wax ka yar {days} maalmood ka hor; maamule uusan dallacsiin waa inuu ansixiyaa tan.",
+		"L'auteur de la proposition a donné son rôle à votre compte il y a moins de {days} jours ; un administrateur qu'il n'a pas promu doit approuver ceci."},
+	"approver_is_target": {"This change is about your own account; another administrator must approve it.",
+		"Isbeddelkani wuxuu ku saabsan yahay koontadaada; maamule kale waa inuu ansixiyaa.",
+		"Ce changement concerne votre propre compte ; un autre administrateur doit l'approuver."},
+	"approver_created_target": {"You created this account; an administrator who did not create it must approve the change.",
+		"Adiga ayaa sameeyay koontadan; maamule aan samayn waa inuu ansixiyaa isbeddelka.",
+		"Vous avez créé ce compte ; un administrateur qui ne l'a pas créé doit approuver le changement."},
+
 	// Request bodies (internal/httpapi/json.go, text.go).
 	"body_not_single_object": {"The request body must hold a single JSON object.", "Jidhka codsigu waa inuu ka koobnaadaa hal shay JSON ah oo keliya.",
 		"Le corps de la requête doit contenir un seul objet JSON."},

@@ -199,7 +199,7 @@ var decisionActions = map[string]string{domain.ApprovalApproved: "approval.appro
 func (tx *Tx) checkApprover(ctx context.Context, by string, p domain.Proposal) error {
 	u, err := tx.userByID(ctx, by)
 	if domain.ErrorCode(err) == domain.ENOTFOUND {
-		return domain.Errorf(domain.EFORBIDDEN, "Only an active central-bank administrator (cbsl_admin) can approve this.")
+		return domain.E(domain.EFORBIDDEN, domain.CodeApproverNotAdmin)
 	}
 	if err != nil {
 		return err
