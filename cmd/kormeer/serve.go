@@ -420,7 +420,7 @@ func describeFields(err error) string {
 	if errors.As(err, &e) && len(e.Fields) > 0 {
 		parts := make([]string, 0, len(e.Fields))
 		for k, v := range e.Fields {
-			parts = append(parts, k+": "+v)
+			parts = append(parts, k+": "+v.Message)
 		}
 		return strings.Join(parts, "; ")
 	}

@@ -153,9 +153,9 @@ test("each invalid input shows the specification's message", async ({ page }) =>
   });
   expect(res.status()).toBe(400);
   expect((await res.json()).fields).toEqual({
-    senderNumber: wallet,
-    receiverNumber: bank,
-    amount: tr(en, "transfers.errors.amount"),
+    senderNumber: { code: "wallet_format", message: wallet },
+    receiverNumber: { code: "bank_format", message: bank },
+    amount: { code: "amount_not_positive", message: tr(en, "transfers.errors.amount") },
   });
   expect(tr(en, "transfers.errors.amount")).toBe("Amount must be greater than 0");
 
@@ -201,7 +201,11 @@ test("the transfer form offers what the licence registry allows: suspended leave
   const refused = await page.request.post("/api/transfer", { data: body });
   expect(refused.status()).toBe(400);
   expect((await refused.json()).fields).toEqual({
-    senderInstitution: "Sender Institution: Waafi may not move money: its licence is suspended",
+    senderInstitution: {
+      code: "not_licensed",
+      message: "Sender Institution: Waafi may not move money: its licence is suspended",
+      params: { name: "Waafi", status: "suspended" },
+    },
   });
 
   // Reinstate it: usable at once.

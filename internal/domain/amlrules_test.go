@@ -14,7 +14,7 @@ func TestThresholdValidation(t *testing.T) {
 	bad.VelocityWindow = time.Second
 	bad.Weights = map[string]int{RuleLargeValue: 500}
 	e, ok := bad.Validate().(*Error)
-	if !ok || e.Fields["levels"] == "" || e.Fields["velocityWindow"] == "" || e.Fields["weights.large_value"] == "" || e.Fields["weights.structuring"] == "" {
+	if !ok || e.Fields["levels"].Message == "" || e.Fields["velocityWindow"].Message == "" || e.Fields["weights.large_value"].Message == "" || e.Fields["weights.structuring"].Message == "" {
 		t.Fatalf("got %v", bad.Validate())
 	}
 }

@@ -7,10 +7,10 @@ import (
 
 // Amount messages: the spec's (001 §5) for amounts not above zero, and two that say what else is
 // wrong, so an institution whose feed writes "1_000" or "0x10" learns how to write it.
-const (
-	MsgAmount         = "Amount must be greater than 0"
-	MsgAmountFormat   = "Enter the amount as a plain number with at most two decimals, such as 250 or 99.50"
-	MsgAmountTooLarge = "Amount must not be above 100000000000.00"
+var (
+	MsgAmount         = F(CodeAmountNotPositive).Message
+	MsgAmountFormat   = F(CodeAmountFormat).Message
+	MsgAmountTooLarge = F(CodeAmountTooLarge).Message
 )
 
 // maxAmount bounds a single transfer or reported transaction (10^13 minor units): far above any
@@ -92,21 +92,30 @@ func ParseAmount(s string) (Minor, bool) {
 // decimal number from 0.01 to 100000000000.00. It returns the amount, or the field message
 // saying why it is refused ("" when it is not).
 func CheckAmount(s string) (Minor, string) {
+	m, f := AmountFault(s)
+	if f != nil {
+		return 0, f.Message
+	}
+	return m, ""
+}
+
+// AmountFault is CheckAmount with the fault's code, for an error answer.
+func AmountFault(s string) (Minor, *Fault) {
 	whole, _, ok := plainDecimal(strings.TrimPrefix(s, "-"))
 	switch {
 	case !ok:
-		return 0, MsgAmountFormat
+		return 0, fault(CodeAmountFormat)
 	case strings.HasPrefix(s, "-"):
-		return 0, MsgAmount
+		return 0, fault(CodeAmountNotPositive)
 	case len(whole) > maxAmountDigits:
-		return 0, MsgAmountTooLarge
+		return 0, fault(CodeAmountTooLarge)
 	}
 	m, _ := ParseAmount(s)
 	switch {
 	case m < 1:
-		return 0, MsgAmount
+		return 0, fault(CodeAmountNotPositive)
 	case m > maxAmount:
-		return 0, MsgAmountTooLarge
+		return 0, fault(CodeAmountTooLarge)
 	}
-	return m, ""
+	return m, nil
 }

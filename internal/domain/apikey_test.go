@@ -41,7 +41,7 @@ func TestNewAPIKeyValidate(t *testing.T) {
 			}
 			continue
 		}
-		if e, ok := err.(*Error); !ok || e.Fields[c.field] == "" {
+		if e, ok := err.(*Error); !ok || e.Fields[c.field].Message == "" {
 			t.Errorf("%+v: %v, want an error on %s", c.in, err, c.field)
 		}
 	}

@@ -1,6 +1,9 @@
 package domain
 
-import "time"
+import (
+	"strconv"
+	"time"
+)
 
 // Approval kinds: the changes that one administrator may propose but not make alone.
 const (
@@ -58,17 +61,17 @@ type Proposal struct {
 func CheckApprover(a Approver, p Proposal, now time.Time) error {
 	switch {
 	case a.Role != RoleCBSLAdmin || !a.Active || a.Guest:
-		return Errorf(EFORBIDDEN, "Only an active central-bank administrator (cbsl_admin) can approve this.")
+		return E(EFORBIDDEN, CodeApproverNotAdmin)
 	case p.ProposedBy != "" && a.ID == p.ProposedBy:
-		return Errorf(EFORBIDDEN, "You proposed this change; a different administrator must approve it.")
+		return E(EFORBIDDEN, CodeApproverIsProposer)
 	case p.ProposedBy != "" && a.CreatedBy == p.ProposedBy && now.Sub(a.CreatedAt) < SponsorCooldown:
-		return Errorf(EFORBIDDEN, "Your account was created by the proposer less than %d days ago; an administrator they did not create must approve this.", cooldownDays())
+		return E(EFORBIDDEN, CodeApproverCreatedByProposer, "days", strconv.Itoa(cooldownDays()))
 	case p.ProposedBy != "" && a.GrantedBy == p.ProposedBy && now.Sub(a.GrantedAt) < SponsorCooldown:
-		return Errorf(EFORBIDDEN, "The proposer gave your account its role less than %d days ago; an administrator they did not promote must approve this.", cooldownDays())
+		return E(EFORBIDDEN, CodeApproverPromotedByProposer, "days", strconv.Itoa(cooldownDays()))
 	case p.Target != "" && a.ID == p.Target:
-		return Errorf(EFORBIDDEN, "This change is about your own account; another administrator must approve it.")
+		return E(EFORBIDDEN, CodeApproverIsTarget)
 	case p.TargetCreatedBy != "" && a.ID == p.TargetCreatedBy:
-		return Errorf(EFORBIDDEN, "You created this account; an administrator who did not create it must approve the change.")
+		return E(EFORBIDDEN, CodeApproverCreatedTarget)
 	}
 	return nil
 }

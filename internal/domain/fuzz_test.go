@@ -81,8 +81,8 @@ func FuzzValidateTransfer(f *testing.F) {
 			if !errors.As(err, &e) || e.Code != EINVALID || len(e.Fields) == 0 {
 				t.Fatalf("refusal without field errors: %#v", err)
 			}
-			for k, msg := range e.Fields {
-				if !fields[k] || msg == "" {
+			for k, f := range e.Fields {
+				if msg := f.Message; !fields[k] || msg == "" || f.Code == "" {
 					t.Fatalf("field %q: %q", k, msg)
 				}
 			}

@@ -77,51 +77,51 @@ func (a *ApplicationInput) Validate() error {
 			}
 		}
 	}
-	f := map[string]string{}
+	f := map[string]Fault{}
 	text := func(key, label, v string, min, max int) {
 		n := utf8.RuneCountInString(v)
 		switch {
 		case n == 0:
-			f[key] = label + " is required"
+			f[key] = Named(CodeNamedRequired, label)
 		case n < min:
-			f[key] = label + " is too short"
+			f[key] = Named(CodeNamedTooShort, label)
 		case n > max:
-			f[key] = label + " is too long"
+			f[key] = Named(CodeNamedTooLong, label)
 		}
 	}
-	text("institutionName", "Institution name", a.InstitutionName, 2, 200)
+	text("institutionName", CodeLabelInstitutionName, a.InstitutionName, 2, 200)
 	if a.InstitutionType != InstitutionPSP && a.InstitutionType != InstitutionMNO {
-		f["institutionType"] = "Choose PSP or MNO"
+		f["institutionType"] = F(CodeInstitutionType)
 	}
-	text("licenseNumber", "License number", a.LicenseNumber, 3, 50)
-	if f["licenseNumber"] == "" && !licenseNumberPattern.MatchString(a.LicenseNumber) {
-		f["licenseNumber"] = "Use letters, digits, / and - only"
+	text("licenseNumber", CodeLabelLicenseNumber, a.LicenseNumber, 3, 50)
+	if _, bad := f["licenseNumber"]; !bad && !licenseNumberPattern.MatchString(a.LicenseNumber) {
+		f["licenseNumber"] = F(CodeLicenseCharacters)
 	}
 	switch {
 	case a.ContactEmail == "":
-		f["contactEmail"] = "Contact email is required"
+		f["contactEmail"] = Named(CodeNamedRequired, CodeLabelContactEmail)
 	case !ValidEmail(a.ContactEmail):
-		f["contactEmail"] = "Enter a valid email address"
+		f["contactEmail"] = F(CodeEmailInvalid)
 	}
 	switch {
 	case a.ContactPhone == "":
-		f["contactPhone"] = "Contact phone is required"
+		f["contactPhone"] = Named(CodeNamedRequired, CodeLabelContactPhone)
 	case !ValidPhone(a.ContactPhone):
-		f["contactPhone"] = "Enter a valid phone number, e.g. +252 63 4123456"
+		f["contactPhone"] = F(CodePhoneInvalid)
 	}
-	text("contactPerson", "Contact person", a.ContactPerson, 2, 100)
-	text("address", "Business address", a.Address, 5, 300)
+	text("contactPerson", CodeLabelContactPerson, a.ContactPerson, 2, 100)
+	text("address", CodeLabelBusinessAddress, a.Address, 5, 300)
 	if a.BusinessDescription != nil && utf8.RuneCountInString(*a.BusinessDescription) > 2000 {
-		f["businessDescription"] = "Description must be at most 2000 characters"
+		f["businessDescription"] = F(CodeDescriptionTooLong)
 	}
 	if a.LogoURL != nil && !logoPathPattern.MatchString(*a.LogoURL) {
-		f["logoUrl"] = "Upload the logo again"
+		f["logoUrl"] = F(CodeUploadAgain)
 	}
 	if a.Status != nil && *a.Status != ApplicationPending {
-		f["status"] = "A new application is always pending"
+		f["status"] = F(CodeApplicationPending)
 	}
 	if len(f) > 0 {
-		return FieldError("Please correct the highlighted fields.", f)
+		return Invalid(CodeFieldsInvalid, f)
 	}
 	return nil
 }
@@ -137,7 +137,7 @@ func ReviewNotes(decision string, notes *string) (string, error) {
 		return "", FieldError("Review notes must be at most 2000 characters.", map[string]string{"notes": "At most 2000 characters"})
 	}
 	if decision == ApplicationRejected && n == "" {
-		return "", FieldError("A reason must be provided to reject an application.", map[string]string{"notes": "A reason is required"})
+		return "", Invalid(CodeRejectionReason, map[string]Fault{"notes": F(CodeReasonRequired)})
 	}
 	return n, nil
 }

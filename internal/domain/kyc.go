@@ -29,28 +29,28 @@ func (k *KYCInput) Validate() error {
 		*p = strings.TrimSpace(*p)
 	}
 	k.Email = NormalizeEmail(k.Email)
-	f := map[string]string{}
-	atLeast := func(key, v string, n int, msg string, max int) {
+	f := map[string]Fault{}
+	atLeast := func(key, v string, n int, code string, max int) {
 		if l := utf8.RuneCountInString(v); l < n || l > max {
-			f[key] = msg
+			f[key] = F(code)
 		}
 	}
-	atLeast("fullName", k.FullName, 2, "Full name is required", 200)
-	atLeast("nationalId", k.NationalID, 5, "National ID is required", 50)
-	atLeast("phoneNumber", k.PhoneNumber, 10, "Valid phone number is required", 20)
-	if f["phoneNumber"] == "" && !ValidPhone(k.PhoneNumber) {
-		f["phoneNumber"] = "Valid phone number is required"
+	atLeast("fullName", k.FullName, 2, CodeKYCFullName, 200)
+	atLeast("nationalId", k.NationalID, 5, CodeKYCNationalID, 50)
+	atLeast("phoneNumber", k.PhoneNumber, 10, CodeKYCPhone, 20)
+	if _, bad := f["phoneNumber"]; !bad && !ValidPhone(k.PhoneNumber) {
+		f["phoneNumber"] = F(CodeKYCPhone)
 	}
 	if !ValidEmail(k.Email) {
-		f["email"] = "Valid email is required"
+		f["email"] = F(CodeKYCEmail)
 	}
-	atLeast("address", k.Address, 10, "Complete address is required", 300)
+	atLeast("address", k.Address, 10, CodeKYCAddress, 300)
 	if !contains(KYCDocumentTypes, k.DocumentType) {
-		f["documentType"] = "Choose passport, national ID or driver's license"
+		f["documentType"] = F(CodeKYCDocumentType)
 	}
-	atLeast("documentNumber", k.DocumentNumber, 5, "Document number is required", 50)
+	atLeast("documentNumber", k.DocumentNumber, 5, CodeKYCDocumentNumber, 50)
 	if len(f) > 0 {
-		return FieldError("Please correct the highlighted fields.", f)
+		return Invalid(CodeFieldsInvalid, f)
 	}
 	return nil
 }

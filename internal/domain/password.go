@@ -26,26 +26,26 @@ var commonOnce = sync.OnceValue(func() map[string]struct{} {
 
 func commonPasswords() map[string]struct{} { return commonOnce() }
 
-// CheckPassword returns why a password is unacceptable, or "" when it is fine. Following NIST SP
+// CheckPassword returns why a password is unacceptable, or nil when it is fine. Following NIST SP
 // 800-63B it checks length (8 to 128 characters), refuses the bundled list of common passwords
 // whatever their case, and refuses a password that is the account's own email, the email's local
 // part or its name (personal: the email address and names of the account, where known). There
 // are no composition rules: they make passwords harder to remember, not to guess.
-func CheckPassword(p string, personal ...string) string {
+func CheckPassword(p string, personal ...string) *Fault {
 	switch n := utf8.RuneCountInString(p); {
 	case p == "":
-		return "Password is required"
+		return fault(CodePasswordRequired)
 	case n < MinPasswordLen:
-		return "Password must be at least 8 characters"
+		return fault(CodePasswordTooShort)
 	case n > MaxPasswordLen:
-		return "Password must be at most 128 characters"
+		return fault(CodePasswordTooLong)
 	}
 	folded := foldPassword(p)
 	if _, ok := commonPasswords()[strings.ToLower(p)]; ok {
-		return "This password is too common; choose a less predictable one (a few unrelated words work well)"
+		return fault(CodePasswordCommon)
 	}
 	if _, ok := commonPasswords()[folded]; ok {
-		return "This password is too common; choose a less predictable one (a few unrelated words work well)"
+		return fault(CodePasswordCommon)
 	}
 	var names []string
 	for _, v := range personal {
@@ -54,11 +54,11 @@ func CheckPassword(p string, personal ...string) string {
 		}
 		if local, _, ok := strings.Cut(v, "@"); ok {
 			if f := foldPassword(local); f == folded {
-				return "The password must not be your email address or your name"
+				return fault(CodePasswordPersonal)
 			}
 		}
 		if foldPassword(v) == folded {
-			return "The password must not be your email address or your name"
+			return fault(CodePasswordPersonal)
 		}
 		if !strings.Contains(v, "@") {
 			names = append(names, v)
@@ -67,11 +67,11 @@ func CheckPassword(p string, personal ...string) string {
 	if len(names) > 1 {
 		for _, order := range [][]string{names, reverse(names)} {
 			if foldPassword(strings.Join(order, "")) == folded {
-				return "The password must not be your email address or your name"
+				return fault(CodePasswordPersonal)
 			}
 		}
 	}
-	return ""
+	return nil
 }
 
 // foldPassword lower-cases and drops spaces and punctuation, so "Warsame Amina" and

@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"fmt"
 	"regexp"
 	"sort"
 	"strings"
@@ -61,11 +60,11 @@ func (l Institutions) Find(accountType, name string) (TransferInstitution, bool)
 }
 
 // licenceFault says why a registered institution may not move money, or "" when it may.
-func licenceFault(in TransferInstitution) string {
+func licenceFault(in TransferInstitution) *Fault {
 	if in.LicenseStatus == LicenseActive {
-		return ""
+		return nil
 	}
-	return fmt.Sprintf("%s may not move money: its licence is %s", in.Name, in.LicenseStatus)
+	return fault(CodeNotLicensed, "name", in.Name, "status", in.LicenseStatus)
 }
 
 // CheckNamedInstitution checks an institution a batch item names, which says neither whether it
@@ -83,7 +82,10 @@ func CheckNamedInstitution(dir Directory, name string) string {
 	if !ok {
 		return "Unknown wallet operator or bank " + name
 	}
-	return licenceFault(in)
+	if f := licenceFault(in); f != nil {
+		return f.Message
+	}
+	return ""
 }
 
 // The number formats and their messages (001 §5).
@@ -92,9 +94,9 @@ var (
 	bankPattern   = regexp.MustCompile(`^\d{5}$`)
 )
 
-const (
-	MsgWalletFormat = "Invalid wallet format. Use 1234567, +252 65 1234567, or G1234567"
-	MsgBankFormat   = "Invalid bank account format. Use exactly 5 digits (e.g., 12345)"
+var (
+	MsgWalletFormat = F(CodeWalletFormat).Message
+	MsgBankFormat   = F(CodeBankFormat).Message
 )
 
 // TransferRequest is POST /api/transfer's body (001 §3). Amount is a decimal string, never a
@@ -157,7 +159,7 @@ type Transfer struct {
 // institutions are looked up in dir: an unknown one, or one whose licence is not active, is
 // refused.
 func ValidateTransfer(in TransferRequest, dir Directory) (*Transfer, error) {
-	f := map[string]string{}
+	f := map[string]Fault{}
 	in.SenderNumber = strings.TrimSpace(in.SenderNumber)
 	in.ReceiverNumber = strings.TrimSpace(in.ReceiverNumber)
 	if in.SenderType == "" {
@@ -167,30 +169,30 @@ func ValidateTransfer(in TransferRequest, dir Directory) (*Transfer, error) {
 		in.ReceiverType = AccountWallet
 	}
 	for _, p := range []struct{ key, label, typ string }{
-		{"senderType", "Sender type", in.SenderType}, {"receiverType", "Receiver type", in.ReceiverType}} {
+		{"senderType", CodeLabelSenderType, in.SenderType}, {"receiverType", CodeLabelReceiverType, in.ReceiverType}} {
 		if p.typ != AccountWallet && p.typ != AccountBank {
-			f[p.key] = p.label + " must be wallet or bank"
+			f[p.key] = F(CodeAccountType).For(p.label)
 		}
 	}
 	if in.Currency != string(SHS) && in.Currency != string(USD) {
-		f["currency"] = "Currency must be SHS or USD"
+		f["currency"] = F(CodeCurrency)
 	}
 	if in.Mode != ModeOnline && in.Mode != ModeOffline {
-		f["mode"] = "Mode must be online or offline"
+		f["mode"] = F(CodeMode)
 	}
-	amount, msg := CheckAmount(string(in.Amount))
-	if msg != "" {
-		f["amount"] = msg
+	amount, af := AmountFault(string(in.Amount))
+	if af != nil {
+		f["amount"] = *af
 	}
-	checkParty(f, dir, "senderNumber", "senderInstitution", "Sender Number", in.SenderNumber, in.SenderType, in.SenderInstitution, in.Mode)
-	checkParty(f, dir, "receiverNumber", "receiverInstitution", "Receiver Number", in.ReceiverNumber, in.ReceiverType, in.ReceiverInstitution, in.Mode)
+	checkParty(f, dir, "senderNumber", "senderInstitution", CodeLabelSenderNumber, CodeLabelSenderInstitution, in.SenderNumber, in.SenderType, in.SenderInstitution, in.Mode)
+	checkParty(f, dir, "receiverNumber", "receiverInstitution", CodeLabelReceiverNumber, CodeLabelReceiverInstitution, in.ReceiverNumber, in.ReceiverType, in.ReceiverInstitution, in.Mode)
 	for key, v := range map[string]string{"senderName": in.SenderName, "recipientName": in.RecipientName} {
 		if len(v) > 200 || !utf8.ValidString(v) || strings.ContainsRune(v, 0) {
-			f[key] = "At most 200 characters of text"
+			f[key] = F(CodeTooLong)
 		}
 	}
 	if len(f) > 0 {
-		return nil, FieldError("Please correct the transfer details.", f)
+		return nil, Invalid(CodeTransferInvalid, f)
 	}
 	t := &Transfer{Request: in, Amount: amount, Currency: Currency(in.Currency)}
 	t.Fee = TransferFee(amount, t.Currency)
@@ -205,8 +207,7 @@ func ValidateTransfer(in TransferRequest, dir Directory) (*Transfer, error) {
 	}
 	t.Routes = SelectRoutes(t.FlowType, in.Mode, USDMinor(amount, t.Currency))
 	if len(t.Routes) == 0 {
-		return nil, FieldError("No payment route supports this transfer; check the amount and the mode.",
-			map[string]string{"amount": "No route supports this amount in " + in.Mode + " mode"})
+		return nil, Invalid(CodeNoRoute, map[string]Fault{"amount": F(CodeNoRouteAmount, "mode", in.Mode)})
 	}
 	t.Route = t.Routes[0]
 	return t, nil
@@ -214,15 +215,14 @@ func ValidateTransfer(in TransferRequest, dir Directory) (*Transfer, error) {
 
 // checkParty validates one side of a transfer: the number's format for its account type, the
 // institution and its licence, the operator's availability in the mode and the number's prefix.
-func checkParty(f map[string]string, dir Directory, numKey, instKey, label, number, typ, inst, mode string) {
-	instLabel := strings.Replace(label, "Number", "Institution", 1)
+func checkParty(f map[string]Fault, dir Directory, numKey, instKey, numLabel, instLabel, number, typ, inst, mode string) {
 	if number == "" {
-		f[numKey] = label + ": required"
+		f[numKey] = F(CodeRequired).For(numLabel)
 	}
 	if strings.TrimSpace(inst) == "" {
-		f[instKey] = instLabel + ": required"
+		f[instKey] = F(CodeRequired).For(instLabel)
 		if number != "" && typ == AccountWallet && !walletPattern.MatchString(number) {
-			f[numKey] = label + ": " + MsgWalletFormat
+			f[numKey] = F(CodeWalletFormat).For(numLabel)
 		}
 		return
 	}
@@ -230,42 +230,42 @@ func checkParty(f map[string]string, dir Directory, numKey, instKey, label, numb
 	case AccountWallet:
 		op, ok := dir.Find(AccountWallet, inst)
 		if !ok {
-			f[instKey] = instLabel + ": unknown wallet operator " + inst
+			f[instKey] = F(CodeUnknownOperator, "name", inst).For(instLabel)
 			return
 		}
-		if msg := licenceFault(op); msg != "" {
-			f[instKey] = instLabel + ": " + msg
+		if lf := licenceFault(op); lf != nil {
+			f[instKey] = lf.For(instLabel)
 			return
 		}
 		if (mode == ModeOnline || mode == ModeOffline) && !contains(op.Modes, mode) {
-			f[instKey] = fmt.Sprintf("%s: %s is available %s only", instLabel, op.Name, strings.Join(op.Modes, " and "))
+			f[instKey] = F(CodeOperatorMode, "operator", op.Name, "mode", strings.Join(op.Modes, " and ")).For(instLabel)
 		}
 		if number == "" {
 			return
 		}
 		m := walletPattern.FindStringSubmatch(number)
 		if m == nil {
-			f[numKey] = label + ": " + MsgWalletFormat
+			f[numKey] = F(CodeWalletFormat).For(numLabel)
 			return
 		}
 		if m[2] != "" && !contains(op.NumberPrefixes, "+252 "+m[2]) {
-			f[numKey] = fmt.Sprintf("%s: +252 %s is not a %s number (%s)", label, m[2], op.Name, strings.Join(op.NumberPrefixes, ", "))
+			f[numKey] = F(CodeWrongPrefix, "digits", m[2], "operator", op.Name, "prefix", strings.Join(op.NumberPrefixes, ", ")).For(numLabel)
 		}
 	case AccountBank:
 		b, ok := dir.Find(AccountBank, inst)
 		if !ok {
-			f[instKey] = instLabel + ": unknown bank " + inst
+			f[instKey] = F(CodeUnknownBank, "name", inst).For(instLabel)
 			return
 		}
-		if msg := licenceFault(b); msg != "" {
-			f[instKey] = instLabel + ": " + msg
+		if lf := licenceFault(b); lf != nil {
+			f[instKey] = lf.For(instLabel)
 			return
 		}
 		if (mode == ModeOnline || mode == ModeOffline) && !contains(b.Modes, mode) {
-			f[instKey] = fmt.Sprintf("%s: %s is available %s only", instLabel, b.Name, strings.Join(b.Modes, " and "))
+			f[instKey] = F(CodeOperatorMode, "operator", b.Name, "mode", strings.Join(b.Modes, " and ")).For(instLabel)
 		}
 		if number != "" && !bankPattern.MatchString(number) {
-			f[numKey] = label + ": " + MsgBankFormat
+			f[numKey] = F(CodeBankFormat).For(numLabel)
 		}
 	}
 }

@@ -96,7 +96,7 @@ func TestValidateRouting(t *testing.T) {
 				t.Fatalf("want faults on %v, got %v", c.fields, err)
 			}
 			for _, k := range c.fields {
-				if e.Fields[k] == "" {
+				if e.Fields[k].Message == "" {
 					t.Errorf("no fault on %s: %v", k, e.Fields)
 				}
 			}

@@ -92,38 +92,38 @@ func (a *NewAccount) Validate() error {
 	if a.Role == "" {
 		a.Role = RoleCitizen
 	}
-	fields := map[string]string{}
+	fields := map[string]Fault{}
 	switch {
 	case a.Email == "":
-		fields["email"] = "Email is required"
+		fields["email"] = Named(CodeNamedRequired, CodeLabelEmail)
 	case !ValidEmail(a.Email):
-		fields["email"] = "Enter a valid email address"
+		fields["email"] = F(CodeEmailInvalid)
 	}
-	if msg := CheckPassword(a.Password, a.Email, a.FirstName, a.LastName); msg != "" {
-		fields["password"] = msg
+	if f := CheckPassword(a.Password, a.Email, a.FirstName, a.LastName); f != nil {
+		fields["password"] = *f
 	}
-	checkName(fields, "firstName", "First name", a.FirstName)
-	checkName(fields, "lastName", "Last name", a.LastName)
+	checkName(fields, "firstName", CodeLabelFirstName, a.FirstName)
+	checkName(fields, "lastName", CodeLabelLastName, a.LastName)
 	if !a.Role.Valid() {
-		fields["role"] = "Role must be one of citizen, psp_admin, mno_admin, cbsl_officer, cbsl_admin"
+		fields["role"] = F(CodeRoleUnknown)
 	}
 	if utf8.RuneCountInString(a.Institution) > 200 {
-		fields["institution"] = "Institution must be at most 200 characters"
+		fields["institution"] = F(CodeInstitutionTooLong)
 	}
 	if a.Role.IsInstitutionStaff() && a.Institution == "" {
-		fields["institution"] = "Institution is required for PSP and MNO staff"
+		fields["institution"] = F(CodeInstitutionRequired)
 	}
 	if len(fields) > 0 {
-		return FieldError("Please correct the highlighted fields.", fields)
+		return Invalid(CodeFieldsInvalid, fields)
 	}
 	return nil
 }
 
-func checkName(fields map[string]string, key, label, v string) {
+func checkName(fields map[string]Fault, key, label, v string) {
 	switch n := utf8.RuneCountInString(v); {
 	case n == 0:
-		fields[key] = label + " is required"
+		fields[key] = Named(CodeNamedRequired, label)
 	case n > 100:
-		fields[key] = label + " must be at most 100 characters"
+		fields[key] = Named(CodeNamedMax100, label)
 	}
 }

@@ -42,7 +42,7 @@ func TestNewAccountValidate(t *testing.T) {
 				t.Fatalf("fields %v, want %v", e.Fields, tt.fields)
 			}
 			for _, f := range tt.fields {
-				if e.Fields[f] == "" {
+				if e.Fields[f].Message == "" {
 					t.Errorf("field %q not reported: %v", f, e.Fields)
 				}
 			}

@@ -69,7 +69,9 @@ func expectFields(t *testing.T, err error, want map[string]string) {
 	t.Helper()
 	got := map[string]string{}
 	if e, ok := err.(*Error); ok {
-		got = e.Fields
+		for k, f := range e.Fields {
+			got[k] = f.Message
+		}
 	} else if err != nil {
 		t.Fatalf("unexpected error %v", err)
 	}

@@ -89,7 +89,7 @@ func (s *Server) authenticate(r *http.Request) (*domain.User, string, error) {
 	if h := r.Header.Get("Authorization"); h != "" {
 		scheme, token, _ := strings.Cut(h, " ")
 		if !strings.EqualFold(scheme, "Bearer") || token == "" {
-			return nil, "", domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
+			return nil, "", domain.E(domain.EUNAUTHORIZED, domain.CodeSignInRequired)
 		}
 		token = strings.TrimSpace(token)
 		if id, secret, ok := domain.ParseAPIKey(token); ok {
@@ -98,11 +98,11 @@ func (s *Server) authenticate(r *http.Request) (*domain.User, string, error) {
 		}
 		claims, err := s.tokens.Verify(token)
 		if err != nil {
-			return nil, "", domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
+			return nil, "", domain.E(domain.EUNAUTHORIZED, domain.CodeSignInRequired)
 		}
 		u, err := s.store.TokenUser(r.Context(), claims.ID, claims.Subject)
 		if domain.ErrorCode(err) == domain.EUNAUTHORIZED || (err == nil && (!u.IsActive || u.TokenVersion != claims.TokenVersion)) {
-			return nil, "", domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
+			return nil, "", domain.E(domain.EUNAUTHORIZED, domain.CodeSignInRequired)
 		}
 		if err != nil {
 			return nil, "", err
@@ -134,18 +134,18 @@ func (s *Server) authorize(ctx context.Context, a access, p *domain.User) error 
 		return nil
 	}
 	if p == nil {
-		return domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
+		return domain.E(domain.EUNAUTHORIZED, domain.CodeSignInRequired)
 	}
 	if p.Key != nil {
 		if a.scope == "" {
-			return domain.Errorf(domain.EFORBIDDEN, "API keys may not call this route: sign in as a person (docs/API.md, API keys).")
+			return domain.E(domain.EFORBIDDEN, CodeAPIKeyNotAllowed)
 		}
 		if !slices.Contains(p.Key.Scopes, a.scope) {
-			return domain.Errorf(domain.EFORBIDDEN, "This API key lacks the scope %s that this route needs.", a.scope)
+			return domain.E(domain.EFORBIDDEN, CodeAPIKeyScope, "scope", a.scope)
 		}
 	}
 	if p.MustChangePassword && !a.passwordChange {
-		return domain.Errorf(domain.EFORBIDDEN, "Your password was reset: change it before you continue (Settings, Change password).")
+		return domain.E(domain.EFORBIDDEN, CodePasswordChangeRequired)
 	}
 	if !p.MustChangePassword && !a.totpEnrolment && s.mustEnrolTOTP(p) {
 		return errEnrolFirst
@@ -159,10 +159,10 @@ func (s *Server) authorize(ctx context.Context, a access, p *domain.User) error 
 			p.GuestUnitsRemaining = left
 			return err
 		}
-		return domain.Errorf(domain.EFORBIDDEN, "Guest accounts may only read transactions and reports.")
+		return domain.E(domain.EFORBIDDEN, CodeGuestReadOnly)
 	}
 	if slices.Contains(a.roles, p.Role) {
 		return nil
 	}
-	return domain.Errorf(domain.EFORBIDDEN, "Your role (%s) may not use this function.", p.Role)
+	return domain.E(domain.EFORBIDDEN, CodeRoleForbidden, "role", string(p.Role))
 }

@@ -70,7 +70,7 @@ func (j thresholdsJSON) toDomain() (domain.AMLThresholds, error) {
 	}
 	if err := th.Validate(); err != nil {
 		if e, ok := err.(*domain.Error); ok {
-			renamed := map[string]string{}
+			renamed := map[string]domain.Fault{}
 			for k, v := range e.Fields {
 				if api, ok := apiThresholdField[k]; ok {
 					k = api
@@ -181,7 +181,7 @@ func (s *Server) proposeRules(w http.ResponseWriter, r *http.Request) error {
 func pathVersion(r *http.Request) (int, error) {
 	v, err := strconv.Atoi(r.PathValue("version"))
 	if err != nil || v < 1 {
-		return 0, domain.Errorf(domain.ENOTFOUND, "Rule version not found.")
+		return 0, domain.E(domain.ENOTFOUND, domain.CodeRuleVersionNotFound)
 	}
 	return v, nil
 }

@@ -31,7 +31,7 @@ func TestLooseAmountsRefused(t *testing.T) {
 		for i, amount := range looseAmounts {
 			res := e.do(nil, "POST", "/api/transfer", transferBody(amount), auth...)
 			var body errorBody
-			if err := json.Unmarshal(res.body, &body); err != nil || res.status != 400 || body.Fields["amount"] != domain.MsgAmountFormat {
+			if err := json.Unmarshal(res.body, &body); err != nil || res.status != 400 || body.Fields["amount"].Message != domain.MsgAmountFormat {
 				t.Errorf("transfer of %q: %d %s", amount, res.status, res.body)
 			}
 			lines = append(lines, fmt.Sprintf(`{"externalId":"L-%d","amount":%q,"currency":"USD","senderNumber":"+252 65 1111111","receiverNumber":"+252 64 7654321"}`, i, amount))

@@ -303,7 +303,7 @@ func TestOpenAPIValidatorFails(t *testing.T) {
 	doc := openAPIOf(t)
 	schemas := doc["components"].(map[string]any)["schemas"].(map[string]any)
 	errSchema := map[string]any{"$ref": "#/components/schemas/Error"}
-	for _, body := range []string{`{"message": 7}`, `{"message": "x", "extra": 1}`, `{"fields": {}}`, `{"message": "x", "fields": {"a": 1}}`} {
+	for _, body := range []string{`{"message": 7}`, `{"message": "x", "extra": 1}`, `{"fields": {}}`, `{"code": "c", "message": "x", "fields": {"a": "b"}}`, `{"message": "x"}`} {
 		var v any
 		_ = json.Unmarshal([]byte(body), &v)
 		if validate(schemas, errSchema, v, "body") == nil {
@@ -311,7 +311,7 @@ func TestOpenAPIValidatorFails(t *testing.T) {
 		}
 	}
 	var ok any
-	_ = json.Unmarshal([]byte(`{"message": "x", "fields": {"a": "b"}, "requestId": "r"}`), &ok)
+	_ = json.Unmarshal([]byte(`{"code": "c", "message": "x", "fields": {"a": {"code": "d", "message": "b"}}, "requestId": "r"}`), &ok)
 	if err := validate(schemas, errSchema, ok, "body"); err != nil {
 		t.Errorf("a good error answer failed: %v", err)
 	}

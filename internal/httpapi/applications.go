@@ -113,7 +113,7 @@ func (s *Server) getApplication(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if u := principalFrom(r.Context()); !u.Role.IsRegulator() && app.SubmittedBy != u.ID {
-		return domain.Errorf(domain.ENOTFOUND, "Application not found.")
+		return domain.E(domain.ENOTFOUND, domain.CodeApplicationNotFound)
 	}
 	writeJSON(w, http.StatusOK, toApplicationJSON(app))
 	return nil

@@ -93,7 +93,7 @@ func TestAuditLogForRegulators(t *testing.T) {
 			t.Errorf("a limit above the maximum gave %d rows, want it capped, not refused (%d rows)", len(rows), len(seen))
 		}
 
-		if res := e.do(officer, "GET", "/api/audit?from=yesterday", nil); res.json(t)["fields"].(map[string]any)["from"] != "Use a date (YYYY-MM-DD) or a time (RFC 3339)" {
+		if res := e.do(officer, "GET", "/api/audit?from=yesterday", nil); res.fieldMessage(t, "from") != "Use a date (YYYY-MM-DD) or a time (RFC 3339)" {
 			t.Errorf("a bad date's message: %s", res.body)
 		}
 		for _, bad := range []string{"cursor=abc", "cursor=-1", "limit=0", "actor=nobody", "from=yesterday",

@@ -57,18 +57,18 @@ type credentials struct {
 	Password string `json:"password"`
 }
 
-func (c credentials) validate(loginField, loginLabel, login string) error {
-	fields := map[string]string{}
+func (c credentials) validate(loginField, reason, login string) error {
+	fields := map[string]domain.Fault{}
 	if strings.TrimSpace(login) == "" {
-		fields[loginField] = loginLabel + " is required"
+		fields[loginField] = domain.F(domain.CodeRequired)
 	}
 	if c.Password == "" {
-		fields["password"] = "Password is required"
+		fields["password"] = domain.F(domain.CodeRequired)
 	} else if len(c.Password) > 4*domain.MaxPasswordLen {
-		fields["password"] = "Password is too long"
+		fields["password"] = domain.F(domain.CodeTooLong)
 	}
 	if len(fields) > 0 {
-		return domain.FieldError("Please enter your "+strings.ToLower(loginLabel)+" and password.", fields)
+		return domain.Invalid(reason, fields)
 	}
 	return nil
 }
@@ -79,7 +79,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &c); err != nil {
 		return err
 	}
-	if err := c.validate("email", "Email", c.Email); err != nil {
+	if err := c.validate("email", CodeSignInFields, c.Email); err != nil {
 		return err
 	}
 	u, _, err := s.signIn(w, r, c.Email, c.Password, false)
@@ -97,7 +97,7 @@ func (s *Server) tokenLogin(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &c); err != nil {
 		return err
 	}
-	if err := c.validate("email", "Email", c.Email); err != nil {
+	if err := c.validate("email", CodeSignInFields, c.Email); err != nil {
 		return err
 	}
 	u, sid, err := s.signIn(w, r, c.Email, c.Password, false)
@@ -116,7 +116,7 @@ func (s *Server) guestLogin(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	if err := (credentials{Password: in.Password}).validate("username", "Username", in.Username); err != nil {
+	if err := (credentials{Password: in.Password}).validate("username", CodeGuestSignInFields, in.Username); err != nil {
 		return err
 	}
 	u, sid, err := s.signIn(w, r, in.Username, in.Password, true)
@@ -180,9 +180,9 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request, login, password 
 			return nil, "", err
 		}
 		if guestOnly {
-			return nil, "", domain.Errorf(domain.EUNAUTHORIZED, "Invalid guest username or password.")
+			return nil, "", domain.E(domain.EUNAUTHORIZED, CodeBadGuestCredentials)
 		}
-		return nil, "", domain.Errorf(domain.EUNAUTHORIZED, "Invalid email or password.")
+		return nil, "", domain.E(domain.EUNAUTHORIZED, CodeBadCredentials)
 	}
 	if u.TOTPEnabled {
 		return nil, "", s.challengeSecondFactor(w, r, u, key, guestOnly)
@@ -206,7 +206,7 @@ func (s *Server) checkSignInFailures(w http.ResponseWriter, r *http.Request, key
 	if byAccount >= s.opts.MaxFailuresPerAccount || byIP >= s.opts.MaxFailuresPerIP {
 		minutes := int(s.opts.LoginWindow.Round(time.Minute) / time.Minute)
 		w.Header().Set("Retry-After", strconv.Itoa(int(s.opts.LoginWindow.Seconds())))
-		return domain.Errorf(domain.ETOOMANY, "Too many failed sign-in attempts. Try again in %d minutes.", minutes)
+		return domain.E(domain.ETOOMANY, CodeTooManySignIns, "minutes", strconv.Itoa(minutes))
 	}
 	return nil
 }

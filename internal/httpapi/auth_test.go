@@ -35,7 +35,7 @@ func TestBrowserSignInAndOut(t *testing.T) {
 		if res.status != http.StatusFound || res.header.Get("Location") != "/login" {
 			t.Fatalf("GET /api/login: %d to %q", res.status, res.header.Get("Location"))
 		}
-		if res := e.do(c, "GET", "/api/auth/user", nil); res.status != 401 || res.json(t)["message"] != "Unauthorized" {
+		if res := e.do(c, "GET", "/api/auth/user", nil); res.status != 401 || res.json(t)["code"] != domain.CodeSignInRequired {
 			t.Fatalf("signed out: %d %s", res.status, res.body)
 		}
 

@@ -5,12 +5,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"mime"
 	"net/http"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -181,8 +181,7 @@ func readBatch(w http.ResponseWriter, r *http.Request) ([]batchItem, error) {
 			if err := dec.Decode(&it); err != nil {
 				var e *domain.Error
 				errors.As(jsonError(err), &e)
-				e.Message = fmt.Sprintf("Line %d: %s", line, e.Message)
-				return nil, e
+				return nil, domain.E(e.Code, CodeBatchLine, "line", strconv.Itoa(line))
 			}
 			items = append(items, it)
 			if len(items) > maxBatchItems {

@@ -83,7 +83,7 @@ func vectorInstitutions(t *testing.T) domain.Institutions {
 // jsonDecoders are the request bodies FuzzDecodeJSON reads, chosen by the fuzzer's first value.
 var jsonDecoders = []func(*testing.T, []byte){
 	func(t *testing.T, b []byte) {
-		decodeRoundTrip(t, b, func(c *credentials) error { return c.validate("email", "Email", c.Email) })
+		decodeRoundTrip(t, b, func(c *credentials) error { return c.validate("email", CodeSignInFields, c.Email) })
 	},
 	func(t *testing.T, b []byte) {
 		decodeRoundTrip(t, b, func(in *domain.TransferRequest) error {

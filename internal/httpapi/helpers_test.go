@@ -94,7 +94,7 @@ func newEnvAt(t testing.TB, url string, hasher auth.Hasher, mod func(*Options)) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(s.Handler())
+	srv := httptest.NewServer(requireErrorCodes(t, s.Handler()))
 	t.Cleanup(srv.Close)
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)

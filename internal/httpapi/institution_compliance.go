@@ -47,7 +47,7 @@ func (s *Server) complianceDetail(w http.ResponseWriter, r *http.Request, kind s
 	id := r.PathValue("id")
 	u := principalFrom(r.Context())
 	if !u.Role.IsRegulator() && u.Institution != id {
-		return domain.Errorf(domain.ENOTFOUND, "Institution not found.")
+		return domain.E(domain.ENOTFOUND, domain.CodeInstitutionNotFound)
 	}
 	entry, err := s.store.RegistryEntryByID(r.Context(), kind, id)
 	if err != nil {

@@ -5,25 +5,38 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"mime"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/i18n"
 )
 
 // maxBodyBytes bounds every JSON request body; uploads have their own limits.
 const maxBodyBytes = 1 << 20
 
-// errorBody is the one shape of every error answer.
+// errorBody is the one shape of every error answer (docs/API.md, Errors): a stable machine code
+// beside a message in the reader's language, and the same for each field at fault.
 type errorBody struct {
-	Message string            `json:"message"`
-	Fields  map[string]string `json:"fields,omitempty"`
+	// Code is the error's stable machine code: act on it, never on the message.
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	// Params are the named values the message was written with, for a client that writes its own.
+	Params i18n.Args             `json:"params,omitempty"`
+	Fields map[string]fieldError `json:"fields,omitempty"`
 	// RequestID is the request's X-Request-Id, for a support request or the logs.
 	RequestID string `json:"requestId,omitempty"`
+}
+
+// fieldError is what is wrong with one input field of an error answer.
+type fieldError struct {
+	Code    string    `json:"code"`
+	Message string    `json:"message"`
+	Params  i18n.Args `json:"params,omitempty"`
 }
 
 // statusOf maps error codes to HTTP statuses, in one place.
@@ -49,9 +62,7 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	var e *domain.Error
 	if !errors.As(err, &e) {
 		log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-		writeJSON(w, http.StatusInternalServerError, errorBody{Message: "Internal server error. Please try again; if it persists, contact support.",
-			RequestID: requestIDOf(r.Context())})
-		return
+		e = domain.E(domain.EINTERNAL, domain.EINTERNAL)
 	}
 	status, ok := statusOf[e.Code]
 	if !ok {
@@ -60,7 +71,63 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	if status == http.StatusTooManyRequests && w.Header().Get("Retry-After") == "" {
 		w.Header().Set("Retry-After", "1") // every 429 says when to come back; limits set their own
 	}
-	writeJSON(w, status, errorBody{Message: e.Message, Fields: e.Fields, RequestID: requestIDOf(r.Context())})
+	body, lang := localizeError(e, readerLanguage(r))
+	body.RequestID = requestIDOf(r.Context())
+	w.Header().Set("Content-Language", string(lang))
+	writeJSON(w, status, body)
+}
+
+// localizeError writes e in lang when the catalogue has every one of its texts, and answers the
+// language it is written in. An error with a text the catalogue lacks (written with Errorf or
+// FieldError) is answered wholly in English, so one answer never mixes languages and
+// Content-Language tells the client whether the message is in its reader's language.
+func localizeError(e *domain.Error, lang i18n.Lang) (errorBody, i18n.Lang) {
+	code := e.Reason
+	if code == "" {
+		code = e.Code
+	}
+	body := errorBody{Code: code, Message: e.Message, Params: e.Args}
+	msg, ok := i18n.T(lang, e.Reason, e.Args)
+	if len(e.Fields) > 0 {
+		body.Fields = make(map[string]fieldError, len(e.Fields))
+	}
+	local := make(map[string]string, len(e.Fields))
+	for k, f := range e.Fields {
+		code := f.Code
+		if code == "" {
+			code = domain.EINVALID
+		}
+		body.Fields[k] = fieldError{Code: code, Message: f.Message, Params: f.Args}
+		text, found := i18n.T(lang, f.Code, f.Args)
+		if f.Label != "" {
+			name, named := i18n.T(lang, f.Label, nil)
+			text, found = name+": "+text, found && named
+		}
+		ok = ok && found
+		local[k] = text
+	}
+	if !ok || lang == i18n.EN {
+		return body, i18n.EN
+	}
+	body.Message = msg
+	for k, f := range body.Fields {
+		f.Message = local[k]
+		body.Fields[k] = f
+	}
+	return body, lang
+}
+
+// readerLanguage is the language to answer the request in: the signed-in person's stored
+// language, else the one their Accept-Language prefers, else English.
+func readerLanguage(r *http.Request) i18n.Lang {
+	if info := requestFrom(r.Context()); info != nil {
+		if l, _ := info.language.Load().(string); l != "" {
+			if lang, ok := i18n.Match(l); ok {
+				return lang
+			}
+		}
+	}
+	return i18n.FromAcceptLanguage(r.Header.Get("Accept-Language"))
 }
 
 // writeJSON writes v as the response. Answers are not stored by browsers or proxies unless the
@@ -91,12 +158,12 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 		if errors.As(err, &tooBig) {
 			return jsonError(err)
 		}
-		return domain.Errorf(domain.EINVALID, "The request body must hold a single JSON object.")
+		return domain.E(domain.EINVALID, CodeBodyNotSingleObject)
 	}
 	// encoding/json reads null into a struct as "nothing to set"; a body must be an object
 	// (FuzzDecodeJSON found null accepted).
 	if raw[0] != '{' {
-		return domain.Errorf(domain.EINVALID, "The request body must be a JSON object.")
+		return domain.E(domain.EINVALID, CodeBodyNotObject)
 	}
 	if err := jsonText(raw); err != nil {
 		return err
@@ -122,7 +189,7 @@ func requireJSON(r *http.Request) error {
 		}
 	}
 	if !ok {
-		return domain.Errorf(domain.EUNSUPPORTED, "Send the request body as JSON with Content-Type: application/json.")
+		return domain.E(domain.EUNSUPPORTED, CodeBodyNotJSONType)
 	}
 	return nil
 }
@@ -159,23 +226,27 @@ func jsonError(err error) error {
 	)
 	switch {
 	case errors.As(err, &tooBig):
-		return domain.Errorf(domain.ETOOLARGE, "The request body is larger than %d bytes.", maxBodyBytes)
+		return domain.E(domain.ETOOLARGE, CodeBodyTooLarge, "max", strconv.Itoa(maxBodyBytes))
 	case errors.Is(err, io.EOF):
-		return domain.Errorf(domain.EINVALID, "The request body is empty; send a JSON object.")
+		return domain.E(domain.EINVALID, CodeBodyEmpty)
 	case errors.As(err, &syntax), errors.Is(err, io.ErrUnexpectedEOF):
-		return domain.Errorf(domain.EINVALID, "The request body is not valid JSON.")
+		return domain.E(domain.EINVALID, CodeBodyInvalidJSON)
 	case errors.As(err, &typeErr):
 		field := typeErr.Field
 		if field == "" {
-			return domain.Errorf(domain.EINVALID, "The request body must be a JSON object.")
+			return domain.E(domain.EINVALID, CodeBodyNotObject)
 		}
-		return domain.FieldError(fmt.Sprintf("Field %q must be of type %s.", field, jsonType(typeErr.Type.Kind().String())),
-			map[string]string{field: "must be of type " + jsonType(typeErr.Type.Kind().String())})
+		typ := jsonType(typeErr.Type.Kind().String())
+		e := domain.E(domain.EINVALID, CodeFieldTypeBody, "field", field, "type", typ)
+		e.Fields = map[string]domain.Fault{field: domain.F(CodeFieldType, "type", typ)}
+		return e
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		field := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
-		return domain.FieldError(fmt.Sprintf("Unknown field %q.", field), map[string]string{field: "unknown field"})
+		e := domain.E(domain.EINVALID, CodeUnknownFieldBody, "field", field)
+		e.Fields = map[string]domain.Fault{field: domain.F(CodeUnknownField)}
+		return e
 	}
-	return domain.Errorf(domain.EINVALID, "The request body could not be read as JSON.")
+	return domain.E(domain.EINVALID, CodeBodyUnreadable)
 }
 
 func jsonType(kind string) string {

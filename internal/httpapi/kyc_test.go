@@ -25,8 +25,7 @@ func TestKYC(t *testing.T) {
 		bad := kycBody()
 		bad["phoneNumber"], bad["email"] = "123", "nope"
 		res := e.do(c, "POST", "/api/kyc", bad)
-		fields, _ := res.json(t)["fields"].(map[string]any)
-		if res.status != 400 || fields["phoneNumber"] != "Valid phone number is required" || fields["email"] != "Valid email is required" {
+		if res.status != 400 || res.fieldMessage(t, "phoneNumber") != "Valid phone number is required" || res.fieldMessage(t, "email") != "Valid email is required" {
 			t.Fatalf("invalid KYC: %d %s", res.status, res.body)
 		}
 		res = e.do(c, "POST", "/api/kyc", kycBody())

@@ -12,6 +12,7 @@ import (
 
 	"github.com/kormeer/kormeer/internal/auth"
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/i18n"
 	"github.com/kormeer/kormeer/internal/store"
 )
 
@@ -172,14 +173,19 @@ func (s *Server) generateAccessCode(w http.ResponseWriter, r *http.Request) erro
 	} // an unknown user is refused, in French, by IssueAccessCode
 	code := domain.NewAccessCode()
 	expires := s.store.Now().Add(s.opts.AccessCodeTTL)
-	text := "Kormeer: your mobile access code is " + code + ". It works once and expires " + expires.Format("2006-01-02 15:04 UTC") + "."
 	var deliveries []store.Notification
+	args := i18n.Args{"code": code, "expires": expires.Format("2006-01-02 15:04 UTC"), "phone": phone}
 	if in.NotificationMethod != "email" && phone != "" {
+		// A mobile user has no stored language: the SMS is in that of the staff member serving them.
+		text, _ := i18n.T(readerLanguage(r), CodeAccessCodeSMS, args)
 		deliveries = append(deliveries, store.Notification{Channel: "sms", Recipient: phone, Purpose: "access_code", SealedBody: s.sealer.Seal(text)})
 	}
 	if in.NotificationMethod != "sms" {
+		lang := s.recipientLanguage(r, in.AdminEmail)
+		subject, _ := i18n.T(lang, CodeAccessCodeSubject, nil)
+		text, _ := i18n.T(lang, CodeAccessCodeEmail, args)
 		deliveries = append(deliveries, store.Notification{Channel: "email", Recipient: in.AdminEmail, Purpose: "access_code",
-			Subject: "Kormeer mobile access code", SealedBody: s.sealer.Seal(text + "\nMobile user: " + phone)})
+			Subject: subject, SealedBody: s.sealer.Seal(text)})
 	}
 	c, err := s.store.IssueAccessCode(r.Context(), &store.NewAccessCode{MobileUserID: in.MobileUserID, CodeHash: s.codeHashes(code)[0],
 		Delivery: in.NotificationMethod, ExpiresAt: expires, GeneratedBy: principalFrom(r.Context()).ID, Deliveries: deliveries,
@@ -190,6 +196,17 @@ func (s *Server) generateAccessCode(w http.ResponseWriter, r *http.Request) erro
 	writeJSON(w, http.StatusCreated, map[string]any{"accessCode": toAccessCodeJSON(c, code), "deliveries": len(deliveries),
 		"message": "Code d'accès généré et envoyé."})
 	return nil
+}
+
+// recipientLanguage is the language to write to an address in: that of the account holding it,
+// else the requester's (readerLanguage).
+func (s *Server) recipientLanguage(r *http.Request, email string) i18n.Lang {
+	if u, err := s.store.UserByLogin(r.Context(), email); err == nil {
+		if lang, ok := i18n.Match(u.Language); ok {
+			return lang
+		}
+	}
+	return readerLanguage(r)
 }
 
 // listAccessCodes is GET /api/admin/mobile-access/codes?status=: newest first, paged

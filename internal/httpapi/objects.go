@@ -138,7 +138,7 @@ func (s *Server) serveObject(w http.ResponseWriter, r *http.Request) error {
 	kind := kindOfDir[r.PathValue("kind")]
 	file := r.PathValue("file")
 	id := strings.TrimSuffix(file, path.Ext(file))
-	missing := domain.Errorf(domain.ENOTFOUND, "File not found.")
+	missing := domain.E(domain.ENOTFOUND, domain.CodeFileNotFound)
 	if kind == "" {
 		return missing
 	}

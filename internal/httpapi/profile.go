@@ -81,13 +81,13 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if !ok {
-		return domain.FieldError("The current password is not right.", map[string]string{"currentPassword": "Not your current password"})
+		return domain.Invalid(CodeCurrentPasswordWrong, map[string]domain.Fault{"currentPassword": domain.F(CodeNotCurrentPassword)})
 	}
-	if msg := domain.CheckPassword(in.NewPassword, u.Email, u.FirstName, u.LastName); msg != "" {
-		return domain.FieldError(msg+".", map[string]string{"newPassword": msg})
+	if f := domain.CheckPassword(in.NewPassword, u.Email, u.FirstName, u.LastName); f != nil {
+		return domain.Invalid(domain.CodeFieldsInvalid, map[string]domain.Fault{"newPassword": *f})
 	}
 	if in.NewPassword == in.CurrentPassword {
-		return domain.FieldError("Choose a password different from the current one.", map[string]string{"newPassword": "Same as the current password"})
+		return domain.Invalid(CodePasswordUnchanged, map[string]domain.Fault{"newPassword": domain.F(CodeSamePassword)})
 	}
 	hash, err := s.hasher.HashContext(r.Context(), in.NewPassword)
 	if err != nil {

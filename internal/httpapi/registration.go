@@ -89,7 +89,7 @@ func (s *Server) createAccountNow(w http.ResponseWriter, r *http.Request, in dom
 	a.Details = map[string]any{"email": in.Email, "role": in.Role, "byAdmin": isAdmin}
 	if err := s.store.CreateUser(r.Context(), u, a); err != nil {
 		if domain.ErrorCode(err) == domain.ECONFLICT {
-			return domain.Errorf(domain.ECONFLICT, "An account with this email already exists.")
+			return domain.E(domain.ECONFLICT, domain.CodeEmailHasAccount)
 		}
 		return err
 	}
@@ -107,8 +107,7 @@ func (s *Server) confirmEmail(w http.ResponseWriter, r *http.Request) error {
 	}
 	in.Token = strings.TrimSpace(in.Token)
 	if in.Token == "" || len(in.Token) > 128 {
-		return domain.FieldError("The confirmation link is incomplete; open it again from the e-mail.",
-			map[string]string{"token": "The token from the e-mail's link is required"})
+		return domain.Invalid(CodeConfirmationIncomplete, map[string]domain.Fault{"token": domain.F(CodeTokenRequired)})
 	}
 	u, err := s.store.ConfirmRegistration(r.Context(), tokenHash(in.Token), s.audit(r, "", ""))
 	if err != nil {

@@ -93,12 +93,9 @@ func TestRegistryDrivesTransfers(t *testing.T) {
 		}
 		refused := func(res response, field, want string) {
 			t.Helper()
-			var body struct {
-				Message string
-				Fields  map[string]string
-			}
+			var body errorBody
 			json.Unmarshal(res.body, &body)
-			if res.status != 400 || body.Fields[field] != want || body.Message == "" {
+			if res.status != 400 || body.Fields[field].Message != want || body.Message == "" {
 				t.Fatalf("want 400 with %s = %q, got %d %s", field, want, res.status, res.body)
 			}
 		}
@@ -180,9 +177,7 @@ func TestNewlyLicensedOperator(t *testing.T) {
 			return e.do(nil, "PATCH", "/api/"+kind+"s/"+id+"/routing", r, auth(tok)...)
 		}
 		bad := routing(admin, "psp", sahal, map[string]any{"modes": []string{"online", "sms"}, "ussdCode": "220", "numberPrefixes": []string{"62"}})
-		var fault struct{ Fields map[string]string }
-		json.Unmarshal(bad.body, &fault)
-		if bad.status != 400 || fault.Fields["modes"] == "" || fault.Fields["ussdCode"] == "" || fault.Fields["numberPrefixes"] == "" {
+		if bad.status != 400 || bad.fieldMessage(t, "modes") == "" || bad.fieldMessage(t, "ussdCode") == "" || bad.fieldMessage(t, "numberPrefixes") == "" {
 			t.Fatalf("bad routing: %d %s", bad.status, bad.body)
 		}
 		if res := routing(admin, "psp", sahal, map[string]any{"modes": []string{"online"}, "unknown": 1}); res.status != 400 {

@@ -16,6 +16,7 @@ import (
 	"github.com/go-pdf/fpdf"
 
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/i18n"
 	"github.com/kormeer/kormeer/internal/store"
 )
 
@@ -158,7 +159,7 @@ func (s *Server) visibleReport(r *http.Request) (*store.Report, error) {
 		return nil, err
 	}
 	if u := principalFrom(r.Context()); rep.Status != "published" && (!u.Role.IsRegulator() || u.IsGuest) {
-		return nil, domain.Errorf(domain.ENOTFOUND, "Report not found.")
+		return nil, domain.E(domain.ENOTFOUND, domain.CodeReportNotFound)
 	}
 	return rep, nil
 }
@@ -173,14 +174,27 @@ func (s *Server) publishReport(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// reportRows are a report's figures as label/value rows, for the PDF and CSV alike.
-func reportRows(rep *store.Report) [][2]string {
+// reportRows are a report's figures as label/value rows, for the PDF (in the reader's language)
+// and the CSV (in English, whose labels programs read) alike.
+func reportRows(rep *store.Report, lang i18n.Lang) [][2]string {
 	d := rep.ReportData
+	label := func(code string, args ...string) string {
+		a := i18n.Args{}
+		for i := 0; i+1 < len(args); i += 2 {
+			a[args[i]] = args[i+1]
+		}
+		s, _ := i18n.T(lang, code, a)
+		return s
+	}
+	kind, ok := i18n.T(lang, "report_type_"+rep.ReportType, nil)
+	if !ok {
+		kind = reportTypes[rep.ReportType]
+	}
 	rows := [][2]string{
-		{"Period", rep.Period}, {"Report type", reportTypes[rep.ReportType]}, {"Status", rep.Status},
-		{"Transactions", fmt.Sprint(d["transactionCount"])}, {"Transaction volume (USD equivalent)", fmt.Sprint(d["transactionVolume"])},
-		{"High-risk transactions", fmt.Sprint(d["highRiskCount"])}, {"Open alerts", fmt.Sprint(d["openAlerts"])},
-		{"Active PSPs", fmt.Sprint(rep.Metrics["activePsps"])}, {"KYC compliance score (%)", fmt.Sprint(d["complianceScore"])},
+		{label(CodeReportPeriod), rep.Period}, {label(CodeReportType), kind}, {label(CodeReportStatus), rep.Status},
+		{label(CodeReportTransactions), fmt.Sprint(d["transactionCount"])}, {label(CodeReportVolume), fmt.Sprint(d["transactionVolume"])},
+		{label(CodeReportHighRisk), fmt.Sprint(d["highRiskCount"])}, {label(CodeReportOpenAlerts), fmt.Sprint(d["openAlerts"])},
+		{label(CodeReportActivePSPs), fmt.Sprint(rep.Metrics["activePsps"])}, {label(CodeReportKYCScore), fmt.Sprint(d["complianceScore"])},
 	}
 	if vols, ok := d["volumeByCurrency"].(map[string]any); ok {
 		keys := make([]string, 0, len(vols))
@@ -189,12 +203,12 @@ func reportRows(rep *store.Report) [][2]string {
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
-			rows = append(rows, [2]string{"Volume " + k, fmt.Sprint(vols[k])})
+			rows = append(rows, [2]string{label(CodeReportVolumeIn, "currency", k), fmt.Sprint(vols[k])})
 		}
 	}
 	if sev, ok := d["alertsBySeverity"].(map[string]any); ok {
 		for _, k := range []string{"critical", "high", "medium", "low"} {
-			rows = append(rows, [2]string{"Alerts: " + k, fmt.Sprint(sev[k])})
+			rows = append(rows, [2]string{label(CodeReportAlertsOf, "severity", k), fmt.Sprint(sev[k])})
 		}
 	}
 	return rows
@@ -207,6 +221,11 @@ func (s *Server) reportPDF(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	lang := readerLanguage(r)
+	heading := func(code string, args i18n.Args) string {
+		s, _ := i18n.T(lang, code, args)
+		return s
+	}
 	pdf := fpdf.New("P", "mm", "A4", "")
 	pdf.SetTitle(rep.Title, true)
 	pdf.SetAuthor(centralBankName, true)
@@ -215,16 +234,16 @@ func (s *Server) reportPDF(w http.ResponseWriter, r *http.Request) error {
 	pdf.SetFont("Helvetica", "B", 16)
 	pdf.CellFormat(0, 10, tr(rep.Title), "", 1, "L", false, 0, "")
 	pdf.SetFont("Helvetica", "", 10)
-	pdf.CellFormat(0, 6, tr(rep.InstitutionName+" - generated "+rep.CreatedAt.Format("2006-01-02 15:04 UTC")), "", 1, "L", false, 0, "")
+	pdf.CellFormat(0, 6, tr(heading(CodeReportGenerated, i18n.Args{"institution": rep.InstitutionName, "when": rep.CreatedAt.Format("2006-01-02 15:04 UTC")})), "", 1, "L", false, 0, "")
 	pdf.Ln(4)
 	pdf.MultiCell(0, 5, tr(fmt.Sprint(rep.ReportData["summary"])), "", "L", false)
 	pdf.Ln(4)
 	pdf.SetFillColor(230, 240, 238)
 	pdf.SetFont("Helvetica", "B", 10)
-	pdf.CellFormat(110, 8, "Figure", "1", 0, "L", true, 0, "")
-	pdf.CellFormat(60, 8, "Value", "1", 1, "R", true, 0, "")
+	pdf.CellFormat(110, 8, tr(heading(CodeReportFigure, nil)), "1", 0, "L", true, 0, "")
+	pdf.CellFormat(60, 8, tr(heading(CodeReportValue, nil)), "1", 1, "R", true, 0, "")
 	pdf.SetFont("Helvetica", "", 10)
-	for _, row := range reportRows(rep) {
+	for _, row := range reportRows(rep, lang) {
 		pdf.CellFormat(110, 7, tr(row[0]), "1", 0, "L", false, 0, "")
 		pdf.CellFormat(60, 7, tr(row[1]), "1", 1, "R", false, 0, "")
 	}
@@ -249,7 +268,7 @@ func (s *Server) reportCSV(w http.ResponseWriter, r *http.Request) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"figure", "value"})
 	cw.Write(safeCells("Title", rep.Title))
-	for _, row := range reportRows(rep) {
+	for _, row := range reportRows(rep, i18n.EN) {
 		cw.Write(safeCells(row[0], row[1]))
 	}
 	cw.Flush()

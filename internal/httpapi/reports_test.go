@@ -67,6 +67,16 @@ func TestComplianceReports(t *testing.T) {
 			if err != nil || !strings.Contains(string(out), "Transactions") || !strings.Contains(string(out), "3 transactions") {
 				t.Fatalf("pdf text: %s %v", out, err)
 			}
+			// Its headings are in the reader's language: here the officer's stored Somali.
+			if res := e.do(o, "PATCH", "/api/profile", map[string]string{"language": "so"}); res.status != 200 {
+				t.Fatalf("language: %d %s", res.status, res.body)
+			}
+			os.WriteFile(f, e.do(o, "GET", "/api/compliance-reports/"+id+"/pdf", nil).body, 0o600)
+			out, err = exec.Command(path, f, "-").Output()
+			if err != nil || !strings.Contains(string(out), "Lacag-dhaqaaqyada") || !strings.Contains(string(out), "Qiimaha") ||
+				strings.Contains(string(out), "Value") {
+				t.Fatalf("Somali pdf text: %s %v", out, err)
+			}
 		}
 		csvRes := e.do(o, "GET", "/api/compliance-reports/"+id+"/csv", nil)
 		if csvRes.status != 200 || !strings.Contains(string(csvRes.body), "Transactions,3") {

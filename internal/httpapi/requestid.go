@@ -19,6 +19,8 @@ import (
 type requestInfo struct {
 	id     string
 	userID atomic.Value // string
+	// language is the signed-in person's stored language, in which errors are answered.
+	language atomic.Value // string
 }
 
 type requestInfoKey struct{}

@@ -186,7 +186,7 @@ func (s *Server) Handler() http.Handler {
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.securityEvent(r, "cross_origin_refused")
-		writeJSON(w, http.StatusForbidden, errorBody{Message: "Cross-origin request refused.", RequestID: requestIDOf(r.Context())})
+		writeError(w, r, s.log, domain.E(domain.EFORBIDDEN, CodeCrossOrigin))
 	}))
 	return s.withRequestID(s.recoverer(s.logRequests(securityHeaders(cop.Handler(plainText(mux))))))
 }
@@ -209,7 +209,7 @@ func (s *Server) dispatch(methods map[string]route) http.Handler {
 		}
 		if !ok {
 			w.Header().Set("Allow", strings.Join(allow, ", "))
-			writeError(w, r, s.log, domain.Errorf(domain.EMETHOD, "Method %s is not allowed on %s.", r.Method, r.URL.Path))
+			writeError(w, r, s.log, domain.E(domain.EMETHOD, CodeMethodNotAllowed, "method", r.Method, "path", r.URL.Path))
 			return
 		}
 		p, tokenID, err := s.authenticate(r)
@@ -217,6 +217,7 @@ func (s *Server) dispatch(methods map[string]route) http.Handler {
 			s.securityEvent(r, "credentials_refused", "reason", domain.ErrorMessage(err))
 		} else if info := requestFrom(r.Context()); info != nil && p != nil {
 			info.userID.Store(p.ID)
+			info.language.Store(p.Language)
 		}
 		if err == nil {
 			if err = s.checkThrottle(w, r, rt.access.throttle, p); err != nil {
@@ -259,7 +260,7 @@ func (s *Server) dispatch(methods map[string]route) http.Handler {
 
 func (s *Server) apiNotFound() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, r, s.log, domain.Errorf(domain.ENOTFOUND, "No API endpoint at %s.", r.URL.Path))
+		writeError(w, r, s.log, domain.E(domain.ENOTFOUND, CodeNoEndpoint, "path", r.URL.Path))
 	})
 }
 

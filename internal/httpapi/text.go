@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bytes"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"strings"
 	"unicode/utf8"
@@ -23,19 +24,19 @@ func storableText(s string) bool {
 func plainText(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !storableText(r.URL.Path) {
-			writeJSON(w, http.StatusBadRequest, errorBody{Message: "The address holds a NUL character or bytes that are not UTF-8.", RequestID: requestIDOf(r.Context())})
+			writeError(w, r, slog.Default(), domain.E(domain.EINVALID, CodePathNotText))
 			return
 		}
-		fields := map[string]string{}
+		fields := map[string]domain.Fault{}
 		for k, vs := range r.URL.Query() {
 			for _, v := range vs {
 				if !storableText(k) || !storableText(v) {
-					fields[strings.ToValidUTF8(strings.ReplaceAll(k, "\x00", ""), "?")] = "Must be UTF-8 text without NUL characters"
+					fields[strings.ToValidUTF8(strings.ReplaceAll(k, "\x00", ""), "?")] = domain.F(CodeNotText)
 				}
 			}
 		}
 		if len(fields) > 0 {
-			writeJSON(w, http.StatusBadRequest, errorBody{Message: "Query parameters must be UTF-8 text without NUL characters.", Fields: fields, RequestID: requestIDOf(r.Context())})
+			writeError(w, r, slog.Default(), domain.Invalid(CodeQueryNotText, fields))
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -72,7 +73,7 @@ func jsonText(raw []byte) error {
 				if top >= 0 && stack[top].wantKey || field == "" {
 					field = "body"
 				}
-				return domain.FieldError("Text must not contain NUL characters.", map[string]string{field: "Must not contain NUL characters"})
+				return domain.Invalid(CodeBodyNUL, map[string]domain.Fault{field: domain.F(CodeNUL)})
 			}
 			if top >= 0 && stack[top].wantKey {
 				key, stack[top].wantKey = v, false

@@ -28,8 +28,7 @@ func (s *Server) mustEnrolTOTP(u *domain.User) bool {
 }
 
 // errEnrolFirst is the 403 every other route answers while mustEnrolTOTP holds.
-var errEnrolFirst = domain.Errorf(domain.EFORBIDDEN,
-	"Two-step verification is required for your role: set it up before you continue (Settings, Two-step verification).")
+var errEnrolFirst = domain.E(domain.EFORBIDDEN, CodeTOTPRequired)
 
 // totpStatus is GET /api/profile/totp: whether the caller's second factor is on, waiting for
 // confirmation, required, and how many recovery codes are left.
@@ -53,7 +52,7 @@ func (s *Server) totpStatus(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) startTOTP(w http.ResponseWriter, r *http.Request) error {
 	u := principalFrom(r.Context())
 	if u.TOTPEnabled {
-		return domain.Errorf(domain.ECONFLICT, "Two-step verification is already on. Turn it off first to set up another authenticator.")
+		return domain.E(domain.ECONFLICT, domain.CodeTOTPAlreadyOn)
 	}
 	secret := auth.NewTOTPSecret()
 	if err := s.store.StartTOTP(r.Context(), u.ID, s.second.Seal(u.ID, secret), s.audit(r, "", "")); err != nil {
@@ -87,7 +86,7 @@ func (s *Server) confirmTOTP(w http.ResponseWriter, r *http.Request) error {
 	u := principalFrom(r.Context())
 	st, err := s.store.TOTP(r.Context(), u.ID)
 	if domain.ErrorCode(err) == domain.ENOTFOUND || (err == nil && st.Enabled) {
-		return domain.Errorf(domain.ECONFLICT, "There is no set-up waiting for a code: start the set-up of two-step verification again.")
+		return domain.E(domain.ECONFLICT, CodeTOTPNoSetup)
 	}
 	if err != nil {
 		return err
@@ -98,8 +97,7 @@ func (s *Server) confirmTOTP(w http.ResponseWriter, r *http.Request) error {
 	}
 	step, ok := auth.VerifyTOTP(secret, in.Code, s.store.Now(), st.LastStep)
 	if !ok {
-		return domain.FieldError("The code is not right. Enter the 6-digit code your authenticator app shows now.",
-			map[string]string{"code": "Enter the current 6-digit code"})
+		return domain.Invalid(CodeTOTPCodeWrong, map[string]domain.Fault{"code": domain.F(CodeTOTPCurrentCode)})
 	}
 	codes := auth.NewRecoveryCodes(recoveryCodeCount)
 	hashes := make([]string, len(codes))
@@ -138,8 +136,7 @@ func (s *Server) disableTOTP(w http.ResponseWriter, r *http.Request) error {
 	}
 	if st.Enabled {
 		if in.Code == "" && in.Password == "" {
-			return domain.FieldError("Enter a current code from your authenticator app, or your password.",
-				map[string]string{"code": "Enter a code or your password"})
+			return domain.Invalid(CodeTOTPCodeOrPassword, map[string]domain.Fault{"code": domain.F(CodeCodeOrPassword)})
 		}
 		key, ip := domain.NormalizeEmail(u.Email), s.clientIP(r)
 		if err := s.checkSignInFailures(w, r, key, ip); err != nil {
@@ -159,7 +156,7 @@ func (s *Server) disableTOTP(w http.ResponseWriter, r *http.Request) error {
 			if in.Code == "" {
 				field = "password"
 			}
-			return domain.FieldError("That is not right: enter a current code or your password.", map[string]string{field: "Not right"})
+			return domain.Invalid(CodeTOTPProofWrong, map[string]domain.Fault{field: domain.F(CodeNotRight)})
 		}
 	}
 	if err := s.store.DisableTOTP(r.Context(), u.ID, s.audit(r, "", "")); err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/kormeer/kormeer/internal/auth"
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/i18n"
 	"github.com/kormeer/kormeer/internal/store"
 )
 
@@ -37,9 +38,11 @@ func (s *Server) challengeSecondFactor(w http.ResponseWriter, r *http.Request, u
 	if err := s.store.CreateLoginChallenge(r.Context(), c, a); err != nil {
 		return err
 	}
+	// A step of signing in rather than a refusal, it still has a code beside its message, as every
+	// 401 does, so that a client recognises it without reading the text.
+	msg, _ := i18n.T(readerLanguage(r), CodeSecondFactorRequired, nil)
 	writeJSON(w, http.StatusUnauthorized, map[string]any{"totpRequired": true, "challenge": challenge,
-		"expiresIn": int(challengeTTL.Seconds()),
-		"message":   "Enter the 6-digit code from your authenticator app, or one of your recovery codes."})
+		"expiresIn": int(challengeTTL.Seconds()), "code": CodeSecondFactorRequired, "message": msg})
 	return nil
 }
 
@@ -75,17 +78,17 @@ func (s *Server) completeSecondFactor(w http.ResponseWriter, r *http.Request) (*
 	if err := decodeJSON(w, r, &in); err != nil {
 		return nil, "", err
 	}
-	fields := map[string]string{}
+	fields := map[string]domain.Fault{}
 	if in.Challenge == "" || len(in.Challenge) > 100 {
-		fields["challenge"] = "Sign in with your password first"
+		fields["challenge"] = domain.F(CodePasswordFirst)
 	}
 	if in.Code == "" {
-		fields["code"] = "Enter the code"
+		fields["code"] = domain.F(domain.CodeRequired)
 	} else if len(in.Code) > 32 {
-		fields["code"] = "Too long for a code"
+		fields["code"] = domain.F(domain.CodeTooLong)
 	}
 	if len(fields) > 0 {
-		return nil, "", domain.FieldError("Enter the 6-digit code from your authenticator app, or a recovery code.", fields)
+		return nil, "", domain.Invalid(CodeSecondFactorFields, fields)
 	}
 	ctx := r.Context()
 	c, err := s.store.FindLoginChallenge(ctx, challengeID(in.Challenge))
@@ -98,11 +101,11 @@ func (s *Server) completeSecondFactor(w http.ResponseWriter, r *http.Request) (*
 	}
 	u, err := s.store.UserByID(ctx, c.UserID)
 	if err != nil || !u.IsActive {
-		return nil, "", domain.Errorf(domain.EUNAUTHORIZED, "This sign-in has expired or was already used. Sign in again with your password.")
+		return nil, "", domain.E(domain.EUNAUTHORIZED, domain.CodeSignInExpired)
 	}
 	st, err := s.store.TOTP(ctx, u.ID)
 	if err != nil || !st.Enabled {
-		return nil, "", domain.Errorf(domain.EUNAUTHORIZED, "This sign-in has expired or was already used. Sign in again with your password.")
+		return nil, "", domain.E(domain.EUNAUTHORIZED, domain.CodeSignInExpired)
 	}
 	var proof store.SecondFactorProof
 	factor, ok := "totp", true
@@ -143,8 +146,9 @@ func (s *Server) completeSecondFactor(w http.ResponseWriter, r *http.Request) (*
 		return nil, "", err
 	}
 	if left == 0 {
-		return nil, "", domain.Errorf(domain.EUNAUTHORIZED, "Too many wrong codes. Sign in again with your password.")
+		return nil, "", domain.E(domain.EUNAUTHORIZED, CodeTooManyWrongCodes)
 	}
-	return nil, "", &domain.Error{Code: domain.EUNAUTHORIZED, Fields: map[string]string{"code": "Not right"},
-		Message: "That code is not right. Enter the code your authenticator app shows now, or an unused recovery code."}
+	e := domain.E(domain.EUNAUTHORIZED, CodeSecondFactorWrong)
+	e.Fields = map[string]domain.Fault{"code": domain.F(CodeNotRight)}
+	return nil, "", e
 }

@@ -294,9 +294,9 @@ func limitToReferences(f *store.TxFilter) error {
 			return nil
 		}
 	}
-	return &domain.Error{Code: domain.EFORBIDDEN,
-		Message: "Guest accounts may search by transaction id or NPSS reference only: phone numbers, account numbers and names are hidden from guests.",
-		Fields:  map[string]string{"search": "Enter a transaction id (TXN-…) or an NPSS reference"}}
+	e := domain.E(domain.EFORBIDDEN, CodeGuestSearch)
+	e.Fields = map[string]domain.Fault{"search": domain.F(CodeGuestSearchField)}
+	return e
 }
 
 // parseTxFilter reads the search filters of 001 §7, refusing invalid values with a message that

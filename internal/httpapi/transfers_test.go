@@ -69,8 +69,10 @@ func TestTransfer(t *testing.T) {
 		bad := transferBody("0")
 		bad["senderNumber"] = "123"
 		res = e.do(c, "POST", "/api/transfer", bad)
-		fields, _ := res.json(t)["fields"].(map[string]any)
-		if res.status != 400 || fields["amount"] != domain.MsgAmount || fields["senderNumber"] != "Sender Number: "+domain.MsgWalletFormat {
+		var refused errorBody
+		_ = json.Unmarshal(res.body, &refused)
+		if res.status != 400 || refused.Fields["amount"].Message != domain.MsgAmount ||
+			refused.Fields["senderNumber"].Code != domain.CodeWalletFormat || refused.Fields["senderNumber"].Message != "Sender Number: "+domain.MsgWalletFormat {
 			t.Fatalf("invalid transfer: %d %s", res.status, res.body)
 		}
 		for _, body := range []string{`{"amount": true}`, `{"amount": "1", "currency": ["USD"]}`} {

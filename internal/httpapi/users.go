@@ -208,8 +208,8 @@ func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if msg := domain.CheckPassword(in.Password, target.Email, target.FirstName, target.LastName); msg != "" {
-		return domain.FieldError(msg+".", map[string]string{"password": msg})
+	if f := domain.CheckPassword(in.Password, target.Email, target.FirstName, target.LastName); f != nil {
+		return domain.Invalid(domain.CodeFieldsInvalid, map[string]domain.Fault{"password": *f})
 	}
 	hash, err := s.hasher.HashContext(r.Context(), in.Password)
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 )
 
 // ErrBusy is answered when every slot is taken and the queue is full: a 429 the caller may retry.
-var ErrBusy = domain.Errorf(domain.ETOOMANY, "The server is busy right now. Please try again in a few seconds.")
+var ErrBusy = domain.E(domain.ETOOMANY, domain.CodeServerBusy)
 
 // Pool is a counting semaphore with a bounded queue. The zero value is not usable; use NewPool.
 type Pool struct {

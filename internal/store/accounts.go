@@ -65,7 +65,7 @@ type AccountChange struct {
 // version moves on).
 func (s *Store) ChangeAccount(ctx context.Context, id string, c AccountChange, audit Audit) (*domain.User, error) {
 	if !validID(id) {
-		return nil, notFound("User")
+		return nil, notFound(domain.CodeUserNotFound)
 	}
 	var out *domain.User
 	err := s.Write(ctx, func(tx *Tx) (err error) {
@@ -122,7 +122,7 @@ func (tx *Tx) changeAccount(ctx context.Context, id string, c AccountChange, aud
 		return nil, err
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return nil, notFound("User")
+		return nil, notFound(domain.CodeUserNotFound)
 	}
 	audit.Action, audit.Resource, audit.ResourceID, audit.Details = "user.update", "user", id, details
 	if err := tx.Audit(ctx, audit); err != nil {
@@ -135,7 +135,7 @@ func (tx *Tx) changeAccount(ctx context.Context, id string, c AccountChange, aud
 func (tx *Tx) userByID(ctx context.Context, id string) (*domain.User, error) {
 	u, err := scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, notFound("User")
+		return nil, notFound(domain.CodeUserNotFound)
 	}
 	return u, err
 }
@@ -240,7 +240,7 @@ func (s *Store) UserSessions(ctx context.Context, userID string) ([]SessionInfo,
 // tokens of that sign-in.
 func (s *Store) EndSessionByRef(ctx context.Context, userID, ref string, audit Audit) error {
 	if len(ref) != 8 {
-		return notFound("Session")
+		return notFound(domain.CodeSessionNotFound)
 	}
 	return s.Write(ctx, func(tx *Tx) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1 AND substr(sid, 1, 8) = $2`, userID, ref)
@@ -248,7 +248,7 @@ func (s *Store) EndSessionByRef(ctx context.Context, userID, ref string, audit A
 			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return notFound("Session")
+			return notFound(domain.CodeSessionNotFound)
 		}
 		audit.Action, audit.Resource, audit.ResourceID = "auth.session_end", "session", ref
 		if err := tx.Audit(ctx, audit); err != nil {

@@ -306,14 +306,14 @@ func (s *Store) CountAlerts(ctx context.Context, sc AlertScope, f AlertFilter) (
 // Alert returns one alert the reader may see, or ENOTFOUND.
 func (s *Store) Alert(ctx context.Context, sc AlertScope, id string) (*AlertView, error) {
 	if !validID(id) {
-		return nil, notFound("Alert")
+		return nil, notFound(domain.CodeAlertNotFound)
 	}
 	list, err := s.alerts(ctx, sc, AlertFilter{}, id, nil, 1)
 	if err != nil {
 		return nil, err
 	}
 	if len(list) == 0 {
-		return nil, notFound("Alert")
+		return nil, notFound(domain.CodeAlertNotFound)
 	}
 	return list[0], nil
 }
@@ -416,7 +416,7 @@ var caseTransitions = map[string]struct {
 // An action that does not fit the alert's status answers ECONFLICT.
 func (s *Store) ActOnAlert(ctx context.Context, c CaseAction) error {
 	if !validID(c.AlertID) {
-		return notFound("Alert")
+		return notFound(domain.CodeAlertNotFound)
 	}
 	tr, ok := caseTransitions[c.Action]
 	if !ok {
@@ -433,7 +433,7 @@ func (s *Store) ActOnAlert(ctx context.Context, c CaseAction) error {
 		var current string
 		err := tx.QueryRowContext(ctx, `SELECT status FROM aml_alerts WHERE id = $1`, c.AlertID).Scan(&current)
 		if errors.Is(err, sql.ErrNoRows) {
-			return notFound("Alert")
+			return notFound(domain.CodeAlertNotFound)
 		}
 		if err != nil {
 			return err
@@ -492,7 +492,7 @@ func firstNonEmpty(a, b string) string {
 // nobody learns of alerts outside their scope.
 func (s *Store) AlertKind(ctx context.Context, sc AlertScope, id string) (string, error) {
 	if !validID(id) {
-		return "", notFound("Alert")
+		return "", notFound(domain.CodeAlertNotFound)
 	}
 	var inst, targetUser, targetRole sql.NullString
 	err := s.db.QueryRowContext(ctx, `SELECT CAST(institution_id AS TEXT) FROM aml_alerts WHERE id = $1`, id).Scan(&inst)
@@ -501,14 +501,14 @@ func (s *Store) AlertKind(ctx context.Context, sc AlertScope, id string) (string
 		if sc.Role.IsRegulator() || (sc.Role.IsInstitutionStaff() && inst.Valid && inst.String == sc.InstitutionID) {
 			return "aml", nil
 		}
-		return "", notFound("Alert")
+		return "", notFound(domain.CodeAlertNotFound)
 	case !errors.Is(err, sql.ErrNoRows):
 		return "", err
 	}
 	err = s.db.QueryRowContext(ctx, `SELECT CAST(target_user_id AS TEXT), target_role FROM system_alerts WHERE id = $1`, id).
 		Scan(&targetUser, &targetRole)
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", notFound("Alert")
+		return "", notFound(domain.CodeAlertNotFound)
 	}
 	if err != nil {
 		return "", err
@@ -517,7 +517,7 @@ func (s *Store) AlertKind(ctx context.Context, sc AlertScope, id string) (string
 		(!targetUser.Valid && !targetRole.Valid && sc.Role.IsRegulator()) {
 		return "system", nil
 	}
-	return "", notFound("Alert")
+	return "", notFound(domain.CodeAlertNotFound)
 }
 
 // MarkAlertRead marks an alert the reader may see as read (the dashboard's dismiss), with its

@@ -86,7 +86,7 @@ func (s *Store) RuleSets(ctx context.Context) ([]*RuleSet, error) {
 func (s *Store) RuleSet(ctx context.Context, version int) (*RuleSet, error) {
 	r, err := scanRuleSet(s.db.QueryRowContext(ctx, `SELECT `+ruleSetColumns+` FROM aml_rule_sets WHERE version = $1`, version))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, notFound("Rule version")
+		return nil, notFound(domain.CodeRuleVersionNotFound)
 	}
 	return r, err
 }
@@ -126,7 +126,7 @@ func (s *Store) DecideRuleSet(ctx context.Context, version int, approve bool, by
 		err := tx.QueryRowContext(ctx, `SELECT status, COALESCE(CAST(proposed_by AS TEXT), '') FROM aml_rule_sets WHERE version = $1`, version).
 			Scan(&status, &proposer)
 		if errors.Is(err, sql.ErrNoRows) {
-			return notFound("Rule version")
+			return notFound(domain.CodeRuleVersionNotFound)
 		}
 		if err != nil {
 			return err

@@ -108,14 +108,14 @@ func (s *Store) APIKeys(ctx context.Context, institutionID string) ([]*APIKey, e
 // revoking twice changes nothing.
 func (s *Store) RevokeAPIKey(ctx context.Context, id, institutionID, by string, audit Audit) error {
 	if !validID(id) {
-		return notFound("API key")
+		return notFound(domain.CodeAPIKeyNotFound)
 	}
 	return s.Write(ctx, func(tx *Tx) error {
 		var inst string
 		var revoked sql.NullString
 		err := tx.QueryRowContext(ctx, `SELECT institution_id, CAST(revoked_at AS TEXT) FROM api_keys WHERE id = $1`, id).Scan(&inst, &revoked)
 		if errors.Is(err, sql.ErrNoRows) || (err == nil && institutionID != "" && inst != institutionID) {
-			return notFound("API key")
+			return notFound(domain.CodeAPIKeyNotFound)
 		}
 		if err != nil || revoked.Valid {
 			return err
@@ -135,7 +135,7 @@ func (s *Store) RevokeAPIKey(ctx context.Context, id, institutionID, by string, 
 // revoked key, a wrong secret, a deactivated creator or an institution no longer registered
 // answer EUNAUTHORIZED alike. Nothing is cached: a revocation holds from the next request.
 func (s *Store) APIKeyUser(ctx context.Context, id, secret string) (*domain.User, error) {
-	refused := domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
+	refused := domain.E(domain.EUNAUTHORIZED, domain.CodeSignInRequired)
 	if !validID(id) {
 		return nil, refused
 	}

@@ -101,8 +101,9 @@ func (s *Store) SubmitApplication(ctx context.Context, in *domain.ApplicationInp
 }
 
 func licenseTaken(n string) error {
-	return &domain.Error{Code: domain.ECONFLICT, Message: "License number " + n + " is already held by an institution or a pending application.",
-		Fields: map[string]string{"licenseNumber": "This license number is already in use"}}
+	e := domain.E(domain.ECONFLICT, domain.CodeLicenseTaken, "number", n)
+	e.Fields = map[string]domain.Fault{"licenseNumber": domain.F(domain.CodeLicenseInUse)}
+	return e
 }
 
 // checkLicenseFree refuses a licence number held by any licensed institution or live application.
@@ -125,7 +126,7 @@ func (tx *Tx) checkLicenseFree(ctx context.Context, n string) error {
 func (tx *Tx) application(ctx context.Context, id string) (*Application, error) {
 	a, err := scanApplication(tx.QueryRowContext(ctx, `SELECT `+applicationColumns+` FROM institution_applications a WHERE a.id = $1`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, notFound("Application")
+		return nil, notFound(domain.CodeApplicationNotFound)
 	}
 	return a, err
 }
@@ -133,11 +134,11 @@ func (tx *Tx) application(ctx context.Context, id string) (*Application, error) 
 // ApplicationByID returns one application, or ENOTFOUND.
 func (s *Store) ApplicationByID(ctx context.Context, id string) (*Application, error) {
 	if !validID(id) {
-		return nil, notFound("Application")
+		return nil, notFound(domain.CodeApplicationNotFound)
 	}
 	a, err := scanApplication(s.db.QueryRowContext(ctx, `SELECT `+applicationColumns+` FROM institution_applications a WHERE a.id = $1`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, notFound("Application")
+		return nil, notFound(domain.CodeApplicationNotFound)
 	}
 	return a, err
 }
@@ -191,7 +192,7 @@ type Review struct {
 // Either way the applicant is told the decision with the notes (issue 16, part 7).
 func (s *Store) ReviewApplication(ctx context.Context, r Review) (*Application, error) {
 	if !validID(r.ApplicationID) {
-		return nil, notFound("Application")
+		return nil, notFound(domain.CodeApplicationNotFound)
 	}
 	var out *Application
 	err := s.Write(ctx, func(tx *Tx) error {

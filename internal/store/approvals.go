@@ -85,7 +85,7 @@ func (s *Store) ProposeAccount(ctx context.Context, u *domain.User, role domain.
 // fields, never the role) at once, all in one transaction.
 func (s *Store) ProposeRoleChange(ctx context.Context, id string, role domain.Role, rest AccountChange, audit Audit) (*Approval, error) {
 	if !validID(id) {
-		return nil, notFound("User")
+		return nil, notFound(domain.CodeUserNotFound)
 	}
 	var approvalID string
 	err := s.Write(ctx, func(tx *Tx) error {
@@ -135,12 +135,12 @@ func (tx *Tx) propose(ctx context.Context, kind, target string, p approvalPayloa
 // administrators deciding at once one wins and the other gets ECONFLICT.
 func (s *Store) DecideApproval(ctx context.Context, id string, approve bool, by, reason string, audit Audit) (*Approval, error) {
 	if !validID(id) {
-		return nil, notFound("Approval")
+		return nil, notFound(domain.CodeApprovalNotFound)
 	}
 	err := s.Write(ctx, func(tx *Tx) error {
 		a, err := scanApproval(tx.QueryRowContext(ctx, `SELECT `+approvalColumns+` FROM approvals WHERE id = $1`, id))
 		if errors.Is(err, sql.ErrNoRows) {
-			return notFound("Approval")
+			return notFound(domain.CodeApprovalNotFound)
 		}
 		if err != nil {
 			return err
@@ -199,7 +199,7 @@ var decisionActions = map[string]string{domain.ApprovalApproved: "approval.appro
 func (tx *Tx) checkApprover(ctx context.Context, by string, p domain.Proposal) error {
 	u, err := tx.userByID(ctx, by)
 	if domain.ErrorCode(err) == domain.ENOTFOUND {
-		return domain.Errorf(domain.EFORBIDDEN, "Only an active central-bank administrator (cbsl_admin) can approve this.")
+		return domain.E(domain.EFORBIDDEN, domain.CodeApproverNotAdmin)
 	}
 	if err != nil {
 		return err
@@ -215,11 +215,11 @@ func approverOf(u *domain.User) domain.Approver {
 // Approval returns one proposal with its target account, or ENOTFOUND.
 func (s *Store) Approval(ctx context.Context, id string) (*Approval, error) {
 	if !validID(id) {
-		return nil, notFound("Approval")
+		return nil, notFound(domain.CodeApprovalNotFound)
 	}
 	a, err := scanApproval(s.db.QueryRowContext(ctx, `SELECT `+approvalColumns+` FROM approvals WHERE id = $1`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, notFound("Approval")
+		return nil, notFound(domain.CodeApprovalNotFound)
 	}
 	if err != nil {
 		return nil, err

@@ -168,7 +168,7 @@ func (s *Store) ChangeCompliance(ctx context.Context, c ComplianceChange) (*Regi
 func tableOf(tables map[string]string, kind, id string) (string, error) {
 	table, ok := tables[kind]
 	if !ok || !validID(id) {
-		return "", notFound("Institution")
+		return "", notFound(domain.CodeInstitutionNotFound)
 	}
 	return table, nil
 }
@@ -178,7 +178,7 @@ func tableOf(tables map[string]string, kind, id string) (string, error) {
 func (tx *Tx) institutionStatus(ctx context.Context, table, column, id string) (status, name string, err error) {
 	err = tx.QueryRowContext(ctx, `SELECT `+column+`, name FROM `+table+` WHERE id = $1`, id).Scan(&status, &name)
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", "", notFound("Institution")
+		return "", "", notFound(domain.CodeInstitutionNotFound)
 	}
 	return status, name, err
 }
@@ -361,7 +361,7 @@ func (s *Store) ComplianceProposals(ctx context.Context, kind string, ids []stri
 // facts call for nothing (a decision meanwhile, or nothing to propose).
 func (s *Store) ComplianceProposal(ctx context.Context, kind, id string) (*ComplianceProposal, error) {
 	if _, ok := complianceTables[kind]; !ok {
-		return nil, notFound("Institution")
+		return nil, notFound(domain.CodeInstitutionNotFound)
 	}
 	if _, err := s.RegistryEntryByID(ctx, kind, id); err != nil {
 		return nil, err
@@ -403,7 +403,7 @@ func (s *Store) DismissProposal(ctx context.Context, kind, id, proposed, reason 
 // compliance proposal.
 func (s *Store) CompleteAudit(ctx context.Context, id, findings string, audit Audit) (*ComplianceAudit, error) {
 	if !validID(id) {
-		return nil, notFound("Compliance audit")
+		return nil, notFound(domain.CodeAuditNotFound)
 	}
 	var out *ComplianceAudit
 	err := s.Write(ctx, func(tx *Tx) error {
@@ -417,7 +417,7 @@ func (s *Store) CompleteAudit(ctx context.Context, id, findings string, audit Au
 			return err
 		}
 		if len(list) == 0 {
-			return notFound("Compliance audit")
+			return notFound(domain.CodeAuditNotFound)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			return domain.Errorf(domain.ECONFLICT, "Only a scheduled audit can be completed; this one is %s.", list[0].Status)

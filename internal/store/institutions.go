@@ -237,14 +237,14 @@ func (s *Store) ChangeLicense(ctx context.Context, c LicenseChange) (*RegistryEn
 // RegistryEntryByID returns one institution of a kind as the registry shows it, or ENOTFOUND.
 func (s *Store) RegistryEntryByID(ctx context.Context, kind, id string) (*RegistryEntry, error) {
 	if !validID(id) {
-		return nil, notFound("Institution")
+		return nil, notFound(domain.CodeInstitutionNotFound)
 	}
 	entries, err := s.Registry(ctx, kind, RegistryFilter{ID: id})
 	if err != nil {
 		return nil, err
 	}
 	if len(entries) == 0 {
-		return nil, notFound("Institution")
+		return nil, notFound(domain.CodeInstitutionNotFound)
 	}
 	return entries[0], nil
 }
@@ -371,7 +371,7 @@ type RoutingChange struct {
 func (s *Store) ChangeRouting(ctx context.Context, c RoutingChange) (*RegistryEntry, error) {
 	typ, ok := routingAccountType[c.Kind]
 	if !ok || !validID(c.ID) {
-		return nil, notFound("Institution")
+		return nil, notFound(domain.CodeInstitutionNotFound)
 	}
 	r := c.Routing
 	if err := domain.ValidateRouting(typ, &r); err != nil {
@@ -415,7 +415,7 @@ func routingTx(ctx context.Context, tx *Tx, kind, id string) (domain.Routing, er
 	err := tx.QueryRowContext(ctx, `SELECT `+strings.ReplaceAll(routingColumns[kind], "i.", "")+` FROM `+
 		institutionTables[kind]+` WHERE id = $1`, id).Scan(&modes, &r.USSDCode, &prefixes, &r.AccountPrefix)
 	if errors.Is(err, sql.ErrNoRows) {
-		return r, notFound("Institution")
+		return r, notFound(domain.CodeInstitutionNotFound)
 	}
 	r.Modes, r.NumberPrefixes = splitList(modes), splitList(prefixes)
 	return r, err

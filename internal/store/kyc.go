@@ -175,7 +175,7 @@ func (s *Store) kycWhere(ctx context.Context, where string, args ...any) ([]*KYC
 // compliant, reject non_compliant. A decided application answers ECONFLICT.
 func (s *Store) ReviewKYC(ctx context.Context, id, decision, reviewer, notes string, audit Audit) (*KYCView, error) {
 	if !validID(id) {
-		return nil, notFound("KYC application")
+		return nil, notFound(domain.CodeKYCApplicationNotFound)
 	}
 	to := map[string]string{"approve": "compliant", "reject": "non_compliant"}[decision]
 	if to == "" {
@@ -191,7 +191,7 @@ func (s *Store) ReviewKYC(ctx context.Context, id, decision, reviewer, notes str
 		}
 		var current string
 		if err := tx.QueryRowContext(ctx, `SELECT status FROM kyc_applications WHERE id = $1`, id).Scan(&current); errors.Is(err, sql.ErrNoRows) {
-			return notFound("KYC application")
+			return notFound(domain.CodeKYCApplicationNotFound)
 		} else if err != nil {
 			return err
 		}

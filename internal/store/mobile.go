@@ -79,11 +79,11 @@ func (s *Store) mobileUser(ctx context.Context, q interface {
 	QueryRowContext(context.Context, string, ...any) *sql.Row
 }, id string) (*MobileUser, error) {
 	if !validID(id) {
-		return nil, notFound("Mobile user")
+		return nil, notFound(domain.CodeMobileUserNotFound)
 	}
 	m, err := scanMobileUser(q.QueryRowContext(ctx, `SELECT `+mobileUserColumns+` FROM mobile_users WHERE id = $1`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, notFound("Mobile user")
+		return nil, notFound(domain.CodeMobileUserNotFound)
 	}
 	return m, err
 }

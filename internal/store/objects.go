@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"time"
+
+	"github.com/kormeer/kormeer/internal/domain"
 )
 
 // Object is an uploaded file's record; its bytes live in the object store under Key.
@@ -41,7 +43,7 @@ func (s *Store) ObjectByID(ctx context.Context, id string) (*Object, error) {
 		width, height, created_at FROM objects WHERE id = $1`, id).Scan(&o.ID, &o.Key, &o.OwnerID, &o.Kind,
 		&o.ContentType, &o.SizeBytes, &o.OriginalBytes, &o.Width, &o.Height, scanTime(&o.CreatedAt))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, notFound("File")
+		return nil, notFound(domain.CodeFileNotFound)
 	}
 	return &o, err
 }

@@ -88,7 +88,7 @@ func cachedUser(ctx context.Context, s *Store, key string, read func(context.Con
 		return *u, nil
 	})
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
+		return nil, domain.E(domain.EUNAUTHORIZED, domain.CodeSignInRequired)
 	}
 	if err != nil {
 		return nil, err

@@ -78,7 +78,7 @@ func (s *Store) ConfirmRegistration(ctx context.Context, tokenHash string, audit
 			WHERE token_hash = $1 AND expires_at > $2`, tokenHash, ts(tx.now)).Scan(&id, &reg.Email, &reg.FirstName,
 			&reg.LastName, &reg.PasswordHash)
 		if errors.Is(err, sql.ErrNoRows) {
-			return domain.Errorf(domain.ENOTFOUND, "This confirmation link is not valid or has expired. Register again to get a new one.")
+			return domain.E(domain.ENOTFOUND, domain.CodeConfirmationLinkInvalid)
 		}
 		if err != nil {
 			return err
@@ -90,7 +90,7 @@ func (s *Store) ConfirmRegistration(ctx context.Context, tokenHash string, audit
 			Role: domain.RoleCitizen, IsActive: true}
 		if err := tx.insertUser(ctx, u); err != nil {
 			if domain.ErrorCode(err) == domain.ECONFLICT {
-				return domain.Errorf(domain.ECONFLICT, "This address already has an account: sign in.")
+				return domain.E(domain.ECONFLICT, domain.CodeAddressHasAccount)
 			}
 			return err
 		}

@@ -158,11 +158,11 @@ func (s *Store) CountReports(ctx context.Context, f ReportFilter) (n int, capped
 // ReportByID returns one report, or ENOTFOUND.
 func (s *Store) ReportByID(ctx context.Context, id string) (*Report, error) {
 	if !validID(id) {
-		return nil, notFound("Report")
+		return nil, notFound(domain.CodeReportNotFound)
 	}
 	r, err := scanReport(s.db.QueryRowContext(ctx, `SELECT `+reportColumns+` FROM compliance_reports WHERE id = $1`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, notFound("Report")
+		return nil, notFound(domain.CodeReportNotFound)
 	}
 	return r, err
 }

@@ -27,7 +27,7 @@ func (s *Store) TOTP(ctx context.Context, userID string) (*TOTPState, error) {
 		(SELECT COUNT(*) FROM recovery_codes WHERE user_id = $1 AND used_at IS NULL)
 		FROM user_totp WHERE user_id = $1`, userID).Scan(&st.Secret, scanTime(&enabled), &st.LastStep, &st.RecoveryLeft)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, notFound("Two-step verification")
+		return nil, notFound(domain.CodeTOTPNotFound)
 	}
 	st.Enabled = !enabled.IsZero()
 	return &st, err
@@ -52,7 +52,7 @@ func (s *Store) StartTOTP(ctx context.Context, userID, sealed string, audit Audi
 	})
 }
 
-var errTOTPAlreadyOn = domain.Errorf(domain.ECONFLICT, "Two-step verification is already on. Turn it off first to set up another authenticator.")
+var errTOTPAlreadyOn = domain.E(domain.ECONFLICT, domain.CodeTOTPAlreadyOn)
 
 // EnableTOTP turns on the enrolment whose sealed secret is sealed (the one the confirming code was
 // checked against, so a restart of the enrolment in between cannot slip another secret in), records
@@ -67,7 +67,7 @@ func (s *Store) EnableTOTP(ctx context.Context, userID, sealed string, step int6
 			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return domain.Errorf(domain.ECONFLICT, "This set-up is no longer current: start again.")
+			return domain.E(domain.ECONFLICT, domain.CodeTOTPSetupStale)
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM recovery_codes WHERE user_id = $1`, userID); err != nil {
 			return err
@@ -94,7 +94,7 @@ func (s *Store) DisableTOTP(ctx context.Context, userID string, audit Audit) err
 			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return notFound("Two-step verification")
+			return notFound(domain.CodeTOTPNotFound)
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM recovery_codes WHERE user_id = $1`, userID); err != nil {
 			return err
@@ -129,7 +129,7 @@ func (s *Store) CreateLoginChallenge(ctx context.Context, c LoginChallenge, audi
 }
 
 // errChallengeGone is the answer for a challenge that expired, was used or took too many wrong codes.
-var errChallengeGone = domain.Errorf(domain.EUNAUTHORIZED, "This sign-in has expired or was already used. Sign in again with your password.")
+var errChallengeGone = domain.E(domain.EUNAUTHORIZED, domain.CodeSignInExpired)
 
 // FindLoginChallenge returns an unexpired challenge, or EUNAUTHORIZED.
 func (s *Store) FindLoginChallenge(ctx context.Context, id string) (*LoginChallenge, error) {
@@ -174,7 +174,7 @@ type SecondFactorProof struct {
 }
 
 // errCodeRefused answers a code that was right once but is used now (replayed, or raced).
-var errCodeRefused = domain.Errorf(domain.EUNAUTHORIZED, "This code is not valid. Enter the current code from your authenticator app.")
+var errCodeRefused = domain.E(domain.EUNAUTHORIZED, domain.CodeTOTPCodeInvalid)
 
 // IsCodeRefused reports whether err is CompleteLoginChallenge refusing the proof (the challenge
 // itself was fine): the caller counts it as a wrong code.

@@ -232,7 +232,7 @@ func truncate(s string, n int) string {
 }
 
 // notFound is returned by single-row reads so handlers answer 404 with a clear message.
-func notFound(what string) error { return domain.Errorf(domain.ENOTFOUND, "%s not found.", what) }
+func notFound(code string) error { return domain.E(domain.ENOTFOUND, code) }
 
 // RecordAccess writes an audit row for a read that matters (a bulk export), in its own
 // transaction: the read changes nothing, but who took what must be on record.

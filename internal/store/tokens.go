@@ -54,7 +54,7 @@ func (s *Store) RecordToken(ctx context.Context, t TokenRecord, audit Audit) err
 // account alone did. The caller still checks that the account is active and the token version.
 func (s *Store) TokenUser(ctx context.Context, tokenID, userID string) (*domain.User, error) {
 	if !validID(tokenID) || !validID(userID) {
-		return nil, domain.Errorf(domain.EUNAUTHORIZED, "Unauthorized")
+		return nil, domain.E(domain.EUNAUTHORIZED, domain.CodeSignInRequired)
 	}
 	return cachedUser(ctx, s, "token\x00"+tokenID+"\x00"+userID, func(ctx context.Context) (*domain.User, error) {
 		return scanUser(s.readRow(ctx, `SELECT `+userColumns+` FROM users
@@ -94,7 +94,7 @@ func (s *Store) UserTokens(ctx context.Context, userID string) ([]TokenRecord, e
 // changes nothing.
 func (s *Store) RevokeToken(ctx context.Context, userID, tokenID, reason string, audit Audit) error {
 	if !validID(tokenID) {
-		return notFound("Token")
+		return notFound(domain.CodeTokenNotFound)
 	}
 	return s.Write(ctx, func(tx *Tx) error {
 		var owner string
@@ -102,7 +102,7 @@ func (s *Store) RevokeToken(ctx context.Context, userID, tokenID, reason string,
 		err := tx.QueryRowContext(ctx, `SELECT user_id, revoked_at FROM api_tokens WHERE id = $1`, tokenID).
 			Scan(&owner, scanTime(&revoked))
 		if errors.Is(err, sql.ErrNoRows) || (err == nil && owner != userID) {
-			return notFound("Token")
+			return notFound(domain.CodeTokenNotFound)
 		}
 		if err != nil || !revoked.IsZero() {
 			return err

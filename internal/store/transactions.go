@@ -322,12 +322,12 @@ func (s *Store) countCapped(ctx context.Context, matches string, args []any) (n 
 // TransactionByID returns one transaction in scope, or ENOTFOUND.
 func (s *Store) TransactionByID(ctx context.Context, scope TxScope, id string) (*Transaction, error) {
 	if !validID(id) {
-		return nil, notFound("Transaction")
+		return nil, notFound(domain.CodeTransactionNotFound)
 	}
 	where, args := s.where(scope, TxFilter{}, []any{id}, false)
 	t, err := scanTransaction(s.db.QueryRowContext(ctx, `SELECT `+transactionColumns+` FROM transactions WHERE id = $1 AND `+where, args...))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, notFound("Transaction")
+		return nil, notFound(domain.CodeTransactionNotFound)
 	}
 	return t, err
 }

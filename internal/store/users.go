@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/kormeer/kormeer/internal/domain"
 )
@@ -57,7 +58,7 @@ func (tx *Tx) insertUser(ctx context.Context, u *domain.User) error {
 		u.PasswordHash, string(u.Role), nullString(u.Institution), u.IsActive, u.IsGuest,
 		u.GuestUnitsRemaining, ts(u.CreatedAt), ts(u.UpdatedAt), nullString(u.CreatedBy), u.MustChangePassword)
 	if isUniqueViolation(err) {
-		return domain.Errorf(domain.ECONFLICT, "An account with this email or username already exists.")
+		return domain.E(domain.ECONFLICT, domain.CodeAccountExists)
 	}
 	if err != nil {
 		return fmt.Errorf("insert user: %w", err)
@@ -93,7 +94,7 @@ func (s *Store) EnsureUser(ctx context.Context, u *domain.User, audit Audit) (cr
 // UserByID returns the account with id, or ENOTFOUND.
 func (s *Store) UserByID(ctx context.Context, id string) (*domain.User, error) {
 	if !validID(id) {
-		return nil, notFound("User") // PostgreSQL would refuse a malformed uuid with an error
+		return nil, notFound(domain.CodeUserNotFound) // PostgreSQL would refuse a malformed uuid with an error
 	}
 	return s.userWhere(ctx, `id = $1`, id)
 }
@@ -106,7 +107,7 @@ func (s *Store) UserByLogin(ctx context.Context, login string) (*domain.User, er
 func (s *Store) userWhere(ctx context.Context, where string, args ...any) (*domain.User, error) {
 	u, err := scanUser(s.readRow(ctx, `SELECT `+userColumns+` FROM users WHERE `+where+` LIMIT 1`, args...))
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, notFound("User")
+		return nil, notFound(domain.CodeUserNotFound)
 	}
 	return u, err
 }
@@ -119,9 +120,7 @@ func (s *Store) ConsumeGuestUnit(ctx context.Context, userID string) (remaining 
 			updated_at = $2 WHERE id = $1 AND is_guest AND guest_units_remaining > 0
 			RETURNING guest_units_remaining`, userID, ts(tx.now)).Scan(&remaining)
 		if errors.Is(err, sql.ErrNoRows) {
-			return domain.Errorf(domain.EFORBIDDEN,
-				"Your guest units are used up: a guest account may make %d reads. Ask the central bank for a full account.",
-				domain.DefaultGuestUnits)
+			return domain.E(domain.EFORBIDDEN, domain.CodeGuestUnitsUsedUp, "units", strconv.Itoa(domain.DefaultGuestUnits))
 		}
 		return err
 	})

@@ -17,7 +17,7 @@ describe("apiRequest", () => {
     expect(fetchFn).toHaveBeenCalledWith("/api/x", {
       method: "POST",
       credentials: "include",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Accept-Language": "en", "Content-Type": "application/json" },
       body: '{"a":1}',
     });
   });
@@ -25,7 +25,7 @@ describe("apiRequest", () => {
   it("sends no content type without a body", async () => {
     const fetchFn = mockFetch(200, "");
     await apiRequest("GET", "/api/y");
-    expect(fetchFn.mock.calls[0]).toEqual(["/api/y", { method: "GET", credentials: "include", headers: {} }]);
+    expect(fetchFn.mock.calls[0]).toEqual(["/api/y", { method: "GET", credentials: "include", headers: { "Accept-Language": "en" } }]);
   });
 
   it("throws ApiError with status, body text and parsed fields", async () => {

@@ -1,5 +1,6 @@
 import type { QueryFunction } from "@tanstack/react-query";
-import type { ApiErrorBody } from "@/api/types";
+import type { ApiErrorBody, ApiFieldError } from "@/api/types";
+import { currentLanguage } from "@/i18n";
 
 /**
  * The one error type the web app throws for a non-OK response. Its message
@@ -11,13 +12,26 @@ export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody | null;
   readonly bodyText: string;
+  /** The language the server wrote its messages in (Content-Language), "" when it did not say. */
+  readonly language: string;
 
-  constructor(status: number, statusText: string, bodyText: string) {
+  constructor(status: number, statusText: string, bodyText: string, language = "") {
     super(`${status}: ${bodyText || statusText}`);
     this.name = "ApiError";
     this.status = status;
     this.bodyText = bodyText;
     this.body = parseErrorBody(bodyText);
+    this.language = language;
+  }
+
+  /** The error's machine code, "" when the body had none (not from our API). */
+  get code(): string {
+    return this.body?.code ?? "";
+  }
+
+  /** Per-field faults with their codes, keyed by field name. */
+  get faults(): Record<string, ApiFieldError> {
+    return this.body?.fields ?? {};
   }
 
   /** The server's human message when it sent one, else the raw message. */
@@ -25,9 +39,9 @@ export class ApiError extends Error {
     return this.body?.message ?? this.message;
   }
 
-  /** Per-field validation messages, keyed by field name. */
+  /** Per-field validation messages as the server wrote them, keyed by field name. */
   get fields(): Record<string, string> {
-    return this.body?.fields ?? {};
+    return Object.fromEntries(Object.entries(this.faults).map(([k, f]) => [k, f.message]));
   }
 }
 
@@ -38,10 +52,12 @@ function parseErrorBody(text: string): ApiErrorBody | null {
     if (parsed && typeof parsed === "object") {
       const obj = parsed as Record<string, unknown>;
       const body: ApiErrorBody = {};
+      if (typeof obj.code === "string") body.code = obj.code;
       if (typeof obj.message === "string") body.message = obj.message;
+      if (isParams(obj.params)) body.params = obj.params;
       if (obj.fields && typeof obj.fields === "object") {
         body.fields = Object.fromEntries(
-          Object.entries(obj.fields as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+          Object.entries(obj.fields as Record<string, unknown>).map(([k, v]) => [k, parseFieldError(v)]),
         );
       }
       return body;
@@ -50,6 +66,29 @@ function parseErrorBody(text: string): ApiErrorBody | null {
     // Not JSON: the raw text is already in the message.
   }
   return null;
+}
+
+function isParams(v: unknown): v is Record<string, string> {
+  return !!v && typeof v === "object" && Object.values(v).every((x) => typeof x === "string");
+}
+
+/** One field's fault; a bare string (an older server, another API) is a message without a code. */
+function parseFieldError(v: unknown): ApiFieldError {
+  if (v && typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    const fault: ApiFieldError = {
+      code: typeof o.code === "string" ? o.code : "",
+      message: typeof o.message === "string" ? o.message : "",
+    };
+    if (isParams(o.params)) fault.params = o.params;
+    return fault;
+  }
+  return { code: "", message: String(v) };
+}
+
+/** The header that asks the server for its messages in the interface's language. */
+export function languageHeaders(): Record<string, string> {
+  return { "Accept-Language": currentLanguage() };
 }
 
 /** Who is told the units a guest has left after a metered read (createQueryClient registers it). */
@@ -69,7 +108,7 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   if (units && guestUnitsListener && /^\d+$/.test(units)) guestUnitsListener(Number(units));
   if (!res.ok) {
     const text = (await res.text().catch(() => "")) || "";
-    throw new ApiError(res.status, res.statusText, text);
+    throw new ApiError(res.status, res.statusText, text, res.headers?.get("Content-Language") ?? "");
   }
 }
 
@@ -81,7 +120,7 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   const init: RequestInit = {
     method,
     credentials: "include",
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    headers: body === undefined ? languageHeaders() : { ...languageHeaders(), "Content-Type": "application/json" },
   };
   if (body !== undefined) init.body = JSON.stringify(body);
   const res = await fetch(url, init);
@@ -105,7 +144,7 @@ export type UnauthorizedBehavior = "returnNull" | "throw";
  */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKey.join("/"), { credentials: "include", signal });
+    const res = await fetch(queryKey.join("/"), { credentials: "include", signal, headers: languageHeaders() });
     if (on401 === "returnNull" && res.status === 401) {
       // Drain the body so the browser can finish the request (an unread body
       // keeps it pending, which also stalls "network idle" in browser tests).

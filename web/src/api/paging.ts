@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { InfiniteData } from "@tanstack/react-query";
-import { throwIfResNotOk } from "@/api/client";
+import { throwIfResNotOk, languageHeaders } from "@/api/client";
 import { formatNumber } from "@/lib/format";
 
 /**
@@ -17,7 +17,7 @@ export interface Page<T> {
 
 /** Fetches one page of a paged list. */
 export async function fetchPage<T>(url: string, signal?: AbortSignal): Promise<Page<T>> {
-  const res = await fetch(url, { credentials: "include", signal });
+  const res = await fetch(url, { credentials: "include", signal, headers: languageHeaders() });
   await throwIfResNotOk(res);
   return {
     items: (await res.json()) as T[],

@@ -74,10 +74,21 @@ export interface PublicSummary {
   licensedInstitutions: Record<string, number>;
 }
 
-/** The error body every /api endpoint returns with a 4xx. */
+/** What is wrong with one field of a refused request (docs/API.md, Errors). */
+export interface ApiFieldError {
+  code: string;
+  message: string;
+  params?: Record<string, string>;
+}
+
+/** The error body every /api endpoint returns with a 4xx or 5xx (docs/API.md, Errors). */
 export interface ApiErrorBody {
+  /** Stable machine code: the web app writes its message from it (api/errors.ts). */
+  code?: string;
+  /** The server's message, in the language of the answer's Content-Language. */
   message?: string;
-  fields?: Record<string, string>;
+  params?: Record<string, string>;
+  fields?: Record<string, ApiFieldError>;
 }
 
 /** Response of the token endpoints (register, login, guest-login). */

@@ -37,7 +37,8 @@ export function routeFetch(routes: Record<string, StubAnswer | (() => StubAnswer
     const { status, body, headers } = typeof entry === "function" ? entry() : entry;
     return new Response(body === undefined ? null : JSON.stringify(body), {
       status,
-      headers: { "Content-Type": "application/json", ...headers },
+      // Our server says the language it wrote its messages in; these stubs write English.
+      headers: { "Content-Type": "application/json", "Content-Language": "en", ...headers },
     });
   };
 }

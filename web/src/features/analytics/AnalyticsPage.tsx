@@ -16,7 +16,8 @@ import {
   YAxis,
 } from "recharts";
 import { AlertTriangle } from "lucide-react";
-import { throwIfResNotOk, ApiError } from "@/api/client";
+import { throwIfResNotOk, ApiError, languageHeaders } from "@/api/client";
+import { describeError } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent } from "@/components/ui/card";
@@ -85,7 +86,7 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
   const query = useQuery<AnalyticsData>({
     queryKey: ["/api/analytics", filters.from, filters.to, filters.institutionId],
     queryFn: async ({ signal }) => {
-      const res = await fetch(analyticsUrl(filters), { credentials: "include", signal });
+      const res = await fetch(analyticsUrl(filters), { credentials: "include", signal, headers: languageHeaders() });
       await throwIfResNotOk(res);
       return (await res.json()) as AnalyticsData;
     },
@@ -222,7 +223,7 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
 
       {query.isError ? (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive" data-testid="analytics-error">
-          {t("analytics.loadFailed")} {query.error instanceof ApiError ? query.error.serverMessage : null}
+          {t("analytics.loadFailed")} {query.error instanceof ApiError ? describeError(query.error, t) : null}
         </p>
       ) : null}
 

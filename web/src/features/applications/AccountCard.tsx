@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Loader2, MailCheck, UserPlus } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError, describeFieldErrors } from "@/api/errors";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -52,8 +53,8 @@ export function AccountCard({ next }: { next: string }) {
     onSuccess: (_, body) => setSentTo(body.email),
     onError: (err) => {
       if (err instanceof ApiError) {
-        setErrors(err.fields as AccountErrors);
-        setFailure(err.serverMessage);
+        setErrors(describeFieldErrors(err, t) as AccountErrors);
+        setFailure(describeError(err, t));
       } else {
         setFailure(t("login.networkError"));
       }

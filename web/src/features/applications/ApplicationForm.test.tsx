@@ -81,11 +81,13 @@ describe("ApplicationForm", () => {
       "fetch",
       vi.fn(async () =>
         new Response(
+          // The server's codes are read, not its words: its message here is in another language.
           JSON.stringify({
-            message: "This license number is already in use",
-            fields: { licenseNumber: "This license number is already in use" },
+            code: "license_taken",
+            message: "Lambarka shatiga waa la haystaa.",
+            fields: { licenseNumber: { code: "license_in_use", message: "Lambarkan shatiga horay ayaa loo isticmaalay" } },
           }),
-          { status: 409 },
+          { status: 409, headers: { "Content-Language": "so" } },
         ),
       ),
     );

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { CheckCircle2, Loader2, Send } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError } from "@/api/errors";
 import type { ApplicationPayload, InstitutionApplication, InstitutionType } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -12,7 +13,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { LogoUpload } from "@/features/applications/LogoUpload";
-import { errorText, fieldMessageKey } from "@/features/applications/fieldErrors";
+import { errorText, fieldFaultText } from "@/features/applications/fieldErrors";
 import { validateApplication } from "@/features/applications/validation";
 import { cn } from "@/lib/utils";
 
@@ -126,8 +127,8 @@ export function ApplicationForm({ prefillType, prefillVersion }: ApplicationForm
       const fields: Errors = {};
       let message: string | null = null;
       if (err instanceof ApiError) {
-        for (const [k, v] of Object.entries(err.fields)) fields[k as keyof ApplicationPayload] = fieldMessageKey(v);
-        message = err.serverMessage;
+        for (const [k, f] of Object.entries(err.faults)) fields[k as keyof ApplicationPayload] = fieldFaultText(err, k, f, t);
+        message = describeError(err, t);
       }
       setErrors(fields);
       setSummary(Object.keys(fields).length > 0 ? "apply.form.fixErrors" : null);

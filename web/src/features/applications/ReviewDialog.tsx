@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { CheckCircle2, Loader2, XCircle } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError } from "@/api/errors";
 import type { InstitutionApplication } from "@/api/types";
 import { TextareaField } from "@/components/TextareaField";
 import { Button } from "@/components/ui/button";
@@ -49,7 +50,7 @@ export function ReviewDialog({ application, decision, onOpenChange }: ReviewDial
     },
     onError: (err) => {
       console.error(reject ? "Failed to reject application" : "Failed to approve application", err);
-      const message = err instanceof ApiError ? err.serverMessage : null;
+      const message = err instanceof ApiError ? describeError(err, t) : null;
       setError(message);
       toast({
         title: t(reject ? "applications.rejectionFailed" : "applications.approvalFailed"),

@@ -1,4 +1,6 @@
 import { ApiError, apiJson } from "@/api/client";
+import { describeError } from "@/api/errors";
+import i18n from "@/i18n";
 import type { UploadParameters } from "@/api/types";
 
 /** Logo limit in the application form (spec 000 §5). */
@@ -74,7 +76,7 @@ export async function uploadImage(
     return await promote(params.uploadURL);
   } catch (err) {
     if (err instanceof LogoUploadError) throw err;
-    const message = err instanceof ApiError ? err.serverMessage : null;
+    const message = err instanceof ApiError ? describeError(err, i18n.t) : null;
     throw new LogoUploadError(keys.failed, message);
   }
 }

@@ -41,7 +41,7 @@ function auditFetch({ pages = {}, list, verify }: { pages?: Record<string, Answe
     else if (u.pathname === "/api/psps") answer = { status: 200, body: [{ id: "psp-1", type: "psp", name: "Premium Wallet", licenseStatus: "active" }] };
     else if (u.pathname === "/api/mnos") answer = { status: 200, body: [] };
     const res = await (answer ?? { status: 404, body: { message: "Not Found" } });
-    const headers = new Headers({ "Content-Type": "application/json" });
+    const headers = new Headers({ "Content-Type": "application/json", "Content-Language": "en" });
     if (res.next) headers.set("X-Next-Cursor", res.next);
     return new Response(JSON.stringify(res.body), { status: res.status, headers });
   });

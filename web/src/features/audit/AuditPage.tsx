@@ -3,7 +3,8 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "wouter";
 import { Download, RefreshCw, ScrollText, X } from "lucide-react";
-import { ApiError, throwIfResNotOk } from "@/api/client";
+import { ApiError, throwIfResNotOk, languageHeaders } from "@/api/client";
+import { describeError, describeFieldErrors } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -56,7 +57,7 @@ function AuditScreen({ isAdmin, title }: { isAdmin: boolean; title: string }) {
     queryKey: ["/api/audit", auditListUrl(filters)],
     initialPageParam: null,
     queryFn: async ({ pageParam, signal }) => {
-      const res = await fetch(auditListUrl(filters, pageParam), { credentials: "include", signal });
+      const res = await fetch(auditListUrl(filters, pageParam), { credentials: "include", signal, headers: languageHeaders() });
       await throwIfResNotOk(res);
       return { items: (await res.json()) as AuditEntry[], next: res.headers.get("X-Next-Cursor") };
     },
@@ -68,7 +69,7 @@ function AuditScreen({ isAdmin, title }: { isAdmin: boolean; title: string }) {
   const apply = (next: AuditFilters) => setSearchParams(filterParams(next));
   const error = query.error;
   const badFilter = error instanceof ApiError && error.status === 400;
-  const fieldErrors = badFilter ? error.fields : {};
+  const fieldErrors = badFilter ? describeFieldErrors(error, t) : {};
   // The boxes show their own messages; the server's summary is added only when no box can
   // (an unknown parameter, a stale cursor).
   const shownBeside = Object.keys(fieldErrors).length > 0 && Object.keys(fieldErrors).every((k) => (FILTER_KEYS as readonly string[]).includes(k));
@@ -78,7 +79,7 @@ function AuditScreen({ isAdmin, title }: { isAdmin: boolean; title: string }) {
       : badFilter
         ? shownBeside
           ? t("auditTrail.errors.badFilter")
-          : `${error.serverMessage} ${t("auditTrail.errors.badFilter")}`
+          : `${describeError(error, t)} ${t("auditTrail.errors.badFilter")}`
         : error instanceof ApiError && error.status === 403
           ? t("auditTrail.errors.forbidden")
           : t("auditTrail.errors.loadFailed");

@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Loader2 } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -29,10 +30,10 @@ export function CodeStep({ challenge, onSignedIn, onRestart }: {
     onSuccess: () => onSignedIn(),
     onError: (err) => {
       if (challengeIsOver(err)) {
-        onRestart(err instanceof ApiError ? err.serverMessage : null);
+        onRestart(err instanceof ApiError ? describeError(err, t) : null);
         return;
       }
-      if (err instanceof ApiError) setError(err.fields.code ? t("login.totp.wrongCode") : err.serverMessage);
+      if (err instanceof ApiError) setError(err.faults.code ? t("login.totp.wrongCode") : describeError(err, t));
       else setError(t("login.networkError"));
       setCode("");
     },

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
 import { ArrowLeft, Loader2, Shield, Smartphone } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -55,7 +56,7 @@ export function LoginPage({ navigate = (url: string) => window.location.assign(u
         return;
       }
       const message =
-        err instanceof ApiError ? err.serverMessage : t("login.networkError");
+        err instanceof ApiError ? describeError(err, t) : t("login.networkError");
       setError(message);
       toast({ title: t("login.failedTitle"), description: message, variant: "destructive" });
     },

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Loader2 } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError } from "@/api/errors";
 import type { AlertDetail } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -60,7 +61,7 @@ export function AlertDetailDialog({
     },
     onError: (err) => {
       console.error("Alert case action failed", err);
-      const message = err instanceof ApiError ? err.serverMessage : t("alerts.case.failed");
+      const message = err instanceof ApiError ? describeError(err, t) : t("alerts.case.failed");
       setError(message);
       void queryClient.invalidateQueries({ queryKey: ["/api/alerts", id ?? ""] });
     },

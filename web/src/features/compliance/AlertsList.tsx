@@ -4,6 +4,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query
 import { useTranslation } from "react-i18next";
 import { CheckCircle2, Eye, Loader2, UserCheck } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError } from "@/api/errors";
 import type { Alert, AlertDetail } from "@/api/types";
 import { PageFooter } from "@/components/PageFooter";
 import { Badge } from "@/components/ui/badge";
@@ -76,7 +77,7 @@ export function AlertsList({
       console.error("Failed to resolve alert", err);
       toast({
         title: t("alerts.resolveFailed"),
-        description: err instanceof ApiError ? err.serverMessage : undefined,
+        description: err instanceof ApiError ? describeError(err, t) : undefined,
         variant: "destructive",
       });
       void queryClient.invalidateQueries({ queryKey: ALERTS_LIST_KEY });
@@ -94,7 +95,7 @@ export function AlertsList({
       console.error("Failed to assign alert", err);
       toast({
         title: t("alerts.case.failed"),
-        description: err instanceof ApiError ? err.serverMessage : undefined,
+        description: err instanceof ApiError ? describeError(err, t) : undefined,
         variant: "destructive",
       });
       void queryClient.invalidateQueries({ queryKey: ALERTS_LIST_KEY });

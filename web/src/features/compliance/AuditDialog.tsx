@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { CalendarCheck, Loader2 } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError, describeFieldErrors } from "@/api/errors";
 import { pagedItems, usePagedList } from "@/api/paging";
 import type { ComplianceAudit } from "@/api/types";
 import { PageFooter } from "@/components/PageFooter";
@@ -61,10 +62,10 @@ export function AuditDialog({ open, onOpenChange }: { open: boolean; onOpenChang
     },
     onError: (err) => {
       console.error("Failed to schedule compliance audit", err);
-      if (err instanceof ApiError) setErrors(err.fields as AuditErrors);
+      if (err instanceof ApiError) setErrors(describeFieldErrors(err, t) as AuditErrors);
       toast({
         title: t("audits.failed"),
-        description: err instanceof ApiError ? err.serverMessage : undefined,
+        description: err instanceof ApiError ? describeError(err, t) : undefined,
         variant: "destructive",
       });
     },

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Loader2 } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError } from "@/api/errors";
 import type { ComplianceAudit } from "@/api/types";
 import { TextareaField } from "@/components/TextareaField";
 import { Button } from "@/components/ui/button";
@@ -28,7 +29,7 @@ export function AuditOutcome({ audit }: { audit: ComplianceAudit }) {
       setOpen(false);
     },
     onError: (err) =>
-      toast({ title: t("audits.completeFailed"), description: err instanceof ApiError ? err.serverMessage : undefined, variant: "destructive" }),
+      toast({ title: t("audits.completeFailed"), description: err instanceof ApiError ? describeError(err, t) : undefined, variant: "destructive" }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: AUDITS_KEY });
       void queryClient.invalidateQueries({ queryKey: ["/api/psps"] });

@@ -18,6 +18,7 @@ import {
   Users,
 } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError } from "@/api/errors";
 import { formatTotal, pagedItems, useListTotal, usePagedList } from "@/api/paging";
 import type { ComplianceReport, CurrentUser, KycApplication } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
@@ -85,7 +86,7 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
       console.error("Failed to publish report", err);
       toast({
         title: t("reports.publishFailed"),
-        description: err instanceof ApiError ? err.serverMessage : undefined,
+        description: err instanceof ApiError ? describeError(err, t) : undefined,
         variant: "destructive",
       });
       void queryClient.invalidateQueries({ queryKey: REPORTS_KEY });

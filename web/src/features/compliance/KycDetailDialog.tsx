@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { CheckCircle2, Loader2, XCircle } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError } from "@/api/errors";
 import type { KycApplication } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -47,7 +48,7 @@ export function KycDetailDialog({
     },
     onError: (err) => {
       console.error("Failed to review KYC application", err);
-      const message = err instanceof ApiError ? err.serverMessage : t("kyc.review.failed");
+      const message = err instanceof ApiError ? describeError(err, t) : t("kyc.review.failed");
       setError(message);
       toast({ title: t("kyc.review.failed"), description: message, variant: "destructive" });
       void queryClient.invalidateQueries({ queryKey: KYC_KEY });

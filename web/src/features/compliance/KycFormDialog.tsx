@@ -3,8 +3,10 @@ import type { FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Loader2, Send } from "lucide-react";
+import type { TFunction } from "i18next";
 import { ApiError, apiJson } from "@/api/client";
-import type { KycApplication, KycSubmission } from "@/api/types";
+import { describeError, describeFieldError } from "@/api/errors";
+import type { ApiFieldError, KycApplication, KycSubmission } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -17,11 +19,16 @@ import i18n from "@/i18n";
 import en from "@/i18n/en.json";
 import { cn } from "@/lib/utils";
 
-/** A server field message → our i18n key when it is one of the 001 §5 messages (so it shows in Somali too). */
-export function kycMessageKey(message: string): string {
-  const hit = Object.entries(en.kyc.validation).find(([, text]) => text === message);
-  return hit ? `kyc.validation.${hit[0]}` : message;
+/**
+ * A server field fault → our i18n key when it is the field's 001 §5 rule (each field has one
+ * message under kyc.validation), else the fault described from its code (api/errors.ts).
+ */
+export function kycFaultText(err: ApiError, field: string, fault: ApiFieldError, t: TFunction): string {
+  return KYC_FAULTS.has(fault.code) && field in en.kyc.validation ? `kyc.validation.${field}` : describeFieldError(err, fault, t);
 }
+
+/** The server's KYC rule codes (internal/domain/errcodes.go). */
+const KYC_FAULTS = new Set(["kyc_full_name", "kyc_national_id", "kyc_phone", "kyc_email", "kyc_address", "kyc_document_type", "kyc_document_number"]);
 
 const INPUT_TYPES: Partial<Record<keyof KycSubmission, { type: string; autoComplete?: string }>> = {
   fullName: { type: "text", autoComplete: "name" },
@@ -63,15 +70,15 @@ export function KycFormDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     },
     onError: (err) => {
       console.error("Failed to submit KYC application", err);
-      if (err instanceof ApiError && Object.keys(err.fields).length > 0) {
+      if (err instanceof ApiError && Object.keys(err.faults).length > 0) {
         const found: KycFieldErrors = {};
-        for (const [k, v] of Object.entries(err.fields)) found[k as keyof KycSubmission] = kycMessageKey(v);
+        for (const [k, f] of Object.entries(err.faults)) found[k as keyof KycSubmission] = kycFaultText(err, k, f, t);
         setErrors(found);
         focusFirst(found);
       }
       toast({
         title: t("kyc.failed"),
-        description: err instanceof ApiError ? err.serverMessage : undefined,
+        description: describeError(err, t),
         variant: "destructive",
       });
     },

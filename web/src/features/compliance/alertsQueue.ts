@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { throwIfResNotOk } from "@/api/client";
+import { throwIfResNotOk, languageHeaders } from "@/api/client";
 import { fetchPage } from "@/api/paging";
 import type { Page } from "@/api/paging";
 import type { Alert, AlertSummary } from "@/api/types";
@@ -88,7 +88,7 @@ export function useAlertSummary(q: AlertQuery) {
   return useQuery<AlertSummary>({
     queryKey: [...ALERTS_LIST_KEY, url],
     queryFn: async ({ signal }) => {
-      const res = await fetch(url, { credentials: "include", signal });
+      const res = await fetch(url, { credentials: "include", signal, headers: languageHeaders() });
       await throwIfResNotOk(res);
       return (await res.json()) as AlertSummary;
     },

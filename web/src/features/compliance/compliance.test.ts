@@ -9,7 +9,8 @@ import i18n from "@/i18n";
 import { ALERT_LEVEL_STYLE, alertLevel, canResolve } from "@/features/compliance/alertDisplay";
 import { monthStart, periodOf, reportPayload, validPeriod } from "@/features/compliance/compliance";
 import { KYC_FIELDS, validateKyc } from "@/features/compliance/kyc";
-import { kycMessageKey } from "@/features/compliance/KycFormDialog";
+import { ApiError } from "@/api/client";
+import { kycFaultText } from "@/features/compliance/KycFormDialog";
 
 interface Vectors {
   valid: KycSubmission;
@@ -34,14 +35,23 @@ describe("KYC validation (shared vectors, 001 §5)", () => {
     expect(validateKyc({ ...vectors.valid, email: " Fadumo@Mail.SO " })).toEqual({});
   });
 
-  it("maps the server's field messages back to keys, with a Somali text for each", () => {
+  it("maps the server's field codes, never its text, to keys with a Somali text for each", () => {
+    const codes: Record<string, string> = {
+      fullName: "kyc_full_name", nationalId: "kyc_national_id", phoneNumber: "kyc_phone", email: "kyc_email",
+      address: "kyc_address", documentType: "kyc_document_type", documentNumber: "kyc_document_number",
+    };
+    const fields = Object.fromEntries(KYC_FIELDS.map((f) => [f, { code: codes[f], message: "whatever the server wrote" }]));
+    const err = new ApiError(400, "", JSON.stringify({ code: "invalid", message: "x", fields }), "en");
+    const en = i18n.getFixedT("en");
     for (const field of KYC_FIELDS) {
-      const english = i18n.getFixedT("en")(`kyc.validation.${field}`);
-      const key = kycMessageKey(english);
+      const key = kycFaultText(err, field, err.faults[field]!, en);
       expect(key).toBe(`kyc.validation.${field}`);
-      expect(i18n.getFixedT("so")(key)).not.toBe(english);
+      expect(i18n.getFixedT("so")(key)).not.toBe(en(key));
     }
-    expect(kycMessageKey("Something else")).toBe("Something else");
+    // A code this build does not know: the server's message in the reader's language, else a generic one.
+    const other = { code: "kyc_new_rule", message: "A new rule" };
+    expect(kycFaultText(err, "fullName", other, en)).toBe("A new rule");
+    expect(kycFaultText(new ApiError(400, "", "{}", "so"), "fullName", other, en)).toContain("kyc_new_rule");
   });
 });
 

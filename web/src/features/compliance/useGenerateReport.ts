@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError } from "@/api/errors";
 import type { ComplianceReport, ReportType, SummaryMetrics } from "@/api/types";
 import { toast } from "@/components/ui/use-toast";
 import { METRICS_KEY, REPORTS_KEY, reportPayload } from "@/features/compliance/compliance";
@@ -35,7 +36,7 @@ export function useGenerateReport({ navigateTo }: { navigateTo?: string } = {}) 
       console.error("Failed to generate compliance report", err);
       toast({
         title: t("reports.failedTitle"),
-        description: err instanceof ApiError ? err.serverMessage : t("reports.failedText"),
+        description: err instanceof ApiError ? describeError(err, t) : t("reports.failedText"),
         variant: "destructive",
       });
     },

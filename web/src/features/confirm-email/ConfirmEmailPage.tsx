@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { ArrowLeft, CircleAlert, CircleCheck, Loader2 } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError } from "@/api/errors";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { LanguageSwitcher } from "@/features/shell/LanguageSwitcher";
 import { usePageTitle } from "@/lib/usePageTitle";
@@ -36,7 +37,7 @@ export function ConfirmEmailPage() {
     apiJson<{ message: string }>("POST", "/api/auth/confirm-email", { token })
       .then(() => setState({ kind: "done" }))
       .catch((err: unknown) =>
-        setState({ kind: "failed", message: err instanceof ApiError ? err.serverMessage : t("login.networkError") }),
+        setState({ kind: "failed", message: err instanceof ApiError ? describeError(err, t) : t("login.networkError") }),
       );
   }, [t]);
 

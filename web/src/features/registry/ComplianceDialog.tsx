@@ -3,7 +3,8 @@ import type { FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Lightbulb, Loader2 } from "lucide-react";
-import { ApiError, apiJson, throwIfResNotOk } from "@/api/client";
+import { ApiError, apiJson, throwIfResNotOk, languageHeaders } from "@/api/client";
+import { describeError } from "@/api/errors";
 import type { ComplianceDetail, ComplianceProposal, ComplianceStatus, RegistryEntry } from "@/api/types";
 import { TextareaField } from "@/components/TextareaField";
 import { Badge } from "@/components/ui/badge";
@@ -57,7 +58,7 @@ export function ComplianceDialog({ kind, entry, regulator, onOpenChange }: Compl
     queryKey: [`/api/${kind}s`, "compliance", entry?.id],
     enabled: entry !== null,
     queryFn: async ({ signal }) => {
-      const res = await fetch(base, { credentials: "include", signal });
+      const res = await fetch(base, { credentials: "include", signal, headers: languageHeaders() });
       await throwIfResNotOk(res);
       return (await res.json()) as ComplianceDetail;
     },
@@ -71,7 +72,7 @@ export function ComplianceDialog({ kind, entry, regulator, onOpenChange }: Compl
     void queryClient.invalidateQueries({ queryKey: ["/api/public/register"] });
   };
   const failed = (err: Error) => {
-    const message = err instanceof ApiError ? err.serverMessage : null;
+    const message = err instanceof ApiError ? describeError(err, t) : null;
     toast({ title: t("registry.complianceFailed"), description: message ?? undefined, variant: "destructive" });
   };
 

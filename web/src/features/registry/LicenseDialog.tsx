@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Loader2 } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError } from "@/api/errors";
 import type { LicenseAction, RegistryEntry } from "@/api/types";
 import { TextareaField } from "@/components/TextareaField";
 import { Button } from "@/components/ui/button";
@@ -34,7 +35,7 @@ export function LicenseDialog({ kind, target, onOpenChange }: LicenseDialogProps
       close();
     },
     onError: (err) => {
-      const message = err instanceof ApiError ? err.serverMessage : null;
+      const message = err instanceof ApiError ? describeError(err, t) : null;
       setError(message ?? t("registry.failed"));
       toast({ title: t("registry.failed"), description: message ?? undefined, variant: "destructive" });
     },

@@ -40,7 +40,7 @@ describe("routing in the registry", () => {
           expect(String(input)).toBe("/api/psps/p1/routing");
           bodies.push(JSON.parse(String(init.body)));
           const a = answers.shift();
-          return new Response(JSON.stringify(a?.body), { status: a?.status ?? 500, headers: { "Content-Type": "application/json" } });
+          return new Response(JSON.stringify(a?.body), { status: a?.status ?? 500, headers: { "Content-Type": "application/json", "Content-Language": "en" } });
         }
         return list(input, init);
       }),

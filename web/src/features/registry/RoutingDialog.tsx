@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { AlertCircle, Loader2 } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError, describeFieldErrors } from "@/api/errors";
 import type { RegistryEntry, Routing } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -84,12 +85,12 @@ export function RoutingDialog({
       onOpenChange(false);
     },
     onError: (err) => {
-      const fields = err instanceof ApiError ? err.fields : {};
+      const fields = describeFieldErrors(err, t);
       setErrors(fields);
       toast({
         variant: "destructive",
         title: t("registry.routing.failed"),
-        description: err instanceof ApiError ? err.serverMessage : undefined,
+        description: err instanceof ApiError ? describeError(err, t) : undefined,
       });
     },
     onSettled: () => {

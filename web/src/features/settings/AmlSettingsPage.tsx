@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Check, Clock, Loader2, PencilLine, X } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError, describeFieldErrors } from "@/api/errors";
 import { pagedItems, usePagedList } from "@/api/paging";
 import type { CurrentUser } from "@/api/types";
 import { DataTable } from "@/components/DataTable";
@@ -162,8 +163,8 @@ function ProposeForm({ active, onDone }: { active: Thresholds; onDone: () => voi
     },
     onError: (err) => {
       if (err instanceof ApiError) {
-        setErrors(serverFieldErrors(err.fields));
-        setFormError(err.serverMessage);
+        setErrors(serverFieldErrors(describeFieldErrors(err, t)));
+        setFormError(describeError(err, t));
       } else setFormError(t("amlSettings.failed"));
     },
   });
@@ -303,7 +304,7 @@ function ProposalCard({ rs, active, user, whoIs }: { rs: RuleSet; active: RuleSe
       toast({ title: t(decision === "approve" ? "amlSettings.approved" : "amlSettings.rejected", { version: rs.version }) });
       void queryClient.invalidateQueries({ queryKey: AML_SETTINGS_KEY });
     },
-    onError: (err) => setError(err instanceof ApiError ? err.serverMessage : t("amlSettings.failed")),
+    onError: (err) => setError(err instanceof ApiError ? describeError(err, t) : t("amlSettings.failed")),
   });
   const count = changedKeys(toForm(active.thresholds), toForm(rs.thresholds)).length;
 
@@ -448,7 +449,7 @@ export function AmlSettingsPage({ user }: { user: CurrentUser }) {
         </div>
       ) : query.isError || !data ? (
         <p role="alert" className="text-sm text-destructive">
-          {query.error instanceof ApiError ? query.error.serverMessage : t("amlSettings.loadFailed")}
+          {query.error instanceof ApiError ? describeError(query.error, t) : t("amlSettings.loadFailed")}
         </p>
       ) : (
         <>

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Ban, Copy, KeyRound, Loader2, Plus } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError, describeFieldErrors } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -78,7 +79,7 @@ function CreateKeyDialog({ user, open, onOpenChange }: { user: CurrentUser; open
       void queryClient.invalidateQueries({ queryKey: API_KEYS_KEY });
     },
     onError: (err) =>
-      setErrors(err instanceof ApiError ? { ...err.fields, form: err.serverMessage } : { form: t("settings.apiKeys.createFailed") }),
+      setErrors(err instanceof ApiError ? { ...describeFieldErrors(err, t), form: describeError(err, t) } : { form: t("settings.apiKeys.createFailed") }),
   });
   const close = (next: boolean) => {
     if (!next) {

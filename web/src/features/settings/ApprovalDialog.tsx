@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { CheckCircle2, Loader2, Undo2, XCircle } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError } from "@/api/errors";
 import { TextareaField } from "@/components/TextareaField";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -55,7 +56,7 @@ export function ApprovalDialog({
       onOpenChange(false);
     },
     onError: (err) => {
-      setError(err instanceof ApiError ? err.serverMessage : t("approvals.failed"));
+      setError(err instanceof ApiError ? describeError(err, t) : t("approvals.failed"));
       void queryClient.invalidateQueries({ queryKey: [APPROVALS_KEY] });
     },
   });

@@ -1,8 +1,10 @@
+import { useTranslation } from "react-i18next";
 import type { ReactNode } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { QueryKey, UseQueryResult } from "@tanstack/react-query";
 import type { LucideIcon } from "lucide-react";
 import { ApiError, apiRequest } from "@/api/client";
+import { describeError } from "@/api/errors";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
@@ -64,6 +66,7 @@ export function ListCard<T>({
  * server's reason, and reloads the lists in `refresh`.
  */
 export function useDeleteRow(path: (id: string) => string, refresh: readonly QueryKey[], done: string, failed: string) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest("DELETE", path(encodeURIComponent(id))),
@@ -74,7 +77,7 @@ export function useDeleteRow(path: (id: string) => string, refresh: readonly Que
     onError: (err) =>
       toast({
         title: failed,
-        description: err instanceof ApiError ? err.serverMessage : undefined,
+        description: err instanceof ApiError ? describeError(err, t) : undefined,
         variant: "destructive",
       }),
   });

@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Loader2 } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError, describeFieldErrors } from "@/api/errors";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -48,12 +49,12 @@ export function PasswordForm({ onChanged, idPrefix = "password" }: { onChanged?:
     },
     onError: (err) => {
       if (err instanceof ApiError) {
-        const f = err.fields;
+        const f = describeFieldErrors(err, t);
         const next: Partial<Record<Field, string>> = {};
         if (f.currentPassword) next.currentPassword = f.currentPassword;
         if (f.newPassword) next.newPassword = f.newPassword;
         setErrors(next);
-        setFormError(Object.keys(next).length ? null : err.serverMessage);
+        setFormError(Object.keys(next).length ? null : describeError(err, t));
       } else {
         setFormError(t("settings.password.failed"));
       }

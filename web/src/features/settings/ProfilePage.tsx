@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { CheckCircle2, ImageUp, Loader2, LogOut, Monitor } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError, describeFieldErrors } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
@@ -63,8 +64,8 @@ function ProfileCard({ user }: { user: CurrentUser }) {
       void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
     },
     onError: (err) => {
-      const fields = err instanceof ApiError ? err.fields : {};
-      setErrors(Object.keys(fields).length ? fields : { form: err instanceof ApiError ? err.serverMessage : t("settings.profile.saveFailed") });
+      const fields = describeFieldErrors(err, t);
+      setErrors(Object.keys(fields).length ? fields : { form: err instanceof ApiError ? describeError(err, t) : t("settings.profile.saveFailed") });
     },
   });
 

@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Loader2 } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError } from "@/api/errors";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -65,7 +66,7 @@ export function TotpEnrolment({ account, onEnabled, onDone, onCancel }: {
       setRecovery(res.recoveryCodes);
       onEnabled?.();
     },
-    onError: (err) => setError(err instanceof ApiError ? (err.fields.code ? t("settings.totp.wrongCode") : err.serverMessage) : t("settings.totp.failed")),
+    onError: (err) => setError(err instanceof ApiError ? (err.faults.code ? t("settings.totp.wrongCode") : describeError(err, t)) : t("settings.totp.failed")),
   });
 
   function submit(e: FormEvent) {
@@ -86,7 +87,7 @@ export function TotpEnrolment({ account, onEnabled, onDone, onCancel }: {
       <div className="space-y-3">
         {start.isError ? (
           <p role="alert" className="text-sm text-destructive">
-            {start.error instanceof ApiError ? start.error.serverMessage : t("settings.totp.failed")}
+            {start.error instanceof ApiError ? describeError(start.error, t) : t("settings.totp.failed")}
           </p>
         ) : null}
         <Actions pending={start.isPending} label={t("settings.totp.start")} onClick={() => start.mutate()} onCancel={onCancel} testId="totp-start" />

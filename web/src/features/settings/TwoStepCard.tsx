@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Loader2, ShieldCheck } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -43,7 +44,7 @@ function DisableForm({ onDisabled }: { onDisabled: () => void }) {
       toast({ title: t("settings.totp.disabled") });
       onDisabled();
     },
-    onError: (err) => setError(err instanceof ApiError ? err.serverMessage : t("settings.totp.failed")),
+    onError: (err) => setError(err instanceof ApiError ? describeError(err, t) : t("settings.totp.failed")),
   });
   function submit(e: FormEvent) {
     e.preventDefault();

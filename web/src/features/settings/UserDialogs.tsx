@@ -3,7 +3,9 @@ import type { FormEvent, ReactNode } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Copy, Loader2, RefreshCw } from "lucide-react";
+import type { TFunction } from "i18next";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError, describeFieldErrors } from "@/api/errors";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -115,10 +117,10 @@ function InstitutionSelect({
   );
 }
 
-function serverErrors(err: unknown, fallback: string): Record<string, string> {
+function serverErrors(err: unknown, fallback: string, t: TFunction): Record<string, string> {
   if (err instanceof ApiError) {
-    const f = err.fields;
-    return Object.keys(f).length ? { ...f, form: err.serverMessage } : { form: err.serverMessage };
+    const f = describeFieldErrors(err, t);
+    return Object.keys(f).length ? { ...f, form: describeError(err, t) } : { form: describeError(err, t) };
   }
   return { form: fallback };
 }
@@ -161,7 +163,7 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
       void queryClient.invalidateQueries({ queryKey: [USERS_KEY] });
       onOpenChange(false);
     },
-    onError: (err) => setErrors(serverErrors(err, t("users.failed"))),
+    onError: (err) => setErrors(serverErrors(err, t("users.failed"), t)),
   });
 
   const set = <K extends keyof NewAccountForm>(key: K, value: NewAccountForm[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -349,7 +351,7 @@ export function UserActionDialog({
       if (action === "reset") setDone(password);
       else onOpenChange(false);
     },
-    onError: (err) => setErrors(serverErrors(err, t("users.failed"))),
+    onError: (err) => setErrors(serverErrors(err, t("users.failed"), t)),
   });
 
   function submit(e: FormEvent) {

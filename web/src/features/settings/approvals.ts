@@ -1,4 +1,4 @@
-import { throwIfResNotOk } from "@/api/client";
+import { throwIfResNotOk, languageHeaders } from "@/api/client";
 import type { CurrentUser } from "@/api/types";
 import type { Account } from "@/features/settings/types";
 
@@ -38,7 +38,7 @@ export interface ApprovalsPage {
 export async function fetchApprovals(status: ApprovalStatus, cursor: string | null, signal?: AbortSignal): Promise<ApprovalsPage> {
   const q = new URLSearchParams({ status, limit: "20" });
   if (cursor) q.set("cursor", cursor);
-  const res = await fetch(`${APPROVALS_KEY}?${q.toString()}`, { credentials: "include", signal });
+  const res = await fetch(`${APPROVALS_KEY}?${q.toString()}`, { credentials: "include", signal, headers: languageHeaders() });
   await throwIfResNotOk(res);
   return { items: (await res.json()) as Approval[], next: res.headers.get("X-Next-Cursor") };
 }

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { ReactNode } from "react";
 import { ApiError } from "@/api/client";
+import { describeError } from "@/api/errors";
 import type { TransactionDetail } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -38,7 +39,7 @@ export function TransactionDetailDialog({ id, onClose }: { id: string | null; on
   });
   const tx = query.data;
   const error =
-    query.error instanceof ApiError && query.error.status === 403 ? query.error.serverMessage : query.error ? t("transactions.detail.loadFailed") : null;
+    query.error instanceof ApiError && query.error.status === 403 ? describeError(query.error, t) : query.error ? t("transactions.detail.loadFailed") : null;
 
   return (
     <Dialog open={id !== null} onOpenChange={(open) => (open ? undefined : onClose())}>

@@ -17,7 +17,8 @@ import {
   Undo2,
 } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
-import { ApiError, throwIfResNotOk } from "@/api/client";
+import { ApiError, throwIfResNotOk, languageHeaders } from "@/api/client";
+import { describeFieldErrors, describeError } from "@/api/errors";
 import type { CurrentUser, Transaction } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -130,7 +131,7 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
     queryKey: ["/api/transactions", "search", firstUrl],
     initialPageParam: null,
     queryFn: async ({ pageParam, signal }) => {
-      const res = await fetch(searchUrl(filters, pageParam, PAGE_SIZE), { credentials: "include", signal });
+      const res = await fetch(searchUrl(filters, pageParam, PAGE_SIZE), { credentials: "include", signal, headers: languageHeaders() });
       await throwIfResNotOk(res);
       return {
         items: (await res.json()) as Transaction[],
@@ -158,14 +159,14 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
   const errorText =
     query.error instanceof ApiError
       ? query.error.status === 403
-        ? query.error.serverMessage
+        ? describeError(query.error, t)
         : query.error.status === 400
-          ? Object.values(query.error.fields).join(" ") || query.error.serverMessage
+          ? Object.values(describeFieldErrors(query.error, t)).join(" ") || describeError(query.error, t)
           : t("transactions.loadFailed")
       : query.error
         ? t("transactions.loadFailed")
         : null;
-  const fieldErrors = query.error instanceof ApiError && query.error.status === 400 ? query.error.fields : {};
+  const fieldErrors = query.error instanceof ApiError && query.error.status === 400 ? describeFieldErrors(query.error, t) : {};
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6">

@@ -3,7 +3,7 @@ import type { FormEvent, ReactNode } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { AlertCircle, Loader2, Send } from "lucide-react";
-import { ApiError, throwIfResNotOk } from "@/api/client";
+import { ApiError, throwIfResNotOk, languageHeaders } from "@/api/client";
 import type { TransferRequestBody, TransferResponse } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -29,7 +29,8 @@ import {
 } from "@/features/transfers/engine";
 import type { Currency, FieldFaults, TransferField, TransferInstitution } from "@/features/transfers/engine";
 import { transferFailureMessage } from "@/features/transfers/failure";
-import { faultMessages } from "@/features/transfers/messages";
+import { describeError } from "@/api/errors";
+import { faultMessages, serverFaultMessages } from "@/features/transfers/messages";
 import { RouteAnalysisPanel } from "@/features/transfers/RouteAnalysisPanel";
 import { TransferReceipt } from "@/features/transfers/TransferReceipt";
 import { StepCounter } from "@/features/transfers/StepCounter";
@@ -108,7 +109,7 @@ async function postTransfer(body: TransferRequestBody, idempotencyKey: string): 
   const res = await fetch("/api/transfer", {
     method: "POST",
     credentials: "include",
-    headers: { "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
+    headers: { ...languageHeaders(), "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
     body: JSON.stringify(body),
   });
   await throwIfResNotOk(res);
@@ -253,8 +254,9 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
       // A licence may have changed since the form read the registry: read it again.
       void queryClient.invalidateQueries({ queryKey: INSTITUTIONS_KEY });
       const mapped = transferFailureMessage(err);
-      const message = "key" in mapped ? t(`transfers.failure.${mapped.key}`) : mapped.raw;
-      if (err instanceof ApiError && err.status === 400) setErrors(err.fields as Partial<Record<TransferField, string>>);
+      const message =
+        "key" in mapped ? t(`transfers.failure.${mapped.key}`) : "refusal" in mapped ? describeError(mapped.refusal, t) : mapped.raw;
+      if (err instanceof ApiError && err.status === 400) setErrors(serverFaultMessages(t, err));
       setFailure(message);
       toast({ variant: "destructive", title: t("transfers.failure.toastTitle"), description: message });
     },

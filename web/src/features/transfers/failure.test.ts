@@ -12,7 +12,11 @@ describe("transfer failure messages (001 §8, in order)", () => {
     expect(transferFailureMessage(new TypeError("Failed to fetch"))).toEqual({ key: "network" });
     expect(transferFailureMessage(new Error("NetworkError when attempting to fetch resource."))).toEqual({ key: "network" });
     expect(transferFailureMessage(new Error("x".repeat(101)))).toEqual({ key: "technical" });
-    expect(transferFailureMessage(new ApiError(403, "Forbidden", '{"message":"Guest units are used up."}'))).toEqual({ raw: "Guest units are used up." });
+    const refused = new ApiError(403, "Forbidden", '{"code":"guest_read_only","message":"Guest units are used up."}');
+    expect(transferFailureMessage(refused)).toEqual({ refusal: refused });
+    // A 400 is read from its status even when the body says nothing.
+    expect(transferFailureMessage(new ApiError(400, "", ""))).toEqual({ key: "invalidDetails" });
+    expect(transferFailureMessage(new ApiError(503, "", '{"code":"too_many","message":"Busy"}'))).toEqual({ key: "serverError" });
     expect(transferFailureMessage(new Error("Limit reached"))).toEqual({ raw: "Limit reached" });
     expect(transferFailureMessage(undefined)).toEqual({ key: "default" });
     expect(transferFailureMessage(new Error(""))).toEqual({ key: "default" });

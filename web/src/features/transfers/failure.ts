@@ -2,10 +2,11 @@ import { ApiError } from "@/api/client";
 
 /**
  * What a failed transfer tells the user (001 §8), checked in the
- * specification's order: either an i18n key under "transfers.failure" or the
- * raw message to show as it is.
+ * specification's order: an i18n key under "transfers.failure", the server's
+ * refusal to describe from its code (api/errors.ts), or the raw message of an
+ * error that did not come from the server.
  */
-export type FailureMessage = { key: string } | { raw: string };
+export type FailureMessage = { key: string } | { refusal: ApiError } | { raw: string };
 
 /** True for the errors fetch raises when the network, not the server, failed. */
 function isNetworkError(err: unknown, message: string): boolean {
@@ -15,14 +16,19 @@ function isNetworkError(err: unknown, message: string): boolean {
 
 /** Maps a transfer failure to its message. */
 export function transferFailureMessage(err: unknown): FailureMessage {
+  if (err instanceof ApiError) {
+    // The server's answer is read by its status and code, never by its text.
+    if (err.status === 401) return { key: "sessionExpired" };
+    if (err.status === 400) return { key: "invalidDetails" };
+    if (err.status >= 500) return { key: "serverError" };
+    return { refusal: err };
+  }
   const message = err instanceof Error ? err.message : typeof err === "string" ? err : "";
   if (!message) return { key: "default" };
   if (message.includes("401") || message.includes("Unauthorized")) return { key: "sessionExpired" };
   if (message.includes("400") || message.includes("Bad Request")) return { key: "invalidDetails" };
   if (message.includes("500")) return { key: "serverError" };
   if (isNetworkError(err, message)) return { key: "network" };
-  // An ApiError's message carries the raw body; its server message is what a person can read.
-  const shown = err instanceof ApiError ? err.serverMessage : message;
-  if (shown.length > 100) return { key: "technical" };
-  return { raw: shown };
+  if (message.length > 100) return { key: "technical" };
+  return { raw: message };
 }

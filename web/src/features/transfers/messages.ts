@@ -1,4 +1,6 @@
 import type { TFunction } from "i18next";
+import { ApiError } from "@/api/client";
+import { describeFieldError } from "@/api/errors";
 import type { FieldFault, FieldFaults, TransferField } from "@/features/transfers/engine";
 
 const PARTY_FIELDS: TransferField[] = ["senderNumber", "receiverNumber", "senderInstitution", "receiverInstitution"];
@@ -18,6 +20,40 @@ export function faultMessage(t: TFunction, field: TransferField, fault: FieldFau
   };
   const text = t(`transfers.errors.${fault.code}`, params);
   return PARTY_FIELDS.includes(field) ? `${t(`transfers.prefix.${field}`)}: ${text}` : text;
+}
+
+/**
+ * The server's transfer field codes (internal/domain/errcodes.go) that are the engine's own
+ * faults: the form writes them exactly as it writes the faults it finds itself.
+ */
+const SERVER_FAULTS: Record<string, FieldFault["code"]> = {
+  required: "required",
+  wallet_format: "walletFormat",
+  bank_format: "bankFormat",
+  unknown_operator: "unknownOperator",
+  unknown_bank: "unknownBank",
+  not_licensed: "notLicensed",
+  operator_mode: "operatorMode",
+  wrong_prefix: "wrongPrefix",
+  account_type: "accountType",
+  currency: "currency",
+  mode: "mode",
+  amount_not_positive: "amount",
+  amount_format: "amountFormat",
+  amount_too_large: "amountTooLarge",
+  no_route_amount: "noRoute",
+};
+
+/** The server's field faults of a refused transfer, in the interface language, by field. */
+export function serverFaultMessages(t: TFunction, err: ApiError): Partial<Record<TransferField, string>> {
+  const out: Partial<Record<TransferField, string>> = {};
+  for (const [field, fault] of Object.entries(err.faults)) {
+    const code = SERVER_FAULTS[fault.code];
+    out[field as TransferField] = code
+      ? faultMessage(t, field as TransferField, { code, params: fault.params })
+      : describeFieldError(err, fault, t);
+  }
+  return out;
 }
 
 /** Every fault's message, keyed by field, in the form's field order. */

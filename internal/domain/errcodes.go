@@ -1,0 +1,138 @@
+package domain
+
+// Error codes of the domain's rules: the stable machine codes of error answers and of their
+// fields (docs/API.md, Errors), each with its message in every language in internal/i18n. A
+// client acts on these, never on a message; renaming one breaks clients.
+const (
+	CodeRequired = "required" // a field that must be given is empty
+
+	// Transfers (001 §5).
+	CodeTransferInvalid   = "transfer_invalid"    // the transfer's fields are at fault
+	CodeNoRoute           = "no_route"            // no payment route takes the transfer
+	CodeNoRouteAmount     = "no_route_amount"     // field: no route takes this amount in this mode
+	CodeAccountType       = "account_type"        // field: neither wallet nor bank
+	CodeCurrency          = "currency"            // field: neither SHS nor USD
+	CodeMode              = "mode"                // field: neither online nor offline
+	CodeAmountNotPositive = "amount_not_positive" // field: zero or negative
+	CodeAmountFormat      = "amount_format"       // field: not a plain decimal number
+	CodeAmountTooLarge    = "amount_too_large"    // field: above the maximum
+	CodeWalletFormat      = "wallet_format"       // field: not a wallet number
+	CodeBankFormat        = "bank_format"         // field: not a bank account number
+	CodeUnknownOperator   = "unknown_operator"    // field: no such wallet operator
+	CodeUnknownBank       = "unknown_bank"        // field: no such bank
+	CodeNotLicensed       = "not_licensed"        // field: the institution's licence is not active
+	CodeOperatorMode      = "operator_mode"       // field: the institution does not serve this mode
+	CodeWrongPrefix       = "wrong_prefix"        // field: the number is not the operator's
+
+	// Field names written before a fault's message (Fault.For).
+	CodeLabelSenderType          = "label_sender_type"
+	CodeLabelReceiverType        = "label_receiver_type"
+	CodeLabelSenderNumber        = "label_sender_number"
+	CodeLabelReceiverNumber      = "label_receiver_number"
+	CodeLabelSenderInstitution   = "label_sender_institution"
+	CodeLabelReceiverInstitution = "label_receiver_institution"
+)
+
+// Codes shared by several areas.
+const (
+	CodeFieldsInvalid  = "fields_invalid"   // some fields are at fault; see each
+	CodeSignInRequired = "sign_in_required" // no or bad credentials
+	CodeTooLong        = "too_long"         // field: longer than allowed
+	CodeLicenseTaken   = "license_taken"    // a licence number already held
+	CodeLicenseInUse   = "license_in_use"   // field: the licence number is held already
+)
+
+// KYC applications (001 §5): one rule, and one message, per field.
+const (
+	CodeKYCFullName       = "kyc_full_name"
+	CodeKYCNationalID     = "kyc_national_id"
+	CodeKYCPhone          = "kyc_phone"
+	CodeKYCEmail          = "kyc_email"
+	CodeKYCAddress        = "kyc_address"
+	CodeKYCDocumentType   = "kyc_document_type"
+	CodeKYCDocumentNumber = "kyc_document_number"
+)
+
+// Institution applications (internal/domain/institution.go) and other forms that name a field in
+// its message ("{label} is required", the label being one of the label codes).
+const (
+	CodeNamedRequired      = "named_required"
+	CodeNamedTooShort      = "named_too_short"
+	CodeNamedTooLong       = "named_too_long"
+	CodeInstitutionType    = "institution_type"     // field: neither PSP nor MNO
+	CodeLicenseCharacters  = "license_characters"   // field: characters a licence number may not hold
+	CodeEmailInvalid       = "email_invalid"        // field: not an e-mail address
+	CodePhoneInvalid       = "phone_invalid"        // field: not a phone number
+	CodeDescriptionTooLong = "description_too_long" // field: above 2000 characters
+	CodeUploadAgain        = "upload_again"         // field: not a file uploaded here
+	CodeApplicationPending = "application_pending"  // field: a new application is always pending
+	CodeRejectionReason    = "rejection_reason"     // a rejection without a reason
+	CodeReasonRequired     = "reason_required"      // field: a reason must be given
+
+	CodeLabelInstitutionName = "label_institution_name"
+	CodeLabelLicenseNumber   = "label_license_number"
+	CodeLabelContactEmail    = "label_contact_email"
+	CodeLabelContactPhone    = "label_contact_phone"
+	CodeLabelContactPerson   = "label_contact_person"
+	CodeLabelBusinessAddress = "label_business_address"
+)
+
+// Records not found (404).
+const (
+	CodeAlertNotFound          = "alert_not_found"
+	CodeAPIKeyNotFound         = "api_key_not_found"
+	CodeApplicationNotFound    = "application_not_found"
+	CodeApprovalNotFound       = "approval_not_found"
+	CodeAuditNotFound          = "audit_not_found"
+	CodeFileNotFound           = "file_not_found"
+	CodeInstitutionNotFound    = "institution_not_found"
+	CodeKYCApplicationNotFound = "kyc_application_not_found"
+	CodeMobileUserNotFound     = "mobile_user_not_found"
+	CodeReportNotFound         = "report_not_found"
+	CodeRuleVersionNotFound    = "rule_version_not_found"
+	CodeSessionNotFound        = "session_not_found"
+	CodeTokenNotFound          = "token_not_found"
+	CodeTOTPNotFound           = "totp_not_found"
+	CodeTransactionNotFound    = "transaction_not_found"
+	CodeUserNotFound           = "user_not_found"
+)
+
+// Accounts and passwords (internal/domain/user.go, password.go).
+const (
+	CodePasswordRequired    = "password_required"
+	CodePasswordTooShort    = "password_too_short"
+	CodePasswordTooLong     = "password_too_long"
+	CodePasswordCommon      = "password_common"
+	CodePasswordPersonal    = "password_personal"
+	CodeNamedMax100         = "named_max_100"
+	CodeRoleUnknown         = "role_unknown"
+	CodeInstitutionTooLong  = "institution_too_long"
+	CodeInstitutionRequired = "institution_required"
+	CodeLabelEmail          = "label_email"
+	CodeLabelFirstName      = "label_first_name"
+	CodeLabelLastName       = "label_last_name"
+)
+
+// Signing in, second factor and registration (shared by internal/store and internal/httpapi).
+const (
+	CodeTOTPAlreadyOn           = "totp_already_on"
+	CodeTOTPSetupStale          = "totp_setup_stale"
+	CodeTOTPCodeInvalid         = "totp_code_invalid"
+	CodeSignInExpired           = "sign_in_expired"
+	CodeServerBusy              = "server_busy"
+	CodeConfirmationLinkInvalid = "confirmation_link_invalid"
+	CodeAddressHasAccount       = "address_has_account"
+	CodeAccountExists           = "account_exists"
+	CodeEmailHasAccount         = "email_has_account"
+	CodeGuestUnitsUsedUp        = "guest_units_used_up"
+)
+
+// Dual control: who may approve a proposal (internal/domain/approval.go).
+const (
+	CodeApproverNotAdmin           = "approver_not_admin"
+	CodeApproverIsProposer         = "approver_is_proposer"
+	CodeApproverCreatedByProposer  = "approver_created_by_proposer"
+	CodeApproverPromotedByProposer = "approver_promoted_by_proposer"
+	CodeApproverIsTarget           = "approver_is_target"
+	CodeApproverCreatedTarget      = "approver_created_target"
+)
