@@ -24,6 +24,11 @@ type routeDoc struct {
 	// request and response are zero values of the Go types the handler decodes and answers;
 	// their JSON Schemas are made by reflection from the json tags. nil: not described.
 	request, response any
+	// optionalBody: the handler reads its request body only when there is one.
+	optionalBody bool
+	// media is the success answer's content type when it is not JSON (a file, a page); its body
+	// is then described by the type alone.
+	media string
 	// status is the success status; 0 means 200.
 	status int
 	// query is the handler's own table of accepted query parameters (the one newFilterReader
@@ -246,8 +251,8 @@ func buildOpenAPI(routes []route) map[string]any {
 			op["parameters"] = params
 		}
 		if d.request != nil {
-			op["requestBody"] = map[string]any{"required": true, "content": map[string]any{
-				"application/json": map[string]any{"schema": g.schema(reflect.TypeOf(d.request))}}}
+			op["requestBody"] = map[string]any{"required": !d.optionalBody, "content": map[string]any{
+				"application/json": map[string]any{"schema": g.inputSchema(reflect.TypeOf(d.request))}}}
 		}
 		if paths[path] == nil {
 			paths[path] = map[string]any{}
@@ -355,7 +360,10 @@ func (g *schemaGen) responses(rt route, d routeDoc) map[string]any {
 		status = http.StatusOK
 	}
 	ok := map[string]any{"description": http.StatusText(status)}
-	if d.response != nil {
+	switch {
+	case d.media != "":
+		ok["content"] = map[string]any{d.media: map[string]any{}}
+	case d.response != nil:
 		ok["content"] = map[string]any{"application/json": map[string]any{"schema": g.schema(reflect.TypeOf(d.response))}}
 	}
 	if d.paged {
@@ -367,7 +375,12 @@ func (g *schemaGen) responses(rt route, d routeDoc) map[string]any {
 		}
 		ok["headers"] = headers
 	}
-	out := map[string]any{itoa(status): ok, "400": errorResponse}
+	// Any route can fail inside (500, the generic error answer); a request with a body can be too
+	// large (413), not JSON (415), in conflict with the data (409) or refused by a rule (422).
+	out := map[string]any{itoa(status): ok, "400": errorResponse, "500": errorResponse}
+	if method, _, _ := strings.Cut(rt.pattern, " "); method != http.MethodGet {
+		out["409"], out["413"], out["415"], out["422"] = errorResponse, errorResponse, errorResponse, errorResponse
+	}
 	if !rt.access.public {
 		out["401"], out["403"] = errorResponse, errorResponse
 	}
@@ -387,6 +400,16 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 type schemaGen struct {
 	schemas map[string]any
 	types   map[string]reflect.Type
+	// input is set while describing a request body: encoding/json fills what is there and leaves
+	// the rest, so no property is required, and the component is named with an Input suffix.
+	input bool
+}
+
+// inputSchema is t's schema as a request body.
+func (g *schemaGen) inputSchema(t reflect.Type) map[string]any {
+	g.input = true
+	defer func() { g.input = false }()
+	return g.schema(t)
 }
 
 var timeType = reflect.TypeOf(time.Time{})
@@ -445,6 +468,9 @@ func (g *schemaGen) name(t reflect.Type) string {
 		name = pkgName(t) + name
 	}
 	g.types[name] = t
+	if g.input {
+		name += "Input"
+	}
 	return name
 }
 
@@ -514,7 +540,7 @@ func (g *schemaGen) fields(t reflect.Type, props map[string]any, required *[]str
 			s = map[string]any{"type": "string"}
 		}
 		props[name] = s
-		if !strings.Contains(opts, "omitempty") {
+		if !strings.Contains(opts, "omitempty") && !g.input {
 			*required = append(*required, name)
 		}
 	}
