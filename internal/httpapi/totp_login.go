@@ -24,6 +24,15 @@ func challengeID(challenge string) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// totpChallenge is the 401 of a sign-in whose password was right and whose second factor is
+// still to come: the challenge goes with the code to the /totp route.
+type totpChallenge struct {
+	TOTPRequired bool   `json:"totpRequired"`
+	Challenge    string `json:"challenge"`
+	ExpiresIn    int    `json:"expiresIn"`
+	Message      string `json:"message"`
+}
+
 // challengeSecondFactor answers a right password of an account with two-step verification:
 // 401 {"totpRequired": true, "challenge": ...}. The challenge is random, single-use, short-lived
 // and stored server-side; no session starts and no token is issued until the code comes.
@@ -37,9 +46,9 @@ func (s *Server) challengeSecondFactor(w http.ResponseWriter, r *http.Request, u
 	if err := s.store.CreateLoginChallenge(r.Context(), c, a); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusUnauthorized, map[string]any{"totpRequired": true, "challenge": challenge,
-		"expiresIn": int(challengeTTL.Seconds()),
-		"message":   "Enter the 6-digit code from your authenticator app, or one of your recovery codes."})
+	writeJSON(w, http.StatusUnauthorized, totpChallenge{TOTPRequired: true, Challenge: challenge,
+		ExpiresIn: int(challengeTTL.Seconds()),
+		Message:   "Enter the 6-digit code from your authenticator app, or one of your recovery codes."})
 	return nil
 }
 
@@ -49,7 +58,7 @@ func (s *Server) loginTOTP(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"user": toUserJSON(u), "message": "Signed in"})
+	writeJSON(w, http.StatusOK, signedIn{User: toUserJSON(u), Message: "Signed in"})
 	return nil
 }
 
@@ -63,15 +72,18 @@ func (s *Server) tokenLoginTOTP(w http.ResponseWriter, r *http.Request) error {
 	return s.writeToken(w, r, http.StatusOK, u, sessionRef(sid), "Login successful")
 }
 
+// secondFactorInput is the request body of completeSecondFactor.
+type secondFactorInput struct {
+	Challenge string `json:"challenge"`
+	Code      string `json:"code"`
+}
+
 // completeSecondFactor checks the code (a TOTP code or a recovery code) against the challenge's
 // account and starts the session. A wrong code counts against the challenge and, as a failed
 // sign-in, against the login and the address, so new challenges bring no new guesses. It returns
 // the account and the new session's id.
 func (s *Server) completeSecondFactor(w http.ResponseWriter, r *http.Request) (*domain.User, string, error) {
-	var in struct {
-		Challenge string `json:"challenge"`
-		Code      string `json:"code"`
-	}
+	var in secondFactorInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		return nil, "", err
 	}
