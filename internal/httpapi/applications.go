@@ -113,7 +113,7 @@ func (s *Server) getApplication(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// reviewInput is the request body of .
+// reviewInput is the optional body of approving or rejecting an application.
 type reviewInput struct {
 	Notes *string `json:"notes"`
 }
