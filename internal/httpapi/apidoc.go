@@ -76,7 +76,7 @@ var routeDocs = map[string]routeDoc{
 	"PATCH /api/alerts/{id}/read":                        {summary: "Read alert", status: http.StatusNoContent},
 	"PATCH /api/alerts/{id}/resolve":                     {summary: "Resolve alert", request: resolveInput{}, optionalBody: true, response: alertDetailJSON{}},
 	"POST /api/alerts/{id}/actions":                      {summary: "Alert action", request: alertActionInput{}, response: alertDetailJSON{}},
-	"GET /ws":                                            {summary: "Real-time WebSocket", status: http.StatusSwitchingProtocols},
+	"GET /ws":                                            {summary: "Real-time WebSocket", status: http.StatusSwitchingProtocols, also: map[int]any{http.StatusUpgradeRequired: media("text/plain")}},
 	"POST /api/compliance-reports":                       {summary: "Create report", request: reportInput{}, response: reportJSON{}, status: http.StatusCreated},
 	"GET /api/compliance-reports":                        {summary: "List reports", response: []reportJSON{}, paged: true, query: reportParams},
 	"POST /api/compliance-reports/{id}/publish":          {summary: "Publish report", response: reportJSON{}},
@@ -391,12 +391,14 @@ func (g *schemaGen) responses(rt route, d routeDoc) map[string]any {
 	}
 	// Any route can fail inside (500, the generic error answer); a request with a body can be too
 	// large (413), not JSON (415), in conflict with the data (409) or refused by a rule (422).
-	out := map[string]any{itoa(status): ok, "400": errorResponse, "500": errorResponse}
-	if method, _, _ := strings.Cut(rt.pattern, " "); method != http.MethodGet {
-		out["409"], out["413"], out["415"], out["422"] = errorResponse, errorResponse, errorResponse, errorResponse
-	}
-	if !rt.access.public {
-		out["401"], out["403"] = errorResponse, errorResponse
+	// Every route may refuse a caller (401, 403: also the cross-origin check and sign-ins) and fail
+	// inside (500, the generic error answer); a request with a body may be too large (413), not
+	// JSON (415), name something that does not exist (404), be in conflict with the data (409) or
+	// be refused by a rule (422).
+	out := map[string]any{itoa(status): ok, "400": errorResponse, "401": errorResponse, "403": errorResponse, "500": errorResponse}
+	method, _, _ := strings.Cut(rt.pattern, " ")
+	if method != http.MethodGet {
+		out["404"], out["409"], out["413"], out["415"], out["422"] = errorResponse, errorResponse, errorResponse, errorResponse, errorResponse
 	}
 	if strings.Contains(rt.pattern, "{") {
 		out["404"] = errorResponse
@@ -408,6 +410,10 @@ func (g *schemaGen) responses(rt route, d routeDoc) map[string]any {
 		var alts []any
 		if _, isError := out[itoa(st)]; isError {
 			alts = append(alts, map[string]any{"$ref": "#/components/schemas/Error"})
+		}
+		if m, ok := d.also[st].(media); ok {
+			out[itoa(st)] = map[string]any{"description": http.StatusText(st), "content": map[string]any{string(m): map[string]any{}}}
+			continue
 		}
 		list, ok := d.also[st].([]any)
 		if !ok {
@@ -447,7 +453,19 @@ func (g *schemaGen) inputSchema(t reflect.Type) map[string]any {
 
 var timeType = reflect.TypeOf(time.Time{})
 
+// ownJSON are the types that read or write JSON their own way, with the schema of what they accept.
+var ownJSON = map[reflect.Type]map[string]any{
+	// An amount is a decimal string; a JSON number is read exactly too (domain/amount.go).
+	reflect.TypeOf(domain.DecimalString("")): {"type": []string{"string", "number"}},
+}
+
+// media is an answer of `also` that is not JSON: its content type.
+type media string
+
 func (g *schemaGen) schema(t reflect.Type) map[string]any {
+	if s, ok := ownJSON[t]; ok {
+		return s
+	}
 	switch {
 	case t == timeType:
 		return map[string]any{"type": "string", "format": "date-time"}
