@@ -59,6 +59,7 @@ func init() {
 		}},
 		{"datagen", "[flags]", "fill a database with realistic transactions for benchmarks", datagen},
 		{"healthcheck", "[--url U]", "exit 0 when a running portal answers ready (the container's HEALTHCHECK)", healthcheck},
+		{"openapi", "", "print the API's OpenAPI 3.1 document (api/openapi.json, docs/API.md)", printOpenAPI},
 		{"version", "", "print the version, commit and build date", func(_ context.Context, _ []string, _ func(string) string, stdout, _ io.Writer) error {
 			fmt.Fprintln(stdout, versionLine())
 			return nil

@@ -184,14 +184,25 @@ var openAPIDoc struct {
 	err  error
 }
 
+// OpenAPI is the API's OpenAPI 3.1 document as JSON, indented and with sorted keys so that the
+// checked-in api/openapi.json (`kormeer openapi`, `make openapi`) is byte for byte what the
+// server serves, and its diffs are readable.
+func OpenAPI() ([]byte, error) {
+	openAPIDoc.once.Do(func() {
+		b, err := json.MarshalIndent(buildOpenAPI((&Server{}).routes()), "", "  ")
+		openAPIDoc.json, openAPIDoc.err = append(b, '\n'), err
+	})
+	return openAPIDoc.json, openAPIDoc.err
+}
+
 // serveOpenAPI is GET /api/openapi.json: the API's OpenAPI 3.1 contract.
 func (s *Server) serveOpenAPI(w http.ResponseWriter, r *http.Request) error {
-	openAPIDoc.once.Do(func() { openAPIDoc.json, openAPIDoc.err = json.Marshal(buildOpenAPI(s.routes())) })
-	if openAPIDoc.err != nil {
-		return openAPIDoc.err
+	doc, err := OpenAPI()
+	if err != nil {
+		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
-	_, err := w.Write(openAPIDoc.json)
+	_, err = w.Write(doc)
 	return err
 }
 
@@ -280,6 +291,8 @@ func buildOpenAPI(routes []route) map[string]any {
 		"paths": paths,
 		"components": map[string]any{
 			"schemas": g.schemas,
+			"responses": map[string]any{"Error": map[string]any{"description": "Error", "content": map[string]any{
+				"application/json": map[string]any{"schema": map[string]any{"$ref": "#/components/schemas/Error"}}}}},
 			"securitySchemes": map[string]any{
 				"session": map[string]any{"type": "apiKey", "in": "cookie", "name": sessionCookie,
 					"description": "The browser session from POST /api/login."},
@@ -364,8 +377,8 @@ func security(a access) []any {
 	return sec
 }
 
-var errorResponse = map[string]any{"description": "Error", "content": map[string]any{
-	"application/json": map[string]any{"schema": map[string]any{"$ref": "#/components/schemas/Error"}}}}
+// errorResponse is every error answer: one shared response of the Error schema.
+var errorResponse = map[string]any{"$ref": "#/components/responses/Error"}
 
 // responses are the success answer and the 4xx answers the route can give.
 func (g *schemaGen) responses(rt route, d routeDoc) map[string]any {

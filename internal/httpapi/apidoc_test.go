@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -61,83 +60,39 @@ func TestOpenAPICoversRoutes(t *testing.T) {
 	}
 }
 
-var httpMethods = map[string]bool{"get": true, "put": true, "post": true, "delete": true, "options": true, "head": true, "patch": true, "trace": true}
-
-// TestOpenAPIStructure checks the document against the OpenAPI 3.1 rules it relies on (by hand:
-// no OpenAPI 3.1 validator is vendored): the version, info, unique operation ids, declared path
-// parameters, responses on every operation, known security schemes and resolvable $refs.
+// TestOpenAPIStructure: kin-openapi reads the document and finds it valid OpenAPI 3.1 (unique
+// operation ids, declared path parameters, resolvable references, valid schemas), and every
+// operation states its access rule and its 400 answer.
 func TestOpenAPIStructure(t *testing.T) {
-	doc := openAPIOf(t)
-	if doc["openapi"] != "3.1.0" {
-		t.Fatalf("openapi = %v", doc["openapi"])
+	doc, err := OpenAPI()
+	if err != nil {
+		t.Fatal(err)
 	}
-	if info, _ := doc["info"].(map[string]any); info["title"] == "" || info["version"] == "" {
-		t.Fatalf("info = %v", info)
+	if _, err := loadContract(doc); err != nil {
+		t.Fatalf("the document is not valid OpenAPI: %v", err)
 	}
-	comps := doc["components"].(map[string]any)
-	schemes := comps["securitySchemes"].(map[string]any)
-	schemas := comps["schemas"].(map[string]any)
-	ids := map[string]string{}
-	param := regexp.MustCompile(`\{([^}]+)\}`)
-	for path, item := range doc["paths"].(map[string]any) {
-		if !strings.HasPrefix(path, "/") {
-			t.Errorf("path %q does not start with /", path)
-		}
+	for path, item := range openAPIOf(t)["paths"].(map[string]any) {
 		for method, o := range item.(map[string]any) {
 			op := o.(map[string]any)
-			where := method + " " + path
-			if !httpMethods[method] {
-				t.Errorf("%s: %q is not an HTTP method", where, method)
-			}
-			id, _ := op["operationId"].(string)
-			if prev, dup := ids[id]; id == "" || dup {
-				t.Errorf("%s: operationId %q empty or shared with %s", where, id, prev)
-			}
-			ids[id] = where
 			if _, ok := op["x-kormeer-access"].(map[string]any); !ok || op["description"] == "" {
-				t.Errorf("%s: no access rule", where)
+				t.Errorf("%s %s: no access rule", method, path)
 			}
-			responses, _ := op["responses"].(map[string]any)
-			if len(responses) == 0 || responses["400"] == nil {
-				t.Errorf("%s: responses %v", where, responses)
-			}
-			for status, r := range responses {
-				if !regexp.MustCompile(`^[1-5][0-9][0-9]$`).MatchString(status) || r.(map[string]any)["description"] == "" {
-					t.Errorf("%s: response %s %v", where, status, r)
-				}
-			}
-			declared := map[string]bool{}
-			params, _ := op["parameters"].([]any)
-			for _, p := range params {
-				p := p.(map[string]any)
-				if in := p["in"]; in != "path" && in != "query" || p["schema"] == nil {
-					t.Errorf("%s: parameter %v", where, p)
-				}
-				if p["in"] == "path" {
-					declared[p["name"].(string)] = p["required"] == true
-				}
-			}
-			for _, m := range param.FindAllStringSubmatch(path, -1) {
-				if !declared[m[1]] {
-					t.Errorf("%s: path parameter %s not declared as required", where, m[1])
-				}
-			}
-			secs, _ := op["security"].([]any)
-			for _, s := range secs {
-				for name := range s.(map[string]any) {
-					if schemes[name] == nil {
-						t.Errorf("%s: unknown security scheme %s", where, name)
-					}
-				}
+			if responses, _ := op["responses"].(map[string]any); responses["400"] == nil {
+				t.Errorf("%s %s: no 400 answer", method, path)
 			}
 		}
 	}
-	refs := regexp.MustCompile(`"\$ref":"([^"]*)"`)
-	b, _ := json.Marshal(doc)
-	for _, m := range refs.FindAllStringSubmatch(string(b), -1) {
-		name, ok := strings.CutPrefix(m[1], "#/components/schemas/")
-		if !ok || schemas[name] == nil {
-			t.Errorf("unresolved $ref %s", m[1])
+}
+
+// TestOpenAPIIsChecked: loading refuses a document that breaks the OpenAPI rules, so the check
+// above can fail.
+func TestOpenAPIIsChecked(t *testing.T) {
+	for _, bad := range []string{
+		`{"openapi": "3.1.0", "info": {"title": "x", "version": "1"}, "paths": {"/a/{id}": {"get": {"responses": {"200": {"description": "ok"}}}}}}`,
+		`{"openapi": "3.1.0", "info": {"title": "x", "version": "1"}, "paths": {"/a": {"get": {"responses": {"200": {"$ref": "#/components/responses/Nope"}}}}}}`,
+	} {
+		if _, err := loadContract([]byte(bad)); err == nil {
+			t.Errorf("accepted %s", bad)
 		}
 	}
 }

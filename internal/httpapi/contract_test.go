@@ -3,10 +3,10 @@ package httpapi
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -27,7 +27,7 @@ var contract struct {
 // contractRouter finds a request's operation in the document built from the route table.
 func contractRouter() (routers.Router, error) {
 	contract.once.Do(func() {
-		b, err := json.Marshal(buildOpenAPI((&Server{}).routes()))
+		b, err := OpenAPI()
 		if err != nil {
 			contract.err = err
 			return
@@ -96,4 +96,21 @@ func clip(b []byte) string {
 		return string(b[:2000]) + "…"
 	}
 	return strings.ToValidUTF8(string(b), "?")
+}
+
+// TestCheckedInOpenAPI: api/openapi.json, which clients and the web app's generated types read,
+// is the document the server serves; after a change of a route or of an answer's type,
+// `make openapi` writes it again.
+func TestCheckedInOpenAPI(t *testing.T) {
+	want, err := OpenAPI()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile("../../api/openapi.json")
+	if err != nil {
+		t.Fatalf("%v: run make openapi", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatal("api/openapi.json is stale: run make openapi and commit the result")
+	}
 }
