@@ -24,7 +24,7 @@ static: web
 	VERSION=$(VERSION) COMMIT=$(COMMIT) BUILT=$(BUILT) ./scripts/build-static.sh bin/kormeer-static
 
 ## openapi: write api/openapi.json from the route table and the web app's types from it (docs/API.md)
-openapi: web/node_modules/.package-lock.json
+openapi: web
 	$(GO) run ./cmd/kormeer openapi > api/openapi.json.tmp && mv api/openapi.json.tmp api/openapi.json
 	cd web && npm run gen:api
 
