@@ -501,13 +501,12 @@ func (g *schemaGen) schema(t reflect.Type) map[string]any {
 		if t.Elem().Kind() == reflect.Uint8 {
 			return map[string]any{"type": "string", "contentEncoding": "base64"}
 		}
-		// encoding/json answers a nil slice as null.
-		return map[string]any{"type": []string{"array", "null"}, "items": g.schema(t.Elem())}
+		return g.orNull(map[string]any{"type": "array", "items": g.schema(t.Elem())})
 	case reflect.Map:
 		if t.Elem().Kind() == reflect.Interface {
-			return map[string]any{"type": []string{"object", "null"}}
+			return g.orNull(map[string]any{"type": "object"})
 		}
-		return map[string]any{"type": []string{"object", "null"}, "additionalProperties": g.schema(t.Elem())}
+		return g.orNull(map[string]any{"type": "object", "additionalProperties": g.schema(t.Elem())})
 	case reflect.Struct:
 		if t.Name() == "" {
 			return g.object(t)
@@ -520,6 +519,16 @@ func (g *schemaGen) schema(t reflect.Type) map[string]any {
 		return map[string]any{"$ref": "#/components/schemas/" + name}
 	}
 	return map[string]any{} // interfaces: any JSON value
+}
+
+// orNull is a slice's or map's schema. encoding/json writes a nil one as null, but the handlers
+// answer made (empty) ones, and the contract tests hold them to it: a field that may really be
+// nil says so with the tag openapi:"nullable". A request may send null for any of them.
+func (g *schemaGen) orNull(s map[string]any) map[string]any {
+	if g.input {
+		return nullable(s)
+	}
+	return s
 }
 
 // name is the struct's component name: its Go name without the JSON suffix of answer types
@@ -602,6 +611,9 @@ func (g *schemaGen) fields(t reflect.Type, props map[string]any, required *[]str
 		s := g.schema(f.Type)
 		if strings.Contains(opts, "string") {
 			s = map[string]any{"type": "string"}
+		}
+		if f.Tag.Get("openapi") == "nullable" {
+			s = nullable(s)
 		}
 		props[name] = s
 		if !strings.Contains(opts, "omitempty") && !g.input {

@@ -2341,7 +2341,7 @@ export interface components {
             description: string;
             /** Format: date-time */
             dueAt: string | null;
-            history: components["schemas"]["AlertEvent"][] | null;
+            history: components["schemas"]["AlertEvent"][];
             id: string;
             institutionId: string | null;
             institutionKind: string | null;
@@ -2380,11 +2380,11 @@ export interface components {
             /** Format: date-time */
             firstSeen?: string | null;
             mode?: string;
-            names?: string[] | null;
+            names?: string[];
             percent?: number;
             receivedMinor?: number;
             ref?: string;
-            rules?: components["schemas"]["AlertRule"][] | null;
+            rules?: components["schemas"]["AlertRule"][];
             score?: number;
             thresholdMinor?: number;
             windowSeconds?: number;
@@ -2396,29 +2396,29 @@ export interface components {
         AlertSummary: {
             byStatus: {
                 [key: string]: number;
-            } | null;
+            };
             deadlineHours: {
                 [key: string]: number;
-            } | null;
+            };
             overdue: number;
             total: number;
         };
         AmlSettings: {
             active: components["schemas"]["RuleSet"];
-            versions: components["schemas"]["RuleSet"][] | null;
+            versions: components["schemas"]["RuleSet"][];
         };
         AnalyticsData: {
-            alertsBySeverity: (Record<string, never> | null)[] | null;
-            byCurrency: (Record<string, never> | null)[] | null;
-            byOperator: (Record<string, never> | null)[] | null;
-            daily: (Record<string, never> | null)[] | null;
-            flows: (Record<string, never> | null)[] | null;
+            alertsBySeverity: Record<string, never>[];
+            byCurrency: Record<string, never>[];
+            byOperator: Record<string, never>[];
+            daily: Record<string, never>[];
+            flows: Record<string, never>[];
             from: string;
-            licenceExpiries: (Record<string, never> | null)[] | null;
-            modes: (Record<string, never> | null)[] | null;
-            risk: (Record<string, never> | null)[] | null;
+            licenceExpiries: Record<string, never>[];
+            modes: Record<string, never>[];
+            risk: Record<string, never>[];
             to: string;
-            topInstitutions: (Record<string, never> | null)[] | null;
+            topInstitutions: Record<string, never>[];
         };
         ApiKey: {
             /** Format: date-time */
@@ -2434,7 +2434,7 @@ export interface components {
             name: string;
             /** Format: date-time */
             revokedAt: string | null;
-            scopes: string[] | null;
+            scopes: string[];
         };
         Application: {
             address: string;
@@ -2520,7 +2520,7 @@ export interface components {
             actor: components["schemas"]["AuditActor"] | null;
             /** Format: date-time */
             at: string;
-            details: Record<string, never> | null;
+            details: Record<string, never>;
             id: string;
             ipAddress: string;
             resource: string;
@@ -2546,31 +2546,31 @@ export interface components {
         AuditVerification: {
             head: components["schemas"]["AuditHead"];
             ok: boolean;
-            problems: components["schemas"]["AuditProblem"][] | null;
+            problems: components["schemas"]["AuditProblem"][];
             rows: number;
             truncated?: boolean;
         };
         Backtest: {
             current: {
                 [key: string]: number;
-            } | null;
+            };
             currentVersion: number;
             days: number;
             highRiskCurrent: number;
             highRiskProposed: number;
             proposed: {
                 [key: string]: number;
-            } | null;
+            };
             proposedVersion: number;
             /** Format: date-time */
             since: string;
             transactions: number;
         };
         BatchAnswer: {
-            results: components["schemas"]["BatchResult"][] | null;
+            results: components["schemas"]["BatchResult"][];
             summary: {
                 [key: string]: number;
-            } | null;
+            };
         };
         BatchItemInput: {
             amount?: string | number;
@@ -2594,7 +2594,7 @@ export interface components {
             amlScore?: number | null;
             errors?: {
                 [key: string]: string;
-            } | null;
+            };
             externalId: string;
             id?: string;
             index: number;
@@ -2629,7 +2629,7 @@ export interface components {
             status?: string;
         };
         ComplianceDetail: {
-            history: components["schemas"]["ComplianceChange"][] | null;
+            history: components["schemas"]["ComplianceChange"][];
             institution: components["schemas"]["Registry"];
             proposal: components["schemas"]["Proposal"] | null;
         };
@@ -2653,7 +2653,7 @@ export interface components {
         Error: {
             fields?: {
                 [key: string]: string;
-            } | null;
+            };
             message: string;
             requestId?: string;
         };
@@ -2706,7 +2706,7 @@ export interface components {
             awaitingReview: number;
             byStatus: {
                 [key: string]: number;
-            } | null;
+            };
             complianceRate: number;
             compliant: number;
             decided: number;
@@ -2884,7 +2884,7 @@ export interface components {
         Probe: {
             checks?: {
                 [key: string]: string;
-            } | null;
+            };
             status: string;
         };
         ProfileImageInputInput: {
@@ -2897,7 +2897,7 @@ export interface components {
             profileImageUrl?: string | null;
         };
         Proposal: {
-            auditFindings: string[] | null;
+            auditFindings: string[];
             current: string;
             /** Format: date-time */
             factsSince: string;
@@ -2913,10 +2913,10 @@ export interface components {
         PublicSummary: {
             /** Format: date-time */
             asOf: string;
-            byCurrency: components["schemas"]["Currency"][] | null;
+            byCurrency: components["schemas"]["Currency"][];
             licensedInstitutions: {
                 [key: string]: number;
-            } | null;
+            };
             period: components["schemas"]["Period"];
             previousPeriod: components["schemas"]["PreviousPeriod"];
             transactionGrowth: number | null;
@@ -2975,9 +2975,9 @@ export interface components {
             institutionId: string;
             institutionName: string;
             institutionType: string;
-            metrics: Record<string, never> | null;
+            metrics: Record<string, never>;
             period: string;
-            reportData: Record<string, never> | null;
+            reportData: Record<string, never>;
             reportType: string;
             status: string;
             /** Format: date-time */
@@ -3013,12 +3013,12 @@ export interface components {
             processingTime: string;
             routingCode: string;
             score: number;
-            supportedModes: string[] | null;
+            supportedModes: string[];
         };
         Routing: {
             accountPrefix: string;
-            modes: string[] | null;
-            numberPrefixes: string[] | null;
+            modes: string[];
+            numberPrefixes: string[];
             ussdCode: string;
         };
         RoutingInput: {
@@ -3091,7 +3091,7 @@ export interface components {
         System: {
             loadBalancer: components["schemas"]["LoadBalancer"];
             metrics: components["schemas"]["LiveMetrics"];
-            pools: (unknown[] | null)[] | null;
+            pools: unknown[][];
             /** Format: date-time */
             timestamp: string;
         };
@@ -3120,7 +3120,7 @@ export interface components {
             velocityWindowMinutes: number;
             weights: {
                 [key: string]: number;
-            } | null;
+            };
         };
         ThresholdsInput: {
             criticalAt?: number;
@@ -3180,7 +3180,7 @@ export interface components {
         };
         TotpEnabled: {
             message: string;
-            recoveryCodes: string[] | null;
+            recoveryCodes: string[];
         };
         TotpSetup: {
             digits: number;
@@ -3197,7 +3197,7 @@ export interface components {
         };
         Transaction: {
             amlRuleVersion?: number;
-            amlRules: components["schemas"]["RuleHit"][] | null;
+            amlRules: components["schemas"]["RuleHit"][];
             amlScore: number;
             amount: string;
             /** Format: date-time */
@@ -3229,7 +3229,7 @@ export interface components {
         };
         TransactionDetail: {
             amlRuleVersion?: number;
-            amlRules: components["schemas"]["RuleHit"][] | null;
+            amlRules: components["schemas"]["RuleHit"][];
             amlScore: number;
             amount: string;
             /** Format: date-time */
@@ -3239,7 +3239,7 @@ export interface components {
             flowType?: string;
             id: string;
             isHighRisk: boolean;
-            logs: components["schemas"]["TransactionLog"][] | null;
+            logs: components["schemas"]["TransactionLog"][];
             mnoId: string | null;
             mnoName: string | null;
             npssReference: string;
@@ -3266,7 +3266,7 @@ export interface components {
             action: string;
             /** Format: date-time */
             createdAt: string;
-            details: Record<string, never> | null;
+            details: Record<string, never>;
             newStatus: string | null;
             notes: string | null;
             previousStatus: string | null;
@@ -3277,9 +3277,9 @@ export interface components {
             accountPrefix?: string;
             id: string;
             licenseStatus: string;
-            modes: string[] | null;
+            modes: string[];
             name: string;
-            numberPrefixes?: string[] | null;
+            numberPrefixes?: string[];
             type: string;
             ussdCode?: string;
         };
@@ -3302,7 +3302,7 @@ export interface components {
             ussdCode?: string;
         };
         TransferResponse: {
-            amlRules: components["schemas"]["RuleHit"][] | null;
+            amlRules: components["schemas"]["RuleHit"][];
             amlScore: number;
             amount: string;
             bridgeFees: components["schemas"]["BridgeFees"];
@@ -3315,7 +3315,7 @@ export interface components {
             npssReference: string;
             riskLevel: string;
             route: components["schemas"]["Route"];
-            routes: components["schemas"]["Route"][] | null;
+            routes: components["schemas"]["Route"][];
             settlementMode: string;
             status: string;
             total: string;
@@ -3402,7 +3402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessCode"][] | null;
+                    "application/json": components["schemas"]["AccessCode"][];
                 };
             };
             400: components["responses"]["Error"];
@@ -3503,7 +3503,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Notification"][] | null;
+                    "application/json": components["schemas"]["Notification"][];
                 };
             };
             400: components["responses"]["Error"];
@@ -3545,7 +3545,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Alert"][] | null;
+                    "application/json": components["schemas"]["Alert"][];
                 };
             };
             400: components["responses"]["Error"];
@@ -3778,7 +3778,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiKey"][] | null;
+                    "application/json": components["schemas"]["ApiKey"][];
                 };
             };
             400: components["responses"]["Error"];
@@ -3872,7 +3872,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Approval"][] | null;
+                    "application/json": components["schemas"]["Approval"][];
                 };
             };
             400: components["responses"]["Error"];
@@ -3980,7 +3980,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuditEntry"][] | null;
+                    "application/json": components["schemas"]["AuditEntry"][];
                 };
             };
             400: components["responses"]["Error"];
@@ -4440,7 +4440,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Registry"][] | null;
+                    "application/json": components["schemas"]["Registry"][];
                 };
             };
             400: components["responses"]["Error"];
@@ -4545,7 +4545,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Audit"][] | null;
+                    "application/json": components["schemas"]["Audit"][];
                 };
             };
             400: components["responses"]["Error"];
@@ -4649,7 +4649,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Report"][] | null;
+                    "application/json": components["schemas"]["Report"][];
                 };
             };
             400: components["responses"]["Error"];
@@ -4874,7 +4874,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Application"][] | null;
+                    "application/json": components["schemas"]["Application"][];
                 };
             };
             400: components["responses"]["Error"];
@@ -5074,7 +5074,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Kyc"][] | null;
+                    "application/json": components["schemas"]["Kyc"][];
                 };
             };
             400: components["responses"]["Error"];
@@ -5144,7 +5144,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Kyc"][] | null;
+                    "application/json": components["schemas"]["Kyc"][];
                 };
             };
             400: components["responses"]["Error"];
@@ -5419,7 +5419,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Registry"][] | null;
+                    "application/json": components["schemas"]["Registry"][];
                 };
             };
             400: components["responses"]["Error"];
@@ -5652,7 +5652,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MobileUser"][] | null;
+                    "application/json": components["schemas"]["MobileUser"][];
                 };
             };
             400: components["responses"]["Error"];
@@ -5819,7 +5819,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OnboardingItem"][] | null;
+                    "application/json": components["schemas"]["OnboardingItem"][];
                 };
             };
             400: components["responses"]["Error"];
@@ -6001,7 +6001,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Session"][] | null;
+                    "application/json": components["schemas"]["Session"][];
                 };
             };
             400: components["responses"]["Error"];
@@ -6054,7 +6054,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Token"][] | null;
+                    "application/json": components["schemas"]["Token"][];
                 };
             };
             400: components["responses"]["Error"];
@@ -6238,7 +6238,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Registry"][] | null;
+                    "application/json": components["schemas"]["Registry"][];
                 };
             };
             400: components["responses"]["Error"];
@@ -6462,7 +6462,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RegisterEntry"][] | null;
+                    "application/json": components["schemas"]["RegisterEntry"][];
                 };
             };
             400: components["responses"]["Error"];
@@ -6673,7 +6673,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Transaction"][] | null;
+                    "application/json": components["schemas"]["Transaction"][];
                 };
             };
             400: components["responses"]["Error"];
@@ -6789,7 +6789,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Transaction"][] | null;
+                    "application/json": components["schemas"]["Transaction"][];
                 };
             };
             400: components["responses"]["Error"];
@@ -6874,7 +6874,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TransferInstitution"][] | null;
+                    "application/json": components["schemas"]["TransferInstitution"][];
                 };
             };
             400: components["responses"]["Error"];
@@ -6910,7 +6910,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Account"][] | null;
+                    "application/json": components["schemas"]["Account"][];
                 };
             };
             400: components["responses"]["Error"];
