@@ -9,7 +9,7 @@ LDFLAGS  := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.bu
 ADDR     ?= 127.0.0.1:8080
 WEB_SRC  := $(shell find web/src web/public -type f 2>/dev/null) $(wildcard web/scripts/*.ts) web/index.html web/vite.config.ts web/package.json
 
-.PHONY: run build static web tools test test-go fuzz test-web test-e2e bench webperf lint vulncheck clean
+.PHONY: run build static web openapi tools test test-go fuzz test-web test-e2e bench webperf lint vulncheck clean
 
 ## run: build and start the portal on SQLite with demo data
 run: build
@@ -22,6 +22,11 @@ build: web
 ## static: bin/kormeer-static, the binary the container image ships (scripts/build-static.sh, no cgo)
 static: web
 	VERSION=$(VERSION) COMMIT=$(COMMIT) BUILT=$(BUILT) ./scripts/build-static.sh bin/kormeer-static
+
+## openapi: write api/openapi.json from the route table and the web app's types from it (docs/API.md)
+openapi: web
+	$(GO) run ./cmd/kormeer openapi > api/openapi.json.tmp && mv api/openapi.json.tmp api/openapi.json
+	cd web && npm run gen:api
 
 web: web/dist/index.html
 

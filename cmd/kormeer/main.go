@@ -61,6 +61,7 @@ func init() {
 		{"datagen", "[flags]", "fill a database with realistic transactions for benchmarks", datagen},
 		{"switchsim", "[flags]", "play the national switch: publish ISO 20022 pacs.008 and pacs.002 to JetStream (or post them) and measure ingest", switchsim},
 		{"healthcheck", "[--url U]", "exit 0 when a running portal answers ready (the container's HEALTHCHECK)", healthcheck},
+		{"openapi", "", "print the API's OpenAPI 3.1 document (api/openapi.json, docs/API.md)", printOpenAPI},
 		{"version", "", "print the version, commit and build date", func(_ context.Context, _ []string, _ func(string) string, stdout, _ io.Writer) error {
 			fmt.Fprintln(stdout, versionLine())
 			return nil

@@ -178,6 +178,14 @@ func (s *Server) listAlerts(w http.ResponseWriter, r *http.Request) error {
 	})
 }
 
+// alertSummaryJSON counts the alerts a filter matches, and the hours each severity may stay open.
+type alertSummaryJSON struct {
+	ByStatus      map[string]int     `json:"byStatus"`
+	Total         int                `json:"total"`
+	Overdue       int                `json:"overdue"`
+	DeadlineHours map[string]float64 `json:"deadlineHours"`
+}
+
 // alertSummary is GET /api/alerts/summary: how many of the caller's alerts matching the list's
 // filters are in each status, in all, and overdue, so that the queue's counts come from the
 // server rather than from the pages it has read.
@@ -196,9 +204,25 @@ func (s *Server) alertSummary(w http.ResponseWriter, r *http.Request) error {
 	for sev, d := range s.opts.AlertDeadlines {
 		deadlines[sev] = d.Hours()
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"byStatus": sum.ByStatus, "total": sum.Total, "overdue": sum.Overdue,
-		"deadlineHours": deadlines})
+	writeJSON(w, http.StatusOK, alertSummaryJSON{ByStatus: sum.ByStatus, Total: sum.Total, Overdue: sum.Overdue,
+		DeadlineHours: deadlines})
 	return nil
+}
+
+// alertDetailJSON is an alert with its case history, oldest first.
+type alertDetailJSON struct {
+	alertJSON
+	History []alertEventJSON `json:"history"`
+}
+
+// alertEventJSON is one step of an alert's case.
+type alertEventJSON struct {
+	Action     string    `json:"action"`
+	UserID     *string   `json:"userId"`
+	FromStatus *string   `json:"fromStatus"`
+	ToStatus   *string   `json:"toStatus"`
+	Note       *string   `json:"note"`
+	CreatedAt  time.Time `json:"createdAt"`
 }
 
 // getAlert is GET /api/alerts/{id}: the alert and its case history.
@@ -212,32 +236,24 @@ func (s *Server) getAlert(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	type eventJSON struct {
-		Action     string    `json:"action"`
-		UserID     *string   `json:"userId"`
-		FromStatus *string   `json:"fromStatus"`
-		ToStatus   *string   `json:"toStatus"`
-		Note       *string   `json:"note"`
-		CreatedAt  time.Time `json:"createdAt"`
-	}
-	hist := make([]eventJSON, len(events))
+	hist := make([]alertEventJSON, len(events))
 	for i, e := range events {
-		hist[i] = eventJSON{Action: e.Action, UserID: optional(e.UserID), FromStatus: optional(e.FromStatus),
+		hist[i] = alertEventJSON{Action: e.Action, UserID: optional(e.UserID), FromStatus: optional(e.FromStatus),
 			ToStatus: optional(e.ToStatus), Note: optional(e.Note), CreatedAt: e.CreatedAt}
 	}
-	writeJSON(w, http.StatusOK, struct {
-		alertJSON
-		History []eventJSON `json:"history"`
-	}{s.alertJSON(a, s.store.Now()), hist})
+	writeJSON(w, http.StatusOK, alertDetailJSON{s.alertJSON(a, s.store.Now()), hist})
 	return nil
+}
+
+// resolveInput is the request body of resolveAlert.
+type resolveInput struct {
+	Resolution string `json:"resolution"`
 }
 
 // resolveAlert is PATCH /api/alerts/{id}/resolve (001 §7): an open alert becomes resolved, with
 // an optional {resolution}; anything not open answers 409.
 func (s *Server) resolveAlert(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		Resolution string `json:"resolution"`
-	}
+	var in resolveInput
 	if r.ContentLength != 0 {
 		if err := decodeJSON(w, r, &in); err != nil {
 			return err
@@ -246,14 +262,17 @@ func (s *Server) resolveAlert(w http.ResponseWriter, r *http.Request) error {
 	return s.act(w, r, store.CaseAction{Action: "resolve", Note: strings.TrimSpace(in.Resolution)})
 }
 
+// alertActionInput is the request body of alertAction.
+type alertActionInput struct {
+	Action  string `json:"action"`
+	Outcome string `json:"outcome"`
+	Note    string `json:"note"`
+}
+
 // alertAction is POST /api/alerts/{id}/actions {action, outcome, note}: the case workflow
 // (assign to me, investigate, add a note, close as resolved or false_positive).
 func (s *Server) alertAction(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		Action  string `json:"action"`
-		Outcome string `json:"outcome"`
-		Note    string `json:"note"`
-	}
+	var in alertActionInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}

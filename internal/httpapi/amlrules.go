@@ -138,6 +138,12 @@ func (s *Server) scoring() store.Scoring {
 	return store.Scoring{Thresholds: rs.Thresholds}
 }
 
+// amlSettingsJSON is the rule set in force and every version, proposals included.
+type amlSettingsJSON struct {
+	Active   ruleSetJSON   `json:"active"`
+	Versions []ruleSetJSON `json:"versions"`
+}
+
 // amlSettings is GET /api/settings/aml: the rules in force and every version.
 func (s *Server) amlSettings(w http.ResponseWriter, r *http.Request) error {
 	active, err := s.store.ActiveRuleSet(r.Context())
@@ -152,17 +158,20 @@ func (s *Server) amlSettings(w http.ResponseWriter, r *http.Request) error {
 	for i, rs := range all {
 		versions[i] = toRuleSetJSON(rs)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"active": toRuleSetJSON(active), "versions": versions})
+	writeJSON(w, http.StatusOK, amlSettingsJSON{Active: toRuleSetJSON(active), Versions: versions})
 	return nil
+}
+
+// ruleProposalInput is the request body of proposeRules.
+type ruleProposalInput struct {
+	Thresholds thresholdsJSON `json:"thresholds"`
+	Note       string         `json:"note"`
 }
 
 // proposeRules is POST /api/settings/aml/proposals {thresholds, note}: a regulator proposes new
 // values; they take effect only when a different cbsl_admin approves them.
 func (s *Server) proposeRules(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		Thresholds thresholdsJSON `json:"thresholds"`
-		Note       string         `json:"note"`
-	}
+	var in ruleProposalInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
@@ -186,6 +195,20 @@ func pathVersion(r *http.Request) (int, error) {
 	return v, nil
 }
 
+// backtestJSON compares how the last days' transactions were classified (current) with how the
+// proposal would have classified them, per risk level.
+type backtestJSON struct {
+	Days             int            `json:"days"`
+	Since            time.Time      `json:"since"`
+	Transactions     int            `json:"transactions"`
+	CurrentVersion   int            `json:"currentVersion"`
+	ProposedVersion  int            `json:"proposedVersion"`
+	Current          map[string]int `json:"current"`
+	Proposed         map[string]int `json:"proposed"`
+	HighRiskCurrent  int            `json:"highRiskCurrent"`
+	HighRiskProposed int            `json:"highRiskProposed"`
+}
+
 // backtestRules is GET /api/settings/aml/proposals/{version}/backtest: how the last 30 days'
 // transactions would have been classified under the proposal versus the rules in force.
 func (s *Server) backtestRules(w http.ResponseWriter, r *http.Request) error {
@@ -206,9 +229,9 @@ func (s *Server) backtestRules(w http.ResponseWriter, r *http.Request) error {
 	if err := s.store.BacktestRows(r.Context(), since, bt.Add); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"days": 30, "since": since, "transactions": bt.Total,
-		"currentVersion": active.Version, "proposedVersion": v, "current": bt.Counts["current"], "proposed": bt.Counts["proposed"],
-		"highRiskCurrent": bt.Counts["current"]["high"], "highRiskProposed": bt.Counts["proposed"]["high"]})
+	writeJSON(w, http.StatusOK, backtestJSON{Days: 30, Since: since, Transactions: bt.Total,
+		CurrentVersion: active.Version, ProposedVersion: v, Current: bt.Counts["current"], Proposed: bt.Counts["proposed"],
+		HighRiskCurrent: bt.Counts["current"]["high"], HighRiskProposed: bt.Counts["proposed"]["high"]})
 	return nil
 }
 
@@ -223,14 +246,17 @@ func (s *Server) rejectRules(w http.ResponseWriter, r *http.Request) error {
 	return s.decideRules(w, r, false)
 }
 
+// ruleDecisionInput is the request body of decideRules.
+type ruleDecisionInput struct {
+	Note string `json:"note"`
+}
+
 func (s *Server) decideRules(w http.ResponseWriter, r *http.Request, approve bool) error {
 	v, err := pathVersion(r)
 	if err != nil {
 		return err
 	}
-	var in struct {
-		Note string `json:"note"`
-	}
+	var in ruleDecisionInput
 	if r.ContentLength != 0 {
 		if err := decodeJSON(w, r, &in); err != nil {
 			return err

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/store"
 )
 
 // routeDoc documents one route of routes() for the OpenAPI document. It is keyed by the same
@@ -24,8 +25,20 @@ type routeDoc struct {
 	// request and response are zero values of the Go types the handler decodes and answers;
 	// their JSON Schemas are made by reflection from the json tags. nil: not described.
 	request, response any
+	// optionalBody: the handler reads its request body only when there is one.
+	optionalBody bool
+	// media is the success answer's content type when it is not JSON (a file, a page); its body
+	// is then described by the type alone.
+	media string
+	// requestMedia is a request body type the handler reads besides JSON (an image, NDJSON); it is
+	// described by the type alone.
+	requestMedia string
 	// status is the success status; 0 means 200.
 	status int
+	// also are the route's other answers with a body of their own, by status: a zero value of the
+	// answer's type, or a list of them when the status has several shapes (an error status keeps
+	// the Error shape beside them).
+	also map[int]any
 	// query is the handler's own table of accepted query parameters (the one newFilterReader
 	// reads, so the two cannot differ); limit and cursor are documented by paged.
 	query map[string]bool
@@ -38,130 +51,130 @@ type routeDoc struct {
 // txFilterParams are the filters parseTxFilter reads.
 var txFilterParams = listParams("search", "status", "type", "currency", "transferMode", "highRisk", "institution", "npssReference", "dateFrom", "dateTo", "amountMin", "amountMax")
 
-// routeDocs documents every route of routes(). Routes whose handler answers a map or an
-// anonymous structure have no response type yet: their answer is documented as JSON only.
+// routeDocs documents every route of routes(): its summary, the Go types of its request body and
+// answer (their JSON Schemas are made by reflection), its statuses and query parameters.
 var routeDocs = map[string]routeDoc{
-	"GET /api/login":                                     {summary: "Login page"},
-	"POST /api/login":                                    {summary: "Login"},
-	"POST /api/login/totp":                               {summary: "Login TOTP"},
-	"POST /api/logout":                                   {summary: "Logout"},
-	"GET /api/auth/user":                                 {summary: "Current user"},
-	"POST /api/auth/register":                            {summary: "Register"},
-	"POST /api/auth/confirm-email":                       {summary: "Confirm email"},
-	"POST /api/auth/login":                               {summary: "Token login"},
-	"POST /api/auth/login/totp":                          {summary: "Token login TOTP"},
-	"POST /api/auth/guest-login":                         {summary: "Guest login"},
-	"POST /api/auth/logout":                              {summary: "Logout"},
-	"GET /api/auth/profile":                              {summary: "Profile"},
-	"GET /api/auth/admin-only":                           {summary: "Profile (administrators only)"},
-	"GET /api/auth/cbsl-only":                            {summary: "Profile (regulators only)"},
-	"GET /api/auth/psp-only":                             {summary: "Profile (PSP administrators only)"},
-	"GET /api/auth/mno-only":                             {summary: "Profile (MNO administrators only)"},
+	"GET /api/login":                                     {summary: "Login page (redirects to the web app)", status: http.StatusFound},
+	"POST /api/login":                                    {summary: "Login", request: credentials{}, response: signedIn{}, also: map[int]any{401: totpChallenge{}}},
+	"POST /api/login/totp":                               {summary: "Login TOTP", request: secondFactorInput{}, response: signedIn{}},
+	"POST /api/logout":                                   {summary: "Logout", response: messageJSON{}},
+	"GET /api/auth/user":                                 {summary: "Current user", response: userJSON{}},
+	"POST /api/auth/register":                            {summary: "Register", request: domain.NewAccount{}, response: tokenAnswer{}, status: http.StatusCreated, also: map[int]any{http.StatusAccepted: []any{emailMessage{}, pendingApprovalJSON{}}}},
+	"POST /api/auth/confirm-email":                       {summary: "Confirm email", request: emailConfirmation{}, response: emailMessage{}},
+	"POST /api/auth/login":                               {summary: "Token login", request: credentials{}, response: tokenAnswer{}, also: map[int]any{401: totpChallenge{}}},
+	"POST /api/auth/login/totp":                          {summary: "Token login TOTP", request: secondFactorInput{}, response: tokenAnswer{}},
+	"POST /api/auth/guest-login":                         {summary: "Guest login", request: guestCredentials{}, response: tokenAnswer{}, also: map[int]any{401: totpChallenge{}}},
+	"POST /api/auth/logout":                              {summary: "Logout", response: messageJSON{}},
+	"GET /api/auth/profile":                              {summary: "Profile", response: accessGranted{}},
+	"GET /api/auth/admin-only":                           {summary: "Profile (administrators only)", response: accessGranted{}},
+	"GET /api/auth/cbsl-only":                            {summary: "Profile (regulators only)", response: accessGranted{}},
+	"GET /api/auth/psp-only":                             {summary: "Profile (PSP administrators only)", response: accessGranted{}},
+	"GET /api/auth/mno-only":                             {summary: "Profile (MNO administrators only)", response: accessGranted{}},
 	"GET /api/alerts":                                    {summary: "List alerts", response: []alertJSON{}, paged: true, query: alertParams},
-	"GET /api/alerts/summary":                            {summary: "Alert summary"},
-	"GET /api/alerts/{id}":                               {summary: "Get alert"},
-	"PATCH /api/alerts/{id}/read":                        {summary: "Read alert"},
-	"PATCH /api/alerts/{id}/resolve":                     {summary: "Resolve alert"},
-	"POST /api/alerts/{id}/actions":                      {summary: "Alert action"},
-	"GET /ws":                                            {summary: "Real-time WebSocket"},
-	"POST /api/compliance-reports":                       {summary: "Create report"},
+	"GET /api/alerts/summary":                            {summary: "Alert summary", response: alertSummaryJSON{}, query: alertFilterParams},
+	"GET /api/alerts/{id}":                               {summary: "Get alert", response: alertDetailJSON{}},
+	"PATCH /api/alerts/{id}/read":                        {summary: "Read alert", status: http.StatusNoContent},
+	"PATCH /api/alerts/{id}/resolve":                     {summary: "Resolve alert", request: resolveInput{}, optionalBody: true, response: alertDetailJSON{}},
+	"POST /api/alerts/{id}/actions":                      {summary: "Alert action", request: alertActionInput{}, response: alertDetailJSON{}},
+	"GET /ws":                                            {summary: "Real-time WebSocket", status: http.StatusSwitchingProtocols, also: map[int]any{http.StatusUpgradeRequired: media("text/plain")}},
+	"POST /api/compliance-reports":                       {summary: "Create report", request: reportInput{}, response: reportJSON{}, status: http.StatusCreated},
 	"GET /api/compliance-reports":                        {summary: "List reports", response: []reportJSON{}, paged: true, query: reportParams},
-	"POST /api/compliance-reports/{id}/publish":          {summary: "Publish report"},
-	"GET /api/compliance-reports/{id}/pdf":               {summary: "Report PDF"},
-	"GET /api/compliance-reports/{id}/csv":               {summary: "Report CSV"},
-	"POST /api/compliance-audits":                        {summary: "Schedule audit"},
+	"POST /api/compliance-reports/{id}/publish":          {summary: "Publish report", response: reportJSON{}},
+	"GET /api/compliance-reports/{id}/pdf":               {summary: "Report PDF", media: "application/pdf"},
+	"GET /api/compliance-reports/{id}/csv":               {summary: "Report CSV", media: "text/csv"},
+	"POST /api/compliance-audits":                        {summary: "Schedule audit", request: auditScheduleInput{}, response: scheduledAuditJSON{}, status: http.StatusCreated},
 	"GET /api/compliance-audits":                         {summary: "List audits", response: []auditJSON{}, paged: true, query: auditParams},
-	"POST /api/compliance-audits/{id}/complete":          {summary: "Complete audit"},
-	"GET /api/compliance/export":                         {summary: "Export compliance"},
+	"POST /api/compliance-audits/{id}/complete":          {summary: "Complete audit", request: auditCompletionInput{}, response: auditJSON{}},
+	"GET /api/compliance/export":                         {summary: "Export compliance", media: "text/csv"},
 	"GET /api/mobile/users":                              {summary: "List mobile users", response: []mobileUserJSON{}, paged: true, query: statusParams},
-	"POST /api/mobile/users":                             {summary: "Register mobile user"},
-	"PATCH /api/mobile/users/{id}/status":                {summary: "Set mobile user status"},
-	"POST /api/admin/mobile-access/generate":             {summary: "Generate access code"},
+	"POST /api/mobile/users":                             {summary: "Register mobile user", request: domain.MobileUserInput{}, response: mobileUserJSON{}, status: http.StatusCreated},
+	"PATCH /api/mobile/users/{id}/status":                {summary: "Set mobile user status", request: mobileStatusInput{}, response: mobileUserJSON{}},
+	"POST /api/admin/mobile-access/generate":             {summary: "Generate access code", request: accessCodeRequest{}, response: accessCodeIssued{}, status: http.StatusCreated},
 	"GET /api/admin/mobile-access/codes":                 {summary: "List access codes", response: []accessCodeJSON{}, paged: true, query: statusParams},
-	"POST /api/admin/mobile-access/expire":               {summary: "Expire access code"},
+	"POST /api/admin/mobile-access/expire":               {summary: "Expire access code", request: accessCodeExpiry{}, response: messageJSON{}},
 	"GET /api/admin/notifications":                       {summary: "List notifications", response: []notificationJSON{}, paged: true, query: notificationParams},
-	"POST /api/mobile/access/redeem":                     {summary: "Redeem access code"},
-	"POST /api/kyc":                                      {summary: "Submit KYC"},
+	"POST /api/mobile/access/redeem":                     {summary: "Redeem access code", request: redemptionInput{}, response: mobileSession{}},
+	"POST /api/kyc":                                      {summary: "Submit KYC", request: domain.KYCInput{}, response: kycJSON{}, status: http.StatusCreated},
 	"GET /api/kyc":                                       {summary: "List KYC", response: []kycJSON{}, paged: true, query: kycParams},
-	"GET /api/kyc/summary":                               {summary: "KYC summary"},
-	"GET /api/kyc-applications/summary":                  {summary: "KYC summary"},
+	"GET /api/kyc/summary":                               {summary: "KYC summary", response: kycSummaryJSON{}, query: kycSummaryParams},
+	"GET /api/kyc-applications/summary":                  {summary: "KYC summary", response: kycSummaryJSON{}, query: kycSummaryParams},
 	"GET /api/kyc-applications":                          {summary: "List KYC applications", response: []kycJSON{}, paged: true, query: kycParams},
-	"PATCH /api/kyc-applications/{id}/review":            {summary: "Review KYC"},
+	"PATCH /api/kyc-applications/{id}/review":            {summary: "Review KYC", request: kycReviewInput{}, response: kycJSON{}},
 	"GET /api/users":                                     {summary: "List users", response: []accountJSON{}, paged: true, query: userParams},
-	"POST /api/users":                                    {summary: "Create user"},
-	"PATCH /api/users/{id}":                              {summary: "Update user"},
-	"POST /api/users/{id}/reset-password":                {summary: "Reset password"},
-	"PATCH /api/profile":                                 {summary: "Update profile"},
-	"PUT /api/profile-images":                            {summary: "Set profile image"},
-	"POST /api/profile/password":                         {summary: "Change password"},
-	"GET /api/profile/sessions":                          {summary: "List sessions"},
-	"DELETE /api/profile/sessions/{id}":                  {summary: "End session"},
-	"GET /api/profile/tokens":                            {summary: "List tokens"},
-	"DELETE /api/profile/tokens/{id}":                    {summary: "Revoke token"},
+	"POST /api/users":                                    {summary: "Create user", request: newUserInput{}, response: accountJSON{}, status: http.StatusCreated, also: map[int]any{http.StatusAccepted: pendingApprovalJSON{}}},
+	"PATCH /api/users/{id}":                              {summary: "Update user", request: userUpdateInput{}, response: accountJSON{}, also: map[int]any{http.StatusAccepted: pendingApprovalJSON{}}},
+	"POST /api/users/{id}/reset-password":                {summary: "Reset password", request: passwordResetInput{}, response: accountJSON{}},
+	"PATCH /api/profile":                                 {summary: "Update profile", request: profileInput{}, response: accountJSON{}},
+	"PUT /api/profile-images":                            {summary: "Set profile image", request: profileImageInput{}, response: objectRef{}},
+	"POST /api/profile/password":                         {summary: "Change password", request: passwordChangeInput{}, response: messageJSON{}},
+	"GET /api/profile/sessions":                          {summary: "List sessions", response: []sessionJSON{}},
+	"DELETE /api/profile/sessions/{id}":                  {summary: "End session", status: http.StatusNoContent},
+	"GET /api/profile/tokens":                            {summary: "List tokens", response: []tokenJSON{}},
+	"DELETE /api/profile/tokens/{id}":                    {summary: "Revoke token", status: http.StatusNoContent},
 	"GET /api/api-keys":                                  {summary: "List API keys", response: []apiKeyJSON{}, query: map[string]bool{"institution": true}},
 	"POST /api/api-keys":                                 {summary: "Create API key", request: domain.NewAPIKey{}, response: apiKeyJSON{}, status: http.StatusCreated},
-	"DELETE /api/api-keys/{id}":                          {summary: "Revoke API key"},
-	"GET /api/approvals":                                 {summary: "List approvals"},
-	"POST /api/approvals/{id}/approve":                   {summary: "Approve a pending change"},
-	"POST /api/approvals/{id}/reject":                    {summary: "Reject a pending change"},
-	"GET /api/profile/totp":                              {summary: "TOTP status"},
-	"POST /api/profile/totp":                             {summary: "Start TOTP"},
-	"POST /api/profile/totp/confirm":                     {summary: "Confirm TOTP"},
-	"DELETE /api/profile/totp":                           {summary: "Disable TOTP"},
-	"GET /api/settings/aml":                              {summary: "AML settings"},
-	"POST /api/settings/aml/proposals":                   {summary: "Propose rules"},
-	"GET /api/settings/aml/proposals/{version}/backtest": {summary: "Backtest rules"},
-	"POST /api/settings/aml/proposals/{version}/approve": {summary: "Approve rules"},
-	"POST /api/settings/aml/proposals/{version}/reject":  {summary: "Reject rules"},
-	"GET /api/audit":                                     {summary: "List audit trail"},
-	"GET /api/audit/export":                              {summary: "Export audit"},
-	"GET /api/audit/verify":                              {summary: "Verify audit"},
-	"GET /api/analytics":                                 {summary: "Analytics"},
-	"GET /api/analytics/export":                          {summary: "Analytics export"},
-	"GET /health":                                        {summary: "Health"},
-	"GET /livez":                                         {summary: "Liveness"},
-	"GET /readyz":                                        {summary: "Readiness"},
-	"GET /metrics-system":                                {summary: "System metrics"},
-	"GET /api/metrics":                                   {summary: "Summary metrics"},
-	"GET /api/public/summary":                            {summary: "Public summary"},
-	"POST /api/transfer":                                 {summary: "Create transfer"},
-	"GET /api/transfer/institutions":                     {summary: "Transfer institutions"},
-	"POST /api/transactions/batch":                       {summary: "Submit batch"},
+	"DELETE /api/api-keys/{id}":                          {summary: "Revoke API key", status: http.StatusNoContent},
+	"GET /api/approvals":                                 {summary: "List approvals", response: []approvalJSON{}, paged: true, uncounted: true, query: listParams("status")},
+	"POST /api/approvals/{id}/approve":                   {summary: "Approve a pending change", request: approvalDecisionInput{}, optionalBody: true, response: approvalJSON{}},
+	"POST /api/approvals/{id}/reject":                    {summary: "Reject a pending change", request: approvalDecisionInput{}, optionalBody: true, response: approvalJSON{}},
+	"GET /api/profile/totp":                              {summary: "TOTP status", response: totpStatusJSON{}},
+	"POST /api/profile/totp":                             {summary: "Start TOTP", response: totpSetup{}},
+	"POST /api/profile/totp/confirm":                     {summary: "Confirm TOTP", request: totpConfirmation{}, response: totpEnabled{}},
+	"DELETE /api/profile/totp":                           {summary: "Disable TOTP", request: totpDisableInput{}, response: messageJSON{}},
+	"GET /api/settings/aml":                              {summary: "AML settings", response: amlSettingsJSON{}},
+	"POST /api/settings/aml/proposals":                   {summary: "Propose rules", request: ruleProposalInput{}, response: ruleSetJSON{}, status: http.StatusCreated},
+	"GET /api/settings/aml/proposals/{version}/backtest": {summary: "Backtest rules", response: backtestJSON{}},
+	"POST /api/settings/aml/proposals/{version}/approve": {summary: "Approve rules", request: ruleDecisionInput{}, optionalBody: true, response: ruleSetJSON{}},
+	"POST /api/settings/aml/proposals/{version}/reject":  {summary: "Reject rules", request: ruleDecisionInput{}, optionalBody: true, response: ruleSetJSON{}},
+	"GET /api/audit":                                     {summary: "List audit trail", response: []auditEntryJSON{}, paged: true, uncounted: true, query: auditFilterParams},
+	"GET /api/audit/export":                              {summary: "Export audit", media: "text/csv", query: auditFilterParams},
+	"GET /api/audit/verify":                              {summary: "Verify audit", response: store.AuditVerification{}},
+	"GET /api/analytics":                                 {summary: "Analytics", response: analyticsData{}},
+	"GET /api/analytics/export":                          {summary: "Analytics export", media: "text/csv"},
+	"GET /health":                                        {summary: "Health", response: healthJSON{}, also: map[int]any{http.StatusServiceUnavailable: healthJSON{}}},
+	"GET /livez":                                         {summary: "Liveness", response: probeJSON{}},
+	"GET /readyz":                                        {summary: "Readiness", response: probeJSON{}, also: map[int]any{http.StatusServiceUnavailable: probeJSON{}}},
+	"GET /metrics-system":                                {summary: "System metrics", response: systemMetricsJSON{}},
+	"GET /api/metrics":                                   {summary: "Summary metrics", response: summaryMetricsJSON{}},
+	"GET /api/public/summary":                            {summary: "Public summary", response: publicSummaryJSON{}},
+	"POST /api/transfer":                                 {summary: "Create transfer", request: domain.TransferRequest{}, response: transferResponse{}, status: http.StatusCreated},
+	"GET /api/transfer/institutions":                     {summary: "Transfer institutions", response: []domain.TransferInstitution{}},
+	"POST /api/transactions/batch":                       {summary: "Submit batch", request: []batchItem{}, requestMedia: "application/x-ndjson", response: batchAnswer{}},
 	"GET /api/transactions":                              {summary: "List transactions", response: []transactionJSON{}, paged: true, uncounted: true},
 	"GET /api/transactions/search":                       {summary: "Search transactions", response: []transactionJSON{}, paged: true, query: txFilterParams},
-	"GET /api/transactions/export":                       {summary: "Export transactions"},
+	"GET /api/transactions/export":                       {summary: "Export transactions", media: "text/csv", query: txFilterParams},
 	"GET /api/transactions/{id}":                         {summary: "Get transaction", response: transactionDetailJSON{}},
-	"POST /api/objects/upload":                           {summary: "Request upload"},
-	"PUT /api/objects/upload/{token}":                    {summary: "Receive upload"},
-	"PUT /api/institution-logos":                         {summary: "Set institution logo"},
-	"GET /objects/{kind}/{file}":                         {summary: "Get uploaded object"},
-	"POST /api/institution-applications":                 {summary: "Submit application"},
+	"POST /api/objects/upload":                           {summary: "Request upload", response: uploadTicket{}},
+	"PUT /api/objects/upload/{token}":                    {summary: "Receive upload", requestMedia: "*/*", response: uploadedObject{}},
+	"PUT /api/institution-logos":                         {summary: "Set institution logo", request: logoInput{}, response: objectRef{}},
+	"GET /objects/{kind}/{file}":                         {summary: "Get uploaded object", media: "image/*"},
+	"POST /api/institution-applications":                 {summary: "Submit application", request: domain.ApplicationInput{}, response: applicationJSON{}, status: http.StatusCreated},
 	"GET /api/institution-applications":                  {summary: "List applications", response: []applicationJSON{}, paged: true, query: applicationParams},
 	"GET /api/institution-applications/{id}":             {summary: "Get application", response: applicationJSON{}},
-	"POST /api/institution-applications/{id}/approve":    {summary: "Approve application"},
-	"POST /api/institution-applications/{id}/reject":     {summary: "Reject application"},
+	"POST /api/institution-applications/{id}/approve":    {summary: "Approve application", request: reviewInput{}, optionalBody: true, response: applicationJSON{}},
+	"POST /api/institution-applications/{id}/reject":     {summary: "Reject application", request: reviewInput{}, optionalBody: true, response: applicationJSON{}},
 	"GET /api/onboarding":                                {summary: "List onboarding", response: []onboardingItem{}, paged: true, query: onboardingParams},
-	"PATCH /api/onboarding/{id}/status":                  {summary: "Set onboarding status"},
+	"PATCH /api/onboarding/{id}/status":                  {summary: "Set onboarding status", request: onboardingStatusInput{}, response: applicationJSON{}},
 	"GET /api/psps":                                      {summary: "List PSPs", response: []registryJSON{}, paged: true, query: registryParams},
 	"GET /api/mnos":                                      {summary: "List MNOs", response: []registryJSON{}, paged: true, query: registryParams},
-	"PATCH /api/psps/{id}/license":                       {summary: "Change PSP license"},
-	"PATCH /api/mnos/{id}/license":                       {summary: "Change MNO license"},
-	"PATCH /api/psps/{id}/compliance":                    {summary: "Change compliance"},
-	"PATCH /api/mnos/{id}/compliance":                    {summary: "Change compliance"},
-	"GET /api/psps/{id}/compliance":                      {summary: "Compliance detail"},
-	"GET /api/mnos/{id}/compliance":                      {summary: "Compliance detail"},
-	"POST /api/psps/{id}/compliance/proposal/confirm":    {summary: "Confirm proposal"},
-	"POST /api/mnos/{id}/compliance/proposal/confirm":    {summary: "Confirm proposal"},
-	"POST /api/psps/{id}/compliance/proposal/dismiss":    {summary: "Dismiss proposal"},
-	"POST /api/mnos/{id}/compliance/proposal/dismiss":    {summary: "Dismiss proposal"},
-	"GET /api/banks":                                     {summary: "List banks"},
-	"PATCH /api/banks/{id}/license":                      {summary: "Change bank license"},
-	"PATCH /api/psps/{id}/routing":                       {summary: "Change PSP routing"},
-	"PATCH /api/banks/{id}/routing":                      {summary: "Change bank routing"},
-	"GET /api/public/register":                           {summary: "Public register"},
-	"GET /api/openapi.json":                              {summary: "This OpenAPI 3.1 document"},
-	"GET /api/docs":                                      {summary: "API reference page"},
-	"GET /api/docs/viewer.js":                            {summary: "API reference page script"},
+	"PATCH /api/psps/{id}/license":                       {summary: "Change PSP license", request: licenseChangeInput{}, response: registryJSON{}},
+	"PATCH /api/mnos/{id}/license":                       {summary: "Change MNO license", request: licenseChangeInput{}, response: registryJSON{}},
+	"PATCH /api/psps/{id}/compliance":                    {summary: "Change compliance", request: complianceChangeInput{}, response: registryJSON{}},
+	"PATCH /api/mnos/{id}/compliance":                    {summary: "Change compliance", request: complianceChangeInput{}, response: registryJSON{}},
+	"GET /api/psps/{id}/compliance":                      {summary: "Compliance detail", response: complianceDetailJSON{}},
+	"GET /api/mnos/{id}/compliance":                      {summary: "Compliance detail", response: complianceDetailJSON{}},
+	"POST /api/psps/{id}/compliance/proposal/confirm":    {summary: "Confirm proposal", request: proposalDecision{}, response: registryJSON{}},
+	"POST /api/mnos/{id}/compliance/proposal/confirm":    {summary: "Confirm proposal", request: proposalDecision{}, response: registryJSON{}},
+	"POST /api/psps/{id}/compliance/proposal/dismiss":    {summary: "Dismiss proposal", request: proposalDecision{}, status: http.StatusNoContent},
+	"POST /api/mnos/{id}/compliance/proposal/dismiss":    {summary: "Dismiss proposal", request: proposalDecision{}, status: http.StatusNoContent},
+	"GET /api/banks":                                     {summary: "List banks", response: []registryJSON{}, paged: true, query: registryParams},
+	"PATCH /api/banks/{id}/license":                      {summary: "Change bank license", request: licenseChangeInput{}, response: registryJSON{}},
+	"PATCH /api/psps/{id}/routing":                       {summary: "Change PSP routing", request: domain.Routing{}, response: registryJSON{}},
+	"PATCH /api/banks/{id}/routing":                      {summary: "Change bank routing", request: domain.Routing{}, response: registryJSON{}},
+	"GET /api/public/register":                           {summary: "Public register", response: []registerEntryJSON{}},
+	"GET /api/openapi.json":                              {summary: "This OpenAPI 3.1 document", media: "application/json"},
+	"GET /api/docs":                                      {summary: "API reference page", media: "text/html"},
+	"GET /api/docs/viewer.js":                            {summary: "API reference page script", media: "text/javascript"},
 	"POST /api/iso20022":                                 {summary: "Submit ISO 20022 pacs.008 and pacs.002 documents (XML or JSON form)", response: isoIngestResponse{}},
 	"GET /api/transactions/{id}/iso20022":                {summary: "ISO 20022 identifiers and status history of a switch transaction", response: isoDetailJSON{}},
 	"GET /api/switch-feed/dead-letters":                  {summary: "Switch feed dead letters", response: []deadLetterJSON{}},
@@ -182,14 +195,25 @@ var openAPIDoc struct {
 	err  error
 }
 
+// OpenAPI is the API's OpenAPI 3.1 document as JSON, indented and with sorted keys so that the
+// checked-in api/openapi.json (`kormeer openapi`, `make openapi`) is byte for byte what the
+// server serves, and its diffs are readable.
+func OpenAPI() ([]byte, error) {
+	openAPIDoc.once.Do(func() {
+		b, err := json.MarshalIndent(buildOpenAPI((&Server{}).routes()), "", "  ")
+		openAPIDoc.json, openAPIDoc.err = append(b, '\n'), err
+	})
+	return openAPIDoc.json, openAPIDoc.err
+}
+
 // serveOpenAPI is GET /api/openapi.json: the API's OpenAPI 3.1 contract.
 func (s *Server) serveOpenAPI(w http.ResponseWriter, r *http.Request) error {
-	openAPIDoc.once.Do(func() { openAPIDoc.json, openAPIDoc.err = json.Marshal(buildOpenAPI(s.routes())) })
-	if openAPIDoc.err != nil {
-		return openAPIDoc.err
+	doc, err := OpenAPI()
+	if err != nil {
+		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
-	_, err := w.Write(openAPIDoc.json)
+	_, err = w.Write(doc)
 	return err
 }
 
@@ -256,9 +280,15 @@ func buildOpenAPI(routes []route) map[string]any {
 		if params != nil {
 			op["parameters"] = params
 		}
-		if d.request != nil {
-			op["requestBody"] = map[string]any{"required": true, "content": map[string]any{
-				"application/json": map[string]any{"schema": g.schema(reflect.TypeOf(d.request))}}}
+		if d.request != nil || d.requestMedia != "" {
+			content := map[string]any{}
+			if d.request != nil {
+				content["application/json"] = map[string]any{"schema": g.inputSchema(reflect.TypeOf(d.request))}
+			}
+			if d.requestMedia != "" {
+				content[d.requestMedia] = map[string]any{}
+			}
+			op["requestBody"] = map[string]any{"required": !d.optionalBody, "content": content}
 		}
 		if paths[path] == nil {
 			paths[path] = map[string]any{}
@@ -272,6 +302,8 @@ func buildOpenAPI(routes []route) map[string]any {
 		"paths": paths,
 		"components": map[string]any{
 			"schemas": g.schemas,
+			"responses": map[string]any{"Error": map[string]any{"description": "Error", "content": map[string]any{
+				"application/json": map[string]any{"schema": map[string]any{"$ref": "#/components/schemas/Error"}}}}},
 			"securitySchemes": map[string]any{
 				"session": map[string]any{"type": "apiKey", "in": "cookie", "name": sessionCookie,
 					"description": "The browser session from POST /api/login."},
@@ -356,8 +388,8 @@ func security(a access) []any {
 	return sec
 }
 
-var errorResponse = map[string]any{"description": "Error", "content": map[string]any{
-	"application/json": map[string]any{"schema": map[string]any{"$ref": "#/components/schemas/Error"}}}}
+// errorResponse is every error answer: one shared response of the Error schema.
+var errorResponse = map[string]any{"$ref": "#/components/responses/Error"}
 
 // responses are the success answer and the 4xx answers the route can give.
 func (g *schemaGen) responses(rt route, d routeDoc) map[string]any {
@@ -366,7 +398,10 @@ func (g *schemaGen) responses(rt route, d routeDoc) map[string]any {
 		status = http.StatusOK
 	}
 	ok := map[string]any{"description": http.StatusText(status)}
-	if d.response != nil {
+	switch {
+	case d.media != "":
+		ok["content"] = map[string]any{d.media: map[string]any{}}
+	case d.response != nil:
 		ok["content"] = map[string]any{"application/json": map[string]any{"schema": g.schema(reflect.TypeOf(d.response))}}
 	}
 	if d.paged {
@@ -378,15 +413,45 @@ func (g *schemaGen) responses(rt route, d routeDoc) map[string]any {
 		}
 		ok["headers"] = headers
 	}
-	out := map[string]any{itoa(status): ok, "400": errorResponse}
-	if !rt.access.public {
-		out["401"], out["403"] = errorResponse, errorResponse
+	// Any route can fail inside (500, the generic error answer); a request with a body can be too
+	// large (413), not JSON (415), in conflict with the data (409) or refused by a rule (422).
+	// Every route may refuse a caller (401, 403: also the cross-origin check and sign-ins) and fail
+	// inside (500, the generic error answer); a request with a body may be too large (413), not
+	// JSON (415), name something that does not exist (404), be in conflict with the data (409) or
+	// be refused by a rule (422).
+	out := map[string]any{itoa(status): ok, "400": errorResponse, "401": errorResponse, "403": errorResponse, "500": errorResponse}
+	method, _, _ := strings.Cut(rt.pattern, " ")
+	if method != http.MethodGet {
+		out["404"], out["409"], out["413"], out["415"], out["422"] = errorResponse, errorResponse, errorResponse, errorResponse, errorResponse
 	}
 	if strings.Contains(rt.pattern, "{") {
 		out["404"] = errorResponse
 	}
 	if rt.access.throttle != 0 {
 		out["429"] = errorResponse
+	}
+	for _, st := range slices.Sorted(maps.Keys(d.also)) {
+		var alts []any
+		if _, isError := out[itoa(st)]; isError {
+			alts = append(alts, map[string]any{"$ref": "#/components/schemas/Error"})
+		}
+		if m, ok := d.also[st].(media); ok {
+			out[itoa(st)] = map[string]any{"description": http.StatusText(st), "content": map[string]any{string(m): map[string]any{}}}
+			continue
+		}
+		list, ok := d.also[st].([]any)
+		if !ok {
+			list = []any{d.also[st]}
+		}
+		for _, v := range list {
+			alts = append(alts, g.schema(reflect.TypeOf(v)))
+		}
+		schema := alts[0].(map[string]any)
+		if len(alts) > 1 {
+			schema = map[string]any{"anyOf": alts}
+		}
+		out[itoa(st)] = map[string]any{"description": http.StatusText(st), "content": map[string]any{
+			"application/json": map[string]any{"schema": schema}}}
 	}
 	return out
 }
@@ -398,11 +463,33 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 type schemaGen struct {
 	schemas map[string]any
 	types   map[string]reflect.Type
+	// input is set while describing a request body: encoding/json fills what is there and leaves
+	// the rest, so no property is required, and the component is named with an Input suffix.
+	input bool
+}
+
+// inputSchema is t's schema as a request body.
+func (g *schemaGen) inputSchema(t reflect.Type) map[string]any {
+	g.input = true
+	defer func() { g.input = false }()
+	return g.schema(t)
 }
 
 var timeType = reflect.TypeOf(time.Time{})
 
+// ownJSON are the types that read or write JSON their own way, with the schema of what they accept.
+var ownJSON = map[reflect.Type]map[string]any{
+	// An amount is a decimal string; a JSON number is read exactly too (domain/amount.go).
+	reflect.TypeOf(domain.DecimalString("")): {"type": []string{"string", "number"}},
+}
+
+// media is an answer of `also` that is not JSON: its content type.
+type media string
+
 func (g *schemaGen) schema(t reflect.Type) map[string]any {
+	if s, ok := ownJSON[t]; ok {
+		return s
+	}
 	switch {
 	case t == timeType:
 		return map[string]any{"type": "string", "format": "date-time"}
@@ -425,13 +512,12 @@ func (g *schemaGen) schema(t reflect.Type) map[string]any {
 		if t.Elem().Kind() == reflect.Uint8 {
 			return map[string]any{"type": "string", "contentEncoding": "base64"}
 		}
-		// encoding/json answers a nil slice as null.
-		return map[string]any{"type": []string{"array", "null"}, "items": g.schema(t.Elem())}
+		return g.orNull(map[string]any{"type": "array", "items": g.schema(t.Elem())})
 	case reflect.Map:
 		if t.Elem().Kind() == reflect.Interface {
-			return map[string]any{"type": []string{"object", "null"}}
+			return g.orNull(map[string]any{"type": "object"})
 		}
-		return map[string]any{"type": []string{"object", "null"}, "additionalProperties": g.schema(t.Elem())}
+		return g.orNull(map[string]any{"type": "object", "additionalProperties": g.schema(t.Elem())})
 	case reflect.Struct:
 		if t.Name() == "" {
 			return g.object(t)
@@ -446,6 +532,16 @@ func (g *schemaGen) schema(t reflect.Type) map[string]any {
 	return map[string]any{} // interfaces: any JSON value
 }
 
+// orNull is a slice's or map's schema. encoding/json writes a nil one as null, but the handlers
+// answer made (empty) ones, and the contract tests hold them to it: a field that may really be
+// nil says so with the tag openapi:"nullable". A request may send null for any of them.
+func (g *schemaGen) orNull(s map[string]any) map[string]any {
+	if g.input {
+		return nullable(s)
+	}
+	return s
+}
+
 // name is the struct's component name: its Go name without the JSON suffix of answer types
 // and capitalised (transactionJSON: Transaction), with its package's name in front when two
 // types would share one.
@@ -456,6 +552,9 @@ func (g *schemaGen) name(t reflect.Type) string {
 		name = pkgName(t) + name
 	}
 	g.types[name] = t
+	if g.input {
+		name += "Input"
+	}
 	return name
 }
 
@@ -524,8 +623,11 @@ func (g *schemaGen) fields(t reflect.Type, props map[string]any, required *[]str
 		if strings.Contains(opts, "string") {
 			s = map[string]any{"type": "string"}
 		}
+		if f.Tag.Get("openapi") == "nullable" {
+			s = nullable(s)
+		}
 		props[name] = s
-		if !strings.Contains(opts, "omitempty") {
+		if !strings.Contains(opts, "omitempty") && !g.input {
 			*required = append(*required, name)
 		}
 	}

@@ -119,11 +119,14 @@ func (s *Server) getApplication(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// reviewInput is the optional body of approving or rejecting an application.
+type reviewInput struct {
+	Notes *string `json:"notes"`
+}
+
 // readNotes reads the optional {notes} body of a review; an empty body means no notes.
 func readNotes(w http.ResponseWriter, r *http.Request) (*string, error) {
-	var in struct {
-		Notes *string `json:"notes"`
-	}
+	var in reviewInput
 	if r.ContentLength == 0 {
 		return nil, nil
 	}
@@ -186,13 +189,16 @@ func (s *Server) listOnboarding(w http.ResponseWriter, r *http.Request) error {
 	})
 }
 
+// onboardingStatusInput is the request body of setOnboardingStatus.
+type onboardingStatusInput struct {
+	Status string  `json:"status"`
+	Notes  *string `json:"notes"`
+}
+
 // setOnboardingStatus is PATCH /api/onboarding/{id}/status {status, notes}: the same decision
 // as approve and reject, with the same rules.
 func (s *Server) setOnboardingStatus(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		Status string  `json:"status"`
-		Notes  *string `json:"notes"`
-	}
+	var in onboardingStatusInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}

@@ -35,6 +35,13 @@ func toApprovalJSON(a *store.Approval) approvalJSON {
 		Reason: optional(a.Reason)}
 }
 
+// pendingApprovalJSON is the 202 of a change that waits for a second administrator.
+type pendingApprovalJSON struct {
+	approvalJSON
+	EligibleApprovers int    `json:"eligibleApprovers"`
+	Message           string `json:"message"`
+}
+
 // writeProposal answers 202 Accepted with the proposal, how many administrators could approve it
 // today and what to do when none can (the only administrator asks the server's operator).
 func (s *Server) writeProposal(w http.ResponseWriter, r *http.Request, a *store.Approval) error {
@@ -47,11 +54,7 @@ func (s *Server) writeProposal(w http.ResponseWriter, r *http.Request, a *store.
 		msg = "The change waits for a second administrator's approval, and no other administrator can approve it yet: " +
 			"the server's operator creates the second one with `kormeer users create`."
 	}
-	writeJSON(w, http.StatusAccepted, struct {
-		approvalJSON
-		EligibleApprovers int    `json:"eligibleApprovers"`
-		Message           string `json:"message"`
-	}{toApprovalJSON(a), n, msg})
+	writeJSON(w, http.StatusAccepted, pendingApprovalJSON{toApprovalJSON(a), n, msg})
 	return nil
 }
 
@@ -100,10 +103,13 @@ func (s *Server) rejectApproval(w http.ResponseWriter, r *http.Request) error {
 	return s.decideApproval(w, r, false)
 }
 
+// approvalDecisionInput is the request body of decideApproval.
+type approvalDecisionInput struct {
+	Reason string `json:"reason"`
+}
+
 func (s *Server) decideApproval(w http.ResponseWriter, r *http.Request, approve bool) error {
-	var in struct {
-		Reason string `json:"reason"`
-	}
+	var in approvalDecisionInput
 	if r.ContentLength != 0 {
 		if err := decodeJSON(w, r, &in); err != nil {
 			return err

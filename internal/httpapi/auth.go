@@ -73,6 +73,12 @@ func (c credentials) validate(loginField, reason, login string) error {
 	return nil
 }
 
+// signedIn is the answer of a browser sign-in: the account and a message.
+type signedIn struct {
+	User    userJSON `json:"user"`
+	Message string   `json:"message"`
+}
+
 // login signs a browser in with email and password (POST /api/login).
 func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	var c credentials
@@ -86,7 +92,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	if err != nil || u == nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"user": toUserJSON(u), "message": "Signed in"})
+	writeJSON(w, http.StatusOK, signedIn{User: toUserJSON(u), Message: "Signed in"})
 	return nil
 }
 
@@ -107,12 +113,15 @@ func (s *Server) tokenLogin(w http.ResponseWriter, r *http.Request) error {
 	return s.writeToken(w, r, http.StatusOK, u, sessionRef(sid), "Login successful")
 }
 
+// guestCredentials is the request body of guestLogin.
+type guestCredentials struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+}
+
 // guestLogin is POST /api/auth/guest-login: only guest accounts may sign in here.
 func (s *Server) guestLogin(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		Username string `json:"username"`
-		Password string `json:"password"`
-	}
+	var in guestCredentials
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
@@ -124,6 +133,14 @@ func (s *Server) guestLogin(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return s.writeToken(w, r, http.StatusOK, u, sessionRef(sid), "Guest login successful: "+strconv.Itoa(u.GuestUnitsRemaining)+" units remaining")
+}
+
+// tokenAnswer is the answer of a token sign-in (001 §7 names its fields in snake case).
+type tokenAnswer struct {
+	AccessToken string   `json:"access_token"`
+	TokenType   string   `json:"token_type"`
+	Message     string   `json:"message"`
+	User        userJSON `json:"user"`
 }
 
 // writeToken issues an API token for u and records it (see store.RecordToken), linked to the
@@ -141,7 +158,7 @@ func (s *Server) writeToken(w http.ResponseWriter, r *http.Request, status int, 
 	if err := s.store.RecordToken(r.Context(), rec, a); err != nil {
 		return err
 	}
-	writeJSON(w, status, map[string]any{"access_token": token, "token_type": "Bearer", "message": message, "user": toUserJSON(u)})
+	writeJSON(w, status, tokenAnswer{AccessToken: token, TokenType: "Bearer", Message: message, User: toUserJSON(u)})
 	return nil
 }
 
@@ -246,6 +263,11 @@ func (s *Server) endBrowserSession(r *http.Request) error {
 	return s.store.DeleteSession(r.Context(), c.Value, a)
 }
 
+// messageJSON is the answer of an action that has nothing to return but a sentence to show.
+type messageJSON struct {
+	Message string `json:"message"`
+}
+
 // logout is POST /api/logout and POST /api/auth/logout: it ends what the request signed in with.
 // A browser session ends on the server (revoking the tokens its sign-in issued) and its cookie
 // is cleared; a Bearer token is revoked. It is a POST behind the cross-origin check: a GET could
@@ -261,7 +283,7 @@ func (s *Server) logout(w http.ResponseWriter, r *http.Request) error {
 	}
 	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
 		Secure: s.isTLS(r), SameSite: http.SameSiteLaxMode})
-	writeJSON(w, http.StatusOK, map[string]string{"message": "Signed out"})
+	writeJSON(w, http.StatusOK, messageJSON{"Signed out"})
 	return nil
 }
 
@@ -273,10 +295,17 @@ func (s *Server) currentUser(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// accessGranted is the answer of the protected test endpoints.
+type accessGranted struct {
+	Message  string   `json:"message"`
+	Endpoint string   `json:"endpoint"`
+	User     userJSON `json:"user"`
+}
+
 // profile answers the protected test endpoints (001 §7) with the caller's profile; the route
 // table decides who gets this far.
 func (s *Server) profile(w http.ResponseWriter, r *http.Request) error {
 	u := principalFrom(r.Context())
-	writeJSON(w, http.StatusOK, map[string]any{"message": "Access granted", "endpoint": r.URL.Path, "user": toUserJSON(u)})
+	writeJSON(w, http.StatusOK, accessGranted{Message: "Access granted", Endpoint: r.URL.Path, User: toUserJSON(u)})
 	return nil
 }

@@ -65,6 +65,13 @@ type batchResult struct {
 
 var partyPattern = regexp.MustCompile(`^[A-Za-z0-9+][A-Za-z0-9+ -]{2,63}$`)
 
+// batchAnswer counts the items per result (created, duplicate, rejected) and says what
+// happened to each.
+type batchAnswer struct {
+	Summary map[string]int `json:"summary"`
+	Results []batchResult  `json:"results"`
+}
+
 // submitBatch is POST /api/transactions/batch: a licensed PSP's or MNO's staff (or a regulator
 // for any institution) report up to 10,000 transactions as NDJSON or a JSON array. Each item is
 // validated and scored; an item the institution reported before is a duplicate; the answer
@@ -139,7 +146,7 @@ func (s *Server) submitBatch(w http.ResponseWriter, r *http.Request) error {
 	for _, res := range results {
 		summary[res.Result]++
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"summary": summary, "results": results})
+	writeJSON(w, http.StatusOK, batchAnswer{Summary: summary, Results: results})
 	return nil
 }
 

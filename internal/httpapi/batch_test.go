@@ -28,11 +28,6 @@ func (e *testEnv) mustPSP(name string) string {
 	return id
 }
 
-type batchAnswer struct {
-	Summary map[string]int `json:"summary"`
-	Results []batchResult  `json:"results"`
-}
-
 func TestBatchFeed(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
 		e := newEnv(t, b, nil)

@@ -30,13 +30,16 @@ func toAuditJSON(a *store.ComplianceAudit) auditJSON {
 		Findings: optional(a.Findings), CompletedAt: optionalTime(a.CompletedAt), CreatedAt: a.CreatedAt}
 }
 
+// auditCompletionInput is the request body of completeAudit.
+type auditCompletionInput struct {
+	Findings string `json:"findings"`
+}
+
 // completeAudit is POST /api/compliance-audits/{id}/complete {findings}: a regulator records
 // that a scheduled audit took place and what it found (empty when nothing). Findings make the
 // system propose a compliance status for the institution (issue 16, part 5).
 func (s *Server) completeAudit(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		Findings string `json:"findings"`
-	}
+	var in auditCompletionInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
@@ -52,14 +55,23 @@ func (s *Server) completeAudit(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// auditScheduleInput is the request body of scheduleAudit.
+type auditScheduleInput struct {
+	InstitutionID string `json:"institutionId"`
+	ScheduledFor  string `json:"scheduledFor"`
+	Scope         string `json:"scope"`
+}
+
+// scheduledAuditJSON is a scheduled audit and how many of the institution's staff were told.
+type scheduledAuditJSON struct {
+	Audit         auditJSON `json:"audit"`
+	NotifiedStaff int       `json:"notifiedStaff"`
+}
+
 // scheduleAudit is POST /api/compliance-audits {institutionId, scheduledFor: YYYY-MM-DD, scope}:
 // the compliance page's "Schedule Compliance Audit", notified to the institution's staff.
 func (s *Server) scheduleAudit(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		InstitutionID string `json:"institutionId"`
-		ScheduledFor  string `json:"scheduledFor"`
-		Scope         string `json:"scope"`
-	}
+	var in auditScheduleInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
@@ -90,7 +102,7 @@ func (s *Server) scheduleAudit(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"audit": toAuditJSON(a), "notifiedStaff": notified})
+	writeJSON(w, http.StatusCreated, scheduledAuditJSON{Audit: toAuditJSON(a), NotifiedStaff: notified})
 	return nil
 }
 

@@ -39,6 +39,26 @@ func percentChange(current, previous int64) *float64 {
 	return nil
 }
 
+// summaryMetricsJSON is the dashboard's figures: the specification's all-time four, this month
+// against the same days of last month, and the trends between the two.
+type summaryMetricsJSON struct {
+	TotalTransactions int64      `json:"totalTransactions"`
+	TransactionVolume string     `json:"transactionVolume"`
+	ActivePSPs        int64      `json:"activePsps"`
+	ComplianceScore   int64      `json:"complianceScore"`
+	KYCApplications   int64      `json:"kycApplications"`
+	KYCCompliant      int64      `json:"kycCompliant"`
+	Month             monthJSON  `json:"month"`
+	PreviousMonth     monthJSON  `json:"previousMonth"`
+	Trends            trendsJSON `json:"trends"`
+}
+
+// trendsJSON are percentage changes; null where last month has nothing to compare with.
+type trendsJSON struct {
+	Transactions      *float64 `json:"transactions"`
+	TransactionVolume *float64 `json:"transactionVolume"`
+}
+
 // summaryMetrics answers GET /api/metrics: the dashboard's figures computed from the database,
 // every one present (zero on an empty database). The spec's four (all-time totals, the volume as
 // a formatted string) stay for the clients that read them; month, previousMonth and trends are
@@ -53,25 +73,36 @@ func (s *Server) summaryMetrics(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	type trends struct {
-		Transactions      *float64 `json:"transactions"`
-		TransactionVolume *float64 `json:"transactionVolume"`
-	}
 	cur, prev := months.Current, months.Previous
-	writeJSON(w, http.StatusOK, struct {
-		TotalTransactions int64     `json:"totalTransactions"`
-		TransactionVolume string    `json:"transactionVolume"`
-		ActivePSPs        int64     `json:"activePsps"`
-		ComplianceScore   int64     `json:"complianceScore"`
-		KYCApplications   int64     `json:"kycApplications"`
-		KYCCompliant      int64     `json:"kycCompliant"`
-		Month             monthJSON `json:"month"`
-		PreviousMonth     monthJSON `json:"previousMonth"`
-		Trends            trends    `json:"trends"`
-	}{sum.TotalTransactions, domain.CompactUSD(sum.VolumeUSD), sum.ActivePSPs, sum.ComplianceScore,
+	writeJSON(w, http.StatusOK, summaryMetricsJSON{sum.TotalTransactions, domain.CompactUSD(sum.VolumeUSD), sum.ActivePSPs, sum.ComplianceScore,
 		sum.KYCApplications, sum.KYCCompliant, toMonthJSON(cur), toMonthJSON(prev),
-		trends{percentChange(cur.Count(), prev.Count()), percentChange(int64(cur.VolumeUSD()), int64(prev.VolumeUSD()))}})
+		trendsJSON{percentChange(cur.Count(), prev.Count()), percentChange(int64(cur.VolumeUSD()), int64(prev.VolumeUSD()))}})
 	return nil
+}
+
+// publicSummaryJSON is what the landing page says of the payment system.
+type publicSummaryJSON struct {
+	AsOf                 time.Time          `json:"asOf"`
+	Period               periodJSON         `json:"period"`
+	Transactions         int64              `json:"transactions"`
+	ByCurrency           []currencyJSON     `json:"byCurrency"`
+	PreviousPeriod       previousPeriodJSON `json:"previousPeriod"`
+	TransactionGrowth    *float64           `json:"transactionGrowth"`
+	LicensedInstitutions map[string]int64   `json:"licensedInstitutions"`
+}
+
+// currencyJSON is one currency's transactions over the period.
+type currencyJSON struct {
+	Currency     string `json:"currency"`
+	Transactions int64  `json:"transactions"`
+	Value        string `json:"value"`
+	DailyAverage string `json:"dailyAverage"`
+}
+
+// previousPeriodJSON is the period before, for the growth figure.
+type previousPeriodJSON struct {
+	periodJSON
+	Transactions int64 `json:"transactions"`
 }
 
 // publicSummary is GET /api/public/summary: what the landing page says of the payment system, for
@@ -87,12 +118,6 @@ func (s *Server) publicSummary(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	type currencyJSON struct {
-		Currency     string `json:"currency"`
-		Transactions int64  `json:"transactions"`
-		Value        string `json:"value"`
-		DailyAverage string `json:"dailyAverage"`
-	}
 	days := int64(sum.Current.Days())
 	byCurrency := make([]currencyJSON, 0, len(currencies))
 	for _, c := range currencies {
@@ -104,21 +129,9 @@ func (s *Server) publicSummary(w http.ResponseWriter, r *http.Request) error {
 		licensed[kind] = n
 		licensed["total"] += n
 	}
-	type previousJSON struct {
-		periodJSON
-		Transactions int64 `json:"transactions"`
-	}
 	w.Header().Set("Cache-Control", "public, max-age=60")
-	writeJSON(w, http.StatusOK, struct {
-		AsOf                 time.Time        `json:"asOf"`
-		Period               periodJSON       `json:"period"`
-		Transactions         int64            `json:"transactions"`
-		ByCurrency           []currencyJSON   `json:"byCurrency"`
-		PreviousPeriod       previousJSON     `json:"previousPeriod"`
-		TransactionGrowth    *float64         `json:"transactionGrowth"`
-		LicensedInstitutions map[string]int64 `json:"licensedInstitutions"`
-	}{sum.AsOf, toPeriodJSON(sum.Current.Period), sum.Current.Count(), byCurrency,
-		previousJSON{toPeriodJSON(sum.Previous.Period), sum.Previous.Count()},
+	writeJSON(w, http.StatusOK, publicSummaryJSON{sum.AsOf, toPeriodJSON(sum.Current.Period), sum.Current.Count(), byCurrency,
+		previousPeriodJSON{toPeriodJSON(sum.Previous.Period), sum.Previous.Count()},
 		percentChange(sum.Current.Count(), sum.Previous.Count()), licensed})
 	return nil
 }

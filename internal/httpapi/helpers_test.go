@@ -169,14 +169,17 @@ func (r response) jsonList(t testing.TB) []map[string]any {
 // do sends a request; body is sent as is when it is a string, or JSON-encoded otherwise.
 func (e *testEnv) do(c *http.Client, method, path string, body any, headers ...string) response {
 	e.t.Helper()
-	var rd io.Reader
+	var sent []byte
 	switch b := body.(type) {
 	case nil:
 	case string:
-		rd = strings.NewReader(b)
+		sent = []byte(b)
 	default:
-		buf, _ := json.Marshal(b)
-		rd = bytes.NewReader(buf)
+		sent, _ = json.Marshal(b)
+	}
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(sent)
 	}
 	req, err := http.NewRequest(method, e.srv.URL+path, rd)
 	if err != nil {
@@ -197,7 +200,13 @@ func (e *testEnv) do(c *http.Client, method, path string, body any, headers ...s
 	}
 	defer res.Body.Close()
 	b, _ := io.ReadAll(res.Body)
-	return response{status: res.StatusCode, header: res.Header, body: b}
+	out := response{status: res.StatusCode, header: res.Header, body: b}
+	router, err := contractRouter()
+	if err != nil {
+		e.t.Fatalf("the OpenAPI document does not load: %v", err)
+	}
+	checkContract(e.t, router, req, sent, out)
+	return out
 }
 
 // signIn signs c in through POST /api/login and fails the test if that does not work.

@@ -13,14 +13,17 @@ func ofKind(kind string, h func(http.ResponseWriter, *http.Request, string) erro
 	return func(w http.ResponseWriter, r *http.Request) error { return h(w, r, kind) }
 }
 
+// complianceChangeInput is the request body of changeCompliance.
+type complianceChangeInput struct {
+	Status string `json:"status"`
+	Reason string `json:"reason"`
+}
+
 // changeCompliance is PATCH /api/{psps,mnos}/{id}/compliance {status, reason}: a regulator sets an
 // institution's compliance status, always with a reason for the record; the institution's staff
 // are told.
 func (s *Server) changeCompliance(w http.ResponseWriter, r *http.Request, kind string) error {
-	var in struct {
-		Status string `json:"status"`
-		Reason string `json:"reason"`
-	}
+	var in complianceChangeInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
@@ -40,6 +43,26 @@ func (s *Server) changeCompliance(w http.ResponseWriter, r *http.Request, kind s
 	return nil
 }
 
+// complianceDetailJSON is an institution with its compliance history, newest first, and the
+// system's pending proposal (regulators only).
+type complianceDetailJSON struct {
+	Institution registryJSON           `json:"institution"`
+	History     []complianceChangeJSON `json:"history"`
+	Proposal    *proposalJSON          `json:"proposal"`
+}
+
+// complianceChangeJSON is one change of a compliance status.
+type complianceChangeJSON struct {
+	ID            string    `json:"id"`
+	From          string    `json:"from"`
+	To            string    `json:"to"`
+	Reason        string    `json:"reason"`
+	Source        string    `json:"source"`
+	ChangedBy     *string   `json:"changedBy"`
+	ChangedByName *string   `json:"changedByName"`
+	CreatedAt     time.Time `json:"createdAt"`
+}
+
 // complianceDetail is GET /api/{psps,mnos}/{id}/compliance: the history of the institution's
 // compliance status, newest first, and (for regulators) the pending proposal. Staff may read
 // their own institution's history; any other institution is not found for them.
@@ -57,23 +80,9 @@ func (s *Server) complianceDetail(w http.ResponseWriter, r *http.Request, kind s
 	if err != nil {
 		return err
 	}
-	type changeJSON struct {
-		ID            string    `json:"id"`
-		From          string    `json:"from"`
-		To            string    `json:"to"`
-		Reason        string    `json:"reason"`
-		Source        string    `json:"source"`
-		ChangedBy     *string   `json:"changedBy"`
-		ChangedByName *string   `json:"changedByName"`
-		CreatedAt     time.Time `json:"createdAt"`
-	}
-	out := struct {
-		Institution registryJSON  `json:"institution"`
-		History     []changeJSON  `json:"history"`
-		Proposal    *proposalJSON `json:"proposal"`
-	}{Institution: toRegistryJSON(entry), History: make([]changeJSON, len(history))}
+	out := complianceDetailJSON{Institution: toRegistryJSON(entry), History: make([]complianceChangeJSON, len(history))}
 	for i, h := range history {
-		out.History[i] = changeJSON{ID: h.ID, From: h.From, To: h.To, Reason: h.Reason, Source: h.Source,
+		out.History[i] = complianceChangeJSON{ID: h.ID, From: h.From, To: h.To, Reason: h.Reason, Source: h.Source,
 			ChangedBy: optional(h.ChangedBy), ChangedByName: optional(h.ChangedByName), CreatedAt: h.CreatedAt}
 	}
 	if u.Role.IsRegulator() {

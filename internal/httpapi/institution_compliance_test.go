@@ -158,8 +158,8 @@ func (e *testEnv) systemAlertsFor(userID string) []string {
 	return out
 }
 
-// complianceDetail is what the scenarios read of GET /api/psps/{id}/compliance.
-type complianceDetailJSON struct {
+// complianceDetailRead is what the scenarios read of GET /api/psps/{id}/compliance.
+type complianceDetailRead struct {
 	Institution registryRow `json:"institution"`
 	History     []struct {
 		From, To, Reason, Source string
@@ -187,13 +187,13 @@ func TestComplianceLifecycle(t *testing.T) {
 		other := e.mustUser("other@example.so", domain.RoleMNOAdmin, func(u *domain.User) { u.Institution = store.NewID() })
 		auth := []string{"Authorization", "Bearer " + e.token(officer)}
 		path := "/api/psps/" + pspID + "/compliance"
-		detail := func(headers ...string) complianceDetailJSON {
+		detail := func(headers ...string) complianceDetailRead {
 			t.Helper()
 			res := e.do(nil, "GET", path, nil, headers...)
 			if res.status != 200 {
 				t.Fatalf("GET %s: %d %s", path, res.status, res.body)
 			}
-			var d complianceDetailJSON
+			var d complianceDetailRead
 			if err := json.Unmarshal(res.body, &d); err != nil {
 				t.Fatal(err)
 			}

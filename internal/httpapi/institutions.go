@@ -169,13 +169,16 @@ func (s *Server) changeRouting(w http.ResponseWriter, r *http.Request, kind stri
 	return nil
 }
 
+// licenseChangeInput is the request body of changeLicense.
+type licenseChangeInput struct {
+	Action string `json:"action"`
+	Reason string `json:"reason"`
+}
+
 // changeLicense is PATCH /api/{psps,mnos,banks}/{id}/license {action, reason}: a regulator suspends,
 // reinstates or revokes a licence, always giving a reason for the record.
 func (s *Server) changeLicense(w http.ResponseWriter, r *http.Request, kind string) error {
-	var in struct {
-		Action string `json:"action"`
-		Reason string `json:"reason"`
-	}
+	var in licenseChangeInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
@@ -195,6 +198,18 @@ func (s *Server) changeLicense(w http.ResponseWriter, r *http.Request, kind stri
 	return nil
 }
 
+// registerEntryJSON is a licensed institution as the public register shows it.
+type registerEntryJSON struct {
+	ID               string     `json:"id"`
+	Type             string     `json:"type"`
+	Name             string     `json:"name"`
+	LicenseNumber    string     `json:"licenseNumber"`
+	LogoURL          *string    `json:"logoUrl"`
+	ComplianceStatus string     `json:"complianceStatus"`
+	LicenseIssuedAt  *time.Time `json:"licenseIssuedAt"`
+	LicenseExpiresAt *time.Time `json:"licenseExpiresAt"`
+}
+
 // publicRegister is GET /api/public/register: the institutions currently licensed, readable by
 // anyone so that the public can check who may offer payment services.
 func (s *Server) publicRegister(w http.ResponseWriter, r *http.Request) error {
@@ -202,19 +217,9 @@ func (s *Server) publicRegister(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	type entry struct {
-		ID               string     `json:"id"`
-		Type             string     `json:"type"`
-		Name             string     `json:"name"`
-		LicenseNumber    string     `json:"licenseNumber"`
-		LogoURL          *string    `json:"logoUrl"`
-		ComplianceStatus string     `json:"complianceStatus"`
-		LicenseIssuedAt  *time.Time `json:"licenseIssuedAt"`
-		LicenseExpiresAt *time.Time `json:"licenseExpiresAt"`
-	}
-	out := make([]entry, len(entries))
+	out := make([]registerEntryJSON, len(entries))
 	for i, e := range entries {
-		out[i] = entry{ID: e.ID, Type: e.Kind, Name: e.Name, LicenseNumber: e.LicenseNumber, LogoURL: optional(e.LogoURL),
+		out[i] = registerEntryJSON{ID: e.ID, Type: e.Kind, Name: e.Name, LicenseNumber: e.LicenseNumber, LogoURL: optional(e.LogoURL),
 			ComplianceStatus: e.ComplianceStatus, LicenseIssuedAt: optionalTime(e.LicenseIssuedAt), LicenseExpiresAt: optionalTime(e.LicenseExpiresAt)}
 	}
 	w.Header().Set("Cache-Control", "public, max-age=60")

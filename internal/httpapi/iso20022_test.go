@@ -249,3 +249,48 @@ func TestDeadLetters(t *testing.T) {
 		}
 	})
 }
+
+// TestISO20022ConcurrentRedelivery: the switch (or two of its connections) delivers the same
+// credit transfers several times at once; each is stored once and every delivery gets a 200,
+// the later ones as duplicates, never a 500 from the unique index on the UETR.
+func TestISO20022ConcurrentRedelivery(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		e := newEnv(t, b, nil)
+		officer := e.token(e.mustUser("officer@cb.so", domain.RoleCBSLOfficer, nil))
+		doc := isoDoc(t, "pacs.008.001.08.xml")
+		const deliveries = 8
+		type result struct {
+			status  int
+			summary map[string]int
+			raw     map[string]any
+		}
+		results := make(chan result, deliveries)
+		start := make(chan struct{})
+		for range deliveries {
+			go func() {
+				<-start
+				res := e.do(nil, "POST", "/api/iso20022", doc, "Authorization", "Bearer "+officer, "Content-Type", "application/xml")
+				var ans isoAnswer
+				var raw map[string]any
+				_ = json.Unmarshal(res.body, &ans)
+				_ = json.Unmarshal(res.body, &raw)
+				results <- result{res.status, ans.Summary, raw}
+			}()
+		}
+		close(start)
+		created := 0
+		for range deliveries {
+			r := <-results
+			if r.status != 200 {
+				t.Fatalf("a concurrent delivery got %d: %v", r.status, r.raw)
+			}
+			created += r.summary["created"]
+			if r.summary["created"]+r.summary["duplicate"] != 2 {
+				t.Fatalf("a delivery's summary %v", r.summary)
+			}
+		}
+		if created != 2 {
+			t.Fatalf("%d transfers created from %d deliveries of two, want 2", created, deliveries)
+		}
+	})
+}

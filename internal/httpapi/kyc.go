@@ -134,6 +134,17 @@ func kycScope(u *domain.User) store.KYCScope {
 	return sc
 }
 
+// kycSummaryJSON counts the KYC applications in the caller's scope.
+type kycSummaryJSON struct {
+	Total          int64            `json:"total"`
+	Compliant      int64            `json:"compliant"`
+	AwaitingReview int64            `json:"awaitingReview"`
+	ComplianceRate int64            `json:"complianceRate"`
+	ByStatus       map[string]int64 `json:"byStatus"`
+	Decided        int64            `json:"decided"`
+	ApprovalRate   int64            `json:"approvalRate"`
+}
+
 // kycSummary is GET /api/kyc/summary and GET /api/kyc-applications/summary: the KYC figures over
 // every application in the caller's scope, or of one institution (?institution=, the KYC screen's
 // standing): the count per status, the compliance rate (compliant of all) and the approval rate
@@ -148,25 +159,20 @@ func (s *Server) kycSummary(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, struct {
-		Total          int64            `json:"total"`
-		Compliant      int64            `json:"compliant"`
-		AwaitingReview int64            `json:"awaitingReview"`
-		ComplianceRate int64            `json:"complianceRate"`
-		ByStatus       map[string]int64 `json:"byStatus"`
-		Decided        int64            `json:"decided"`
-		ApprovalRate   int64            `json:"approvalRate"`
-	}{sum.Total, sum.Compliant, sum.AwaitingReview, sum.ComplianceRate, sum.ByStatus, sum.Decided, sum.ApprovalRate})
+	writeJSON(w, http.StatusOK, kycSummaryJSON{sum.Total, sum.Compliant, sum.AwaitingReview, sum.ComplianceRate, sum.ByStatus, sum.Decided, sum.ApprovalRate})
 	return nil
+}
+
+// kycReviewInput is the request body of reviewKYC.
+type kycReviewInput struct {
+	Decision string  `json:"decision"`
+	Notes    *string `json:"notes"`
 }
 
 // reviewKYC is PATCH /api/kyc-applications/{id}/review {decision: approve|reject, notes}:
 // approve makes the application compliant, reject non_compliant (with a reason).
 func (s *Server) reviewKYC(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		Decision string  `json:"decision"`
-		Notes    *string `json:"notes"`
-	}
+	var in kycReviewInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}

@@ -28,9 +28,15 @@ type lifecycle struct {
 	open    sync.WaitGroup
 }
 
+// probeJSON is the answer of /livez and /readyz; checks names each failed check.
+type probeJSON struct {
+	Status string            `json:"status"`
+	Checks map[string]string `json:"checks,omitempty"`
+}
+
 // livez is GET /livez: 200 while the process answers at all.
 func (s *Server) livez(w http.ResponseWriter, r *http.Request) error {
-	writeJSON(w, http.StatusOK, map[string]string{"status": "alive"})
+	writeJSON(w, http.StatusOK, probeJSON{Status: "alive"})
 	return nil
 }
 
@@ -56,10 +62,10 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	if len(failed) > 0 {
-		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "not ready", "checks": failed})
+		writeJSON(w, http.StatusServiceUnavailable, probeJSON{Status: "not ready", Checks: failed})
 		return nil
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+	writeJSON(w, http.StatusOK, probeJSON{Status: "ready"})
 	return nil
 }
 

@@ -74,12 +74,15 @@ func (s *Server) registerMobileUser(w http.ResponseWriter, r *http.Request) erro
 	return nil
 }
 
+// mobileStatusInput is the request body of setMobileUserStatus.
+type mobileStatusInput struct {
+	Status string `json:"status"`
+	Reason string `json:"reason"`
+}
+
 // setMobileUserStatus is PATCH /api/mobile/users/{id}/status {status, reason} (regulators).
 func (s *Server) setMobileUserStatus(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		Status string `json:"status"`
-		Reason string `json:"reason"`
-	}
+	var in mobileStatusInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
@@ -141,15 +144,25 @@ func toAccessCodeJSON(c *store.AccessCode, code string) accessCodeJSON {
 	return j
 }
 
+// accessCodeRequest is the request body of generateAccessCode.
+type accessCodeRequest struct {
+	MobileUserID       string `json:"mobileUserId"`
+	NotificationMethod string `json:"notificationMethod"`
+	AdminEmail         string `json:"adminEmail"`
+}
+
+// accessCodeIssued answers a generated code (shown this once) and how many messages carry it.
+type accessCodeIssued struct {
+	AccessCode accessCodeJSON `json:"accessCode"`
+	Deliveries int            `json:"deliveries"`
+	Message    string         `json:"message"`
+}
+
 // generateAccessCode is POST /api/admin/mobile-access/generate {mobileUserId, notificationMethod,
 // adminEmail}: a one-use code for an approved user, delivered by SMS to the user and/or by e-mail
 // to the administrator (001 §7), and shown in full this once.
 func (s *Server) generateAccessCode(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		MobileUserID       string `json:"mobileUserId"`
-		NotificationMethod string `json:"notificationMethod"`
-		AdminEmail         string `json:"adminEmail"`
-	}
+	var in accessCodeRequest
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
@@ -193,8 +206,8 @@ func (s *Server) generateAccessCode(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"accessCode": toAccessCodeJSON(c, code), "deliveries": len(deliveries),
-		"message": "Code d'accès généré et envoyé."})
+	writeJSON(w, http.StatusCreated, accessCodeIssued{AccessCode: toAccessCodeJSON(c, code), Deliveries: len(deliveries),
+		Message: "Code d'accès généré et envoyé."})
 	return nil
 }
 
@@ -219,19 +232,37 @@ func (s *Server) listAccessCodes(w http.ResponseWriter, r *http.Request) error {
 	})
 }
 
+// accessCodeExpiry is the request body of expireAccessCode.
+type accessCodeExpiry struct {
+	AccessCodeID string `json:"accessCodeId"`
+}
+
 // expireAccessCode is POST /api/admin/mobile-access/expire {accessCodeId}: revokes an active code.
 func (s *Server) expireAccessCode(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		AccessCodeID string `json:"accessCodeId"`
-	}
+	var in accessCodeExpiry
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
 	if err := s.store.RevokeAccessCode(r.Context(), in.AccessCodeID, s.audit(r, "", "")); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"message": "Code révoqué."})
+	writeJSON(w, http.StatusOK, messageJSON{"Code révoqué."})
 	return nil
+}
+
+// redemptionInput is the request body of redeemAccessCode.
+type redemptionInput struct {
+	PhoneNumber string `json:"phoneNumber"`
+	Code        string `json:"code"`
+	DeviceID    string `json:"deviceId"`
+	Platform    string `json:"platform"`
+}
+
+// mobileSession is the session a redeemed access code opens on the device.
+type mobileSession struct {
+	SessionID    string    `json:"sessionId"`
+	SessionToken string    `json:"sessionToken"`
+	ExpiresAt    time.Time `json:"expiresAt"`
 }
 
 // redeemAccessCode is POST /api/mobile/access/redeem {phoneNumber, code, deviceId, platform}: the
@@ -239,12 +270,7 @@ func (s *Server) expireAccessCode(w http.ResponseWriter, r *http.Request) error 
 // number or not; five wrong codes lock the number out for 15 minutes (429 with Retry-After, the
 // same for an unknown number), and one address may not guess across many phones.
 func (s *Server) redeemAccessCode(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		PhoneNumber string `json:"phoneNumber"`
-		Code        string `json:"code"`
-		DeviceID    string `json:"deviceId"`
-		Platform    string `json:"platform"`
-	}
+	var in redemptionInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
@@ -284,7 +310,7 @@ func (s *Server) redeemAccessCode(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"sessionId": id, "sessionToken": token, "expiresAt": expires})
+	writeJSON(w, http.StatusOK, mobileSession{SessionID: id, SessionToken: token, ExpiresAt: expires})
 	return nil
 }
 

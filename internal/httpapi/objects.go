@@ -24,14 +24,29 @@ func objectPath(o *store.Object) string {
 	return "/objects/" + o.Kind + "s/" + o.ID + "." + ext
 }
 
+// uploadTicket is where and how the browser sends a file.
+type uploadTicket struct {
+	UploadURL string `json:"uploadURL"`
+	Method    string `json:"method"`
+	MaxBytes  int    `json:"maxBytes"`
+}
+
 // requestUpload answers POST /api/objects/upload with a short-lived URL the browser PUTs the
 // file to (000 §7). The server chooses the object's id.
 func (s *Server) requestUpload(w http.ResponseWriter, r *http.Request) error {
 	u := principalFrom(r.Context())
 	token := s.uploads.Sign(store.NewID(), u.ID)
-	writeJSON(w, http.StatusOK, map[string]any{"uploadURL": uploadPathPrefix + token, "method": http.MethodPut,
-		"maxBytes": objects.MaxUploadBytes})
+	writeJSON(w, http.StatusOK, uploadTicket{UploadURL: uploadPathPrefix + token, Method: http.MethodPut,
+		MaxBytes: objects.MaxUploadBytes})
 	return nil
+}
+
+// uploadedObject is a stored, re-encoded image.
+type uploadedObject struct {
+	ObjectPath  string `json:"objectPath"`
+	ContentType string `json:"contentType"`
+	Width       int    `json:"width"`
+	Height      int    `json:"height"`
 }
 
 // receiveUpload is the signed upload URL: it checks the token, reads at most 10 MB, accepts PNG,
@@ -64,8 +79,8 @@ func (s *Server) receiveUpload(w http.ResponseWriter, r *http.Request) error {
 	if err := s.store.InsertObject(r.Context(), o, a); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"objectPath": objectPath(o), "contentType": o.ContentType,
-		"width": o.Width, "height": o.Height})
+	writeJSON(w, http.StatusOK, uploadedObject{ObjectPath: objectPath(o), ContentType: o.ContentType,
+		Width: o.Width, Height: o.Height})
 	return nil
 }
 
@@ -99,16 +114,24 @@ func (s *Server) objectFromURL(r *http.Request, raw string) (*store.Object, erro
 	return o, err
 }
 
+// logoInput is the request body of normalizeLogo.
+type logoInput struct {
+	LogoURL string `json:"logoURL"`
+}
+
 // normalizeLogo is PUT /api/institution-logos {logoURL}: it turns an upload into a logo, whose
 // stable path the application stores, and enforces the logo's own 5 MB limit.
 func (s *Server) normalizeLogo(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		LogoURL string `json:"logoURL"`
-	}
+	var in logoInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
 	return s.promoteUpload(w, r, in.LogoURL, "logo", "The logo must be at most 5MB.")
+}
+
+// objectRef is where an upload turned logo or profile image is served.
+type objectRef struct {
+	ObjectPath string `json:"objectPath"`
 }
 
 // promoteUpload turns the caller's upload into an object of another kind (a logo, a profile
@@ -127,7 +150,7 @@ func (s *Server) promoteUpload(w http.ResponseWriter, r *http.Request, rawURL, k
 		}
 		o.Kind = kind
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"objectPath": objectPath(o)})
+	writeJSON(w, http.StatusOK, objectRef{ObjectPath: objectPath(o)})
 	return nil
 }
 

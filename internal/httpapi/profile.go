@@ -10,16 +10,19 @@ import (
 	"github.com/kormeer/kormeer/internal/store"
 )
 
+// profileInput is the request body of updateProfile.
+type profileInput struct {
+	FirstName       *string `json:"firstName"`
+	LastName        *string `json:"lastName"`
+	Language        *string `json:"language"`
+	ProfileImageURL *string `json:"profileImageUrl"`
+}
+
 // updateProfile is PATCH /api/profile {firstName, lastName, language, profileImageUrl}: the
 // caller's own details. A profile image must be one the caller uploaded and turned into a
 // profile image (PUT /api/profile-images).
 func (s *Server) updateProfile(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		FirstName       *string `json:"firstName"`
-		LastName        *string `json:"lastName"`
-		Language        *string `json:"language"`
-		ProfileImageURL *string `json:"profileImageUrl"`
-	}
+	var in profileInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
@@ -53,25 +56,31 @@ func (s *Server) updateProfile(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// profileImageInput is the request body of profileImage.
+type profileImageInput struct {
+	ImageURL string `json:"imageURL"`
+}
+
 // profileImage is PUT /api/profile-images {imageURL}: an upload becomes the caller's profile
 // image (the logo pipeline, with the same checks and the same 5 MB limit).
 func (s *Server) profileImage(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		ImageURL string `json:"imageURL"`
-	}
+	var in profileImageInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
 	return s.promoteUpload(w, r, in.ImageURL, "profile", "The profile image must be at most 5MB.")
 }
 
+// passwordChangeInput is the request body of changePassword.
+type passwordChangeInput struct {
+	CurrentPassword string `json:"currentPassword"`
+	NewPassword     string `json:"newPassword"`
+}
+
 // changePassword is POST /api/profile/password {currentPassword, newPassword}: the current
 // password is required; every other session ends and older tokens stop working.
 func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		CurrentPassword string `json:"currentPassword"`
-		NewPassword     string `json:"newPassword"`
-	}
+	var in passwordChangeInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
@@ -100,8 +109,18 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) error {
 	if err := s.store.ChangePassword(r.Context(), u.ID, hash, keep, s.audit(r, "", "")); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"message": "Password changed. You were signed out everywhere else."})
+	writeJSON(w, http.StatusOK, messageJSON{"Password changed. You were signed out everywhere else."})
 	return nil
+}
+
+// sessionJSON is one of the caller's browser sessions; current is the one asking.
+type sessionJSON struct {
+	ID        string    `json:"id"`
+	IPAddress string    `json:"ipAddress"`
+	UserAgent string    `json:"userAgent"`
+	CreatedAt time.Time `json:"createdAt"`
+	ExpiresAt time.Time `json:"expiresAt"`
+	Current   bool      `json:"current"`
 }
 
 // listSessions is GET /api/profile/sessions: the caller's active sessions.
@@ -115,17 +134,9 @@ func (s *Server) listSessions(w http.ResponseWriter, r *http.Request) error {
 	if c, err := r.Cookie(sessionCookie); err == nil && len(c.Value) >= 8 {
 		current = sessionRef(c.Value)
 	}
-	type item struct {
-		ID        string    `json:"id"`
-		IPAddress string    `json:"ipAddress"`
-		UserAgent string    `json:"userAgent"`
-		CreatedAt time.Time `json:"createdAt"`
-		ExpiresAt time.Time `json:"expiresAt"`
-		Current   bool      `json:"current"`
-	}
-	out := make([]item, len(list))
+	out := make([]sessionJSON, len(list))
 	for i, si := range list {
-		out[i] = item{si.Ref, si.IPAddress, si.UserAgent, si.CreatedAt, si.Expire, si.Ref == current}
+		out[i] = sessionJSON{si.Ref, si.IPAddress, si.UserAgent, si.CreatedAt, si.Expire, si.Ref == current}
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil

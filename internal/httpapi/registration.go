@@ -15,6 +15,12 @@ import (
 // registrationTTL is how long a confirmation link works.
 const registrationTTL = 24 * time.Hour
 
+// emailMessage answers a registration step with the address it concerns and what to do next.
+type emailMessage struct {
+	Email   string `json:"email"`
+	Message string `json:"message"`
+}
+
 // register is POST /api/auth/register. Self-registration makes a citizen and never reveals
 // whether the address has an account (issue 14 finding 2): it always answers 202 "check your
 // e-mail" after the same work (argon2id, one write, one e-mail). A new address gets a link that
@@ -59,8 +65,8 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	if err := s.store.RequestRegistration(r.Context(), reg, confirm, existing, s.audit(r, "", "")); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusAccepted, map[string]any{"email": in.Email,
-		"message": "Check your e-mail: we sent a link to " + in.Email + " to confirm your address. It works for 24 hours."})
+	writeJSON(w, http.StatusAccepted, emailMessage{Email: in.Email,
+		Message: "Check your e-mail: we sent a link to " + in.Email + " to confirm your address. It works for 24 hours."})
 	return nil
 }
 
@@ -96,12 +102,15 @@ func (s *Server) createAccountNow(w http.ResponseWriter, r *http.Request, in dom
 	return s.writeToken(w, r, http.StatusCreated, u, "", "Registration successful")
 }
 
+// emailConfirmation is the request body of confirmEmail.
+type emailConfirmation struct {
+	Token string `json:"token"`
+}
+
 // confirmEmail is POST /api/auth/confirm-email {token}: the link of a registration e-mail creates
 // the citizen account. The person then signs in with the password they chose.
 func (s *Server) confirmEmail(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		Token string `json:"token"`
-	}
+	var in emailConfirmation
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
@@ -113,8 +122,8 @@ func (s *Server) confirmEmail(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"email": u.Email,
-		"message": "Your e-mail address is confirmed. Sign in with it and the password you chose."})
+	writeJSON(w, http.StatusOK, emailMessage{Email: u.Email,
+		Message: "Your e-mail address is confirmed. Sign in with it and the password you chose."})
 	return nil
 }
 

@@ -55,20 +55,23 @@ func toReportJSON(r *store.Report) reportJSON {
 		Status: r.Status, SubmittedAt: optionalTime(r.SubmittedAt), CreatedAt: r.CreatedAt}
 }
 
+// reportInput is the request body of createReport.
+type reportInput struct {
+	Title           string         `json:"title"`
+	ReportType      string         `json:"reportType"`
+	Period          string         `json:"period"`
+	InstitutionID   string         `json:"institutionId"`
+	InstitutionType string         `json:"institutionType"`
+	InstitutionName string         `json:"institutionName"`
+	ReportData      map[string]any `json:"reportData"`
+	Metrics         map[string]any `json:"metrics"`
+	Status          string         `json:"status"`
+}
+
 // createReport is POST /api/compliance-reports (001 §7). The figures are always computed by the
 // server from the period's data; figures the client sends are not trusted.
 func (s *Server) createReport(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		Title           string         `json:"title"`
-		ReportType      string         `json:"reportType"`
-		Period          string         `json:"period"`
-		InstitutionID   string         `json:"institutionId"`
-		InstitutionType string         `json:"institutionType"`
-		InstitutionName string         `json:"institutionName"`
-		ReportData      map[string]any `json:"reportData"`
-		Metrics         map[string]any `json:"metrics"`
-		Status          string         `json:"status"`
-	}
+	var in reportInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}

@@ -8,6 +8,20 @@ import (
 	"time"
 )
 
+// healthJSON is the answer of /health (001 §3), 200 or 503 alike.
+type healthJSON struct {
+	Status   string     `json:"status"`
+	Database bool       `json:"database"`
+	Memory   memoryJSON `json:"memory"`
+	Uptime   float64    `json:"uptime"`
+}
+
+type memoryJSON struct {
+	HeapUsed  uint64 `json:"heapUsed"`
+	HeapTotal uint64 `json:"heapTotal"`
+	RSS       uint64 `json:"rss"`
+}
+
 // health is GET /health (001 §3): process memory and uptime; 503 and "unhealthy" when the
 // database does not answer within two seconds.
 func (s *Server) health(w http.ResponseWriter, r *http.Request) error {
@@ -19,10 +33,51 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) error {
 	if err := s.store.Ping(ctx); err != nil {
 		status, code = "unhealthy", http.StatusServiceUnavailable
 	}
-	writeJSON(w, code, map[string]any{"status": status, "database": status == "healthy",
-		"memory": map[string]uint64{"heapUsed": m.HeapAlloc, "heapTotal": m.HeapSys, "rss": m.Sys},
-		"uptime": s.rec.Uptime().Seconds()})
+	writeJSON(w, code, healthJSON{Status: status, Database: status == "healthy",
+		Memory: memoryJSON{HeapUsed: m.HeapAlloc, HeapTotal: m.HeapSys, RSS: m.Sys},
+		Uptime: s.rec.Uptime().Seconds()})
 	return nil
+}
+
+// systemMetricsJSON is the answer of /metrics-system (001 §3 names its shape).
+type systemMetricsJSON struct {
+	System      systemJSON      `json:"system"`
+	Performance performanceJSON `json:"performance"`
+}
+
+type systemJSON struct {
+	Metrics      liveMetricsJSON  `json:"metrics"`
+	LoadBalancer loadBalancerJSON `json:"loadBalancer"`
+	// Pools are [name, poolJSON] pairs, as the specification's example has them.
+	Pools      [][2]any       `json:"pools"`
+	Timestamp  time.Time      `json:"timestamp"`
+	SwitchFeed switchFeedJSON `json:"switchFeed"`
+}
+
+type liveMetricsJSON struct {
+	ActiveConnections   int64   `json:"activeConnections"`
+	ThroughputPerSecond float64 `json:"throughputPerSecond"`
+	ErrorRate           float64 `json:"errorRate"`
+	QueueDepth          int     `json:"queueDepth"`
+}
+
+type loadBalancerJSON struct {
+	Algorithm      string `json:"algorithm"`
+	HealthyServers int    `json:"healthyServers"`
+	TotalServers   int    `json:"totalServers"`
+}
+
+type poolJSON struct {
+	Size   int    `json:"size"`
+	Active int    `json:"active"`
+	Idle   int    `json:"idle"`
+	Type   string `json:"type"`
+}
+
+type performanceJSON struct {
+	Requests            int64   `json:"requests"`
+	AverageResponseTime float64 `json:"averageResponseTime"`
+	ErrorRate           float64 `json:"errorRate"`
 }
 
 // metricsSystem is GET /metrics-system (001 §3): live figures measured by this instance, the
@@ -41,7 +96,7 @@ func (s *Server) metricsSystem(w http.ResponseWriter, r *http.Request) error {
 	healthy = max(healthy, 1) // this instance answers, so it is alive even before its first heartbeat
 	var pools [][2]any
 	for _, p := range s.store.Pools() {
-		pools = append(pools, [2]any{p.Name, map[string]any{"size": p.Size, "active": p.Active, "idle": p.Idle, "type": p.Type}})
+		pools = append(pools, [2]any{p.Name, poolJSON{Size: p.Size, Active: p.Active, Idle: p.Idle, Type: p.Type}})
 	}
 	feed, err := s.switchFeedState(r)
 	if err != nil {
@@ -51,17 +106,17 @@ func (s *Server) metricsSystem(w http.ResponseWriter, r *http.Request) error {
 	if total > 1 {
 		algorithm = "round-robin (external)"
 	}
-	writeJSON(w, http.StatusOK, map[string]any{
-		"system": map[string]any{
-			"metrics": map[string]any{"activeConnections": snap.InFlight + int64(s.hub.Len()),
-				"throughputPerSecond": round1(snap.ThroughputPerSecond), "errorRate": round1(snap.ErrorRate), "queueDepth": queue},
-			"loadBalancer": map[string]any{"algorithm": algorithm, "healthyServers": healthy, "totalServers": total},
-			"pools":        pools,
-			"timestamp":    time.Now().UTC(),
-			"switchFeed":   feed,
+	writeJSON(w, http.StatusOK, systemMetricsJSON{
+		System: systemJSON{
+			Metrics: liveMetricsJSON{ActiveConnections: snap.InFlight + int64(s.hub.Len()),
+				ThroughputPerSecond: round1(snap.ThroughputPerSecond), ErrorRate: round1(snap.ErrorRate), QueueDepth: queue},
+			LoadBalancer: loadBalancerJSON{Algorithm: algorithm, HealthyServers: healthy, TotalServers: total},
+			Pools:        pools,
+			Timestamp:    time.Now().UTC(),
+			SwitchFeed:   feed,
 		},
-		"performance": map[string]any{"requests": snap.Requests, "averageResponseTime": round1(snap.AvgResponseMs),
-			"errorRate": round1(snap.ErrorRate)},
+		Performance: performanceJSON{Requests: snap.Requests, AverageResponseTime: round1(snap.AvgResponseMs),
+			ErrorRate: round1(snap.ErrorRate)},
 	})
 	return nil
 }

@@ -30,20 +30,38 @@ func (s *Server) mustEnrolTOTP(u *domain.User) bool {
 // errEnrolFirst is the 403 every other route answers while mustEnrolTOTP holds.
 var errEnrolFirst = domain.E(domain.EFORBIDDEN, CodeTOTPRequired)
 
+// totpStatusJSON is the caller's second factor: on, waiting for its first code, required.
+type totpStatusJSON struct {
+	Enabled           bool `json:"enabled"`
+	Pending           bool `json:"pending"`
+	RecoveryCodesLeft int  `json:"recoveryCodesLeft"`
+	Required          bool `json:"required"`
+}
+
 // totpStatus is GET /api/profile/totp: whether the caller's second factor is on, waiting for
 // confirmation, required, and how many recovery codes are left.
 func (s *Server) totpStatus(w http.ResponseWriter, r *http.Request) error {
 	u := principalFrom(r.Context())
-	out := map[string]any{"enabled": false, "pending": false, "recoveryCodesLeft": 0, "required": s.mustEnrolTOTP(u)}
+	out := totpStatusJSON{Required: s.mustEnrolTOTP(u)}
 	st, err := s.store.TOTP(r.Context(), u.ID)
 	if err != nil && domain.ErrorCode(err) != domain.ENOTFOUND {
 		return err
 	}
 	if st != nil {
-		out["enabled"], out["pending"], out["recoveryCodesLeft"] = st.Enabled, !st.Enabled, st.RecoveryLeft
+		out.Enabled, out.Pending, out.RecoveryCodesLeft = st.Enabled, !st.Enabled, st.RecoveryLeft
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil
+}
+
+// totpSetup is a fresh secret for the authenticator app: as text, as an otpauth URI and as a
+// QR code of that URI.
+type totpSetup struct {
+	Secret string `json:"secret"`
+	URI    string `json:"uri"`
+	QRCode string `json:"qrCode"`
+	Digits int    `json:"digits"`
+	Period int    `json:"period"`
 }
 
 // startTOTP is POST /api/profile/totp: a fresh secret waiting for its first code, answered as the
@@ -67,19 +85,28 @@ func (s *Server) startTOTP(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"secret": auth.TOTPKey(secret), "uri": uri,
-		"qrCode": "data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg),
-		"digits": auth.TOTPDigits, "period": int(auth.TOTPPeriod.Seconds())})
+	writeJSON(w, http.StatusOK, totpSetup{Secret: auth.TOTPKey(secret), URI: uri,
+		QRCode: "data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg),
+		Digits: auth.TOTPDigits, Period: int(auth.TOTPPeriod.Seconds())})
 	return nil
+}
+
+// totpConfirmation is the request body of confirmTOTP.
+type totpConfirmation struct {
+	Code string `json:"code"`
+}
+
+// totpEnabled answers a confirmed enrolment with the recovery codes, shown this once.
+type totpEnabled struct {
+	RecoveryCodes []string `json:"recoveryCodes"`
+	Message       string   `json:"message"`
 }
 
 // confirmTOTP is POST /api/profile/totp/confirm {code}: a right code from the new authenticator
 // turns two-step verification on and answers the recovery codes, once (only their hashes are kept).
 // The caller's other sessions end and older tokens stop working.
 func (s *Server) confirmTOTP(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		Code string `json:"code"`
-	}
+	var in totpConfirmation
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
@@ -113,19 +140,22 @@ func (s *Server) confirmTOTP(w http.ResponseWriter, r *http.Request) error {
 	if err := s.store.EnableTOTP(r.Context(), u.ID, st.Secret, step, hashes, keep, a); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"recoveryCodes": codes,
-		"message": "Two-step verification is on. Keep the recovery codes somewhere safe: they are shown only now."})
+	writeJSON(w, http.StatusOK, totpEnabled{RecoveryCodes: codes,
+		Message: "Two-step verification is on. Keep the recovery codes somewhere safe: they are shown only now."})
 	return nil
+}
+
+// totpDisableInput is the request body of disableTOTP.
+type totpDisableInput struct {
+	Code     string `json:"code"`
+	Password string `json:"password"`
 }
 
 // disableTOTP is DELETE /api/profile/totp {code | password}: turning the second factor off needs a
 // current code or the password, so a session left open is not enough. Wrong proofs count as failed
 // sign-ins of the account (and are throttled like them).
 func (s *Server) disableTOTP(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		Code     string `json:"code"`
-		Password string `json:"password"`
-	}
+	var in totpDisableInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
@@ -162,7 +192,7 @@ func (s *Server) disableTOTP(w http.ResponseWriter, r *http.Request) error {
 	if err := s.store.DisableTOTP(r.Context(), u.ID, s.audit(r, "", "")); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"message": "Two-step verification is off."})
+	writeJSON(w, http.StatusOK, messageJSON{"Two-step verification is off."})
 	return nil
 }
 

@@ -25,6 +25,18 @@ func challengeID(challenge string) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// totpChallenge is the 401 of a sign-in whose password was right and whose second factor is
+// still to come: the challenge goes with the code to the /totp route.
+type totpChallenge struct {
+	TOTPRequired bool   `json:"totpRequired"`
+	Challenge    string `json:"challenge"`
+	ExpiresIn    int    `json:"expiresIn"`
+	// Code and Message say it as errors do: a code a client recognises, a text in the reader's
+	// language.
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
 // challengeSecondFactor answers a right password of an account with two-step verification:
 // 401 {"totpRequired": true, "challenge": ...}. The challenge is random, single-use, short-lived
 // and stored server-side; no session starts and no token is issued until the code comes.
@@ -41,8 +53,8 @@ func (s *Server) challengeSecondFactor(w http.ResponseWriter, r *http.Request, u
 	// A step of signing in rather than a refusal, it still has a code beside its message, as every
 	// 401 does, so that a client recognises it without reading the text.
 	msg, _ := i18n.T(readerLanguage(r), CodeSecondFactorRequired, nil)
-	writeJSON(w, http.StatusUnauthorized, map[string]any{"totpRequired": true, "challenge": challenge,
-		"expiresIn": int(challengeTTL.Seconds()), "code": CodeSecondFactorRequired, "message": msg})
+	writeJSON(w, http.StatusUnauthorized, totpChallenge{TOTPRequired: true, Challenge: challenge,
+		ExpiresIn: int(challengeTTL.Seconds()), Code: CodeSecondFactorRequired, Message: msg})
 	return nil
 }
 
@@ -52,7 +64,7 @@ func (s *Server) loginTOTP(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"user": toUserJSON(u), "message": "Signed in"})
+	writeJSON(w, http.StatusOK, signedIn{User: toUserJSON(u), Message: "Signed in"})
 	return nil
 }
 
@@ -66,15 +78,18 @@ func (s *Server) tokenLoginTOTP(w http.ResponseWriter, r *http.Request) error {
 	return s.writeToken(w, r, http.StatusOK, u, sessionRef(sid), "Login successful")
 }
 
+// secondFactorInput is the request body of completeSecondFactor.
+type secondFactorInput struct {
+	Challenge string `json:"challenge"`
+	Code      string `json:"code"`
+}
+
 // completeSecondFactor checks the code (a TOTP code or a recovery code) against the challenge's
 // account and starts the session. A wrong code counts against the challenge and, as a failed
 // sign-in, against the login and the address, so new challenges bring no new guesses. It returns
 // the account and the new session's id.
 func (s *Server) completeSecondFactor(w http.ResponseWriter, r *http.Request) (*domain.User, string, error) {
-	var in struct {
-		Challenge string `json:"challenge"`
-		Code      string `json:"code"`
-	}
+	var in secondFactorInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		return nil, "", err
 	}

@@ -61,16 +61,19 @@ func roleNames() []string {
 	return names
 }
 
+// newUserInput is the request body of createUser.
+type newUserInput struct {
+	domain.NewAccount
+	Username   string `json:"username"`
+	IsGuest    bool   `json:"isGuest"`
+	GuestUnits *int   `json:"guestUnitsRemaining"`
+}
+
 // createUser is POST /api/users (cbsl_admin): an account with any role; guests get units. A
 // cbsl_admin or cbsl_officer account is only proposed (202): it stays a disabled citizen until a
 // second administrator approves it (dual control).
 func (s *Server) createUser(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		domain.NewAccount
-		Username   string `json:"username"`
-		IsGuest    bool   `json:"isGuest"`
-		GuestUnits *int   `json:"guestUnitsRemaining"`
-	}
+	var in newUserInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
@@ -110,17 +113,20 @@ func (s *Server) createUser(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// userUpdateInput is the request body of updateUser.
+type userUpdateInput struct {
+	Role        *domain.Role `json:"role"`
+	Institution *string      `json:"institution"`
+	IsActive    *bool        `json:"isActive"`
+	GuestUnits  *int         `json:"guestUnitsRemaining"`
+}
+
 // updateUser is PATCH /api/users/{id} {role, institution, isActive, guestUnitsRemaining}
 // (cbsl_admin). An administrator cannot disable or demote themself, so the portal always keeps
 // one administrator able to undo a mistake. A role change to cbsl_admin or cbsl_officer is only
 // proposed (202, the other fields change at once): a second administrator must approve it.
 func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		Role        *domain.Role `json:"role"`
-		Institution *string      `json:"institution"`
-		IsActive    *bool        `json:"isActive"`
-		GuestUnits  *int         `json:"guestUnitsRemaining"`
-	}
+	var in userUpdateInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
@@ -195,12 +201,15 @@ func institutionAfterChange(u *domain.User, role *domain.Role, inst *string) (*s
 	return inst, nil
 }
 
+// passwordResetInput is the request body of resetPassword.
+type passwordResetInput struct {
+	Password string `json:"password"`
+}
+
 // resetPassword is POST /api/users/{id}/reset-password {password} (cbsl_admin): a temporary
 // password the user must change at the next sign-in; their sessions and tokens end at once.
 func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		Password string `json:"password"`
-	}
+	var in passwordResetInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}

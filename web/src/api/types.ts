@@ -1,3 +1,14 @@
+import type { components } from "@/api/schema";
+
+/** The API's types, generated from api/openapi.json into schema.d.ts (npm run gen:api). */
+type S = components["schemas"];
+
+/**
+ * T with some properties narrowed to the values the server documents in words (a status's
+ * values): an intersection keeps every generated property and narrows these.
+ */
+type Narrow<T, N extends { [K in keyof N]: K extends keyof T ? unknown : never }> = T & N;
+
 /** The roles the API knows (user_role enum, spec 000 §3). */
 export type UserRole = "cbsl_admin" | "cbsl_officer" | "psp_admin" | "mno_admin" | "citizen";
 
@@ -23,18 +34,10 @@ export interface CurrentUser {
 }
 
 /** A span of whole UTC days, both included, as every computed figure names what it covers. */
-export interface FigurePeriod {
-  from: string;
-  to: string;
-  days: number;
-}
+export type FigurePeriod = S["Period"];
 
 /** A month's part of GET /api/metrics: transactions recorded, their value in USD (SHS converted). */
-export interface MonthFigures extends FigurePeriod {
-  transactions: number;
-  volumeUsd: string;
-  highRisk: number;
-}
+export type MonthFigures = S["Month"];
 
 /**
  * GET /api/metrics, the dashboard's figures. The first four are the spec's (all time); month is
@@ -54,25 +57,10 @@ export interface SummaryMetrics {
 }
 
 /** One currency's transactions of the public summary's period (decimal strings). */
-export interface CurrencyFigures {
-  currency: string;
-  transactions: number;
-  value: string;
-  dailyAverage: string;
-}
+export type CurrencyFigures = S["Currency"];
 
 /** GET /api/public/summary: the landing page's figures, each with the period it covers. */
-export interface PublicSummary {
-  asOf: string;
-  period: FigurePeriod;
-  transactions: number;
-  byCurrency: CurrencyFigures[];
-  previousPeriod: FigurePeriod & { transactions: number };
-  /** Percent change of the transactions against the previous period; null when it had none. */
-  transactionGrowth: number | null;
-  /** Institutions licensed now, as the public register lists them: total, psp, mno, bank. */
-  licensedInstitutions: Record<string, number>;
-}
+export type PublicSummary = S["PublicSummary"];
 
 /** What is wrong with one field of a refused request (docs/API.md, Errors). */
 export interface ApiFieldError {
@@ -92,10 +80,7 @@ export interface ApiErrorBody {
 }
 
 /** Response of the token endpoints (register, login, guest-login). */
-export interface TokenResponse {
-  access_token: string;
-  message?: string;
-}
+export type TokenResponse = S["TokenAnswer"];
 
 /** Institution types the application form licenses (the story wizard also offers "bank"). */
 export type InstitutionType = "psp" | "mno";
@@ -104,26 +89,7 @@ export type InstitutionType = "psp" | "mno";
 export type ApplicationStatus = "pending" | "under_review" | "approved" | "rejected";
 
 /** An institution licence application as the API returns it. */
-export interface InstitutionApplication {
-  id: string;
-  institutionName: string;
-  institutionType: InstitutionType | string;
-  licenseNumber: string;
-  address: string;
-  contactPerson: string;
-  contactEmail: string;
-  contactPhone: string;
-  businessDescription: string | null;
-  logoUrl: string | null;
-  status: ApplicationStatus | string;
-  reviewedBy: string | null;
-  reviewNotes: string | null;
-  reviewedAt: string | null;
-  submittedBy: string | null;
-  institutionId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type InstitutionApplication = S["Application"];
 
 /** Body of POST /api/institution-applications. */
 export interface ApplicationPayload {
@@ -204,16 +170,7 @@ export interface ComplianceProposal {
 }
 
 /** One change of an institution's compliance status. */
-export interface ComplianceChange {
-  id: string;
-  from: string;
-  to: ComplianceStatus;
-  reason: string;
-  source: "manual" | "proposal";
-  changedBy: string | null;
-  changedByName: string | null;
-  createdAt: string;
-}
+export type ComplianceChange = Narrow<S["ComplianceChange"], { to: ComplianceStatus; source: "manual" | "proposal" }>;
 
 /** GET /api/{psps,mnos}/{id}/compliance. */
 export interface ComplianceDetail {
@@ -223,24 +180,10 @@ export interface ComplianceDetail {
 }
 
 /** A row of GET /api/public/register. */
-export interface PublicRegisterEntry {
-  id: string;
-  type: "psp" | "mno" | "bank" | string;
-  name: string;
-  licenseNumber: string;
-  logoUrl: string | null;
-  /** Published without its reason, which may name confidential supervisory findings. */
-  complianceStatus?: string | null;
-  licenseIssuedAt: string | null;
-  licenseExpiresAt: string | null;
-}
+export type PublicRegisterEntry = S["RegisterEntry"];
 
 /** Answer of POST /api/objects/upload. */
-export interface UploadParameters {
-  uploadURL: string;
-  method: string;
-  maxBytes?: number;
-}
+export type UploadParameters = S["UploadTicket"];
 
 /**
  * The facts behind an alert, one of its rules or a transaction's reason (domain.AlertParams):
@@ -326,20 +269,7 @@ export interface TransactionDetail extends Transaction {
 }
 
 /** A payment route as POST /api/transfer answers it. */
-export interface TransferRoute {
-  id: string;
-  name: string;
-  flowType: string;
-  routingCode: string;
-  fee: number;
-  processingTime: string;
-  supportedModes: string[];
-  minAmount: number;
-  maxAmount: number;
-  offlineLimit?: number;
-  dailyLimit: number;
-  score: number;
-}
+export type TransferRoute = S["Route"];
 
 /** Body of POST /api/transfer (amount is a decimal string). */
 export interface TransferRequestBody {
@@ -362,26 +292,7 @@ export interface TransferRequestBody {
 }
 
 /** Answer of POST /api/transfer (201); money in decimal strings, bridge fees in minor units. */
-export interface TransferResponse {
-  id: string;
-  transactionId: string;
-  npssReference: string;
-  status: string;
-  amount: string;
-  fee: string;
-  total: string;
-  currency: string;
-  flowType: string;
-  settlementMode: string;
-  ussdCode: string | null;
-  route: TransferRoute;
-  routes: TransferRoute[];
-  bridgeFees: { processingFee: number; routingFee: number; settlementFee: number; totalFee: number };
-  amlScore: number;
-  riskLevel: string;
-  amlRules: AmlRuleHit[];
-  createdAt: string;
-}
+export type TransferResponse = S["TransferResponse"];
 
 /** Alert kinds: AML alerts on transactions, system alerts addressed to users or roles. */
 export type AlertKind = "aml" | "system";
@@ -425,23 +336,10 @@ export interface Alert {
 }
 
 /** GET /api/alerts/summary: the server's counts for the queue's filters. */
-export interface AlertSummary {
-  byStatus: Record<"open" | "investigating" | "resolved" | "false_positive", number>;
-  total: number;
-  overdue: number;
-  /** The handling deadline of each severity, in hours. */
-  deadlineHours: Record<string, number>;
-}
+export type AlertSummary = Narrow<S["AlertSummary"], { byStatus: Record<AlertStatus, number> }>;
 
 /** One step of an alert's case history. */
-export interface AlertHistoryEntry {
-  action: string;
-  userId: string | null;
-  fromStatus: string | null;
-  toStatus: string | null;
-  note: string | null;
-  createdAt: string;
-}
+export type AlertHistoryEntry = S["AlertEvent"];
 
 /** GET /api/alerts/{id}: the alert and its case history. */
 export interface AlertDetail extends Alert {
@@ -469,35 +367,10 @@ export interface KycSubmission {
 /** A KYC application's risk level, decided by the server at submission (docs/DECISIONS.md, "KYC risk"). */
 export type KycRisk = "low" | "medium" | "high";
 
-export interface KycApplication extends KycSubmission {
-  id: string;
-  status: KycStatus | string;
-  risk: KycRisk | string;
-  /** The applicant declared being a politically exposed person. */
-  pep: boolean;
-  /** The PSP it was submitted through, if any. */
-  institutionId?: string | null;
-  /** The name of the regulator who decided it. */
-  reviewedBy: string | null;
-  reviewNotes: string | null;
-  reviewedAt: string | null;
-  createdAt: string;
-}
+export type KycApplication = S["Kyc"];
 
 /** GET /api/kyc-applications/summary: the KYC figures over every application in the reader's scope. */
-export interface KycSummary {
-  total: number;
-  compliant: number;
-  awaitingReview: number;
-  /** Compliant of all, a whole percent; 0 when there are none. */
-  complianceRate: number;
-  /** How many applications have each status (every status, 0 when none). */
-  byStatus: Record<KycStatus, number>;
-  /** Compliant plus non-compliant. */
-  decided: number;
-  /** Compliant of decided, a whole percent; 0 before any decision (see decided). */
-  approvalRate: number;
-}
+export type KycSummary = Narrow<S["KycSummary"], { byStatus: Record<KycStatus, number> }>;
 
 /** Compliance report types. */
 export type ReportType = "monthly_transaction" | "aml_cft";
@@ -516,20 +389,7 @@ export interface ReportData {
 }
 
 /** A compliance report (001 §3). */
-export interface ComplianceReport {
-  id: string;
-  title: string;
-  reportType: ReportType | string;
-  period: string;
-  institutionId: string;
-  institutionType: string;
-  institutionName: string;
-  reportData: ReportData | null;
-  metrics: { totalTransactions?: number; activePsps?: number; complianceScore?: number } | null;
-  status: "draft" | "published" | string;
-  submittedAt: string | null;
-  createdAt: string;
-}
+export type ComplianceReport = S["Report"];
 
 /** Body of POST /api/compliance-reports. */
 export interface ReportPayload {
@@ -560,12 +420,7 @@ export interface ComplianceAudit {
 }
 
 /** GET /health (001 §3): memory in bytes, uptime in seconds; 503 when unhealthy. */
-export interface HealthResponse {
-  status: "healthy" | "unhealthy" | string;
-  database?: boolean;
-  memory: { heapUsed: number; heapTotal: number; rss: number };
-  uptime: number;
-}
+export type HealthResponse = S["Health"];
 
 /** One database pool of GET /metrics-system. */
 export interface PoolStats {
@@ -589,20 +444,7 @@ export interface SystemMetricsResponse {
 export type MobileUserStatus = "pending" | "approved" | "suspended" | "revoked";
 
 /** A mobile user (001 §3); nationalId comes masked. */
-export interface MobileUser {
-  id: string;
-  fullName: string;
-  phoneNumber: string;
-  nationalId: string;
-  email: string | null;
-  platform: string | null;
-  status: MobileUserStatus;
-  suspensionReason: string | null;
-  loginAttempts: number;
-  lockedUntil: string | null;
-  approvedAt: string | null;
-  createdAt: string;
-}
+export type MobileUser = Narrow<S["MobileUser"], { status: MobileUserStatus }>;
 
 export type AccessCodeStatus = "active" | "used" | "expired" | "revoked";
 
@@ -634,15 +476,4 @@ export interface GeneratedAccessCode {
 }
 
 /** A notification outbox entry (GET /api/admin/notifications). */
-export interface OutboxNotification {
-  id: string;
-  channel: "email" | "sms" | string;
-  recipient: string;
-  subject: string | null;
-  purpose: string;
-  status: "pending" | "sent" | "logged" | "failed" | string;
-  attempts: number;
-  lastError: string | null;
-  sentAt: string | null;
-  createdAt: string;
-}
+export type OutboxNotification = S["Notification"];

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { BadgeCheck, Building2 } from "lucide-react";
-import { getQueryFn } from "@/api/client";
+import { api, dataOrNullOn401 } from "@/api/api";
 import type { PublicRegisterEntry } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { complianceVariant } from "@/features/registry/registry";
@@ -24,7 +24,7 @@ export function PublicRegister() {
   const query = useQuery<PublicRegisterEntry[] | null>({
     queryKey: PUBLIC_REGISTER_KEY,
     // A public page: a 401 (should one ever come) means "nothing to show", never a redirect.
-    queryFn: getQueryFn<PublicRegisterEntry[]>({ on401: "returnNull" }),
+    queryFn: ({ signal }) => dataOrNullOn401(api.GET("/api/public/register", { signal })),
     staleTime: 60_000,
   });
   const all = query.data ?? [];

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { getQueryFn } from "@/api/client";
+import { api, dataOrNullOn401 } from "@/api/api";
 import type { PublicSummary } from "@/api/types";
 
 /** The landing page's figures refresh every 30 s (spec 000 §2). */
@@ -13,7 +13,7 @@ export const PUBLIC_SUMMARY_REFETCH_MS = 30_000;
 export function usePublicSummary() {
   return useQuery<PublicSummary | null>({
     queryKey: ["/api/public/summary"],
-    queryFn: getQueryFn<PublicSummary>({ on401: "returnNull" }),
+    queryFn: ({ signal }) => dataOrNullOn401(api.GET("/api/public/summary", { signal })),
     refetchInterval: PUBLIC_SUMMARY_REFETCH_MS,
   });
 }
