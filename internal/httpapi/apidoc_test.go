@@ -125,7 +125,7 @@ func TestOpenAPIValidatorFails(t *testing.T) {
 		bad                      bool
 	}{
 		{"good list", "GET", "/api/api-keys", "", response{200, jsonType, []byte("[" + key + "]")}, false},
-		{"good error", "GET", "/api/api-keys", "", response{401, jsonType, []byte(`{"message":"Sign in.","requestId":"r1"}`)}, false},
+		{"good error", "GET", "/api/api-keys", "", response{401, jsonType, []byte(`{"code":"sign_in_required","message":"Sign in.","requestId":"r1"}`)}, false},
 		{"wrong type", "GET", "/api/api-keys", "", response{200, jsonType, []byte(strings.Replace("["+key+"]", `"name":"Feed"`, `"name":7`, 1))}, true},
 		{"unknown field", "GET", "/api/api-keys", "", response{200, jsonType, []byte(strings.Replace("["+key+"]", `"id":"k1"`, `"id":"k1","secret":"x"`, 1))}, true},
 		{"missing field", "GET", "/api/api-keys", "", response{200, jsonType, []byte(strings.Replace("["+key+"]", `"name":"Feed",`, ``, 1))}, true},
@@ -134,7 +134,7 @@ func TestOpenAPIValidatorFails(t *testing.T) {
 		{"error shape", "GET", "/api/api-keys", "", response{403, jsonType, []byte(`{"error":"no"}`)}, true},
 		{"error fields", "GET", "/api/api-keys", "", response{400, jsonType, []byte(`{"message":"x","fields":{"a":1}}`)}, true},
 		{"refused request accepted", "POST", "/api/api-keys", `{"name":7}`, response{201, jsonType, []byte(key)}, true},
-		{"refused request refused", "POST", "/api/api-keys", `{"name":7}`, response{400, jsonType, []byte(`{"message":"x"}`)}, false},
+		{"refused request refused", "POST", "/api/api-keys", `{"name":7}`, response{400, jsonType, []byte(`{"code":"invalid","message":"x"}`)}, false},
 	} {
 		req, _ := http.NewRequest(c.method, "http://kormeer.test"+c.path, strings.NewReader(c.sent))
 		if c.sent != "" {

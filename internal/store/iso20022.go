@@ -85,6 +85,16 @@ type ISOOutcome struct {
 // alerts), status reports update their transaction and are kept as its history. Entries stored
 // before are duplicates, recognised by the messages' own identifiers.
 func (s *Store) RecordISO(ctx context.Context, items []ISOItem, sc Scoring, audit Audit) ([]ISOOutcome, error) {
+	out, err := s.recordISO(ctx, items, sc, audit)
+	if isUniqueViolation(err) {
+		// Another instance stored one of these messages between our duplicate check and our
+		// insert: nothing of ours was written, and the second attempt sees theirs as a duplicate.
+		out, err = s.recordISO(ctx, items, sc, audit)
+	}
+	return out, err
+}
+
+func (s *Store) recordISO(ctx context.Context, items []ISOItem, sc Scoring, audit Audit) ([]ISOOutcome, error) {
 	out := make([]ISOOutcome, len(items))
 	err := s.Write(ctx, func(tx *Tx) error {
 		// Orphan reports are rare: when there are none, transfers skip looking for theirs.

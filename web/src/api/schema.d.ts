@@ -1000,6 +1000,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/iso20022": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit ISO 20022 pacs.008 and pacs.002 documents (XML or JSON form)
+         * @description Roles: cbsl_admin, cbsl_officer, psp_admin, mno_admin. API keys with the iso20022:submit scope may call it.
+         */
+        post: operations["PostApiIso20022"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/kyc": {
         parameters: {
             query?: never;
@@ -1808,6 +1828,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sanctions/lists/{list}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a sanctions list version (body: the UN XML or domestic CSV file)
+         * @description Roles: cbsl_admin.
+         */
+        post: operations["PostApiSanctionsListsList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sanctions/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sanctions review queue
+         * @description Roles: cbsl_admin, cbsl_officer.
+         */
+        get: operations["GetApiSanctionsMatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sanctions/matches/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a sanctions match or dismiss it as a false positive
+         * @description Roles: cbsl_admin, cbsl_officer.
+         */
+        post: operations["PostApiSanctionsMatchesIdDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sanctions/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check a name against the sanctions lists
+         * @description Roles: cbsl_admin, cbsl_officer.
+         */
+        get: operations["GetApiSanctionsSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sanctions/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sanctions list versions
+         * @description Roles: cbsl_admin, cbsl_officer.
+         */
+        get: operations["GetApiSanctionsVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sanctions/versions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A sanctions list version and its changes
+         * @description Roles: cbsl_admin, cbsl_officer.
+         */
+        get: operations["GetApiSanctionsVersionsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/aml": {
         parameters: {
             query?: never;
@@ -1908,6 +2048,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/switch-feed/dead-letters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Switch feed dead letters
+         * @description Roles: cbsl_admin, cbsl_officer.
+         */
+        get: operations["GetApiSwitchFeedDeadLetters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/switch-feed/dead-letters/{id}/discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Discard a dead letter
+         * @description Roles: cbsl_admin, cbsl_officer.
+         */
+        post: operations["PostApiSwitchFeedDeadLettersIdDiscard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/switch-feed/dead-letters/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a dead letter
+         * @description Roles: cbsl_admin, cbsl_officer.
+         */
+        post: operations["PostApiSwitchFeedDeadLettersIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/transactions": {
         parameters: {
             query?: never;
@@ -2000,6 +2200,26 @@ export interface paths {
          * @description Roles: citizen, psp_admin, mno_admin, cbsl_officer, cbsl_admin. Guests may call it, one unit per call. API keys with the transactions:read scope may call it.
          */
         get: operations["GetApiTransactionsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transactions/{id}/iso20022": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ISO 20022 identifiers and status history of a switch transaction
+         * @description Roles: cbsl_admin, cbsl_officer, psp_admin, mno_admin. API keys with the transactions:read scope may call it.
+         */
+        get: operations["GetApiTransactionsIdIso20022"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2643,6 +2863,21 @@ export interface components {
             transactions: number;
             value: string;
         };
+        DeadLetter: {
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            faults: unknown;
+            id: string;
+            payload: string;
+            reason: string;
+            status: string;
+            stream: string;
+            streamSeq: number;
+            subject: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         EmailConfirmationInput: {
             token?: string;
         };
@@ -2651,11 +2886,22 @@ export interface components {
             message: string;
         };
         Error: {
+            code: string;
             fields?: {
-                [key: string]: string;
+                [key: string]: components["schemas"]["FieldError"];
             };
             message: string;
+            params?: {
+                [key: string]: string;
+            };
             requestId?: string;
+        };
+        FieldError: {
+            code: string;
+            message: string;
+            params?: {
+                [key: string]: string;
+            };
         };
         GuestCredentialsInput: {
             password?: string;
@@ -2666,6 +2912,36 @@ export interface components {
             memory: components["schemas"]["Memory"];
             status: string;
             uptime: number;
+        };
+        ISODetail: {
+            creditorAgent?: string;
+            debtorAgent?: string;
+            endToEndId: string;
+            history: components["schemas"]["ISOStatusEntry"][];
+            instrId?: string;
+            messageType: string;
+            msgId: string;
+            settlementDate?: string;
+            txId?: string;
+            uetr?: string;
+        };
+        ISOStatusEntry: {
+            applied: boolean;
+            info?: string;
+            msgId: string;
+            outcome: string;
+            reasonCode?: string;
+            /** Format: date-time */
+            receivedAt: string;
+            /** Format: date-time */
+            reportedAt: string;
+            statusCode: string;
+        };
+        IsoIngestResponse: {
+            results: components["schemas"]["Result"][];
+            summary: {
+                [key: string]: number;
+            };
         };
         KYCInputInput: {
             address?: string;
@@ -2729,6 +3005,16 @@ export interface components {
         };
         LogoInputInput: {
             logoURL?: string;
+        };
+        Match: {
+            alias: string;
+            aliasQuality: string;
+            entryName: string;
+            reasons?: string[];
+            ref: string;
+            score: number;
+            strength: string;
+            tokens: components["schemas"]["TokenMatch"][];
         };
         Memory: {
             heapTotal: number;
@@ -2998,6 +3284,19 @@ export interface components {
         ResolveInputInput: {
             resolution?: string;
         };
+        Result: {
+            amlScore?: number | null;
+            endToEndId?: string;
+            id?: string;
+            kind: string;
+            messageType: string;
+            path: string;
+            result: string;
+            riskLevel?: string;
+            status?: string;
+            transactionId?: string;
+            uetr?: string;
+        };
         ReviewInputInput: {
             notes?: string | null;
         };
@@ -3055,6 +3354,79 @@ export interface components {
             thresholds: components["schemas"]["Thresholds"];
             version: number;
         };
+        SanctionsChange: {
+            change: string;
+            name: string;
+            ref: string;
+        };
+        SanctionsDecisionInput: {
+            decision?: string;
+            reason?: string;
+        };
+        SanctionsMatch: {
+            alertId: string;
+            alias: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+            entryName: string;
+            explanation: components["schemas"]["Match"];
+            held: boolean;
+            id: string;
+            institutionId: string;
+            party: string;
+            reason: string;
+            ref: string;
+            score: number;
+            screenedName: string;
+            status: string;
+            strength: string;
+            subjectId: string;
+            subjectRef: string;
+            subjectStatus: string;
+            subjectType: string;
+        };
+        SanctionsMatchList: {
+            items: components["schemas"]["SanctionsMatch"][];
+        };
+        SanctionsSearchResult: {
+            candidates: components["schemas"]["Match"][];
+            name: string;
+            tokens: string[];
+        };
+        SanctionsVersion: {
+            added: number;
+            changed: number;
+            entries: number;
+            fileName: string;
+            id: string;
+            /** Format: date-time */
+            importedAt: string;
+            importedBy: string;
+            inForce: boolean;
+            list: string;
+            removed: number;
+            version: number;
+        };
+        SanctionsVersionDetail: {
+            added: number;
+            changed: number;
+            changes: components["schemas"]["SanctionsChange"][];
+            entries: number;
+            fileName: string;
+            id: string;
+            /** Format: date-time */
+            importedAt: string;
+            importedBy: string;
+            inForce: boolean;
+            list: string;
+            removed: number;
+            version: number;
+        };
+        SanctionsVersionList: {
+            items: components["schemas"]["SanctionsVersion"][];
+        };
         ScheduledAudit: {
             audit: components["schemas"]["Audit"];
             notifiedStaff: number;
@@ -3088,10 +3460,20 @@ export interface components {
             transactionVolume: string;
             trends: components["schemas"]["Trends"];
         };
+        SwitchFeed: {
+            connected: boolean;
+            consumed: number;
+            deadLettered: number;
+            duplicates: number;
+            enabled: boolean;
+            lag: number;
+            openDeadLetters: number;
+        };
         System: {
             loadBalancer: components["schemas"]["LoadBalancer"];
             metrics: components["schemas"]["LiveMetrics"];
             pools: unknown[][];
+            switchFeed: components["schemas"]["SwitchFeed"];
             /** Format: date-time */
             timestamp: string;
         };
@@ -3165,8 +3547,14 @@ export interface components {
             token_type: string;
             user: components["schemas"]["User"];
         };
+        TokenMatch: {
+            entry: string;
+            query: string;
+            similarity: number;
+        };
         TotpChallenge: {
             challenge: string;
+            code: string;
             expiresIn: number;
             message: string;
             totpRequired: boolean;
@@ -3295,7 +3683,9 @@ export interface components {
             receiverNumber?: string;
             receiverPrefix?: string;
             receiverType?: string;
+            recipientName?: string;
             senderInstitution?: string;
+            senderName?: string;
             senderNumber?: string;
             senderPrefix?: string;
             senderType?: string;
@@ -5046,6 +5436,35 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
+    PostApiIso20022: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IsoIngestResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
     GetApiKyc: {
         parameters: {
             query?: {
@@ -6497,6 +6916,177 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
+    PostApiSanctionsListsList: {
+        parameters: {
+            query?: {
+                fileName?: string;
+            };
+            header?: never;
+            path: {
+                list: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SanctionsVersionDetail"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    GetApiSanctionsMatches: {
+        parameters: {
+            query?: {
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SanctionsMatchList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    PostApiSanctionsMatchesIdDecision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SanctionsDecisionInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SanctionsMatch"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    GetApiSanctionsSearch: {
+        parameters: {
+            query?: {
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SanctionsSearchResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    GetApiSanctionsVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SanctionsVersionList"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    GetApiSanctionsVersionsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SanctionsVersionDetail"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
     GetApiSettingsAml: {
         parameters: {
             query?: never;
@@ -6638,6 +7228,90 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RuleSet"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    GetApiSwitchFeedDeadLetters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeadLetter"][];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    PostApiSwitchFeedDeadLettersIdDiscard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            415: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    PostApiSwitchFeedDeadLettersIdRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IsoIngestResponse"];
                 };
             };
             400: components["responses"]["Error"];
@@ -6816,6 +7490,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TransactionDetail"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    GetApiTransactionsIdIso20022: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ISODetail"];
                 };
             };
             400: components["responses"]["Error"];
