@@ -173,14 +173,20 @@ test("each invalid input shows the specification's message", async ({ page }) =>
   await expect(failure).toBeHidden({ timeout: 7_000 });
 });
 
-test("the transfer form offers what the licence registry allows: suspended leaves, reinstated and newly routed come back", async ({ page }) => {
+test("the transfer form offers what the licence registry allows: suspended leaves, reinstated and newly routed come back", async ({ page, browser, baseURL }) => {
+  // The administrator changes the registry; an officer, who may originate transfers (the
+  // administrator may not), uses the form in a browser context of their own.
   await signIn(page, demo.admin);
+  const context = await browser.newContext({ baseURL });
+  await context.addInitScript(() => localStorage.setItem("kormeer-language", "en"));
+  const desk = await context.newPage();
+  await signIn(desk);
   const senderOptions = async () => {
-    await page.goto("/transfers");
-    await page.getByTestId("transfer-mode").selectOption("online");
-    await page.getByTestId("sender-type").selectOption("wallet");
-    await expect(page.getByTestId("sender-institution")).toBeEnabled();
-    return page.getByTestId("sender-institution").locator("option").allTextContents();
+    await desk.goto("/transfers");
+    await desk.getByTestId("transfer-mode").selectOption("online");
+    await desk.getByTestId("sender-type").selectOption("wallet");
+    await expect(desk.getByTestId("sender-institution")).toBeEnabled();
+    return desk.getByTestId("sender-institution").locator("option").allTextContents();
   };
   expect(await senderOptions()).toEqual([tr(en, "transfers.choose"), "E-Dahab", "Premium-Wallet", "Waafi"]);
 
@@ -198,7 +204,8 @@ test("the transfer form offers what the licence registry allows: suspended leave
     senderNumber: "+252 63 1234567", receiverNumber: "+252 65 7654321", amount: "15", currency: "USD", mode: "online",
     senderInstitution: "Waafi", receiverInstitution: "Premium-Wallet", senderType: "wallet", receiverType: "wallet",
   };
-  const refused = await page.request.post("/api/transfer", { data: body });
+  expect((await page.request.post("/api/transfer", { data: body })).status()).toBe(403); // not the administrator's to make
+  const refused = await desk.request.post("/api/transfer", { data: body });
   expect(refused.status()).toBe(400);
   expect((await refused.json()).fields).toEqual({
     senderInstitution: "Sender Institution: Waafi may not move money: its licence is suspended",
@@ -210,7 +217,7 @@ test("the transfer form offers what the licence registry allows: suspended leave
   await page.getByTestId("license-reason").fill("Shortfall covered");
   await page.getByTestId("license-confirm").click();
   await expect(waafi.getByTestId("license-status")).toHaveText(tr(en, "registry.licenseStatus.active"));
-  expect((await page.request.post("/api/transfer", { data: body })).status()).toBe(201);
+  expect((await desk.request.post("/api/transfer", { data: body })).status()).toBe(201);
 
   // Zaad also serves online once an administrator says so; its routing shows on the registry.
   const zaad = page.getByTestId("registry-row").filter({ hasText: "Zaad" });
@@ -223,4 +230,5 @@ test("the transfer form offers what the licence registry allows: suspended leave
   await expect(dialog).toBeHidden();
   await expect(zaad.getByTestId("routing-cell")).toContainText(tr(en, "registry.routing.online"));
   expect(await senderOptions()).toEqual([tr(en, "transfers.choose"), "E-Dahab", "Premium-Wallet", "Waafi", "Zaad"]);
+  await context.close();
 });
