@@ -120,6 +120,7 @@ var expectedAccess = map[string][]string{
 	"POST /api/transactions/batch":                    {psp, mno, officer, admin},
 	"POST /api/transfer":                              {citizen, psp, mno, officer},
 	"GET /api/transfer/institutions":                  {citizen, psp, mno, officer},
+	"GET /api/transfer/quote":                         {citizen, psp, mno, officer},
 	"POST /api/objects/upload":                        {citizen, psp, mno, officer, admin},
 	"PUT /api/objects/upload/{token}":                 {citizen, psp, mno, officer, admin},
 	"PUT /api/institution-logos":                      {citizen, psp, mno, officer, admin},

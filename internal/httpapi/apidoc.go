@@ -162,6 +162,7 @@ var routeDocs = map[string]routeDoc{
 	"GET /api/openapi.json":                              {summary: "This OpenAPI 3.1 document"},
 	"GET /api/docs":                                      {summary: "API reference page"},
 	"GET /api/docs/viewer.js":                            {summary: "API reference page script"},
+	"GET /api/transfer/quote":                            {summary: "Transfer fee quote", response: transferQuoteJSON{}, query: transferQuoteParams},
 }
 
 // openAPIDoc is built once, on first use: the route table does not change while running.

@@ -131,6 +131,7 @@ func (s *Server) routes() []route {
 		// (transferRoles); reads that guests may make, one unit each.
 		{"POST /api/transfer", staff(transferRoles...).limited(citizenTransfers).scoped(domain.ScopeCreateTransfers), s.createTransfer},
 		{"GET /api/transfer/institutions", staff(transferRoles...).scoped(domain.ScopeCreateTransfers), s.transferInstitutions},
+		{"GET /api/transfer/quote", staff(transferRoles...).scoped(domain.ScopeCreateTransfers), s.transferQuote},
 		{"POST /api/transactions/batch", staff(staffAndRegulators...).scoped(domain.ScopeSubmitTransactions), s.submitBatch},
 		{"GET /api/transactions", staff(allRoles...).metered().scoped(domain.ScopeReadTransactions), s.listTransactions},
 		{"GET /api/transactions/search", staff(allRoles...).metered().scoped(domain.ScopeReadTransactions), s.searchTransactions},
