@@ -61,6 +61,8 @@ test("a wallet-to-bank USD transfer through the guided flow, then found in searc
   const route = page.getByTestId("route-option").first();
   await expect(route).toHaveAttribute("data-route", "p2b-direct");
   await expect(route.locator("[data-band]")).toHaveAttribute("data-band", "yellow");
+  // The recommended route shows the fee the transfer is charged: the server's one quote.
+  await expect(route.getByTestId("route-fee")).toHaveText("5.01 USD");
   await expectNoSeriousA11yViolations(page);
 
   await page.getByTestId("transfer-submit").click();
@@ -76,6 +78,7 @@ test("a wallet-to-bank USD transfer through the guided flow, then found in searc
 
   const receipt = page.getByTestId("transfer-receipt");
   await expect(receipt).toBeVisible();
+  await expect(receipt).toContainText("5.01 USD");
   await expect(page.getByText(tr(en, "transfers.success.title")).first()).toBeVisible();
   await expect(step(page)).toHaveAttribute("data-step", "6");
   await expect(receipt.getByTestId("receipt-total")).toHaveText("255.51 USD");
