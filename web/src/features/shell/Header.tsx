@@ -27,6 +27,7 @@ export function Header({ user, onOpenMenu, menuOpen }: HeaderProps) {
         className="lg:hidden"
         data-testid="mobile-menu-button"
         aria-label={t("nav.openMenu")}
+        title={t("nav.openMenu")}
         aria-expanded={menuOpen}
         aria-haspopup="dialog"
         onClick={onOpenMenu}
