@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { MoveHorizontal } from "lucide-react";
 import { cn } from "@/lib/utils";
 
 /** Which sides of a scroll box hide content. */
@@ -66,7 +65,8 @@ export function HorizontalScroll({ label, hint = false, className, testId, child
     <div className={className} data-testid={testId}>
       {hint && (overflow.start || overflow.end) ? (
         <p className="flex items-center gap-1.5 px-4 py-2 text-xs text-muted-foreground" data-testid="scroll-hint">
-          <MoveHorizontal className="size-3.5" aria-hidden="true" />
+          {/* A text arrow, not an icon component: this box is on the dashboard's first load. */}
+          <span aria-hidden="true">↔</span>
           {t("common.scrollSideways")}
         </p>
       ) : null}
