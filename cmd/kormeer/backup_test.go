@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -27,7 +26,7 @@ func TestBackupUnderWriteLoadRestores(t *testing.T) {
 	go func() { // write load for as long as the backup runs
 		defer wg.Done()
 		for ctx.Err() == nil {
-			Run(ctx, []string{"loadgen", "--url", base, "--email", "admin@kormeer.demo", "--password", "Admin-demo-2026",
+			Run(ctx, []string{"loadgen", "--url", base, "--email", "officer@kormeer.demo", "--password", "Officer-demo-2026",
 				"--concurrency", "4", "--duration", "300ms"}, envFrom(nil), &syncBuffer{}, &syncBuffer{})
 		}
 	}()
@@ -84,10 +83,7 @@ func TestBackupUnderWriteLoadRestores(t *testing.T) {
 	}
 	// Restore: a portal started on the copy serves what it holds.
 	restored := startServe(t, map[string]string{"KORMEER_DATABASE_URL": copyPath, "KORMEER_DATA_DIR": t.TempDir(), "KORMEER_METRICS_ADDR": ""})
-	res, err := http.Get(restored + "/api/metrics")
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := officerMetrics(t, restored)
 	defer res.Body.Close()
 	var metrics struct{ TotalTransactions int }
 	if err := json.NewDecoder(res.Body).Decode(&metrics); err != nil || metrics.TotalTransactions != len(inCopy) {

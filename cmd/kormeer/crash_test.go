@@ -127,6 +127,11 @@ func TestKeyedTransfersSurviveSIGKILL(t *testing.T) {
 		if b.Name == "sqlite" {
 			env["KORMEER_DATABASE_URL"] = filepath.Join(t.TempDir(), "crash.db")
 		}
+		// Transfers come from an officer: the administrator does not originate them.
+		if code, out, errOut := runCLI(t, env["KORMEER_DATABASE_URL"], "users", "create", "--email", "desk@bank.so", "--password", "Crash-test-desk-2026",
+			"--role", "cbsl_officer", "--first-name", "Desk", "--last-name", "Officer"); code != 0 {
+			t.Fatalf("users create: %d %s %s", code, out, errOut)
+		}
 		const clients, kills = 4, 4
 		var mu sync.Mutex
 		var all []*keyedTransfer
@@ -201,7 +206,7 @@ func TestKeyedTransfersSurviveSIGKILL(t *testing.T) {
 
 		for life := 0; life <= kills; life++ {
 			p := startPortalProcess(t, env)
-			token := signInToken(t, p.base, "root@bank.so", "Crash-test-root-2026")
+			token := signInToken(t, p.base, "desk@bank.so", "Crash-test-desk-2026")
 			final := life == kills
 			round(p, token, time.Duration(300+100*life)*time.Millisecond, final)
 			if final {
@@ -249,6 +254,19 @@ func TestKeyedTransfersSurviveSIGKILL(t *testing.T) {
 		t.Logf("%d keyed transfers across %d SIGKILLs; %d cut off and retried, %d of them found stored by their key",
 			len(all), kills, len(retried), replayedOnRetry)
 	})
+}
+
+// officerMetrics reads GET /api/metrics, the national figures only regulators read, as the demo
+// officer.
+func officerMetrics(t *testing.T, base string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequest("GET", base+"/api/metrics", nil)
+	req.Header.Set("Authorization", "Bearer "+signInToken(t, base, "officer@kormeer.demo", "Officer-demo-2026"))
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
 }
 
 // signInToken signs in through POST /api/auth/login and returns the API token.

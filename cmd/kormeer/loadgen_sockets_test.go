@@ -11,10 +11,10 @@ import (
 	"github.com/kormeer/kormeer/internal/store/storetest"
 )
 
-// socketEnv is a portal whose admin may open the test's sockets (the per-account cap is off).
+// socketEnv is a portal whose officer (loadgenAccount) may open the test's sockets (the
+// per-account cap is off).
 func socketEnv(t *testing.T, dbURL string) map[string]string {
-	return map[string]string{"KORMEER_DATABASE_URL": dbURL, "KORMEER_DATA_DIR": t.TempDir(),
-		"KORMEER_ADMIN_EMAIL": "admin@kormeer.demo", "KORMEER_ADMIN_PASSWORD": "Admin-demo-2026", "KORMEER_WS_PER_ACCOUNT": "0"}
+	return map[string]string{"KORMEER_DATABASE_URL": dbURL, "KORMEER_DATA_DIR": t.TempDir(), "KORMEER_WS_PER_ACCOUNT": "0"}
 }
 
 // freeAddr is a loopback address nothing listens on, for serve's --metrics-addr.
@@ -40,6 +40,7 @@ var memoryLine = regexp.MustCompile(`(?m)^  http://\S+: -?[\d.]+ KB \(heap -?[\d
 func TestLoadgenSockets(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
 		url := b.URL(t)
+		loadgenAccount(t, url)
 		var urls, metrics []string
 		instances := 1
 		if b.Name == "postgres" {
@@ -87,10 +88,12 @@ func TestLoadgenSocketsBadInput(t *testing.T) {
 		}
 	}
 
-	env := socketEnv(t, t.TempDir()+"/k.db")
+	db := t.TempDir() + "/k.db"
+	loadgenAccount(t, db)
+	env := socketEnv(t, db)
 	env["KORMEER_WS_PER_ACCOUNT"] = "5"
 	base, stop := startStoppableServe(t, env)
-	if code, _, errOut := runLoadgen(t, "--url", base, "--email", "admin@kormeer.demo", "--password", "wrong-password", "--sockets", "2"); code == 0 || !strings.Contains(errOut, "sign-in failed: 401") {
+	if code, _, errOut := runLoadgen(t, "--url", base, "--email", "officer@kormeer.demo", "--password", "wrong-password", "--sockets", "2"); code == 0 || !strings.Contains(errOut, "sign-in failed: 401") {
 		t.Errorf("refused sign-in: exit %d, %q", code, errOut)
 	}
 	if code, _, errOut := runLoadgen(t, append(loadgenSignIn, "--url", base, "--sockets", "20")...); code == 0 || !strings.Contains(errOut, "refused the socket (429): start serve with --ws-per-account 0") {

@@ -12,7 +12,18 @@ import (
 	"github.com/kormeer/kormeer/internal/store/storetest"
 )
 
-var loadgenSignIn = []string{"--email", "admin@kormeer.demo", "--password", "Admin-demo-2026"}
+// loadgenSignIn is the officer loadgenAccount creates: transfers are an officer's, not the
+// administrator's (docs/DECISIONS.md, "Who originates transfers").
+var loadgenSignIn = []string{"--email", "officer@kormeer.demo", "--password", "Officer-demo-2026"}
+
+// loadgenAccount creates, in the portal database at dbURL, the officer loadgen signs in as.
+func loadgenAccount(t *testing.T, dbURL string) {
+	t.Helper()
+	if code, out, errOut := runCLI(t, dbURL, "users", "create", "--email", "officer@kormeer.demo", "--password", "Officer-demo-2026",
+		"--role", "cbsl_officer", "--first-name", "Load", "--last-name", "Officer"); code != 0 {
+		t.Fatalf("users create: %d %s %s", code, out, errOut)
+	}
+}
 
 // runLoadgen runs `kormeer loadgen` with args and returns its exit code and output.
 func runLoadgen(t *testing.T, args ...string) (int, string, string) {
@@ -26,9 +37,9 @@ func runLoadgen(t *testing.T, args ...string) (int, string, string) {
 // one row per window with the rows the portal holds after it, growing with the transfers.
 func TestLoadgenSteps(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
-		env := map[string]string{"KORMEER_DATABASE_URL": b.URL(t), "KORMEER_DATA_DIR": t.TempDir(),
-			"KORMEER_ADMIN_EMAIL": "admin@kormeer.demo", "KORMEER_ADMIN_PASSWORD": "Admin-demo-2026"}
-		base := startServe(t, env)
+		url := b.URL(t)
+		loadgenAccount(t, url)
+		base := startServe(t, map[string]string{"KORMEER_DATABASE_URL": url, "KORMEER_DATA_DIR": t.TempDir()})
 		code, out, errOut := runLoadgen(t, append(loadgenSignIn, "--url", base, "--concurrency", "2", "--duration", "600ms", "--steps", "3")...)
 		if code != 0 {
 			t.Fatalf("loadgen exited %d: %s %s", code, out, errOut)
@@ -70,14 +81,14 @@ func TestLoadgenBadInput(t *testing.T) {
 	if code, _, errOut := runLoadgen(t, "--url", "http://127.0.0.1:1", "--steps", "2"); code == 0 || !strings.Contains(errOut, "sign-in") {
 		t.Errorf("wrong address: exit %d, %q", code, errOut)
 	}
-	env := map[string]string{"KORMEER_DATABASE_URL": t.TempDir() + "/k.db", "KORMEER_DATA_DIR": t.TempDir(),
-		"KORMEER_ADMIN_EMAIL": "admin@kormeer.demo", "KORMEER_ADMIN_PASSWORD": "Admin-demo-2026"}
-	base, stop := startStoppableServe(t, env)
+	db := t.TempDir() + "/k.db"
+	loadgenAccount(t, db)
+	base, stop := startStoppableServe(t, map[string]string{"KORMEER_DATABASE_URL": db, "KORMEER_DATA_DIR": t.TempDir()})
 	if code, _, errOut := runLoadgen(t, append(loadgenSignIn, "--url", base, "--url", "http://127.0.0.1:1")...); code == 0 ||
 		!strings.Contains(errOut, "--url http://127.0.0.1:1 (instance 2 of 2) before the run") {
 		t.Errorf("wrong address among several: exit %d, %q", code, errOut)
 	}
-	if code, _, errOut := runLoadgen(t, "--url", base, "--email", "admin@kormeer.demo", "--password", "wrong-password"); code == 0 || !strings.Contains(errOut, "sign-in failed: 401") {
+	if code, _, errOut := runLoadgen(t, "--url", base, "--email", "officer@kormeer.demo", "--password", "wrong-password"); code == 0 || !strings.Contains(errOut, "sign-in failed: 401") {
 		t.Errorf("refused sign-in: exit %d, %q", code, errOut)
 	}
 	time.AfterFunc(900*time.Millisecond, stop)
@@ -95,8 +106,9 @@ func TestLoadgenBadInput(t *testing.T) {
 // of one portal, and returns their addresses and stop functions.
 func startInstances(t *testing.T, b storetest.Backend, n int) (bases []string, stops []func()) {
 	t.Helper()
-	env := map[string]string{"KORMEER_DATABASE_URL": b.URL(t), "KORMEER_DATA_DIR": t.TempDir(),
-		"KORMEER_ADMIN_EMAIL": "admin@kormeer.demo", "KORMEER_ADMIN_PASSWORD": "Admin-demo-2026"}
+	url := b.URL(t)
+	loadgenAccount(t, url)
+	env := map[string]string{"KORMEER_DATABASE_URL": url, "KORMEER_DATA_DIR": t.TempDir()}
 	for range n {
 		base, stop := startStoppableServe(t, env)
 		bases, stops = append(bases, base), append(stops, stop)

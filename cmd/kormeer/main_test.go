@@ -151,10 +151,7 @@ func TestDemoData(t *testing.T) {
 						t.Fatalf("demo %s sign-in: %d", a.Login, got)
 					}
 				}
-				res, err := http.Get(base + "/api/metrics")
-				if err != nil {
-					t.Fatal(err)
-				}
+				res := officerMetrics(t, base)
 				defer res.Body.Close()
 				body, _ := io.ReadAll(res.Body)
 				// Loaded once: a restart must not add a second set.
@@ -175,7 +172,7 @@ func TestLoadgen(t *testing.T) {
 			"KORMEER_DEMO_TRANSACTIONS": "100"}
 		base := startServe(t, env)
 		var out, errOut bytes.Buffer
-		args := []string{"loadgen", "--url", base, "--email", "admin@kormeer.demo", "--password", "Admin-demo-2026",
+		args := []string{"loadgen", "--url", base, "--email", "officer@kormeer.demo", "--password", "Officer-demo-2026",
 			"--concurrency", "4", "--duration", "1500ms", "--idempotency"}
 		if code := Run(context.Background(), args, envFrom(nil), &out, &errOut); code != 0 {
 			t.Fatalf("loadgen exited %d: %s %s", code, out.String(), errOut.String())
@@ -185,10 +182,7 @@ func TestLoadgen(t *testing.T) {
 			t.Fatalf("loadgen output: %q", out.String())
 		}
 		reported, _ := strconv.Atoi(m[1])
-		res, err := http.Get(base + "/api/metrics")
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := officerMetrics(t, base)
 		defer res.Body.Close()
 		var metrics struct{ TotalTransactions int }
 		if err := json.NewDecoder(res.Body).Decode(&metrics); err != nil {

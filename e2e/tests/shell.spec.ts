@@ -45,11 +45,11 @@ test("landing, sign-in, the shell in Somali, sidebar, 404 and sign-out", async (
   // The switcher is a native select (a phone opens its own picker).
   await page.getByTestId("language-switcher").selectOption({ label: "Soomaali" });
   await expect(page.locator("html")).toHaveAttribute("lang", "so");
-  await expect(page.getByTestId("sidebar")).toContainText(tr(so, "nav.transfers"));
-  await expect(page.getByTestId("sidebar")).not.toContainText(tr(en, "nav.transfers"));
+  await expect(page.getByTestId("sidebar")).toContainText(tr(so, "nav.auditTrail"));
+  await expect(page.getByTestId("sidebar")).not.toContainText(tr(en, "nav.auditTrail"));
   expect(await page.evaluate(() => localStorage.getItem("kormeer-language"))).toBe("so");
   await page.reload();
-  await expect(page.getByTestId("sidebar")).toContainText(tr(so, "nav.transfers"));
+  await expect(page.getByTestId("sidebar")).toContainText(tr(so, "nav.auditTrail"));
 
   // Collapse the sidebar to 64 px and expand it back to 256 px.
   const sidebar = page.getByTestId("sidebar");

@@ -61,6 +61,8 @@ test("a wallet-to-bank USD transfer through the guided flow, then found in searc
   const route = page.getByTestId("route-option").first();
   await expect(route).toHaveAttribute("data-route", "p2b-direct");
   await expect(route.locator("[data-band]")).toHaveAttribute("data-band", "yellow");
+  // The recommended route shows the fee the transfer is charged: the server's one quote.
+  await expect(route.getByTestId("route-fee")).toHaveText("5.01 USD");
   await expectNoSeriousA11yViolations(page);
 
   await page.getByTestId("transfer-submit").click();
@@ -76,6 +78,7 @@ test("a wallet-to-bank USD transfer through the guided flow, then found in searc
 
   const receipt = page.getByTestId("transfer-receipt");
   await expect(receipt).toBeVisible();
+  await expect(receipt).toContainText("5.01 USD");
   await expect(page.getByText(tr(en, "transfers.success.title")).first()).toBeVisible();
   await expect(step(page)).toHaveAttribute("data-step", "6");
   await expect(receipt.getByTestId("receipt-total")).toHaveText("255.51 USD");
@@ -173,14 +176,20 @@ test("each invalid input shows the specification's message", async ({ page }) =>
   await expect(failure).toBeHidden({ timeout: 7_000 });
 });
 
-test("the transfer form offers what the licence registry allows: suspended leaves, reinstated and newly routed come back", async ({ page }) => {
+test("the transfer form offers what the licence registry allows: suspended leaves, reinstated and newly routed come back", async ({ page, browser, baseURL }) => {
+  // The administrator changes the registry; an officer, who may originate transfers (the
+  // administrator may not), uses the form in a browser context of their own.
   await signIn(page, demo.admin);
+  const context = await browser.newContext({ baseURL });
+  await context.addInitScript(() => localStorage.setItem("kormeer-language", "en"));
+  const desk = await context.newPage();
+  await signIn(desk);
   const senderOptions = async () => {
-    await page.goto("/transfers");
-    await page.getByTestId("transfer-mode").selectOption("online");
-    await page.getByTestId("sender-type").selectOption("wallet");
-    await expect(page.getByTestId("sender-institution")).toBeEnabled();
-    return page.getByTestId("sender-institution").locator("option").allTextContents();
+    await desk.goto("/transfers");
+    await desk.getByTestId("transfer-mode").selectOption("online");
+    await desk.getByTestId("sender-type").selectOption("wallet");
+    await expect(desk.getByTestId("sender-institution")).toBeEnabled();
+    return desk.getByTestId("sender-institution").locator("option").allTextContents();
   };
   expect(await senderOptions()).toEqual([tr(en, "transfers.choose"), "E-Dahab", "Premium-Wallet", "Waafi"]);
 
@@ -198,7 +207,8 @@ test("the transfer form offers what the licence registry allows: suspended leave
     senderNumber: "+252 63 1234567", receiverNumber: "+252 65 7654321", amount: "15", currency: "USD", mode: "online",
     senderInstitution: "Waafi", receiverInstitution: "Premium-Wallet", senderType: "wallet", receiverType: "wallet",
   };
-  const refused = await page.request.post("/api/transfer", { data: body });
+  expect((await page.request.post("/api/transfer", { data: body })).status()).toBe(403); // not the administrator's to make
+  const refused = await desk.request.post("/api/transfer", { data: body });
   expect(refused.status()).toBe(400);
   expect((await refused.json()).fields).toEqual({
     senderInstitution: {
@@ -214,7 +224,7 @@ test("the transfer form offers what the licence registry allows: suspended leave
   await page.getByTestId("license-reason").fill("Shortfall covered");
   await page.getByTestId("license-confirm").click();
   await expect(waafi.getByTestId("license-status")).toHaveText(tr(en, "registry.licenseStatus.active"));
-  expect((await page.request.post("/api/transfer", { data: body })).status()).toBe(201);
+  expect((await desk.request.post("/api/transfer", { data: body })).status()).toBe(201);
 
   // Zaad also serves online once an administrator says so; its routing shows on the registry.
   const zaad = page.getByTestId("registry-row").filter({ hasText: "Zaad" });
@@ -227,4 +237,5 @@ test("the transfer form offers what the licence registry allows: suspended leave
   await expect(dialog).toBeHidden();
   await expect(zaad.getByTestId("routing-cell")).toContainText(tr(en, "registry.routing.online"));
   expect(await senderOptions()).toEqual([tr(en, "transfers.choose"), "E-Dahab", "Premium-Wallet", "Waafi", "Zaad"]);
+  await context.close();
 });

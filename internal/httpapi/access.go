@@ -57,6 +57,12 @@ var regulators = []domain.Role{domain.RoleCBSLAdmin, domain.RoleCBSLOfficer}
 // MNO staff their own institution's entry.
 var staffAndRegulators = []domain.Role{domain.RoleCBSLAdmin, domain.RoleCBSLOfficer, domain.RolePSPAdmin, domain.RoleMNOAdmin}
 
+// transferRoles originate transfers: citizens from their own wallet, PSP and MNO staff for their
+// institution, and the central bank's officers (its operations desk). Not the administrator: who
+// sets and approves the AML rules and the accounts does not also move money (docs/DECISIONS.md,
+// "Who originates transfers").
+var transferRoles = []domain.Role{domain.RoleCitizen, domain.RolePSPAdmin, domain.RoleMNOAdmin, domain.RoleCBSLOfficer}
+
 // duringPasswordChange keeps the route open to an account whose password was reset.
 func (a access) duringPasswordChange() access { a.passwordChange = true; return a }
 

@@ -194,7 +194,9 @@ func TestAlertsQueue(t *testing.T) {
 func TestMetricsOnEmptyDatabase(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
 		e := newEnv(t, b, nil)
-		res := e.do(nil, "GET", "/api/metrics", nil)
+		o := e.client()
+		e.signIn(o, e.mustUser("o@example.so", domain.RoleCBSLOfficer, nil).Email)
+		res := e.do(o, "GET", "/api/metrics", nil)
 		var m map[string]any
 		if err := json.Unmarshal(res.body, &m); res.status != 200 || err != nil {
 			t.Fatalf("GET /api/metrics: %d %s", res.status, res.body)

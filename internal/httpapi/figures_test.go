@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"testing"
 	"time"
 
@@ -49,10 +50,10 @@ func figuresAt(t *testing.T, b storetest.Backend, day string) *testEnv {
 	return e
 }
 
-// getFigures reads a public figures endpoint and decodes it.
-func getFigures(t *testing.T, e *testEnv, path string) map[string]any {
+// getFigures reads a figures endpoint as c (nil: signed out) and decodes it.
+func getFigures(t *testing.T, e *testEnv, c *http.Client, path string) map[string]any {
 	t.Helper()
-	res := e.do(nil, "GET", path, nil)
+	res := e.do(c, "GET", path, nil)
 	if res.status != 200 {
 		t.Fatalf("GET %s: %d %s", path, res.status, res.body)
 	}
@@ -65,7 +66,9 @@ func getFigures(t *testing.T, e *testEnv, path string) map[string]any {
 func TestDashboardTrends(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
 		e := figuresAt(t, b, "2026-11-24")
-		m := getFigures(t, e, "/api/metrics")
+		o := e.client()
+		e.signIn(o, e.mustUser("o@example.so", domain.RoleCBSLOfficer, nil).Email)
+		m := getFigures(t, e, o, "/api/metrics")
 		if tr := m["trends"].(map[string]any); tr["transactions"] != nil || tr["transactionVolume"] != nil {
 			t.Fatalf("trends on an empty database: %v", tr)
 		}
@@ -79,7 +82,7 @@ func TestDashboardTrends(t *testing.T) {
 		recordOn(t, e, "2026-11-24", domain.SHS, 1_150_000)  // 11,500 SHS: one dollar
 		recordOn(t, e, "2026-10-28", domain.USD, 5000, 5000) // last month, after the comparable days
 		recordOn(t, e, "2026-12-01", domain.USD, 7000)       // not yet: outside both
-		m = getFigures(t, e, "/api/metrics")
+		m = getFigures(t, e, o, "/api/metrics")
 		month, prev = m["month"].(map[string]any), m["previousMonth"].(map[string]any)
 		if month["transactions"] != float64(4) || month["volumeUsd"] != "31.00" || prev["transactions"] != float64(0) {
 			t.Fatalf("months: %v and %v", month, prev)
@@ -93,7 +96,7 @@ func TestDashboardTrends(t *testing.T) {
 
 		recordOn(t, e, "2026-10-01", domain.USD, 1000)
 		recordOn(t, e, "2026-10-24", domain.USD, 1000, 1_000_000_00)
-		m = getFigures(t, e, "/api/metrics")
+		m = getFigures(t, e, o, "/api/metrics")
 		prev = m["previousMonth"].(map[string]any)
 		if prev["transactions"] != float64(3) || prev["volumeUsd"] != "1000020.00" || prev["highRisk"] != float64(1) {
 			t.Fatalf("previous month: %v", prev)
@@ -174,7 +177,7 @@ func TestPublicSummary(t *testing.T) {
 		recordOn(t, e, "2026-10-26", domain.SHS, 3_000_00)
 		recordOn(t, e, "2026-10-25", domain.USD, 99_00) // the 30 days before
 		recordOn(t, e, "2026-09-25", domain.USD, 99_00) // before those
-		s = getFigures(t, e, "/api/public/summary")
+		s = getFigures(t, e, nil, "/api/public/summary")
 		byCur := map[string]map[string]any{}
 		for _, c := range s["byCurrency"].([]any) {
 			byCur[c.(map[string]any)["currency"].(string)] = c.(map[string]any)

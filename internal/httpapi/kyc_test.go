@@ -55,7 +55,7 @@ func TestKYC(t *testing.T) {
 		if e.auditCount("kyc.submit") != 1 || e.auditCount("kyc.approve") != 1 {
 			t.Fatal("KYC audit rows missing")
 		}
-		if m := e.do(nil, "GET", "/api/metrics", nil).json(t); m["complianceScore"] != float64(100) {
+		if m := e.do(o, "GET", "/api/metrics", nil).json(t); m["complianceScore"] != float64(100) {
 			t.Fatalf("compliance score after one compliant application: %v", m)
 		}
 	})

@@ -71,7 +71,7 @@ func TestRegistryDrivesTransfers(t *testing.T) {
 			"currency": "USD", "mode": "online", "senderInstitution": "Premium-Wallet", "receiverInstitution": "Waafi",
 			"senderType": "wallet", "receiverType": "wallet"}
 		transfer := func(body map[string]any) response {
-			return e.do(nil, "POST", "/api/transfer", body, auth(admin)...)
+			return e.do(nil, "POST", "/api/transfer", body, auth(citizen)...)
 		}
 		batchItem := func(ext, sender, receiver string) batchResult {
 			t.Helper()
@@ -160,15 +160,16 @@ func TestNewlyLicensedOperator(t *testing.T) {
 		sahal := e.mustPSP("Sahal-Pay")
 		admin := e.token(e.mustUser("admin@example.so", domain.RoleCBSLAdmin, nil))
 		officer := e.token(e.mustUser("officer@example.so", domain.RoleCBSLOfficer, nil))
+		citizen := e.token(e.mustUser("citizen@example.so", domain.RoleCitizen, nil))
 		auth := func(tok string) []string { return []string{"Authorization", "Bearer " + tok} }
 		body := map[string]any{"senderNumber": "+252 62 1234567", "receiverNumber": "+252 65 7654321", "amount": "40",
 			"currency": "USD", "mode": "online", "senderInstitution": "Sahal-Pay", "receiverInstitution": "Premium-Wallet",
 			"senderType": "wallet", "receiverType": "wallet"}
 
-		if _, ok := e.transferNames(admin)["wallet:Sahal-Pay"]; ok {
+		if _, ok := e.transferNames(citizen)["wallet:Sahal-Pay"]; ok {
 			t.Fatal("a PSP without routing is offered to the transfer form")
 		}
-		if res := e.do(nil, "POST", "/api/transfer", body, auth(admin)...); res.status != 400 ||
+		if res := e.do(nil, "POST", "/api/transfer", body, auth(citizen)...); res.status != 400 ||
 			!strings.Contains(string(res.body), "unknown wallet operator Sahal-Pay") {
 			t.Fatalf("transfer through a PSP without routing: %d %s", res.status, res.body)
 		}
@@ -199,10 +200,10 @@ func TestNewlyLicensedOperator(t *testing.T) {
 		if res.status != 200 || r == nil || fmt.Sprint(r["modes"]) != "[offline online]" || fmt.Sprint(r["numberPrefixes"]) != "[+252 62]" || r["ussdCode"] != "*220#" {
 			t.Fatalf("routing set: %d %s", res.status, res.body)
 		}
-		if in, ok := e.transferNames(admin)["wallet:Sahal-Pay"]; !ok || in.ID != sahal {
+		if in, ok := e.transferNames(citizen)["wallet:Sahal-Pay"]; !ok || in.ID != sahal {
 			t.Fatal("the newly licensed operator is not offered to the transfer form")
 		}
-		created := e.do(nil, "POST", "/api/transfer", body, auth(admin)...)
+		created := e.do(nil, "POST", "/api/transfer", body, auth(citizen)...)
 		if created.status != 201 {
 			t.Fatalf("transfer through the newly licensed operator: %d %s", created.status, created.body)
 		}
@@ -211,7 +212,7 @@ func TestNewlyLicensedOperator(t *testing.T) {
 			offline[k] = v
 		}
 		offline["mode"] = "offline"
-		if res := e.do(nil, "POST", "/api/transfer", offline, auth(admin)...); res.status != 201 || res.json(t)["ussdCode"] != "*220#" {
+		if res := e.do(nil, "POST", "/api/transfer", offline, auth(citizen)...); res.status != 201 || res.json(t)["ussdCode"] != "*220#" {
 			t.Fatalf("offline transfer takes the operator's USSD code: %d %s", res.status, res.body)
 		}
 
@@ -223,7 +224,7 @@ func TestNewlyLicensedOperator(t *testing.T) {
 		if res := routing(admin, "bank", amal, map[string]any{"modes": []string{}}); res.status != 200 {
 			t.Fatalf("withdraw a bank: %d %s", res.status, res.body)
 		}
-		if _, ok := e.transferNames(admin)["bank:Amal"]; ok {
+		if _, ok := e.transferNames(citizen)["bank:Amal"]; ok {
 			t.Fatal("a withdrawn bank is still offered")
 		}
 		if n := e.auditCount("institution.routing_change"); n != 2 {

@@ -119,15 +119,19 @@ func (s *Server) routes() []route {
 		{"GET /health", public(), s.health},
 		{"GET /livez", public(), s.livez},
 		{"GET /readyz", public(), s.readyz},
-		{"GET /metrics-system", staff(allRoles...), s.metricsSystem},
+		// The running system's load and pools, and the national figures, are regulators' oversight
+		// (issue 17): institution staff read their own institution's analytics, citizens their own.
+		{"GET /metrics-system", staff(regulators...), s.metricsSystem},
+		{"GET /api/metrics", staff(regulators...), s.summaryMetrics},
 
-		// The dashboard's figures and the landing page's: aggregates only, so public.
-		{"GET /api/metrics", public().limited(publicReads), s.summaryMetrics},
+		// The landing page's figures: aggregates the central bank publishes, so public.
 		{"GET /api/public/summary", public().limited(publicReads), s.publicSummary},
 
-		// Transactions (001 §7): transfers; reads that guests may make, one unit each.
-		{"POST /api/transfer", staff(allRoles...).limited(citizenTransfers).scoped(domain.ScopeCreateTransfers), s.createTransfer},
-		{"GET /api/transfer/institutions", staff(allRoles...).scoped(domain.ScopeCreateTransfers), s.transferInstitutions},
+		// Transactions (001 §7): transfers, which the administrator does not originate
+		// (transferRoles); reads that guests may make, one unit each.
+		{"POST /api/transfer", staff(transferRoles...).limited(citizenTransfers).scoped(domain.ScopeCreateTransfers), s.createTransfer},
+		{"GET /api/transfer/institutions", staff(transferRoles...).scoped(domain.ScopeCreateTransfers), s.transferInstitutions},
+		{"GET /api/transfer/quote", staff(transferRoles...).scoped(domain.ScopeCreateTransfers), s.transferQuote},
 		{"POST /api/transactions/batch", staff(staffAndRegulators...).scoped(domain.ScopeSubmitTransactions), s.submitBatch},
 		// The national switch feed in ISO 20022 (iso20022.go, docs/ISO20022.md).
 		{"POST /api/iso20022", staff(staffAndRegulators...).scoped(domain.ScopeSubmitISO20022), s.submitISO20022},

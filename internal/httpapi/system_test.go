@@ -29,7 +29,7 @@ func TestHealthAndSystemMetrics(t *testing.T) {
 		}
 		before := read()["performance"].(map[string]any)["requests"].(float64)
 		for i := 0; i < 20; i++ {
-			e.do(nil, "GET", "/api/metrics", nil)
+			e.do(o, "GET", "/api/metrics", nil)
 		}
 		after := read()
 		perf := after["performance"].(map[string]any)

@@ -172,3 +172,39 @@ func (s *Server) transferInstitutions(w http.ResponseWriter, r *http.Request) er
 	writeJSON(w, http.StatusOK, out)
 	return nil
 }
+
+// transferQuoteParams are the query parameters GET /api/transfer/quote reads.
+var transferQuoteParams = map[string]bool{"amount": true, "currency": true}
+
+// transferQuoteJSON is what a transfer of the amount will cost: the fee POST /api/transfer charges
+// (domain.TransferFee) and the total, as decimal strings.
+type transferQuoteJSON struct {
+	Amount   string `json:"amount"`
+	Currency string `json:"currency"`
+	Fee      string `json:"fee"`
+	Total    string `json:"total"`
+}
+
+// transferQuote is GET /api/transfer/quote?amount=&currency=: the fee of a transfer before it is
+// made, from the rule that charges it, so that the form shows every route with exactly the fee
+// that will be charged (docs/DECISIONS.md, "One fee, quoted by the server"). The fee does not
+// depend on the route: routes differ in speed and limits.
+func (s *Server) transferQuote(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	f := unknownParams(q, transferQuoteParams)
+	cur := domain.Currency(q.Get("currency"))
+	if cur != domain.SHS && cur != domain.USD {
+		f["currency"] = "Currency must be SHS or USD"
+	}
+	amount, msg := domain.CheckAmount(q.Get("amount"))
+	if msg != "" {
+		f["amount"] = msg
+	}
+	if len(f) > 0 {
+		return domain.FieldError("Please correct the amount and currency.", f)
+	}
+	fee := domain.TransferFee(amount, cur)
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, transferQuoteJSON{amount.String(), string(cur), fee.String(), (amount + fee).String()})
+	return nil
+}

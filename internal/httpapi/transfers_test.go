@@ -243,3 +243,44 @@ func TestSuspendedInstitutionCannotTransfer(t *testing.T) {
 		t.Fatalf("suspended PSP: %d %s", res.status, res.body)
 	}
 }
+
+// TestTransferQuote: the quote's fee is the fee the transfer is then charged, below and at the cap,
+// in both currencies; a bad amount or currency is a 400 naming the field; the administrator, who
+// does not originate transfers, gets no quote either.
+func TestTransferQuote(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		e := newEnv(t, b, nil)
+		tok := e.token(e.mustUser("amina@example.so", domain.RoleCitizen, nil))
+		admin := e.token(e.mustUser("root@example.so", domain.RoleCBSLAdmin, nil))
+		auth := []string{"Authorization", "Bearer " + tok}
+		for _, c := range []struct{ amount, currency, fee, total string }{
+			{"250.50", "USD", "5.01", "255.51"},
+			{"20000", "USD", "150.00", "20150.00"},
+			{"100000000", "SHS", "1725000.00", "101725000.00"},
+		} {
+			quote := e.do(nil, "GET", "/api/transfer/quote?amount="+c.amount+"&currency="+c.currency, nil, auth...)
+			q := quote.json(t)
+			if quote.status != 200 || q["fee"] != c.fee || q["total"] != c.total || q["currency"] != c.currency {
+				t.Fatalf("quote of %s %s: %d %s", c.amount, c.currency, quote.status, quote.body)
+			}
+			body := transferBody(c.amount)
+			body["currency"] = c.currency
+			charged := e.do(nil, "POST", "/api/transfer", body, auth...)
+			if got := charged.json(t); charged.status != 201 || got["fee"] != c.fee || got["total"] != c.total {
+				t.Fatalf("charged for %s %s: %d %s, quoted %s", c.amount, c.currency, charged.status, charged.body, c.fee)
+			}
+		}
+		for q, field := range map[string]string{"amount=abc&currency=USD": "amount", "amount=10&currency=EUR": "currency",
+			"amount=0&currency=USD": "amount", "amount=10&currency=USD&route=x": "route"} {
+			res := e.do(nil, "GET", "/api/transfer/quote?"+q, nil, auth...)
+			var ans struct{ Fields map[string]any }
+			json.Unmarshal(res.body, &ans)
+			if res.status != 400 || ans.Fields[field] == nil {
+				t.Errorf("quote ?%s: %d %s, want 400 naming %s", q, res.status, res.body, field)
+			}
+		}
+		if res := e.do(nil, "GET", "/api/transfer/quote?amount=10&currency=USD", nil, "Authorization", "Bearer "+admin); res.status != 403 {
+			t.Errorf("the administrator's quote: %d", res.status)
+		}
+	})
+}

@@ -158,7 +158,8 @@ describe("App routing", () => {
       const sidebar = await screen.findByTestId("sidebar");
       expect(screen.getByTestId("user-role")).toHaveTextContent("User");
       const links = within(sidebar).getAllByRole("link").map((a) => a.textContent);
-      expect(links).toEqual(["Dashboard", "Transfers", "Transactions"]);
+      // The server refuses guests' transfers, so the menu does not offer them.
+      expect(links).toEqual(["Dashboard", "Transactions"]);
       const box = within(sidebar).getByTestId("guest-box");
       expect(box).toHaveTextContent("Guest Access");
       expect(box).toHaveTextContent("7 units remaining");
@@ -179,9 +180,9 @@ describe("App routing", () => {
       renderWithProviders(<App />);
       fireEvent.click(await screen.findByTestId("mobile-menu-button"));
       const drawer = await screen.findByTestId("mobile-drawer");
-      fireEvent.click(within(drawer).getByRole("link", { name: "Transfers" }));
+      fireEvent.click(within(drawer).getByRole("link", { name: "Applications" }));
       await waitFor(() => expect(screen.queryByTestId("mobile-drawer")).not.toBeInTheDocument());
-      expect(await screen.findByRole("heading", { level: 1, name: "Transfers" })).toBeInTheDocument();
+      expect(await screen.findByRole("heading", { level: 1, name: "Institution Applications" })).toBeInTheDocument();
     });
 
     it("switches language to Somali", async () => {
@@ -193,7 +194,7 @@ describe("App routing", () => {
       await act(async () => {
         await i18n.changeLanguage("so");
       });
-      expect(await within(screen.getByTestId("sidebar")).findByRole("link", { name: "Lacag-wareejin" })).toBeInTheDocument();
+      expect(await within(screen.getByTestId("sidebar")).findByRole("link", { name: "Macaamilada" })).toBeInTheDocument();
       expect(screen.getByTestId("logout-button")).toHaveAttribute("aria-label", "Ka bax");
       expect(localStorage.getItem("kormeer-language")).toBe("so");
     });

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { HorizontalScroll } from "@/components/HorizontalScroll";
 import { CardContent } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
 
@@ -37,7 +38,8 @@ interface DataTableProps extends Omit<ListTableProps, "dense" | "skeletonTestId"
 }
 
 /**
- * A list table on its own: a keyboard-scrollable region with the table, its caption and column
+ * A list table on its own: a keyboard-scrollable region (HorizontalScroll, which says when columns
+ * are hidden) with the table, its caption and column
  * headers, placeholder rows while loading (hidden from screen readers, which have nothing to read
  * in them) and a row saying there is nothing. Split out of DataTable so that tables outside a
  * CardContent, or with their own error and empty states, use the same scaffold.
@@ -61,7 +63,7 @@ export function ListTable({
   const headers = columns.map((column) => (typeof column === "string" ? { label: column, align: undefined } : column));
   const padX = dense ? "px-3" : "px-4";
   return (
-    <div className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring" tabIndex={0} role="region" aria-label={caption}>
+    <HorizontalScroll label={caption} hint>
       <table className={cn("w-full", minWidth, "text-sm", className)} data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead className={cn(underHeader ? "border-y" : "border-b", "bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground")}>
@@ -95,7 +97,7 @@ export function ListTable({
           {children}
         </tbody>
       </table>
-    </div>
+    </HorizontalScroll>
   );
 }
 

@@ -43,6 +43,7 @@ import { activeLocale, formatDate, formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 import { useAllInstitutions } from "@/features/registry/registry";
+import { HorizontalScroll } from "@/components/HorizontalScroll";
 
 /** Categorical colours (distinguishable, ≥3:1 against white). */
 export const PALETTE = ["#0f766e", "#2563eb", "#c2410c", "#7c3aed", "#be123c", "#0e7490", "#4d7c0f", "#a16207", "#475569", "#db2777"];
@@ -489,7 +490,7 @@ function LicenceExpiries({ data, loading, csvHref }: { data: AnalyticsData | und
         ) : rows.length === 0 ? (
           <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">{t("analytics.noExpiries")}</p>
         ) : (
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={title}>
+          <HorizontalScroll label={title} hint>
             <table className="w-full min-w-[36rem] text-sm">
               <caption className="sr-only">{title}</caption>
               <thead className="border-b bg-muted/50 text-left text-xs uppercase tracking-wide text-muted-foreground">
@@ -524,7 +525,7 @@ function LicenceExpiries({ data, loading, csvHref }: { data: AnalyticsData | und
                 })}
               </tbody>
             </table>
-          </div>
+          </HorizontalScroll>
         )}
       </div>
     </Card>

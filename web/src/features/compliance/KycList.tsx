@@ -91,6 +91,7 @@ export function KycList({
                   size="icon"
                   onClick={() => onView(app)}
                   aria-label={t("compliance.kyc.view", { name: app.fullName })}
+                  title={t("compliance.kyc.view", { name: app.fullName })}
                   data-testid="kyc-view"
                 >
                   <Eye aria-hidden="true" />

@@ -19,9 +19,9 @@ export function AlertStatusPanel() {
     <div data-testid="alert-status-panel" role="status" aria-live="polite" title={label} className="flex shrink-0 items-center gap-1.5 text-sm">
       <span aria-hidden="true" className={cn("h-2 w-2 rounded-full", connected ? "bg-success" : "bg-destructive")} />
       {connected ? (
-        <Bell className="h-4 w-4 text-success" aria-hidden="true" />
+        <Bell className="hidden h-4 w-4 text-success sm:block" aria-hidden="true" />
       ) : (
-        <BellOff className="h-4 w-4 text-destructive" aria-hidden="true" />
+        <BellOff className="hidden h-4 w-4 text-destructive sm:block" aria-hidden="true" />
       )}
       <span className="sr-only xl:not-sr-only xl:whitespace-nowrap xl:font-medium">{label}</span>
       {connected ? null : (

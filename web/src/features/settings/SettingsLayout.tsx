@@ -5,6 +5,7 @@ import type { CurrentUser } from "@/api/types";
 import { isRegulator } from "@/features/applications/status";
 import { mayManageApiKeys } from "@/features/shell/nav";
 import { cn } from "@/lib/utils";
+import { HorizontalScroll } from "@/components/HorizontalScroll";
 
 /** The settings sections a user may open (the server refuses the others). */
 export function settingsTabs(user: CurrentUser): Array<{ key: string; href: string }> {
@@ -29,27 +30,29 @@ export function SettingsLayout({ user, title, description, children }: { user: C
         {description ? <p className="mt-2 text-muted-foreground">{description}</p> : null}
       </div>
       {tabs.length > 1 ? (
-        <nav aria-label={t("settings.tabsLabel")} className="-mx-1 overflow-x-auto">
-          <ul className="flex min-w-max gap-1 border-b px-1">
-            {tabs.map((tab) => {
-              const active = location === tab.href;
-              return (
-                <li key={tab.key}>
-                  <Link
-                    href={tab.href}
-                    aria-current={active ? "page" : undefined}
-                    data-testid={`settings-tab-${tab.key}`}
-                    className={cn(
-                      "-mb-px inline-flex min-h-10 items-center border-b-2 px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring",
-                      active ? "border-primary text-foreground" : "border-transparent",
-                    )}
-                  >
-                    {t(`settings.tabs.${tab.key}`)}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
+        <nav aria-label={t("settings.tabsLabel")} className="-mx-1">
+          <HorizontalScroll>
+            <ul className="flex min-w-max gap-1 border-b px-1">
+              {tabs.map((tab) => {
+                const active = location === tab.href;
+                return (
+                  <li key={tab.key}>
+                    <Link
+                      href={tab.href}
+                      aria-current={active ? "page" : undefined}
+                      data-testid={`settings-tab-${tab.key}`}
+                      className={cn(
+                        "-mb-px inline-flex min-h-10 items-center border-b-2 px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring",
+                        active ? "border-primary text-foreground" : "border-transparent",
+                      )}
+                    >
+                      {t(`settings.tabs.${tab.key}`)}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </HorizontalScroll>
         </nav>
       ) : null}
       {children}

@@ -11,7 +11,6 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger, TOOLTIP_DELAY_MS } from "@/components/ui/tooltip";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
 import { CreateUserDialog, USERS_KEY, UserActionDialog } from "@/features/settings/UserDialogs";
 import type { UserAction } from "@/features/settings/UserDialogs";
@@ -21,7 +20,10 @@ import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 import { useAllInstitutions } from "@/features/registry/registry";
 
-/** An icon button with its label as tooltip (and, with the account's name, as accessible name). */
+/**
+ * An action of a row: its icon and its words, visible (a tooltip never shows on a touch screen),
+ * and, with the account's name, its accessible name.
+ */
 function ActionButton({
   label,
   name,
@@ -40,22 +42,18 @@ function ActionButton({
   children: ReactNode;
 }) {
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button
-          size="icon"
-          variant="outline"
-          className={cn("h-9 w-9", destructive && "text-destructive")}
-          disabled={disabled}
-          onClick={onClick}
-          data-testid={testId}
-          aria-label={`${label}: ${name}`}
-        >
-          {children}
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent>{label}</TooltipContent>
-    </Tooltip>
+    <Button
+      size="sm"
+      variant="outline"
+      className={cn("whitespace-nowrap", destructive && "text-destructive")}
+      disabled={disabled}
+      onClick={onClick}
+      data-testid={testId}
+      aria-label={`${label}: ${name}`}
+    >
+      {children}
+      {label}
+    </Button>
   );
 }
 
@@ -99,7 +97,6 @@ export function UsersPage({ user }: { user: CurrentUser }) {
   const rows = pagedItems(query.data);
   const total = query.data?.pages[0]?.total ?? null;
   return (
-    <TooltipProvider delayDuration={TOOLTIP_DELAY_MS}>
     <SettingsLayout user={user} title={title} description={t("users.description")}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1 space-y-1.5">
@@ -204,6 +201,5 @@ export function UsersPage({ user }: { user: CurrentUser }) {
       <CreateUserDialog open={creating} onOpenChange={setCreating} />
       <UserActionDialog target={target} onOpenChange={(open) => !open && setTarget(null)} />
     </SettingsLayout>
-    </TooltipProvider>
   );
 }

@@ -2,11 +2,11 @@ import { lazy, Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import type { CurrentUser } from "@/api/types";
 import { AppShell } from "@/features/shell/AppShell";
-import { mayManageApiKeys } from "@/features/shell/nav";
+import { isRegulatorAccount, mayManageApiKeys, mayTransfer } from "@/features/shell/nav";
 import { useAccountLanguage } from "@/features/shell/languageChoice";
 import { NotFound } from "@/features/pages/NotFound";
 import { PlaceholderPage } from "@/features/pages/PlaceholderPage";
-import { DashboardPage } from "@/features/dashboard/DashboardPage";
+import { HomePage } from "@/features/home/HomePage";
 import { mustChangePassword, mustEnrollTotp } from "@/features/settings/forced";
 
 // Screens few visits show (the forced ones, the tour) load on demand like the pages, so that the
@@ -52,7 +52,7 @@ export function AuthenticatedApp({ user }: { user: CurrentUser }) {
       <Suspense fallback={<PageFallback />}>
         <Switch>
           <Route path="/">
-            <DashboardPage user={user} />
+            <HomePage user={user} />
           </Route>
           <Route path="/applications">
             <ApplicationsPage user={user} />
@@ -73,7 +73,7 @@ export function AuthenticatedApp({ user }: { user: CurrentUser }) {
             <RegistryPage key="bank" kind="bank" user={user} />
           </Route>
           <Route path="/transfers">
-            <TransfersPage />
+            {mayTransfer(user) ? <TransfersPage /> : <Redirect to="/" replace />}
           </Route>
           <Route path="/transactions">
             <TransactionsPage user={user} />
@@ -85,7 +85,7 @@ export function AuthenticatedApp({ user }: { user: CurrentUser }) {
             {user.isGuest ? <Redirect to="/" replace /> : <CompliancePage user={user} />}
           </Route>
           <Route path="/metrics">
-            <MetricsPage />
+            {isRegulatorAccount(user) ? <MetricsPage /> : <Redirect to="/" replace />}
           </Route>
           <Route path="/mobile-access-management">
             <MobileAccessPage user={user} />

@@ -27,6 +27,7 @@ export function Header({ user, onOpenMenu, menuOpen }: HeaderProps) {
         className="lg:hidden"
         data-testid="mobile-menu-button"
         aria-label={t("nav.openMenu")}
+        title={t("nav.openMenu")}
         aria-expanded={menuOpen}
         aria-haspopup="dialog"
         onClick={onOpenMenu}
@@ -50,7 +51,8 @@ export function Header({ user, onOpenMenu, menuOpen }: HeaderProps) {
           {role}
         </p>
       </div>
-      <Avatar className="h-8 w-8 sm:h-9 sm:w-9">
+      {/* Below 640 px the initials give way to the application's name (sign-out stays). */}
+      <Avatar className="hidden h-9 w-9 sm:flex">
         {user.profileImageUrl ? <AvatarImage src={user.profileImageUrl} alt="" /> : null}
         <AvatarFallback aria-hidden="true">{initials(user)}</AvatarFallback>
       </Avatar>

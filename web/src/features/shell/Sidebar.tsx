@@ -21,7 +21,7 @@ export function SidebarNav({ user, collapsed, onNavigate }: SidebarNavProps) {
   const groups = visibleGroups(Boolean(user.isGuest), user.role);
 
   return (
-    <nav aria-label={t("nav.label")} className="flex-1 overflow-y-auto px-2 py-4">
+    <nav aria-label={t("nav.label")} className="min-h-0 flex-1 overflow-y-auto px-2 py-4">
       {groups.map((group) => (
         <div key={group.key} className="mb-5" role="group" aria-labelledby={`nav-group-${group.key}`}>
           <h2

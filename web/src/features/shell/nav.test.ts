@@ -22,6 +22,14 @@ describe("visibleGroups", () => {
     for (const role of ["cbsl_admin", "cbsl_officer"]) expect(keys(false, role)).not.toContain("demo");
   });
 
+  it("offers transfers to the roles the server lets originate them, and system metrics to regulators only", () => {
+    for (const role of ["citizen", "psp_admin", "mno_admin", "cbsl_officer"]) expect(keys(false, role)).toContain("transfers");
+    expect(keys(false, "cbsl_admin")).not.toContain("transfers");
+    expect(keys(true, "citizen")).toEqual(["dashboard", "transactions"]);
+    for (const role of ["cbsl_admin", "cbsl_officer"]) expect(keys(false, role)).toContain("metrics");
+    for (const role of ["psp_admin", "mno_admin", "citizen"]) expect(keys(false, role)).not.toContain("metrics");
+  });
+
   it("shows the audit trail to regulators only", () => {
     expect(keys(false, "cbsl_admin")).toContain("audit");
     expect(keys(false, "cbsl_officer")).toContain("audit");

@@ -53,9 +53,19 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-/** The sidebar, in the order of spec 000 §2. */
 /** Roles that manage API keys (Settings → API keys; the server decides per route). */
 const API_KEY_ROLES = ["cbsl_admin", "cbsl_officer", "psp_admin", "mno_admin"];
+
+/**
+ * Roles that originate transfers (transferRoles in internal/httpapi/access.go): not the
+ * administrator, who sets the AML rules and accounts, and not guests (docs/DECISIONS.md).
+ */
+const TRANSFER_ROLES = ["citizen", "psp_admin", "mno_admin", "cbsl_officer"];
+
+/** The central bank's roles: the national figures and the running system are theirs. */
+const REGULATOR_ROLES = ["cbsl_admin", "cbsl_officer"];
+
+/** The sidebar, in the order of spec 000 §2. */
 
 export const NAV_GROUPS: NavGroup[] = [
   {
@@ -64,7 +74,7 @@ export const NAV_GROUPS: NavGroup[] = [
     guestVisible: true,
     items: [
       { key: "dashboard", labelKey: "nav.dashboard", href: "/", icon: LayoutDashboard },
-      { key: "transfers", labelKey: "nav.transfers", href: "/transfers", icon: ArrowLeftRight },
+      { key: "transfers", labelKey: "nav.transfers", href: "/transfers", icon: ArrowLeftRight, roles: TRANSFER_ROLES },
       {
         key: "transactions",
         labelKey: "nav.transactions",
@@ -109,7 +119,7 @@ export const NAV_GROUPS: NavGroup[] = [
         icon: ShieldBan,
         roles: ["cbsl_admin", "cbsl_officer"],
       },
-      { key: "metrics", labelKey: "nav.metrics", href: "/metrics", icon: Gauge },
+      { key: "metrics", labelKey: "nav.metrics", href: "/metrics", icon: Gauge, roles: REGULATOR_ROLES },
       {
         key: "analytics",
         labelKey: "nav.analytics",
@@ -213,14 +223,25 @@ export const NAV_GROUPS: NavGroup[] = [
 ];
 
 
+/** Whether the account may originate transfers (the server refuses the others). */
+export function mayTransfer(user: { role?: string | null; isGuest?: boolean | null }): boolean {
+  return !user.isGuest && TRANSFER_ROLES.includes(user.role ?? "");
+}
+
+/** Whether the account is a regulator's (guests never are). */
+export function isRegulatorAccount(user: { role?: string | null; isGuest?: boolean | null }): boolean {
+  return !user.isGuest && REGULATOR_ROLES.includes(user.role ?? "");
+}
+
 /** Whether the role manages API keys. */
 export function mayManageApiKeys(role: string | null | undefined): boolean {
   return API_KEY_ROLES.includes(role ?? "");
 }
 
 /**
- * The groups a user may see: guests only the guest-visible groups; items
- * limited to some roles are dropped for others, and so are emptied groups.
+ * The groups a user may see: guests only the guest-visible groups and in them only the items for
+ * every account (a guest's role says nothing of what it may do); items limited to some roles are
+ * dropped for others, and so are emptied groups.
  */
 export function visibleGroups(isGuest: boolean, role?: string | null): NavGroup[] {
   const groups = isGuest ? NAV_GROUPS.filter((g) => g.guestVisible) : NAV_GROUPS;
@@ -228,7 +249,7 @@ export function visibleGroups(isGuest: boolean, role?: string | null): NavGroup[
     .map((g) => ({
       ...g,
       items: g.items
-        .filter((i) => !i.roles || (role != null && i.roles.includes(role)))
+        .filter((i) => !i.roles || (!isGuest && role != null && i.roles.includes(role)))
         .map((i) =>
           i.children ? { ...i, children: i.children.filter((c) => !c.roles || (role != null && c.roles.includes(role))) } : i,
         ),

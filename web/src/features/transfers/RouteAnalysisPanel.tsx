@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { scoreBand, selectRoutes, usdMinor } from "@/features/transfers/engine";
 import type { Currency, RouteOption } from "@/features/transfers/engine";
+import { formatMoney } from "@/features/transactions/money";
 import { formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
@@ -26,11 +27,14 @@ export function RouteAnalysisPanel({
   mode,
   currency,
   amount,
+  fee,
 }: {
   flowType: string | null;
   mode: string;
   currency: Currency | null;
   amount: number | null;
+  /** The fee the server quotes for the amount (decimal string): every route charges it. */
+  fee: string | null;
 }) {
   const { t } = useTranslation();
   const ready = flowType !== null && (mode === "online" || mode === "offline") && currency !== null && amount !== null && amount > 0;
@@ -94,7 +98,9 @@ export function RouteAnalysisPanel({
                 ) : null}
                 <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
                   <dt className="text-muted-foreground">{t("transfers.routes.fee")}</dt>
-                  <dd className="text-right tabular-nums">{formatNumber(r.fee)} USD</dd>
+                  <dd className="text-right tabular-nums" data-testid="route-fee">
+                    {fee !== null && currency !== null ? formatMoney(fee, currency) : "—"}
+                  </dd>
                   <dt className="text-muted-foreground">{t("transfers.routes.time")}</dt>
                   <dd className="text-right">{r.processingTime}</dd>
                   <dt className="text-muted-foreground">{t("transfers.routes.limits")}</dt>

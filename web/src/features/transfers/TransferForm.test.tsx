@@ -36,6 +36,7 @@ describe("TransferForm reads the licence registry", () => {
     const answer = routeFetch({
       "GET /api/transfer/institutions": { status: 200, body: registry },
       "POST /api/transfer": { status: 201, body: receipt },
+      "GET /api/transfer/quote?amount=20.00&currency=USD": { status: 200, body: { amount: "20.00", currency: "USD", fee: "0.40", total: "20.40" } },
     });
     const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       if (init?.method === "POST") posted = JSON.parse(String(init.body)) as Record<string, unknown>;
@@ -62,6 +63,9 @@ describe("TransferForm reads the licence registry", () => {
     choose("sender-number", "+252 62 1234567");
     choose("receiver-number", "+252 65 7654321");
     choose("transfer-amount", "20");
+    // The fee shown is the server's quote, the one the transfer is charged.
+    await waitFor(() => expect(screen.getByTestId("fee-value")).toHaveTextContent("0.40 USD"));
+    expect(screen.getByTestId("total-value")).toHaveTextContent("20.40 USD");
     fireEvent.click(screen.getByTestId("transfer-submit"));
     fireEvent.click(await screen.findByTestId("confirm-transfer"));
     await waitFor(() => expect(posted).not.toBeNull());

@@ -23,7 +23,6 @@ import {
   parseAmount,
   prefixOf,
   sanitizeAmountInput,
-  transferFee,
   ussdCodeFor,
   validateTransfer,
 } from "@/features/transfers/engine";
@@ -32,6 +31,8 @@ import { transferFailureMessage } from "@/features/transfers/failure";
 import { describeError } from "@/api/errors";
 import { faultMessages, serverFaultMessages } from "@/features/transfers/messages";
 import { RouteAnalysisPanel } from "@/features/transfers/RouteAnalysisPanel";
+import { useTransferQuote } from "@/features/transfers/quote";
+import type { TransferQuote } from "@/features/transfers/quote";
 import { TransferReceipt } from "@/features/transfers/TransferReceipt";
 import { StepCounter } from "@/features/transfers/StepCounter";
 import { currentStep } from "@/features/transfers/steps";
@@ -298,7 +299,8 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
 
   const confirm = () => mutation.mutate(requestBody(form, institutions));
 
-  const fee = amountMinor !== null && amountMinor > 0 && currency ? transferFee(amountMinor, currency) : null;
+  // The fee and total the server will charge, quoted by the server (one rule, docs/DECISIONS.md).
+  const fee = useTransferQuote(amountMinor, currency).data ?? null;
   const bridge = amountMinor !== null && amountMinor > 0 ? mobileBridgeFees(amountMinor) : null;
   const summary = useMemo(() => {
     const r = validateTransfer(form, institutions);
@@ -464,6 +466,7 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
           mode={form.mode}
           currency={currency}
           amount={amountMinor}
+          fee={fee?.fee ?? null}
         />
       </div>
 
@@ -492,10 +495,10 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
               <dt className="text-muted-foreground">{t("transfers.amount")}</dt>
               <dd className="text-right tabular-nums">{formatMoney(summary.amount, summary.currency)}</dd>
               <dt className="text-muted-foreground">{t("transfers.fee")}</dt>
-              <dd className="text-right tabular-nums">{formatMoney(summary.fee, summary.currency)}</dd>
+              <dd className="text-right tabular-nums">{fee ? formatMoney(fee.fee, summary.currency) : "—"}</dd>
               <dt className="font-semibold">{t("transfers.total")}</dt>
               <dd className="text-right font-semibold tabular-nums" data-testid="confirm-total">
-                {formatMoney(summary.total, summary.currency)}
+                {fee ? formatMoney(fee.total, summary.currency) : "—"}
               </dd>
             </dl>
           ) : null}
@@ -527,7 +530,7 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
   );
 }
 
-/** Amount, 2 % fee, total and the mobile bridge fees, formatted per currency. */
+/** Amount, the quoted fee and total, and the mobile bridge fees, formatted per currency. */
 function FeeBreakdown({
   currency,
   amount,
@@ -536,7 +539,7 @@ function FeeBreakdown({
 }: {
   currency: Currency | null;
   amount: number | null;
-  fee: number | null;
+  fee: TransferQuote | null;
   bridge: ReturnType<typeof mobileBridgeFees> | null;
 }) {
   const { t } = useTranslation();
@@ -558,8 +561,8 @@ function FeeBreakdown({
         <>
           <dl className="space-y-1.5">
             {row(t("transfers.amount"), formatMoney(amount, currency))}
-            {row(t("transfers.fees.transferFee"), formatMoney(fee, currency), false, "fee-value")}
-            {row(t("transfers.total"), formatMoney(amount + fee, currency), true, "total-value")}
+            {row(t("transfers.fees.transferFee"), formatMoney(fee.fee, currency), false, "fee-value")}
+            {row(t("transfers.total"), formatMoney(fee.total, currency), true, "total-value")}
           </dl>
           {bridge ? (
             <details className="mt-3">

@@ -142,14 +142,6 @@ export function minorToDecimal(minor: number): string {
   return `${negative ? "-" : ""}${whole}.${cents}`;
 }
 
-/** Fee caps: 150 USD or 1,725,000 SHS, in minor units. */
-const FEE_CAP: Record<Currency, number> = { USD: 150_00, SHS: 150 * SHS_PER_USD * 100 };
-
-/** 2 % of the amount, rounded half up to the minor unit, capped per currency. */
-export function transferFee(amount: number, currency: Currency): number {
-  return Math.min(Math.floor((amount * 2 + 50) / 100), FEE_CAP[currency]);
-}
-
 /** Converts minor units of a currency to USD minor units, rounding half up. */
 export function usdMinor(amount: number, currency: Currency): number {
   if (currency === "USD") return amount;
@@ -296,12 +288,13 @@ export interface FieldFault {
 
 export type FieldFaults = Partial<Record<TransferField, FieldFault>>;
 
-/** Everything the engine computes for a valid transfer. */
+/**
+ * Everything the engine computes for a valid transfer. Not its fee: the server quotes it
+ * (quote.ts), so that the form shows the fee the transfer is charged.
+ */
 export interface ComputedTransfer {
   amount: number;
   currency: Currency;
-  fee: number;
-  total: number;
   flowType: FlowType;
   settlementMode: "real-time" | "batch";
   ussdCode: string;
@@ -441,7 +434,6 @@ export function validateTransfer(input: TransferInput, institutions: readonly Tr
 
   const currency = input.currency as Currency;
   const mode = input.mode as TransferMode;
-  const fee = transferFee(amount, currency);
   const flowType = flowTypeOf(senderType, receiverType);
   const routes = selectRoutes(flowType, mode, usdMinor(amount, currency));
   const route = routes[0];
@@ -451,8 +443,6 @@ export function validateTransfer(input: TransferInput, institutions: readonly Tr
     transfer: {
       amount,
       currency,
-      fee,
-      total: amount + fee,
       flowType,
       settlementMode: mode === "offline" ? "batch" : "real-time",
       ussdCode: ussdCodeFor(institutions, mode, senderType, input.senderInstitution),

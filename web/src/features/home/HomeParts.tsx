@@ -1,0 +1,52 @@
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import type { LucideIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+
+/** A home screen's heading and one-line description, with its test id for the browser suite. */
+export function HomeHeading({ title, description }: { title: string; description: string }) {
+  return (
+    <div>
+      <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+        {title}
+      </h1>
+      <p className="mt-2 text-muted-foreground">{description}</p>
+    </div>
+  );
+}
+
+/** One figure of a home screen: label, value (or a placeholder while loading) and a line under it. */
+export function FigureTile({ label, value, note, loading, testId }: { label: string; value: ReactNode; note?: ReactNode; loading: boolean; testId: string }) {
+  return (
+    <Card data-testid={testId}>
+      <CardContent className="space-y-1 p-5">
+        <p className="text-sm font-medium text-muted-foreground">{label}</p>
+        {loading ? (
+          <span className="block h-7 w-24 animate-pulse rounded bg-muted" aria-hidden="true" />
+        ) : (
+          <div className="text-2xl font-semibold tabular-nums" data-testid="figure-value">
+            {value}
+          </div>
+        )}
+        {note && !loading ? <p className="text-xs text-muted-foreground">{note}</p> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The actions a home screen offers: only ones the role may take (the server refuses the rest). */
+export function HomeActions({ actions }: { actions: { href: string; label: string; icon: LucideIcon; testId: string }[] }) {
+  return (
+    <div className="grid grid-cols-1 gap-3 sm:flex sm:flex-wrap">
+      {actions.map(({ href, label, icon: Icon, testId }) => (
+        <Button key={href} asChild variant="outline" className="justify-start">
+          <Link href={href} data-testid={testId}>
+            <Icon aria-hidden="true" />
+            {label}
+          </Link>
+        </Button>
+      ))}
+    </div>
+  );
+}
