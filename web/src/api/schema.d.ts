@@ -1197,7 +1197,7 @@ export interface paths {
         };
         /**
          * Summary metrics
-         * @description Public: anyone may call it. Rate-limited per client address.
+         * @description Roles: cbsl_admin, cbsl_officer.
          */
         get: operations["GetApiMetrics"];
         put?: never;
@@ -2239,7 +2239,7 @@ export interface paths {
         put?: never;
         /**
          * Create transfer
-         * @description Roles: citizen, psp_admin, mno_admin, cbsl_officer, cbsl_admin. API keys with the transfers:create scope may call it. Rate-limited per client address.
+         * @description Roles: citizen, psp_admin, mno_admin, cbsl_officer. API keys with the transfers:create scope may call it. Rate-limited per client address.
          */
         post: operations["PostApiTransfer"];
         delete?: never;
@@ -2257,9 +2257,29 @@ export interface paths {
         };
         /**
          * Transfer institutions
-         * @description Roles: citizen, psp_admin, mno_admin, cbsl_officer, cbsl_admin. API keys with the transfers:create scope may call it.
+         * @description Roles: citizen, psp_admin, mno_admin, cbsl_officer. API keys with the transfers:create scope may call it.
          */
         get: operations["GetApiTransferInstitutions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transfer/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transfer fee quote
+         * @description Roles: citizen, psp_admin, mno_admin, cbsl_officer. API keys with the transfers:create scope may call it.
+         */
+        get: operations["GetApiTransferQuote"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2381,7 +2401,7 @@ export interface paths {
         };
         /**
          * System metrics
-         * @description Roles: citizen, psp_admin, mno_admin, cbsl_officer, cbsl_admin.
+         * @description Roles: cbsl_admin, cbsl_officer.
          */
         get: operations["GetMetricsSystem"];
         put?: never;
@@ -3670,6 +3690,12 @@ export interface components {
             numberPrefixes?: string[];
             type: string;
             ussdCode?: string;
+        };
+        TransferQuote: {
+            amount: string;
+            currency: string;
+            fee: string;
+            total: string;
         };
         TransferRequestInput: {
             amount?: string | number;
@@ -5807,7 +5833,6 @@ export interface operations {
             400: components["responses"]["Error"];
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
-            429: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
     };
@@ -7576,6 +7601,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TransferInstitution"][];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    GetApiTransferQuote: {
+        parameters: {
+            query?: {
+                amount?: string;
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferQuote"];
                 };
             };
             400: components["responses"]["Error"];
