@@ -47,23 +47,37 @@ func TestAlertEventsReachEverySink(t *testing.T) {
 		if failed == nil {
 			t.Fatal("the failing write committed")
 		}
+		// PostgreSQL notifications reach every schema's listeners, and other tests run beside
+		// this one: only this test's alerts (by their titles) count.
 		for i, ch := range sinks {
-			select {
-			case e := <-ch:
-				if e.TargetUserID != target.ID || e.Title != "committed" || e.Severity != "low" {
-					t.Errorf("instance %d got %+v, want the alert targeted at %s", i, e, target.ID)
+			var got []domain.AlertEvent
+			deadline, settling := time.After(5*time.Second), false
+		collect:
+			for {
+				select {
+				case e := <-ch:
+					if e.Title == "committed" || e.Title == "never" {
+						got = append(got, e)
+					}
+				case <-deadline:
+					break collect
 				}
-				if !e.VisibleTo(domain.AlertViewer{ID: target.ID, Role: domain.RoleCitizen}) ||
-					e.VisibleTo(domain.AlertViewer{ID: "u-1", Role: domain.RoleCBSLAdmin}) {
-					t.Errorf("instance %d: the event lost whom it targets", i)
+				if len(got) == 1 && !settling {
+					settling = true
+					// Give an alert of the rolled-back write time to arrive, if it ever would.
+					deadline = time.After(200 * time.Millisecond)
 				}
-			case <-time.After(5 * time.Second):
-				t.Fatalf("instance %d received no alert", i)
 			}
-			select {
-			case e := <-ch:
-				t.Errorf("instance %d received an alert of a rolled-back write: %+v", i, e)
-			case <-time.After(200 * time.Millisecond):
+			if len(got) != 1 {
+				t.Fatalf("instance %d received %d of this test's alerts, want the committed one: %+v", i, len(got), got)
+			}
+			e := got[0]
+			if e.TargetUserID != target.ID || e.Title != "committed" || e.Severity != "low" {
+				t.Errorf("instance %d got %+v, want the alert targeted at %s", i, e, target.ID)
+			}
+			if !e.VisibleTo(domain.AlertViewer{ID: target.ID, Role: domain.RoleCitizen}) ||
+				e.VisibleTo(domain.AlertViewer{ID: "someone-else", Role: domain.RoleCBSLAdmin}) {
+				t.Errorf("instance %d: the event lost whom it targets", i)
 			}
 		}
 	})
