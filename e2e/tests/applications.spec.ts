@@ -101,7 +101,7 @@ test("a new applicant applies with a logo, an admin approves, the licence is iss
   await page.getByRole("button", { name: tr(en, "login.submit") }).click();
 
   // Now signed in as a citizen, on the same page: the story wizard.
-  await expect(page.getByTestId("user-role")).toHaveText("CITIZEN");
+  await expect(page.getByTestId("user-role")).toHaveText(tr(en, "roles.citizen"));
   const tour = page.getByTestId("onboarding-tour");
   await expect(tour.getByTestId("tour-step-counter")).toHaveText("Step 1 of 8");
   await expect(tour.getByTestId("tour-previous")).toBeDisabled();
@@ -173,7 +173,7 @@ test("a new applicant applies with a logo, an admin approves, the licence is iss
 
   // The applicant's account now administers the new PSP.
   await page.reload();
-  await expect(page.getByTestId("user-role")).toHaveText("PSP ADMIN");
+  await expect(page.getByTestId("user-role")).toHaveText(tr(en, "roles.psp_admin"));
   await expect(mine.getByTestId("status-badge")).toHaveText("Approved");
   await expect(mine).toContainText("Documents verified.");
 

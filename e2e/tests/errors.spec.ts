@@ -4,7 +4,8 @@ import { test, expect, demo, en, tr, LANGUAGES, dictionaries } from "./fixtures"
 /**
  * A refused transfer's error in the reader's language: the server answers with codes
  * (docs/API.md, Errors) and the web app writes the message from them, so a Somali reader sees
- * Somali even though the administrator's account language is English.
+ * Somali even though the officer's account language is English. (The officer, not the
+ * administrator: the central bank's administrator does not originate transfers.)
  */
 
 async function signIn(page: Page, lang: string) {
@@ -16,8 +17,8 @@ async function signIn(page: Page, lang: string) {
   }, lang);
   await page.goto("/login");
   const dict = dictionaries[lang as keyof typeof dictionaries];
-  await page.getByLabel(tr(dict, "login.email")).fill(demo.admin.email);
-  await page.getByLabel(tr(dict, "login.password")).fill(demo.admin.password);
+  await page.getByLabel(tr(dict, "login.email")).fill(demo.officer.email);
+  await page.getByLabel(tr(dict, "login.password")).fill(demo.officer.password);
   await page.getByRole("button", { name: tr(dict, "login.submit") }).click();
   await expect(page.getByTestId("sidebar")).toBeVisible();
 }

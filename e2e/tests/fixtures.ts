@@ -12,6 +12,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 /** The demo sign-ins the binary prints with --demo (internal/demo). */
 export const demo = {
   admin: { email: "admin@kormeer.demo", password: "Admin-demo-2026", name: "Amina Warsame", role: "Central bank administrator" },
+  officer: { email: "officer@kormeer.demo", password: "Officer-demo-2026" },
   guest: { username: "guest", password: "Guest-demo-2026" },
   psp: { email: "psp@kormeer.demo", password: "Psp-demo-2026" },
 };

@@ -11,7 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const domesticCSV = readFileSync(path.join(root, "internal/sanctions/testdata/domestic.csv"));
 const listed = "Abdirahman Mohamud Farah";
 
-test("sanctions: upload a list, a transfer to a listed name is held and explained, dismiss it", async ({ page }) => {
+test("sanctions: upload a list, a transfer to a listed name is held and explained, dismiss it", async ({ page, playwright, portal }) => {
   await signIn(page, demo.admin.email, demo.admin.password);
   await page.getByRole("link", { name: tr(en, "nav.sanctions") }).first().click();
   await expect(page).toHaveURL(/\/sanctions$/);
@@ -28,7 +28,13 @@ test("sanctions: upload a list, a transfer to a listed name is held and explaine
   await expect(page.getByTestId("sanctions-changes")).toContainText("CBS-2024-001");
 
   // A transfer to a listed name, spelled otherwise than on the list, is held.
-  const res = await page.request.post("/api/transfer", {
+  // An officer sends it (the administrator does not originate transfers), through the API.
+  const officer = await playwright.request.newContext({ baseURL: portal.url });
+  const login = await officer.post("/api/auth/login", { data: { email: demo.officer.email, password: demo.officer.password } });
+  expect(login.status()).toBe(200);
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const res = await officer.post("/api/transfer", {
+    headers: { Authorization: `Bearer ${token}` },
     data: {
       senderNumber: "+252 65 1234567", receiverNumber: "12345", amount: "40.00", currency: "USD", mode: "online",
       senderInstitution: "Premium-Wallet", receiverInstitution: "Dahabshiil", senderType: "wallet", receiverType: "bank",
