@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import i18n from "@/i18n";
-import { formatDate, formatDateTime, formatDuration, formatNumber } from "@/lib/format";
+import { formatDate, formatDateTime, formatDuration, formatNumber, somaliDateFormat } from "@/lib/format";
 import { formatMoney } from "@/features/transactions/money";
 
 afterEach(async () => {
@@ -48,5 +48,13 @@ describe("format", () => {
     await i18n.changeLanguage("fr");
     expect(formatDuration(1440 * minute, { exact: true })).toBe("24 heures");
     expect(formatDuration(3 * 1440 * minute)).toBe("3 jours");
+  });
+
+  it("writes Somali months even where the browser's Intl has no Somali (Chromium)", () => {
+    const dateTime = somaliDateFormat({ year: "numeric", month: "short", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+    expect(dateTime.format(new Date(at))).toBe("24 Nof 2026, 00:57");
+    const days = somaliDateFormat({ year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+    expect(days.formatRange(new Date("2026-08-01T00:00:00Z"), new Date("2026-09-24T00:00:00Z"))).toMatch(/^1 Ogs\s–\s24 Seb 2026$/u);
+    expect(days.format(new Date("2026-12-05T00:00:00Z"))).toBe("5 Dis 2026");
   });
 });

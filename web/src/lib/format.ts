@@ -12,6 +12,36 @@ export function activeLocale(): string {
   return LOCALES[lng ?? "en"] ?? "en-US";
 }
 
+/** A date formatter: Intl's, or the Somali one below where the browser has no Somali. */
+type DateFormatter = Pick<Intl.DateTimeFormat, "format" | "formatRange">;
+
+/** Somali month abbreviations, as CLDR has them. */
+const SOMALI_MONTHS = ["Jan", "Feb", "Mar", "Abr", "May", "Jun", "Lul", "Ogs", "Seb", "Okt", "Nof", "Dis"];
+
+/**
+ * Dates in Somali where the browser's Intl has no Somali data: Chromium's reduced ICU lacks it
+ * (`Intl.DateTimeFormat.supportedLocalesOf(["so"])` is empty) and would write English months.
+ * British English has the order Somali uses (day, month, year; 24-hour time); its month names are
+ * replaced with the Somali ones: "24 Nof 2026, 13:49".
+ */
+export function somaliDateFormat(options: Intl.DateTimeFormatOptions): DateFormatter {
+  const british = new Intl.DateTimeFormat("en-GB", options);
+  const months = new Intl.DateTimeFormat("en-GB", { month: "short", timeZone: "UTC" });
+  const somali = new Map(SOMALI_MONTHS.map((so, i) => [months.format(new Date(Date.UTC(2026, i, 15))), so]));
+  const join = (parts: Intl.DateTimeFormatPart[]) => parts.map((p) => (p.type === "month" ? (somali.get(p.value) ?? p.value) : p.value)).join("");
+  return {
+    format: (date) => join(british.formatToParts(date)),
+    formatRange: (a, b) => join(british.formatRangeToParts(a, b)),
+  };
+}
+
+/** A date formatter in the active language, Somali included whatever the browser's data. */
+function dateFormat(options: Intl.DateTimeFormatOptions): DateFormatter {
+  const locale = activeLocale();
+  if (locale.startsWith("so") && Intl.DateTimeFormat.supportedLocalesOf([locale]).length === 0) return somaliDateFormat(options);
+  return new Intl.DateTimeFormat(locale, options);
+}
+
 /** Formats a plain number per the active language. */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(activeLocale(), options).format(value);
@@ -29,7 +59,12 @@ export function formatPercent(value: number): string {
 export function formatDate(value: Date | string | number): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat(activeLocale(), { year: "numeric", month: "short", day: "2-digit" }).format(date);
+  return dateFormat({ year: "numeric", month: "short", day: "2-digit" }).format(date);
+}
+
+/** A day of the month without the year ("Nov 24", "24 nov."), as chart axes show days. */
+export function formatMonthDay(value: Date): string {
+  return dateFormat({ month: "short", day: "numeric" }).format(value);
 }
 
 /**
@@ -42,7 +77,7 @@ export function formatDateTime(value: Date | string | number | null | undefined,
   if (value === null || value === undefined || value === "") return "—";
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return "—";
-  return new Intl.DateTimeFormat(activeLocale(), {
+  return dateFormat({
     year: "numeric",
     month: "short",
     day: "2-digit",
@@ -73,7 +108,7 @@ export function formatDayRange(from: string, to: string): string {
   const a = day(from);
   const b = day(to);
   if (Number.isNaN(a.getTime()) || Number.isNaN(b.getTime())) return "";
-  return new Intl.DateTimeFormat(activeLocale(), { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).formatRange(a, b);
+  return dateFormat({ year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).formatRange(a, b);
 }
 
 /** A percent change with its sign ("+12.5%", "−3%", "0%") per the active language. */

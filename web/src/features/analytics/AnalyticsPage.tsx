@@ -39,7 +39,7 @@ import {
 } from "@/features/analytics/analytics";
 import type { AnalyticsData, AnalyticsFilters, PeriodPreset, Section } from "@/features/analytics/analytics";
 import { formatMoney } from "@/features/transactions/money";
-import { activeLocale, formatDate, formatNumber } from "@/lib/format";
+import { formatDate, formatMonthDay, formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 import { useAllInstitutions } from "@/features/registry/registry";
@@ -57,7 +57,7 @@ const selectClass =
 function shortDay(day: string): string {
   const d = new Date(`${day.slice(0, 10)}T00:00:00`);
   if (Number.isNaN(d.getTime())) return day;
-  return new Intl.DateTimeFormat(activeLocale(), { month: "short", day: "numeric" }).format(d);
+  return formatMonthDay(d);
 }
 
 const compact = (v: number) => formatNumber(v, { notation: "compact", maximumFractionDigits: 1 });
