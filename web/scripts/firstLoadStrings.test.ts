@@ -4,9 +4,10 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { DEFERRED_GROUPS } from "../src/i18n/groups.ts";
 import { groupsNamed, lazyImports, staticClosure, staticImports } from "./firstLoadStrings";
+import { splitStrings } from "./i18nSplit";
 
 const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../src");
-const en = JSON.parse(readFileSync(path.join(srcDir, "i18n/en.json"), "utf8")) as Record<string, unknown>;
+const en = JSON.parse(readFileSync(path.join(srcDir, "i18n/en.json"), "utf8")) as Parameters<typeof splitStrings>[0];
 const rel = (file: string) => path.relative(srcDir, file);
 
 /** The first load: the entry (landing page included) and the signed-in shell with the dashboard. */
@@ -29,8 +30,15 @@ function deferredUses(files: string[]): string[] {
 }
 
 describe("the English strings left out of the first load (issue 15)", () => {
-  it("names only groups of en.json", () => {
-    expect(DEFERRED_GROUPS.filter((g) => !(g in en))).toEqual([]);
+  it("names only groups of en.json, and splits it without losing or doubling a string", () => {
+    const { core, deferred } = splitStrings(en, DEFERRED_GROUPS);
+    expect(Object.keys(deferred)).toEqual(expect.arrayContaining(["users", "settings"]));
+    expect((core.settings as Record<string, unknown>).nav).toBeDefined();
+    expect((core.settings as Record<string, unknown>).totp).toBeUndefined();
+    const leaves = (tree: unknown, at = ""): string[] =>
+      typeof tree === "string" ? [at] : Object.entries(tree as object).flatMap(([k, v]) => leaves(v, at ? `${at}.${k}` : k));
+    expect([...leaves(core), ...leaves(deferred)].sort()).toEqual(leaves(en).sort());
+    expect(() => splitStrings(en, ["settings.noSuchGroup"])).toThrow(/no group settings.noSuchGroup/);
   });
 
   it("are named by no file of the first load", () => {
@@ -64,6 +72,10 @@ describe("the English strings left out of the first load (issue 15)", () => {
       "users",
       "home",
     ]);
+    const sub = ["settings.totp", "settings.tokens", "settings.profile"];
+    expect(groupsNamed('t("settings.totp.title")', sub)).toEqual(["settings.totp"]);
+    expect(groupsNamed('t(`settings.${tab}.title`)', sub)).toEqual(sub);
+    expect(groupsNamed('t("settings.nav.profile"); "settings.profileImage"', sub)).toEqual([]);
   });
 });
 

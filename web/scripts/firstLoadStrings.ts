@@ -44,14 +44,20 @@ function resolveImport(srcDir: string, fromDir: string, spec: string): string | 
 }
 
 /**
- * The translation groups (top-level keys of en.json) a source file names: any string or template
- * literal starting with `group.`, which covers `t("group.key")`, `t(\`group.${x}\`)` and keys kept
- * in tables. A group named only through a variable prefix would be missed, so none is.
+ * The translation groups (dotted paths into en.json: `users`, `settings.totp`) a source file
+ * names: a string or template literal starting with the path and a dot, which covers
+ * `t("group.key")`, `t(\`group.${x}\`)` and keys kept in tables; for a sub-group, also a
+ * template literal that fills the rest of the path in (`\`settings.${tab}.title\``). A group
+ * named only through a variable prefix would be missed, so none is.
  */
 export function groupsNamed(source: string, groups: Iterable<string>): string[] {
   const found: string[] = [];
+  const escape = (s: string) => s.replace(/[.$]/g, "\\$&");
   for (const group of groups) {
-    if (new RegExp(`["'\`]${group}\\.[A-Za-z0-9_$]`).test(source)) found.push(group);
+    const keys = group.split(".");
+    const prefixes = keys.slice(1).map((_, i) => `${escape(keys.slice(0, i + 1).join("."))}\\.\\$\\{`);
+    const patterns = [`${escape(group)}\\.[A-Za-z0-9_$]`, ...prefixes];
+    if (new RegExp(`["'\`](${patterns.join("|")})`).test(source)) found.push(group);
   }
   return found;
 }

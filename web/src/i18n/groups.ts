@@ -1,5 +1,6 @@
 /**
- * The groups of en.json (its top-level keys) that only lazily loaded screens use. They are left
+ * The groups of en.json (top-level keys, or dotted paths to sub-groups) that only lazily loaded
+ * screens use. They are left
  * out of the first load's English strings and arrive in their own chunk when such a screen is
  * first opened (`loadDeferredStrings`, awaited by `lazyScreen`): issue 15's 200 KB budget for
  * the landing page and the dashboard. Every other group is bundled with the app.
@@ -28,4 +29,12 @@ export const DEFERRED_GROUPS = [
   "switchFeed",
   "sanctions",
   "mobileAccess",
+  // The settings screens' own texts; their menu entries and the language switcher's stay.
+  "settings.profile",
+  "settings.password",
+  "settings.forced",
+  "settings.sessions",
+  "settings.tokens",
+  "settings.totp",
+  "settings.apiKeys",
 ] as const;
