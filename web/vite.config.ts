@@ -8,6 +8,7 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { brotliAssets } from "./scripts/brotli.ts";
 import { prerenderLanding } from "./scripts/prerender.ts";
+import { splitEnglishStrings } from "./scripts/i18nSplit.ts";
 
 const outDir = fileURLToPath(new URL("./dist", import.meta.url));
 
@@ -47,7 +48,7 @@ const FRAMEWORK_LIBS =
 const backend = process.env.KORMEER_DEV_BACKEND ?? "http://127.0.0.1:8080";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), keepDistPlaceholder(), brotliAssets(), prerenderLanding()],
+  plugins: [react(), tailwindcss(), splitEnglishStrings(), keepDistPlaceholder(), brotliAssets(), prerenderLanding()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

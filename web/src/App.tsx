@@ -6,13 +6,14 @@ import { LandingPage } from "@/features/landing/LandingPage";
 import { LoadingScreen } from "@/features/pages/LoadingScreen";
 import { NotFound } from "@/features/pages/NotFound";
 import { RealtimeProvider } from "@/features/realtime/RealtimeContext";
+import { lazyScreen } from "@/i18n/lazyScreen";
 
 const AuthenticatedApp = lazy(() => import("@/features/shell/AuthenticatedApp"));
-const LoginPage = lazy(() => import("@/features/auth/LoginPage"));
-const JwtTestPage = lazy(() => import("@/features/jwt-test/JwtTestPage"));
-const ConfirmEmailPage = lazy(() => import("@/features/confirm-email/ConfirmEmailPage"));
-const OnboardingPage = lazy(() => import("@/features/onboarding/OnboardingPage"));
-const PublicApplyPage = lazy(() =>
+const LoginPage = lazyScreen(() => import("@/features/auth/LoginPage"));
+const JwtTestPage = lazyScreen(() => import("@/features/jwt-test/JwtTestPage"));
+const ConfirmEmailPage = lazyScreen(() => import("@/features/confirm-email/ConfirmEmailPage"));
+const OnboardingPage = lazyScreen(() => import("@/features/onboarding/OnboardingPage"));
+const PublicApplyPage = lazyScreen(() =>
   import("@/features/applications/ApplyPage").then((m) => ({ default: m.PublicApplyPage })),
 );
 

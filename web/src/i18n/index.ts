@@ -2,7 +2,7 @@ import i18n from "i18next";
 import type { BackendModule, ResourceKey } from "i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
 import { initReactI18next } from "react-i18next";
-import en from "@/i18n/en.json";
+import en from "virtual:kormeer-en-core";
 import { PSEUDO_LANGUAGE, pseudoEnabled, pseudoTranslations } from "@/i18n/pseudo";
 
 /** localStorage key that remembers the chosen language. */
@@ -31,7 +31,8 @@ const LAZY: Record<string, () => Promise<{ default: unknown }>> = {
 
 /**
  * Fetches a language's translations when it is first chosen. English is bundled (it is the
- * fallback every screen needs at once); Somali and French are their own chunks (about 20 KB
+ * fallback every screen needs at once), apart from the strings of lazily loaded screens
+ * (`loadDeferredStrings`); Somali and French are their own chunks (about 20 KB
  * gzipped each) so that an English reader on a slow phone downloads neither, and a Somali or
  * French reader downloads only theirs. The pseudo-locale is derived from English in the browser.
  */
@@ -40,7 +41,8 @@ export const lazyTranslations: BackendModule = {
   init() {},
   read(language, _namespace, callback) {
     if (language === PSEUDO_LANGUAGE) {
-      callback(null, pseudoTranslations(en) as ResourceKey);
+      // English as loaded so far: the deferred strings, if already in, are marked too.
+      callback(null, pseudoTranslations(i18n.getResourceBundle("en", "translation") ?? en) as ResourceKey);
       return;
     }
     const load = LAZY[language];
@@ -54,6 +56,31 @@ export const lazyTranslations: BackendModule = {
     );
   },
 };
+
+let deferredStrings: Promise<void> | undefined;
+
+/**
+ * Adds the English strings of the lazily loaded screens (DEFERRED_GROUPS, their own chunk) to
+ * English, and to the pseudo-locale when a test uses it. The first call fetches them; later calls
+ * return the same promise. `lazyScreen` awaits it with each screen's code, so no screen renders
+ * before its strings are in.
+ */
+export function loadDeferredStrings(): Promise<void> {
+  deferredStrings ??= import("virtual:kormeer-en-deferred").then(
+    (m) => {
+      i18n.addResourceBundle("en", "translation", m.default, true, false);
+      if (i18n.hasResourceBundle(PSEUDO_LANGUAGE, "translation")) {
+        i18n.addResourceBundle(PSEUDO_LANGUAGE, "translation", pseudoTranslations(m.default), true, false);
+      }
+    },
+    (err: unknown) => {
+      // A failed fetch (a dropped connection) may be retried by the next screen opened.
+      deferredStrings = undefined;
+      throw err;
+    },
+  );
+  return deferredStrings;
+}
 
 /**
  * Whether this browser had a language of its own choosing when the page loaded, read before the

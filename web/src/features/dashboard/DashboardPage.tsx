@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
@@ -12,9 +12,10 @@ import { AlertsPanel } from "@/features/dashboard/AlertsPanel";
 import { MetricCards } from "@/features/dashboard/MetricCards";
 import { RecentTransactionsCard } from "@/features/dashboard/RecentTransactionsCard";
 import { usePageTitle } from "@/lib/usePageTitle";
+import { lazyScreen } from "@/i18n/lazyScreen";
 
 // The tour is loaded when asked for: most dashboard visits never open it.
-const TourOverlay = lazy(() => import("@/features/onboarding/TourOverlay"));
+const TourOverlay = lazyScreen(() => import("@/features/onboarding/TourOverlay"));
 
 /**
  * National oversight, the regulators' home (000 §2, issue 17): the national figures (the server

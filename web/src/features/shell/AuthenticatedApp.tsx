@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import type { CurrentUser } from "@/api/types";
 import { AppShell } from "@/features/shell/AppShell";
@@ -8,29 +8,30 @@ import { NotFound } from "@/features/pages/NotFound";
 import { PlaceholderPage } from "@/features/pages/PlaceholderPage";
 import { HomePage } from "@/features/home/HomePage";
 import { mustChangePassword, mustEnrollTotp } from "@/features/settings/forced";
+import { lazyScreen } from "@/i18n/lazyScreen";
 
 // Screens few visits show (the forced ones, the tour) load on demand like the pages, so that the
 // dashboard's first load carries only the dashboard (docs/PERFORMANCE.md, "Web app on a slow phone").
-const ForcedPasswordChange = lazy(() => import("@/features/settings/ForcedPasswordChange"));
-const ForcedTotpEnrolment = lazy(() => import("@/features/settings/ForcedTotpEnrolment"));
-const SignedInTour = lazy(() => import("@/features/onboarding/SignedInTour"));
+const ForcedPasswordChange = lazyScreen(() => import("@/features/settings/ForcedPasswordChange"));
+const ForcedTotpEnrolment = lazyScreen(() => import("@/features/settings/ForcedTotpEnrolment"));
+const SignedInTour = lazyScreen(() => import("@/features/onboarding/SignedInTour"));
 
-const ApplyPage = lazy(() => import("@/features/applications/ApplyPage"));
-const ApplicationsPage = lazy(() => import("@/features/applications/ApplicationsPage"));
-const RegistryPage = lazy(() => import("@/features/registry/RegistryPage"));
-const TransfersPage = lazy(() => import("@/features/transfers/TransfersPage"));
-const TransactionsPage = lazy(() => import("@/features/transactions/TransactionsPage"));
-const CompliancePage = lazy(() => import("@/features/compliance/CompliancePage"));
-const AlertQueuePage = lazy(() => import("@/features/compliance/AlertQueuePage"));
-const MetricsPage = lazy(() => import("@/features/metrics/MetricsPage"));
-const MobileAccessPage = lazy(() => import("@/features/mobile-access/MobileAccessPage"));
-const DemoPage = lazy(() => import("@/features/demo/DemoPage"));
-const SettingsPage = lazy(() => import("@/features/settings/SettingsPage"));
-const AnalyticsPage = lazy(() => import("@/features/analytics/AnalyticsPage"));
-const AuditPage = lazy(() => import("@/features/audit/AuditPage"));
-const KycPage = lazy(() => import("@/features/kyc/KycPage"));
-const SwitchFeedPage = lazy(() => import("@/features/switchfeed/SwitchFeedPage"));
-const SanctionsPage = lazy(() => import("@/features/sanctions/SanctionsPage"));
+const ApplyPage = lazyScreen(() => import("@/features/applications/ApplyPage"));
+const ApplicationsPage = lazyScreen(() => import("@/features/applications/ApplicationsPage"));
+const RegistryPage = lazyScreen(() => import("@/features/registry/RegistryPage"));
+const TransfersPage = lazyScreen(() => import("@/features/transfers/TransfersPage"));
+const TransactionsPage = lazyScreen(() => import("@/features/transactions/TransactionsPage"));
+const CompliancePage = lazyScreen(() => import("@/features/compliance/CompliancePage"));
+const AlertQueuePage = lazyScreen(() => import("@/features/compliance/AlertQueuePage"));
+const MetricsPage = lazyScreen(() => import("@/features/metrics/MetricsPage"));
+const MobileAccessPage = lazyScreen(() => import("@/features/mobile-access/MobileAccessPage"));
+const DemoPage = lazyScreen(() => import("@/features/demo/DemoPage"));
+const SettingsPage = lazyScreen(() => import("@/features/settings/SettingsPage"));
+const AnalyticsPage = lazyScreen(() => import("@/features/analytics/AnalyticsPage"));
+const AuditPage = lazyScreen(() => import("@/features/audit/AuditPage"));
+const KycPage = lazyScreen(() => import("@/features/kyc/KycPage"));
+const SwitchFeedPage = lazyScreen(() => import("@/features/switchfeed/SwitchFeedPage"));
+const SanctionsPage = lazyScreen(() => import("@/features/sanctions/SanctionsPage"));
 
 /** Signed-in pages that are still placeholders; each becomes a real screen in a later issue. */
 export const SIGNED_IN_PAGES: ReadonlyArray<{ path: string; page: string }> = [];
