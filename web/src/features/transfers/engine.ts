@@ -260,7 +260,9 @@ export type TransferField =
   | "receiverType"
   | "currency"
   | "mode"
-  | "amount";
+  | "amount"
+  | "senderName"
+  | "recipientName";
 
 /**
  * One validation fault as a message code and its parameters, so the screen can
@@ -282,7 +284,8 @@ export interface FieldFault {
     | "amount"
     | "amountFormat"
     | "amountTooLarge"
-    | "noRoute";
+    | "noRoute"
+    | "nameTooLong";
   params?: Record<string, string>;
 }
 
@@ -410,6 +413,19 @@ export function numberExample(type: string, chosen: TransferInstitution | undefi
   return `${prefix} 1234567`;
 }
 
+
+/**
+ * The most a party's name may hold. The server counts UTF-8 bytes (domain.NewTransfer), so the
+ * form counts them too: a name it accepts is never refused after the confirmation.
+ */
+export const MAX_NAME_BYTES = 200;
+
+/** The fault of a party's name, if it is too long; an empty name is allowed (names are optional). */
+export function nameFault(name: string): FieldFault | undefined {
+  return new TextEncoder().encode(name.trim()).length > MAX_NAME_BYTES
+    ? { code: "nameTooLong", params: { max: String(MAX_NAME_BYTES) } }
+    : undefined;
+}
 /**
  * Validates a transfer exactly as the server does (every fault at once) against
  * the registry's institutions and computes fee, total, flow type, settlement,
