@@ -353,6 +353,8 @@ export function englishMessage(field: TransferField, fault: FieldFault): string 
       return "Amount must not be above 100000000000.00";
     case "noRoute":
       return `No route supports this amount in ${p.mode} mode`;
+    case "nameTooLong":
+      return `A name may have at most ${p.max} characters`;
   }
 }
 
