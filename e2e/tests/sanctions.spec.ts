@@ -27,7 +27,10 @@ test("sanctions: upload a list, a transfer to a listed name is held and explaine
   await versions.getByRole("button").first().click();
   await expect(page.getByTestId("sanctions-changes")).toContainText("CBS-2024-001");
 
-  // A transfer to a listed name, spelled otherwise than on the list, is held.
+  // A transfer to a listed name, spelled otherwise than on the list, is held. Administrators
+  // do not enter transfers (transferRoles): the officer does, and works the case from here on.
+  await page.context().clearCookies();
+  await signIn(page, "officer@kormeer.demo", "Officer-demo-2026");
   const res = await page.request.post("/api/transfer", {
     data: {
       senderNumber: "+252 65 1234567", receiverNumber: "12345", amount: "40.00", currency: "USD", mode: "online",
