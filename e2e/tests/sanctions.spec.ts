@@ -137,6 +137,18 @@ test("a transfer entered on /transfers to a listed name is held; the officer see
   await expect(match).toContainText(tr(en, "sanctions.strength.strong"));
   await expect(detail.getByTestId("tx-sanctions-status")).toHaveText(tr(en, "sanctions.status.open"));
   await expectNoSeriousAxe(page);
+  // The section reads in every language.
+  for (const lang of LANGUAGES) {
+    const dict = dictionaries[lang];
+    await page.evaluate((l) => localStorage.setItem("kormeer-language", l), lang);
+    await page.goto(`/transactions?id=${encodeURIComponent(transfer.id)}`);
+    const section = page.getByTestId("tx-sanctions");
+    await expect(section.getByRole("heading", { name: tr(dict, "transactions.detail.sanctions.title") })).toBeVisible();
+    await expect(section.getByTestId("tx-sanctions-match")).toContainText(tr(dict, "sanctions.strength.strong"));
+    await expect(section.getByTestId("tx-sanctions-link")).toHaveText(tr(dict, "transactions.detail.sanctions.review"));
+  }
+  await page.evaluate(() => localStorage.setItem("kormeer-language", "en"));
+  await page.goto(`/transactions?id=${encodeURIComponent(transfer.id)}`);
   await detail.getByTestId("tx-sanctions-link").click();
   await expect(page).toHaveURL(/\/sanctions$/);
   await expect(page.getByTestId("sanctions-match").filter({ hasText: transfer.transactionId })).toContainText("CBS-2025-004");
