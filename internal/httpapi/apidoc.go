@@ -187,6 +187,7 @@ var routeDocs = map[string]routeDoc{
 	"POST /api/sanctions/matches/{id}/decision":          {summary: "Confirm a sanctions match or dismiss it as a false positive", request: sanctionsDecision{}, response: sanctionsMatchJSON{}},
 	"GET /api/sanctions/search":                          {summary: "Check a name against the sanctions lists", response: sanctionsSearchResult{}, query: sanctionsSearchParams},
 	"GET /api/transfer/quote":                            {summary: "Transfer fee quote", response: transferQuoteJSON{}, query: transferQuoteParams},
+	"GET /api/transactions/{id}/sanctions":               {summary: "Sanctions matches of one transaction (every review status)", response: sanctionsMatchList{}},
 }
 
 // openAPIDoc is built once, on first use: the route table does not change while running.

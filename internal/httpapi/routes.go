@@ -189,6 +189,9 @@ func (s *Server) routes() []route {
 		{"GET /api/sanctions/matches", staff(regulators...), s.listSanctionsMatches},
 		{"POST /api/sanctions/matches/{id}/decision", staff(regulators...), s.decideSanctionsMatch},
 		{"GET /api/sanctions/search", staff(regulators...), s.searchSanctions},
+		// A transaction's matches for its detail panel: regulators only, like the queue; institutions
+		// see only that it is held (its log), never the list entry.
+		{"GET /api/transactions/{id}/sanctions", staff(regulators...), s.listTransactionSanctions},
 
 		// The API's OpenAPI 3.1 contract (apidoc.go) and its reference page.
 		{"GET /api/openapi.json", public(), s.serveOpenAPI},

@@ -254,6 +254,26 @@ func (s *Server) listSanctionsMatches(w http.ResponseWriter, r *http.Request) er
 	return nil
 }
 
+// listTransactionSanctions is GET /api/transactions/{id}/sanctions: every match of one
+// transaction, whatever its review status, so the detail panel shows why it is (or was) held.
+func (s *Server) listTransactionSanctions(w http.ResponseWriter, r *http.Request) error {
+	scope, _ := txScope(principalFrom(r.Context()))
+	t, err := s.store.TransactionByID(r.Context(), scope, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	ms, err := s.store.SanctionsMatchesOf(r.Context(), t.ID)
+	if err != nil {
+		return err
+	}
+	out := sanctionsMatchList{Items: make([]sanctionsMatchJSON, len(ms))}
+	for i, m := range ms {
+		out.Items[i] = toMatchJSON(m)
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
 // sanctionsDecision is the body of POST /api/sanctions/matches/{id}/decision.
 type sanctionsDecision struct {
 	Decision string `json:"decision"` // confirmed | false_positive

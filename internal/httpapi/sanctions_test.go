@@ -140,6 +140,21 @@ func TestSanctionsScreening(t *testing.T) {
 			strong["subjectRef"] != held["transactionId"] || strong["subjectStatus"] != "pending" || strong["party"] != "recipient" {
 			t.Fatalf("strong match: %v", strong)
 		}
+		// The transaction's own matches, for its detail panel: regulators only; an unknown id is a 404.
+		txPath := "/api/transactions/" + strong["subjectId"].(string) + "/sanctions"
+		if res := e.do(officer, "GET", txPath, nil); res.status != http.StatusOK {
+			t.Fatalf("matches of the held transaction: %d %s", res.status, res.body)
+		} else if items, _ := res.json(t)["items"].([]any); len(items) != 1 || items[0].(map[string]any)["id"] != strong["id"] {
+			t.Fatalf("matches of the held transaction: %s", res.body)
+		}
+		for _, c := range []*http.Client{psp, citizen} {
+			if res := e.do(c, "GET", txPath, nil); res.status != http.StatusForbidden {
+				t.Fatalf("transaction matches read by an institution: %d %s", res.status, res.body)
+			}
+		}
+		if res := e.do(officer, "GET", "/api/transactions/no-such-id/sanctions", nil); res.status != http.StatusNotFound {
+			t.Fatalf("matches of an unknown transaction: %d %s", res.status, res.body)
+		}
 		expl, _ := strong["explanation"].(map[string]any)
 		if toks, _ := expl["tokens"].([]any); len(toks) != 3 || expl["alias"] != "Cabdiraxmaan Maxamuud Faarax" {
 			t.Fatalf("explanation: %v", expl)

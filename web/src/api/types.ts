@@ -289,6 +289,9 @@ export interface TransferRequestBody {
   clearingHouse?: { automaticCompensation: boolean; virtualClearing: boolean; settlementMethod: string };
   preferences?: { prioritizeSpeed: boolean; prioritizeCost: boolean; prioritizeCompliance: boolean };
   description?: string;
+  /** The account holders' names, screened against the sanctions lists (at most 200 bytes each). */
+  senderName?: string;
+  recipientName?: string;
 }
 
 /** Answer of POST /api/transfer (201); money in decimal strings, bridge fees in minor units. */

@@ -10,6 +10,7 @@ import { InstitutionLink } from "@/features/compliance/AlertReferences";
 import { reasonText, ruleSentence } from "@/features/compliance/alertText";
 import { IsoPanel } from "@/features/switchfeed/IsoPanel";
 import { ChannelBadge } from "@/features/transactions/ChannelBadge";
+import { TransactionSanctions } from "@/features/transactions/TransactionSanctions";
 import { riskTextClass, riskVariant, statusVariant } from "@/features/transactions/display";
 import { formatMoney } from "@/features/transactions/money";
 import { formatDateTime } from "@/lib/format";
@@ -29,7 +30,7 @@ function v(value: string | number | null | undefined): string {
   return value === null || value === undefined || value === "" ? "—" : String(value);
 }
 
-/** The detail panel of a transaction: every field, the AML score and its rules, and the log. */
+/** The detail panel of a transaction: every field, its sanctions matches, the AML score and its rules, and the log. */
 export function TransactionDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const query = useQuery<TransactionDetail>({
@@ -100,6 +101,8 @@ export function TransactionDetailDialog({ id, onClose }: { id: string | null; on
               <Field label={t("transactions.detail.createdAt")}>{formatDateTime(tx.createdAt)}</Field>
               <Field label={t("transactions.detail.processedAt")}>{tx.processedAt ? formatDateTime(tx.processedAt) : "—"}</Field>
             </dl>
+
+            <TransactionSanctions tx={tx} />
 
             <IsoPanel id={tx.id} />
 

@@ -79,4 +79,90 @@ describe("TransferForm reads the licence registry", () => {
     expect(await screen.findAllByText("The licensed operators and banks could not be loaded. Reload the page to try again.")).not.toHaveLength(0);
     expect(options(screen.getByTestId("sender-institution"))).toEqual([]);
   });
+
+});
+
+describe("TransferForm sends the parties' names for sanctions screening", () => {
+  const citizen = { id: "u1", role: "citizen", firstName: "Hodan", lastName: "Warsame Ali" };
+
+  /** Fills a valid online wallet-to-wallet transfer of 20 USD. */
+  async function fillTransfer() {
+    choose("transfer-mode", "online");
+    choose("transfer-currency", "USD");
+    choose("sender-type", "wallet");
+    await waitFor(() => expect(screen.getByTestId("sender-institution")).toBeEnabled());
+    choose("sender-institution", "Sahal-Pay");
+    choose("receiver-type", "wallet");
+    choose("receiver-institution", "Premium-Wallet");
+    choose("sender-number", "+252 62 1234567");
+    choose("receiver-number", "+252 65 7654321");
+    choose("transfer-amount", "20");
+    await waitFor(() => expect(screen.getByTestId("fee-value")).toHaveTextContent("0.40 USD"));
+  }
+
+  function stub(status: string, user: unknown) {
+    const bodies: Record<string, unknown>[] = [];
+    const answer = routeFetch({
+      "GET /api/auth/user": { status: 200, body: user },
+      "GET /api/transfer/institutions": { status: 200, body: registry },
+      "POST /api/transfer": { status: 201, body: { ...receipt, status } },
+      "GET /api/transfer/quote?amount=20.00&currency=USD": { status: 200, body: { amount: "20.00", currency: "USD", fee: "0.40", total: "20.40" } },
+    });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === "POST") bodies.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+        return answer(input, init);
+      }),
+    );
+    return bodies;
+  }
+
+  it("prefills a citizen's own name as the sender's, sends both names trimmed and says a held transfer is pending review", async () => {
+    const bodies = stub("pending", citizen);
+    renderWithProviders(<TransferForm post={vi.fn()} />);
+    await waitFor(() => expect(screen.getByTestId("sender-name")).toHaveValue("Hodan Warsame Ali"));
+    await fillTransfer();
+    choose("recipient-name", "  Abdirahman Mohamud Farah ");
+    fireEvent.click(screen.getByTestId("transfer-submit"));
+    const dialog = await screen.findByTestId("confirm-dialog");
+    expect(within(dialog).getByText("Abdirahman Mohamud Farah")).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByTestId("confirm-transfer"));
+    const receiptPanel = await screen.findByTestId("transfer-receipt");
+    expect(bodies[0]).toMatchObject({ senderName: "Hodan Warsame Ali", recipientName: "Abdirahman Mohamud Farah" });
+    expect(within(receiptPanel).getByRole("heading", { name: "Transfer pending review" })).toBeInTheDocument();
+    expect(within(receiptPanel).getByTestId("receipt-outcome")).toHaveTextContent("held for a compliance review");
+    // The next transfer starts again from the citizen's own name.
+    expect(screen.getByTestId("sender-name")).toHaveValue("Hodan Warsame Ali");
+  });
+
+  it("leaves staff's sender name empty, sends no empty names and calls a completed transfer a success", async () => {
+    const bodies = stub("completed", { id: "u2", role: "psp_admin", firstName: "Amina", lastName: "Yusuf" });
+    renderWithProviders(<TransferForm post={vi.fn()} />);
+    await fillTransfer();
+    expect(screen.getByTestId("sender-name")).toHaveValue("");
+    fireEvent.click(screen.getByTestId("transfer-submit"));
+    fireEvent.click(await screen.findByTestId("confirm-transfer"));
+    const receiptPanel = await screen.findByTestId("transfer-receipt");
+    expect(bodies[0]).not.toHaveProperty("senderName");
+    expect(bodies[0]).not.toHaveProperty("recipientName");
+    expect(within(receiptPanel).getByRole("heading", { name: "Transfer receipt" })).toBeInTheDocument();
+  });
+
+  it("refuses a name over 200 bytes as the server does, before the confirmation", async () => {
+    const bodies = stub("completed", citizen);
+    renderWithProviders(<TransferForm post={vi.fn()} />);
+    await fillTransfer();
+    // 101 two-byte letters: 101 characters, 202 bytes, which the server refuses.
+    choose("recipient-name", "é".repeat(101));
+    fireEvent.click(screen.getByTestId("transfer-submit"));
+    expect(await screen.findAllByText("A name may have at most 200 characters")).not.toHaveLength(0);
+    expect(screen.getByTestId("recipient-name")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.queryByTestId("confirm-dialog")).not.toBeInTheDocument();
+    choose("recipient-name", "x".repeat(200));
+    expect(screen.getByTestId("recipient-name")).not.toHaveAttribute("aria-invalid");
+    fireEvent.click(screen.getByTestId("transfer-submit"));
+    expect(await screen.findByTestId("confirm-dialog")).toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+  });
 });

@@ -4,13 +4,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { AlertCircle, Loader2, Send } from "lucide-react";
 import { ApiError, throwIfResNotOk, languageHeaders } from "@/api/client";
-import type { TransferRequestBody, TransferResponse } from "@/api/types";
+import type { CurrentUser, TransferRequestBody, TransferResponse } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
+import { useAuth } from "@/features/auth/useAuth";
 import { formatMoney } from "@/features/transactions/money";
 import type { OutgoingMessage } from "@/features/transfers/bridge";
 import {
@@ -18,6 +19,7 @@ import {
   flowTypeOf,
   institutionsFor,
   mobileBridgeFees,
+  nameFault,
   networkOperator,
   numberExample,
   parseAmount,
@@ -51,6 +53,9 @@ export interface TransferFormState {
   receiverInstitution: string;
   amount: string;
   ussdCode: string;
+  /** The account holders' names, optional, screened against the sanctions lists by the server. */
+  senderName: string;
+  recipientName: string;
 }
 
 export const EMPTY_FORM: TransferFormState = {
@@ -64,7 +69,18 @@ export const EMPTY_FORM: TransferFormState = {
   receiverInstitution: "",
   amount: "",
   ussdCode: "",
+  senderName: "",
+  recipientName: "",
 };
+
+/**
+ * An empty form; a citizen sends from their own account, so the sender's name is theirs.
+ * Staff enter transfers for others and type both names.
+ */
+export function formFor(user: CurrentUser | null): TransferFormState {
+  if (user?.role !== "citizen") return EMPTY_FORM;
+  return { ...EMPTY_FORM, senderName: [user.firstName, user.lastName].filter(Boolean).join(" ") };
+}
 
 /** How long the failure dialog stays open (001 §4). */
 export const ERROR_DIALOG_MS = 5_000;
@@ -103,6 +119,10 @@ export function requestBody(form: TransferFormState, institutions: readonly Tran
   if (sp) body.senderPrefix = sp;
   if (rp) body.receiverPrefix = rp;
   if (form.ussdCode) body.ussdCode = form.ussdCode;
+  const senderName = form.senderName.trim();
+  const recipientName = form.recipientName.trim();
+  if (senderName) body.senderName = senderName;
+  if (recipientName) body.recipientName = recipientName;
   return body;
 }
 
@@ -171,7 +191,8 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
   const queryClient = useQueryClient();
   const institutionsQuery = useQuery<TransferInstitution[]>({ queryKey: INSTITUTIONS_KEY });
   const institutions = institutionsQuery.data ?? NO_INSTITUTIONS;
-  const [form, setForm] = useState<TransferFormState>(EMPTY_FORM);
+  const { user } = useAuth();
+  const [form, setForm] = useState<TransferFormState>(() => formFor(user));
   const [errors, setErrors] = useState<Partial<Record<TransferField, string>>>({});
   const [phase, setPhase] = useState<FlowPhase>("form");
   const [receipt, setReceipt] = useState<TransferResponse | null>(null);
@@ -182,6 +203,12 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
   // Field ids are fixed words so browser tests and error messages can find them.
   const fid = useId();
   const id = (name: string) => `${fid}-${name}`;
+
+  // The signed-in person may be known only after the first render: fill an untouched sender name.
+  useEffect(() => {
+    const name = formFor(user).senderName;
+    if (name) setForm((f) => (f.senderName ? f : { ...f, senderName: name }));
+  }, [user]);
 
   const step = currentStep(form, phase);
   const amountMinor = parseAmount(form.amount);
@@ -214,10 +241,12 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
     onSuccess: (res, body) => {
       setPhase("success");
       setReceipt(res);
-      setForm(EMPTY_FORM);
+      setForm(formFor(user));
       setErrors({});
       idempotencyKey.current = newKey();
-      toast({ title: t("transfers.success.title"), description: t("transfers.success.description") });
+      // A held transfer (sanctions or AML review) is not completed: the toast says so.
+      const outcome = res.status === "pending" ? "held" : "success";
+      toast({ title: t(`transfers.${outcome}.title`), description: t(`transfers.${outcome}.description`) });
       // Every transactions list, the dashboard's "/api/transactions?limit=5" included.
       void queryClient.invalidateQueries({
         predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith("/api/transactions"),
@@ -277,6 +306,10 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
     if (!result.ok) Object.assign(faults, result.faults);
     if (!form.senderType) faults.senderType = { code: "accountType" };
     if (!form.receiverType) faults.receiverType = { code: "accountType" };
+    const senderNameFault = nameFault(form.senderName);
+    const recipientNameFault = nameFault(form.recipientName);
+    if (senderNameFault) faults.senderName = senderNameFault;
+    if (recipientNameFault) faults.recipientName = recipientNameFault;
     const messages = faultMessages(t, faults);
     if (Object.keys(messages).length > 0) {
       setErrors(messages);
@@ -308,6 +341,23 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
   }, [form, institutions]);
 
   const canSubmit = amountMinor !== null && amountMinor > 0 && !mutation.isPending;
+
+  const nameField = (field: "senderName" | "recipientName") => {
+    const nameId = id(field);
+    const err = errors[field];
+    return (
+      <Field id={nameId} label={t(`transfers.${field}`)} error={err} hint={t("transfers.nameHint")}>
+        <Input
+          id={nameId}
+          value={form[field]}
+          onChange={(e) => update({ [field]: e.target.value })}
+          autoComplete="off"
+          data-testid={field === "senderName" ? "sender-name" : "recipient-name"}
+          {...describe(nameId, err, true)}
+        />
+      </Field>
+    );
+  };
 
   const party = (side: "sender" | "receiver") => {
     const type = form[`${side}Type`];
@@ -387,6 +437,7 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
             {...describe(numberId, numErr, true)}
           />
         </Field>
+        {nameField(side === "sender" ? "senderName" : "recipientName")}
         {side === "sender" && form.mode === "offline" && type === "wallet" ? (
           <Field id={id("ussd")} label={t("transfers.ussdCode")} hint={t("transfers.ussdHint")}>
             <Input id={id("ussd")} value={form.ussdCode} readOnly className="bg-muted font-mono" data-testid="ussd-code" aria-describedby={`${id("ussd")}-hint`} />
@@ -480,10 +531,12 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
               <dt className="text-muted-foreground">{t("transfers.sender")}</dt>
               <dd className="text-right">
+                {form.senderName.trim() ? <span className="block">{form.senderName.trim()}</span> : null}
                 {form.senderInstitution} · <span className="font-mono">{form.senderNumber}</span>
               </dd>
               <dt className="text-muted-foreground">{t("transfers.receiver")}</dt>
               <dd className="text-right">
+                {form.recipientName.trim() ? <span className="block">{form.recipientName.trim()}</span> : null}
                 {form.receiverInstitution} · <span className="font-mono">{form.receiverNumber}</span>
               </dd>
               <dt className="text-muted-foreground">{t("transfers.flowType")}</dt>

@@ -1,10 +1,11 @@
 import { forwardRef } from "react";
 import { useTranslation } from "react-i18next";
-import { CheckCircle2, Printer } from "lucide-react";
+import { CheckCircle2, Clock, Printer } from "lucide-react";
 import type { TransferResponse } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { formatMoney } from "@/features/transactions/money";
 import { formatDateTime } from "@/lib/format";
+import { cn } from "@/lib/utils";
 
 /** Printing shows the receipt alone (the rest of the page is hidden). */
 const PRINT_CSS = `@media print {
@@ -14,10 +15,15 @@ const PRINT_CSS = `@media print {
   #transfer-receipt .no-print { display: none !important; }
 }`;
 
-/** The receipt of a successful transfer, with its voucher (001 §2, §4). */
+/**
+ * The receipt of an accepted transfer, with its voucher (001 §2, §4). A transfer held for review
+ * (sanctions screening or AML) is accepted but not completed: its receipt says it is pending review.
+ */
 export const TransferReceipt = forwardRef<HTMLDivElement, { receipt: TransferResponse; onDone: () => void }>(
   ({ receipt, onDone }, ref) => {
     const { t } = useTranslation();
+    const held = receipt.status === "pending";
+    const Icon = held ? Clock : CheckCircle2;
     const rows: [string, string, string?][] = [
       [t("transfers.receipt.transactionId"), receipt.transactionId, "receipt-transaction-id"],
       [t("transfers.receipt.npssReference"), receipt.npssReference, "receipt-npss"],
@@ -37,18 +43,24 @@ export const TransferReceipt = forwardRef<HTMLDivElement, { receipt: TransferRes
         ref={ref}
         tabIndex={-1}
         aria-labelledby="receipt-title"
-        className="rounded-lg border-2 border-emerald-600/40 bg-card p-5 shadow-sm focus-visible:outline-2 focus-visible:outline-ring sm:p-6"
+        className={cn(
+          "rounded-lg border-2 bg-card p-5 shadow-sm focus-visible:outline-2 focus-visible:outline-ring sm:p-6",
+          held ? "border-amber-500/60" : "border-emerald-600/40",
+        )}
         data-testid="transfer-receipt"
+        data-status={receipt.status}
       >
         <style>{PRINT_CSS}</style>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="flex items-center gap-3">
-            <CheckCircle2 className="h-8 w-8 shrink-0 text-emerald-600" aria-hidden="true" />
+            <Icon className={cn("h-8 w-8 shrink-0", held ? "text-amber-600" : "text-emerald-600")} aria-hidden="true" />
             <div>
               <h2 id="receipt-title" className="text-lg font-semibold">
-                {t("transfers.receipt.title")}
+                {held ? t("transfers.held.title") : t("transfers.receipt.title")}
               </h2>
-              <p className="text-sm text-muted-foreground">{t("transfers.success.description")}</p>
+              <p className="text-sm text-muted-foreground" data-testid="receipt-outcome">
+                {held ? t("transfers.held.description") : t("transfers.success.description")}
+              </p>
             </div>
           </div>
           <div className="no-print flex gap-2">

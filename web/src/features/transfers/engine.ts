@@ -260,7 +260,9 @@ export type TransferField =
   | "receiverType"
   | "currency"
   | "mode"
-  | "amount";
+  | "amount"
+  | "senderName"
+  | "recipientName";
 
 /**
  * One validation fault as a message code and its parameters, so the screen can
@@ -282,7 +284,8 @@ export interface FieldFault {
     | "amount"
     | "amountFormat"
     | "amountTooLarge"
-    | "noRoute";
+    | "noRoute"
+    | "nameTooLong";
   params?: Record<string, string>;
 }
 
@@ -350,6 +353,8 @@ export function englishMessage(field: TransferField, fault: FieldFault): string 
       return "Amount must not be above 100000000000.00";
     case "noRoute":
       return `No route supports this amount in ${p.mode} mode`;
+    case "nameTooLong":
+      return `A name may have at most ${p.max} characters`;
   }
 }
 
@@ -410,6 +415,19 @@ export function numberExample(type: string, chosen: TransferInstitution | undefi
   return `${prefix} 1234567`;
 }
 
+
+/**
+ * The most a party's name may hold. The server counts UTF-8 bytes (domain.NewTransfer), so the
+ * form counts them too: a name it accepts is never refused after the confirmation.
+ */
+export const MAX_NAME_BYTES = 200;
+
+/** The fault of a party's name, if it is too long; an empty name is allowed (names are optional). */
+export function nameFault(name: string): FieldFault | undefined {
+  return new TextEncoder().encode(name.trim()).length > MAX_NAME_BYTES
+    ? { code: "nameTooLong", params: { max: String(MAX_NAME_BYTES) } }
+    : undefined;
+}
 /**
  * Validates a transfer exactly as the server does (every fault at once) against
  * the registry's institutions and computes fee, total, flow type, settlement,

@@ -42,6 +42,7 @@ const SERVER_FAULTS: Record<string, FieldFault["code"]> = {
   amount_format: "amountFormat",
   amount_too_large: "amountTooLarge",
   no_route_amount: "noRoute",
+  too_long: "nameTooLong",
 };
 
 /** The server's field faults of a refused transfer, in the interface language, by field. */
@@ -67,6 +68,8 @@ export function faultMessages(t: TFunction, faults: FieldFaults): Partial<Record
     "receiverType",
     "receiverNumber",
     "receiverInstitution",
+    "senderName",
+    "recipientName",
     "amount",
   ];
   const out: Partial<Record<TransferField, string>> = {};
