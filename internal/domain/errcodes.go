@@ -136,3 +136,25 @@ const (
 	CodeApproverIsTarget           = "approver_is_target"
 	CodeApproverCreatedTarget      = "approver_created_target"
 )
+
+// Mobile access (internal/domain/mobile.go, internal/store/mobile.go, internal/httpapi/mobile.go).
+const (
+	CodeMobileUserExists      = "mobile_user_exists"       // a phone number or national ID already registered
+	CodeMobileTransition      = "mobile_transition"        // the user's status cannot move to the one asked
+	CodeMobileStatusInvalid   = "mobile_status_invalid"    // a status that is not approved, suspended or revoked
+	CodeMobileStatus          = "mobile_status"            // field: the same
+	CodeMobileReasonRequired  = "mobile_reason_required"   // a suspension or revocation without a reason
+	CodeMobilePhone           = "mobile_phone"             // field: not a Somali mobile number
+	CodePlatform              = "platform"                 // field: neither android nor ios
+	CodeMaxChars              = "max_chars"                // field: longer than {max} characters
+	CodeAccessCodeNeedsUser   = "access_code_needs_user"   // codes go to approved users only
+	CodeMobileUserNotApproved = "mobile_user_not_approved" // field: the user is not approved
+	CodeChooseApprovedUser    = "choose_approved_user"     // field: no user chosen
+	CodeNotificationMethod    = "notification_method"      // field: neither both, sms nor email
+	CodeAdminEmailInvalid     = "admin_email_invalid"      // field: the administrator's address is not one
+	CodeAccessCodeNotFound    = "access_code_not_found"
+	CodeAccessCodeNotActive   = "access_code_not_active" // only active codes can be revoked
+	CodeAccessCodeRequired    = "access_code_required"   // field
+	CodeAccessCodeInvalid     = "access_code_invalid"    // the one answer to a failed redemption
+	CodeRedeemLocked          = "redeem_locked"          // too many failed redemptions: {minutes}
+)
