@@ -158,3 +158,27 @@ const (
 	CodeAccessCodeInvalid     = "access_code_invalid"    // the one answer to a failed redemption
 	CodeRedeemLocked          = "redeem_locked"          // too many failed redemptions: {minutes}
 )
+
+// Lists, alerts and their cases, AML rule versions, dual-control proposals, users and institutions.
+const (
+	CodeCursorInvalid       = "cursor_invalid"        // a page cursor that is not one of this list
+	CodeCursor              = "cursor"                // field: the same
+	CodeAlertActionInvalid  = "alert_action_invalid"  // an action a case does not know
+	CodeAlertAction         = "alert_action"          // field: the same
+	CodeAlertOutcomeInvalid = "alert_outcome_invalid" // a case closed neither resolved nor false_positive
+	CodeAlertOutcome        = "alert_outcome"         // field: the same
+	CodeAlertTransition     = "alert_transition"      // the alert's status does not allow the action
+	CodeNoteTooLong         = "note_too_long"         // a case note above its maximum
+	CodeWriteNote           = "write_note"            // an action that needs a note, without one
+	CodeNoteRequired        = "note_required"         // field: the same
+	CodeNoticeNoCase        = "notice_no_case"        // case actions on a system notice
+	CodeRuleVersionDecided  = "rule_version_decided"  // a version that is no longer a proposal
+	CodeRuleVersionRaced    = "rule_version_raced"    // decided by someone else meanwhile
+	CodeRoleAlreadyHeld     = "role_already_held"     // a proposal to give a role already held
+	CodeApprovalWaiting     = "approval_waiting"      // another change to the account awaits approval
+	CodeApprovalDecided     = "approval_decided"      // the proposal is no longer pending
+	CodeApprovalRaced       = "approval_raced"        // decided by another administrator meanwhile
+	CodeSelfChange          = "self_change"           // disabling oneself or changing one's own role
+	CodeNotLinked           = "not_linked"            // an institution's user without an institution
+	CodeInstitutionKind     = "institution_kind"      // a kind of institution that does not exist
+)
