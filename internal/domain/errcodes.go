@@ -181,4 +181,5 @@ const (
 	CodeSelfChange          = "self_change"           // disabling oneself or changing one's own role
 	CodeNotLinked           = "not_linked"            // an institution's user without an institution
 	CodeInstitutionKind     = "institution_kind"      // a kind of institution that does not exist
+	CodeUploadLinkInvalid   = "upload_link_invalid"   // a signed upload link that is wrong or expired
 )
