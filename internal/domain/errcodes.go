@@ -183,3 +183,15 @@ const (
 	CodeInstitutionKind     = "institution_kind"      // a kind of institution that does not exist
 	CodeUploadLinkInvalid   = "upload_link_invalid"   // a signed upload link that is wrong or expired
 )
+
+// Compliance statuses, licences and reviews (internal/domain/compliance.go, institution.go).
+const (
+	CodeComplianceStatusInvalid = "compliance_status_invalid" // not a status a regulator may set
+	CodeComplianceStatus        = "compliance_status"         // field: the same
+	CodeComplianceUnchanged     = "compliance_unchanged"      // the institution has that status already
+	CodeComplianceReason        = "compliance_reason"         // no reason, or one above 2000 characters
+	CodeReviewNotesTooLong      = "review_notes_too_long"
+	CodeFindingsTooLong         = "findings_too_long"
+	CodeLicenseActionInvalid    = "license_action_invalid" // neither suspend, reinstate nor revoke
+	CodeLicenseAction           = "license_action"         // field: the same
+)
