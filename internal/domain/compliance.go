@@ -27,11 +27,10 @@ var complianceSeverity = map[string]int{CompliancePending: 0, ComplianceComplian
 // history row).
 func ComplianceTransition(from, to string) error {
 	if _, ok := complianceSeverity[to]; !ok || to == CompliancePending {
-		return FieldError("Status must be compliant, under_review or non_compliant.",
-			map[string]string{"status": "Must be compliant, under_review or non_compliant"})
+		return Invalid(CodeComplianceStatusInvalid, map[string]Fault{"status": F(CodeComplianceStatus)})
 	}
 	if from == to {
-		return Errorf(ECONFLICT, "The institution is already %s.", to)
+		return E(ECONFLICT, CodeComplianceUnchanged, "status", to)
 	}
 	return nil
 }
@@ -41,7 +40,7 @@ func ComplianceTransition(from, to string) error {
 func ComplianceReason(reason string) (string, error) {
 	r := strings.TrimSpace(reason)
 	if r == "" || utf8.RuneCountInString(r) > 2000 {
-		return "", FieldError("Give a reason (at most 2000 characters) for the compliance status.", map[string]string{"reason": "A reason is required"})
+		return "", Invalid(CodeComplianceReason, map[string]Fault{"reason": F(CodeReasonRequired)})
 	}
 	return r, nil
 }

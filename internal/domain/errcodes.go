@@ -136,3 +136,62 @@ const (
 	CodeApproverIsTarget           = "approver_is_target"
 	CodeApproverCreatedTarget      = "approver_created_target"
 )
+
+// Mobile access (internal/domain/mobile.go, internal/store/mobile.go, internal/httpapi/mobile.go).
+const (
+	CodeMobileUserExists      = "mobile_user_exists"       // a phone number or national ID already registered
+	CodeMobileTransition      = "mobile_transition"        // the user's status cannot move to the one asked
+	CodeMobileStatusInvalid   = "mobile_status_invalid"    // a status that is not approved, suspended or revoked
+	CodeMobileStatus          = "mobile_status"            // field: the same
+	CodeMobileReasonRequired  = "mobile_reason_required"   // a suspension or revocation without a reason
+	CodeMobilePhone           = "mobile_phone"             // field: not a Somali mobile number
+	CodePlatform              = "platform"                 // field: neither android nor ios
+	CodeMaxChars              = "max_chars"                // field: longer than {max} characters
+	CodeAccessCodeNeedsUser   = "access_code_needs_user"   // codes go to approved users only
+	CodeMobileUserNotApproved = "mobile_user_not_approved" // field: the user is not approved
+	CodeChooseApprovedUser    = "choose_approved_user"     // field: no user chosen
+	CodeNotificationMethod    = "notification_method"      // field: neither both, sms nor email
+	CodeAdminEmailInvalid     = "admin_email_invalid"      // field: the administrator's address is not one
+	CodeAccessCodeNotFound    = "access_code_not_found"
+	CodeAccessCodeNotActive   = "access_code_not_active" // only active codes can be revoked
+	CodeAccessCodeRequired    = "access_code_required"   // field
+	CodeAccessCodeInvalid     = "access_code_invalid"    // the one answer to a failed redemption
+	CodeRedeemLocked          = "redeem_locked"          // too many failed redemptions: {minutes}
+)
+
+// Lists, alerts and their cases, AML rule versions, dual-control proposals, users and institutions.
+const (
+	CodeCursorInvalid       = "cursor_invalid"        // a page cursor that is not one of this list
+	CodeCursor              = "cursor"                // field: the same
+	CodeAlertActionInvalid  = "alert_action_invalid"  // an action a case does not know
+	CodeAlertAction         = "alert_action"          // field: the same
+	CodeAlertOutcomeInvalid = "alert_outcome_invalid" // a case closed neither resolved nor false_positive
+	CodeAlertOutcome        = "alert_outcome"         // field: the same
+	CodeAlertTransition     = "alert_transition"      // the alert's status does not allow the action
+	CodeNoteTooLong         = "note_too_long"         // a case note above its maximum
+	CodeWriteNote           = "write_note"            // an action that needs a note, without one
+	CodeNoteRequired        = "note_required"         // field: the same
+	CodeNoticeNoCase        = "notice_no_case"        // case actions on a system notice
+	CodeRuleVersionDecided  = "rule_version_decided"  // a version that is no longer a proposal
+	CodeRuleVersionRaced    = "rule_version_raced"    // decided by someone else meanwhile
+	CodeRoleAlreadyHeld     = "role_already_held"     // a proposal to give a role already held
+	CodeApprovalWaiting     = "approval_waiting"      // another change to the account awaits approval
+	CodeApprovalDecided     = "approval_decided"      // the proposal is no longer pending
+	CodeApprovalRaced       = "approval_raced"        // decided by another administrator meanwhile
+	CodeSelfChange          = "self_change"           // disabling oneself or changing one's own role
+	CodeNotLinked           = "not_linked"            // an institution's user without an institution
+	CodeInstitutionKind     = "institution_kind"      // a kind of institution that does not exist
+	CodeUploadLinkInvalid   = "upload_link_invalid"   // a signed upload link that is wrong or expired
+)
+
+// Compliance statuses, licences and reviews (internal/domain/compliance.go, institution.go).
+const (
+	CodeComplianceStatusInvalid = "compliance_status_invalid" // not a status a regulator may set
+	CodeComplianceStatus        = "compliance_status"         // field: the same
+	CodeComplianceUnchanged     = "compliance_unchanged"      // the institution has that status already
+	CodeComplianceReason        = "compliance_reason"         // no reason, or one above 2000 characters
+	CodeReviewNotesTooLong      = "review_notes_too_long"
+	CodeFindingsTooLong         = "findings_too_long"
+	CodeLicenseActionInvalid    = "license_action_invalid" // neither suspend, reinstate nor revoke
+	CodeLicenseAction           = "license_action"         // field: the same
+)

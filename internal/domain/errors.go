@@ -148,3 +148,8 @@ func ErrorMessage(err error) string {
 	}
 	return "Internal error."
 }
+
+// ErrCursor answers a page cursor that is not one of the list's, whichever list.
+func ErrCursor() *Error {
+	return Invalid(CodeCursorInvalid, map[string]Fault{"cursor": F(CodeCursor)})
+}

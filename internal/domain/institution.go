@@ -134,7 +134,7 @@ func ReviewNotes(decision string, notes *string) (string, error) {
 		n = strings.TrimSpace(*notes)
 	}
 	if utf8.RuneCountInString(n) > 2000 {
-		return "", FieldError("Review notes must be at most 2000 characters.", map[string]string{"notes": "At most 2000 characters"})
+		return "", Invalid(CodeReviewNotesTooLong, map[string]Fault{"notes": MaxChars(2000)})
 	}
 	if decision == ApplicationRejected && n == "" {
 		return "", Invalid(CodeRejectionReason, map[string]Fault{"notes": F(CodeReasonRequired)})
@@ -165,7 +165,7 @@ var licenseTransitions = map[string]struct {
 func LicenseTransition(action string) (from []string, to string, err error) {
 	t, ok := licenseTransitions[action]
 	if !ok {
-		return nil, "", FieldError("Action must be suspend, reinstate or revoke.", map[string]string{"action": "Must be suspend, reinstate or revoke"})
+		return nil, "", Invalid(CodeLicenseActionInvalid, map[string]Fault{"action": F(CodeLicenseAction)})
 	}
 	return t.from, t.to, nil
 }

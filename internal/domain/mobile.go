@@ -2,6 +2,7 @@ package domain
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -20,7 +21,7 @@ var mobileTransitions = map[string][]string{
 func MobileTransition(status string) ([]string, error) {
 	from, ok := mobileTransitions[status]
 	if !ok {
-		return nil, FieldError("Status must be approved, suspended or revoked.", map[string]string{"status": "Must be approved, suspended or revoked"})
+		return nil, Invalid(CodeMobileStatusInvalid, map[string]Fault{"status": F(CodeMobileStatus)})
 	}
 	return from, nil
 }
@@ -66,29 +67,46 @@ type MobileUserInput struct {
 func (m *MobileUserInput) Validate() error {
 	m.FullName, m.NationalID = strings.TrimSpace(m.FullName), strings.TrimSpace(m.NationalID)
 	m.Email, m.DeviceID, m.Platform = NormalizeEmail(m.Email), strings.TrimSpace(m.DeviceID), strings.TrimSpace(m.Platform)
-	f := map[string]string{}
+	f := map[string]Fault{}
 	if n := utf8.RuneCountInString(m.FullName); n < 2 || n > 200 {
-		f["fullName"] = "Full name is required"
+		f["fullName"] = F(CodeKYCFullName)
 	}
 	phone := NormalizePhone(m.PhoneNumber)
 	if phone == "" {
-		f["phoneNumber"] = "Use a Somali mobile number such as +252 63 4123456"
+		f["phoneNumber"] = F(CodeMobilePhone)
 	}
 	m.PhoneNumber = phone
 	if n := utf8.RuneCountInString(m.NationalID); n < 5 || n > 50 {
-		f["nationalId"] = "National ID is required"
+		f["nationalId"] = F(CodeKYCNationalID)
 	}
 	if m.Email != "" && !ValidEmail(m.Email) {
-		f["email"] = "Valid email is required"
+		f["email"] = F(CodeKYCEmail)
 	}
-	if m.Platform != "" && m.Platform != "android" && m.Platform != "ios" {
-		f["platform"] = "Platform must be android or ios"
-	}
-	if len(m.DeviceID) > 200 {
-		f["deviceId"] = "At most 200 characters"
-	}
+	CheckDevice(f, m.Platform, m.DeviceID)
 	if len(f) > 0 {
-		return FieldError("Please correct the highlighted fields.", f)
+		return Invalid(CodeFieldsInvalid, f)
 	}
 	return nil
+}
+
+// maxDeviceID is the longest device id a registration or a redemption may carry.
+const maxDeviceID = 200
+
+// CheckDevice adds to f the faults of a mobile app's platform and device id, which registration
+// and redemption both carry.
+func CheckDevice(f map[string]Fault, platform, deviceID string) {
+	if platform != "" && platform != "android" && platform != "ios" {
+		f["platform"] = F(CodePlatform)
+	}
+	if len(deviceID) > maxDeviceID {
+		f["deviceId"] = MaxChars(maxDeviceID)
+	}
+}
+
+// MaxChars is the fault of a field longer than max characters.
+func MaxChars(max int) Fault { return F(CodeMaxChars, "max", strconv.Itoa(max)) }
+
+// RedeemLocked answers a redemption from a phone number or an address locked out for RedeemLockout.
+func RedeemLocked() *Error {
+	return E(ETOOMANY, CodeRedeemLocked, "minutes", strconv.Itoa(int(RedeemLockout/time.Minute)))
 }

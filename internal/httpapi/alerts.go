@@ -269,6 +269,9 @@ type alertActionInput struct {
 	Note    string `json:"note"`
 }
 
+// maxNote is the longest note a case action may carry (the catalogue's note_too_long says it).
+const maxNote = 4000
+
 // alertAction is POST /api/alerts/{id}/actions {action, outcome, note}: the case workflow
 // (assign to me, investigate, add a note, close as resolved or false_positive).
 func (s *Server) alertAction(w http.ResponseWriter, r *http.Request) error {
@@ -277,11 +280,11 @@ func (s *Server) alertAction(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	in.Note = strings.TrimSpace(in.Note)
-	if len(in.Note) > 4000 {
-		return domain.FieldError("Notes may be at most 4000 characters.", map[string]string{"note": "At most 4000 characters"})
+	if len(in.Note) > maxNote {
+		return domain.Invalid(domain.CodeNoteTooLong, map[string]domain.Fault{"note": domain.MaxChars(maxNote)})
 	}
 	if (in.Action == "note" || in.Action == "close") && in.Note == "" {
-		return domain.FieldError("Write a note.", map[string]string{"note": "A note is required"})
+		return domain.Invalid(domain.CodeWriteNote, map[string]domain.Fault{"note": domain.F(domain.CodeNoteRequired)})
 	}
 	return s.act(w, r, store.CaseAction{Action: in.Action, Outcome: in.Outcome, Note: in.Note})
 }
@@ -292,7 +295,7 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request, c store.CaseAction)
 	if kind, err := s.store.AlertKind(r.Context(), alertScope(u), c.AlertID); err != nil {
 		return err
 	} else if kind != "aml" {
-		return domain.Errorf(domain.ECONFLICT, "System notices have no case to work; dismiss them instead.")
+		return domain.E(domain.ECONFLICT, domain.CodeNoticeNoCase)
 	}
 	if err := s.store.ActOnAlert(r.Context(), c); err != nil {
 		return err

@@ -45,7 +45,7 @@ func (s *Server) completeAudit(w http.ResponseWriter, r *http.Request) error {
 	}
 	in.Findings = strings.TrimSpace(in.Findings)
 	if utf8.RuneCountInString(in.Findings) > 2000 {
-		return domain.FieldError("Findings must be at most 2000 characters.", map[string]string{"findings": "At most 2000 characters"})
+		return domain.Invalid(domain.CodeFindingsTooLong, map[string]domain.Fault{"findings": domain.MaxChars(2000)})
 	}
 	a, err := s.store.CompleteAudit(r.Context(), r.PathValue("id"), in.Findings, s.audit(r, "", ""))
 	if err != nil {

@@ -60,6 +60,17 @@ const (
 	CodeConfirmationIncomplete = "confirmation_incomplete"
 	CodeTokenRequired          = "token_required" // field
 	CodeNotRight               = "not_right"      // field: a code or password that is not right
+
+	// Rate limits and live connections (ratelimit.go, sockets.go).
+	CodeTooManyRequestsSeconds = "too_many_requests_seconds" // throttled: wait {seconds}
+	CodeTooManyRequestsMinutes = "too_many_requests_minutes" // throttled: wait {minutes}
+	CodeTooManySockets         = "too_many_sockets"          // {max} live connections open already
+
+	// Uploads (objects.go).
+	CodeFileTooLarge    = "file_too_large"    // above {megabytes} MB
+	CodeUploadLinkUsed  = "upload_link_used"  // the signed link was used already
+	CodeUploadFileAgain = "upload_file_again" // a file reference that is not an upload of this user
+	CodeNotUploaded     = "not_uploaded"      // field: the same
 )
 
 // Catalogue codes of the messages the server sends (not errors): each in the recipient's

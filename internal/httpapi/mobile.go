@@ -88,7 +88,7 @@ func (s *Server) setMobileUserStatus(w http.ResponseWriter, r *http.Request) err
 	}
 	in.Reason = strings.TrimSpace(in.Reason)
 	if (in.Status == "suspended" || in.Status == "revoked") && (in.Reason == "" || len(in.Reason) > 1000) {
-		return domain.FieldError("Give a reason for the suspension or revocation.", map[string]string{"reason": "A reason is required"})
+		return domain.Invalid(domain.CodeMobileReasonRequired, map[string]domain.Fault{"reason": domain.F(domain.CodeReasonRequired)})
 	}
 	m, err := s.store.SetMobileUserStatus(r.Context(), r.PathValue("id"), in.Status, in.Reason, principalFrom(r.Context()).ID, s.audit(r, "", ""))
 	if err != nil {
@@ -166,19 +166,19 @@ func (s *Server) generateAccessCode(w http.ResponseWriter, r *http.Request) erro
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	f := map[string]string{}
+	f := map[string]domain.Fault{}
 	if !slices.Contains(domain.NotificationMethods, in.NotificationMethod) {
-		f["notificationMethod"] = "Méthode inconnue : both, sms ou email"
+		f["notificationMethod"] = domain.F(domain.CodeNotificationMethod)
 	}
 	in.AdminEmail = domain.NormalizeEmail(in.AdminEmail)
 	if in.NotificationMethod != "sms" && !domain.ValidEmail(in.AdminEmail) {
-		f["adminEmail"] = "Adresse e-mail de l'administrateur invalide"
+		f["adminEmail"] = domain.F(domain.CodeAdminEmailInvalid)
 	}
 	if in.MobileUserID == "" {
-		f["mobileUserId"] = "Choisissez un utilisateur approuvé"
+		f["mobileUserId"] = domain.F(domain.CodeChooseApprovedUser)
 	}
 	if len(f) > 0 {
-		return domain.FieldError("Veuillez corriger les champs indiqués.", f)
+		return domain.Invalid(domain.CodeFieldsInvalid, f)
 	}
 	var phone string
 	if m, err := s.store.MobileUserByID(r.Context(), in.MobileUserID); err == nil {
@@ -275,21 +275,16 @@ func (s *Server) redeemAccessCode(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	phone := domain.NormalizePhone(in.PhoneNumber)
-	f := map[string]string{}
+	f := map[string]domain.Fault{}
 	if phone == "" {
-		f["phoneNumber"] = "Use a Somali mobile number such as +252 63 4123456"
+		f["phoneNumber"] = domain.F(domain.CodeMobilePhone)
 	}
 	if in.Code == "" || len(in.Code) > 32 {
-		f["code"] = "The access code is required"
+		f["code"] = domain.F(domain.CodeAccessCodeRequired)
 	}
-	if in.Platform != "" && in.Platform != "android" && in.Platform != "ios" {
-		f["platform"] = "Platform must be android or ios"
-	}
-	if len(in.DeviceID) > 200 {
-		f["deviceId"] = "At most 200 characters"
-	}
+	domain.CheckDevice(f, in.Platform, in.DeviceID)
 	if len(f) > 0 {
-		return domain.FieldError("Please correct the highlighted fields.", f)
+		return domain.Invalid(domain.CodeFieldsInvalid, f)
 	}
 	ip := s.clientIP(r)
 	retryAfter := strconv.Itoa(int(max(s.opts.LoginWindow, domain.RedeemLockout).Seconds()))
@@ -297,7 +292,7 @@ func (s *Server) redeemAccessCode(w http.ResponseWriter, r *http.Request) error 
 		return err
 	} else if byIP >= s.opts.MaxFailuresPerIP {
 		w.Header().Set("Retry-After", retryAfter)
-		return domain.Errorf(domain.ETOOMANY, "Too many failed attempts. Try again in %d minutes.", int(domain.RedeemLockout/time.Minute))
+		return domain.RedeemLocked()
 	}
 	token := auth.RandomToken(32)
 	sum := sha256.Sum256([]byte(token))

@@ -34,7 +34,8 @@ func TestMobileAccess(t *testing.T) {
 			return e.do(o, "POST", "/api/admin/mobile-access/generate", map[string]string{"mobileUserId": id,
 				"notificationMethod": method, "adminEmail": "supervision@bank.so"})
 		}
-		if res := gen("both"); res.status != 400 || !strings.Contains(string(res.body), "approuv") {
+		if res := gen("both"); res.status != 400 || res.json(t)["code"] != domain.CodeAccessCodeNeedsUser ||
+			!strings.Contains(string(res.body), `"mobileUserId":{"code":"`+domain.CodeMobileUserNotApproved+`"`) {
 			t.Fatalf("code for a pending user: %d %s", res.status, res.body)
 		}
 		if res := gen("pigeon"); res.status != 400 {

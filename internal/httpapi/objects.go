@@ -3,6 +3,7 @@ package httpapi
 import (
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/kormeer/kormeer/internal/domain"
@@ -59,10 +60,10 @@ func (s *Server) receiveUpload(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if r.ContentLength > objects.MaxUploadBytes {
-		return domain.Errorf(domain.ETOOLARGE, "File size must be less than %dMB.", objects.MaxUploadBytes>>20)
+		return domain.E(domain.ETOOLARGE, CodeFileTooLarge, "megabytes", strconv.Itoa(objects.MaxUploadBytes>>20))
 	}
 	if _, err := s.store.ObjectByID(r.Context(), id); err == nil {
-		return domain.Errorf(domain.ECONFLICT, "This upload link was used already; start the upload again.")
+		return domain.E(domain.ECONFLICT, CodeUploadLinkUsed)
 	}
 	img, err := s.images.ProcessImage(r.Context(), http.MaxBytesReader(w, r.Body, objects.MaxUploadBytes+1), objects.MaxUploadBytes)
 	if err != nil {
@@ -103,7 +104,7 @@ func (s *Server) objectFromURL(r *http.Request, raw string) (*store.Object, erro
 	} else if dir, file, ok := strings.Cut(strings.TrimPrefix(p, "/objects/"), "/"); ok && kindOfDir[dir] != "" {
 		id = strings.TrimSuffix(file, path.Ext(file))
 	}
-	bad := domain.FieldError("Upload the file again.", map[string]string{"logoURL": "Not an uploaded file"})
+	bad := domain.Invalid(CodeUploadFileAgain, map[string]domain.Fault{"logoURL": domain.F(CodeNotUploaded)})
 	if id == "" {
 		return nil, bad
 	}

@@ -76,7 +76,7 @@ func (s *Server) checkThrottle(w http.ResponseWriter, r *http.Request, t throttl
 	}
 	secs := int((wait + time.Second - 1) / time.Second)
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	return domain.Errorf(domain.ETOOMANY, "Too many requests of this kind. Try again in %s.", humanWait(secs))
+	return tooManyRequests(secs)
 }
 
 // addressKey is the bucket of a client address: an IPv4 address, or the /64 network of an IPv6
@@ -91,14 +91,11 @@ func addressKey(ip string) string {
 	return p.String()
 }
 
-func humanWait(secs int) string {
-	switch {
-	case secs <= 1:
-		return "a second"
-	case secs < 60:
-		return strconv.Itoa(secs) + " seconds"
-	case secs < 120:
-		return "a minute"
+// tooManyRequests is the refusal of a throttled request, saying the wait in seconds below a
+// minute and in whole minutes (rounded up) above.
+func tooManyRequests(secs int) error {
+	if secs < 60 {
+		return domain.E(domain.ETOOMANY, CodeTooManyRequestsSeconds, "seconds", strconv.Itoa(max(secs, 1)))
 	}
-	return strconv.Itoa((secs+59)/60) + " minutes"
+	return domain.E(domain.ETOOMANY, CodeTooManyRequestsMinutes, "minutes", strconv.Itoa((secs+59)/60))
 }

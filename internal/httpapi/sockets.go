@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"strconv"
 	"sync"
 
 	"github.com/kormeer/kormeer/internal/domain"
@@ -43,9 +44,7 @@ func (c *socketCounts) release(id string) {
 func (s *Server) reserveSocket(w http.ResponseWriter, u *domain.User) (release func(), err error) {
 	if !s.sockets.take(u.ID, s.opts.MaxSocketsPerAccount) {
 		w.Header().Set("Retry-After", "30")
-		return nil, domain.Errorf(domain.ETOOMANY,
-			"This account has %d live connections open already, the most allowed. Close another tab or window and try again.",
-			s.opts.MaxSocketsPerAccount)
+		return nil, domain.E(domain.ETOOMANY, CodeTooManySockets, "max", strconv.Itoa(s.opts.MaxSocketsPerAccount))
 	}
 	return func() { s.sockets.release(u.ID) }, nil
 }

@@ -228,7 +228,7 @@ func parsePage(q url.Values) (int, *store.Cursor, error) {
 	if v := q.Get("cursor"); v != "" {
 		c, ok := decodeCursor(v)
 		if !ok {
-			return 0, nil, domain.FieldError("The page cursor is not valid; start from the first page.", map[string]string{"cursor": "Not a valid cursor"})
+			return 0, nil, domain.ErrCursor()
 		}
 		cursor = c
 	}

@@ -146,7 +146,7 @@ func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) error {
 	}
 	id := r.PathValue("id")
 	if me := principalFrom(r.Context()); me.ID == id && ((in.IsActive != nil && !*in.IsActive) || (in.Role != nil && *in.Role != me.Role)) {
-		return domain.Errorf(domain.ECONFLICT, "You cannot disable your own account or change your own role; ask another administrator.")
+		return domain.E(domain.ECONFLICT, domain.CodeSelfChange)
 	}
 	var current *domain.User
 	if in.Role != nil || in.Institution != nil {

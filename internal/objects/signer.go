@@ -51,7 +51,7 @@ func (s *Signer) Sign(objectID, userID string) string {
 
 // Verify returns the object id of a token signed for userID and not yet expired.
 func (s *Signer) Verify(token, userID string) (string, error) {
-	bad := domain.Errorf(domain.EFORBIDDEN, "This upload link is invalid or has expired; start the upload again.")
+	bad := domain.E(domain.EFORBIDDEN, domain.CodeUploadLinkInvalid)
 	payload, sig, ok := strings.Cut(token, ".")
 	if !ok {
 		return "", bad

@@ -241,7 +241,7 @@ func (s *Store) AlertsPage(ctx context.Context, sc AlertScope, f AlertFilter, af
 		f.Sort = ""
 	}
 	if after != nil && (!validID(after.ID) || after.Sort != f.Sort) {
-		return nil, domain.FieldError("The page cursor is not valid; start from the first page.", map[string]string{"cursor": "Not a cursor of this list and order"})
+		return nil, domain.ErrCursor()
 	}
 	items, err := s.alerts(ctx, sc, f, "", after, limit+1)
 	if err != nil {
@@ -420,12 +420,12 @@ func (s *Store) ActOnAlert(ctx context.Context, c CaseAction) error {
 	}
 	tr, ok := caseTransitions[c.Action]
 	if !ok {
-		return domain.FieldError("Action must be assign, investigate, note, resolve or close.", map[string]string{"action": "Unknown action"})
+		return domain.Invalid(domain.CodeAlertActionInvalid, map[string]domain.Fault{"action": domain.F(domain.CodeAlertAction)})
 	}
 	to := tr.to
 	if c.Action == "close" {
 		if c.Outcome != "resolved" && c.Outcome != "false_positive" {
-			return domain.FieldError("Close an alert as resolved or false_positive.", map[string]string{"outcome": "Must be resolved or false_positive"})
+			return domain.Invalid(domain.CodeAlertOutcomeInvalid, map[string]domain.Fault{"outcome": domain.F(domain.CodeAlertOutcome)})
 		}
 		to = c.Outcome
 	}
@@ -461,8 +461,7 @@ func (s *Store) ActOnAlert(ctx context.Context, c CaseAction) error {
 			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return domain.Errorf(domain.ECONFLICT, "This alert is %s; it cannot be %s.", current, map[string]string{
-				"assign": "assigned", "investigate": "put under investigation", "resolve": "resolved", "close": "closed"}[c.Action])
+			return domain.E(domain.ECONFLICT, domain.CodeAlertTransition, "status", current, "action", c.Action)
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO alert_events (id, alert_id, user_id, action, from_status, to_status, note, created_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, NewID(), c.AlertID, c.UserID, c.Action, current,

@@ -132,7 +132,7 @@ func (s *Store) DecideRuleSet(ctx context.Context, version int, approve bool, by
 			return err
 		}
 		if status != "proposed" {
-			return domain.Errorf(domain.ECONFLICT, "Version %d is %s; only proposals can be decided.", version, status)
+			return domain.E(domain.ECONFLICT, domain.CodeRuleVersionDecided, "version", strconv.Itoa(version), "status", status)
 		}
 		if approve {
 			if err := tx.checkApprover(ctx, by, domain.Proposal{ProposedBy: proposer}); err != nil {
@@ -152,7 +152,7 @@ func (s *Store) DecideRuleSet(ctx context.Context, version int, approve bool, by
 			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return domain.Errorf(domain.ECONFLICT, "Version %d was decided by someone else just now.", version)
+			return domain.E(domain.ECONFLICT, domain.CodeRuleVersionRaced, "version", strconv.Itoa(version))
 		}
 		audit.Action, audit.Resource, audit.ResourceID = "aml_rules."+map[bool]string{true: "approve", false: "reject"}[approve], "aml_rule_set", strconv.Itoa(version)
 		audit.Details = map[string]any{"note": note}

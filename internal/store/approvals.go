@@ -94,7 +94,7 @@ func (s *Store) ProposeRoleChange(ctx context.Context, id string, role domain.Ro
 			return err
 		}
 		if u.Role == role {
-			return domain.Errorf(domain.ECONFLICT, "This account already has the role %s.", role)
+			return domain.E(domain.ECONFLICT, domain.CodeRoleAlreadyHeld, "role", string(role))
 		}
 		if rest.Role = nil; !rest.empty() {
 			if _, err := tx.changeAccount(ctx, id, rest, audit); err != nil {
@@ -119,7 +119,7 @@ func (tx *Tx) propose(ctx context.Context, kind, target string, p approvalPayloa
 	_, err = tx.ExecContext(ctx, `INSERT INTO approvals (id, kind, target_user, payload, status, proposed_by, proposed_at)
 		VALUES ($1, $2, $3, $4, 'pending', $5, $6)`, id, kind, target, raw, audit.UserID, ts(tx.now))
 	if isUniqueViolation(err) {
-		return "", domain.Errorf(domain.ECONFLICT, "A change to this account is already waiting for approval; decide that one first.")
+		return "", domain.E(domain.ECONFLICT, domain.CodeApprovalWaiting)
 	}
 	if err != nil {
 		return "", err
@@ -146,7 +146,7 @@ func (s *Store) DecideApproval(ctx context.Context, id string, approve bool, by,
 			return err
 		}
 		if a.Status != domain.ApprovalPending {
-			return domain.Errorf(domain.ECONFLICT, "This proposal is already %s.", a.Status)
+			return domain.E(domain.ECONFLICT, domain.CodeApprovalDecided, "status", a.Status)
 		}
 		to := domain.ApprovalRejected
 		switch {
@@ -169,7 +169,7 @@ func (s *Store) DecideApproval(ctx context.Context, id string, approve bool, by,
 			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return domain.Errorf(domain.ECONFLICT, "Another administrator decided this proposal just now.")
+			return domain.E(domain.ECONFLICT, domain.CodeApprovalRaced)
 		}
 		if to == domain.ApprovalApproved {
 			set := `role = $2, granted_by = $3, granted_at = $4, updated_at = $4`

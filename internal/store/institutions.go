@@ -109,7 +109,7 @@ func (s *Store) Registry(ctx context.Context, kind string, f RegistryFilter) ([]
 // repeat an institution.
 func (s *Store) RegistryPageAfter(ctx context.Context, kind string, f RegistryFilter, after *Cursor, limit int) (*RegistryPage, error) {
 	if after != nil && !validID(after.ID) {
-		return nil, domain.Errorf(domain.EINVALID, "The page cursor is not valid; start from the first page.")
+		return nil, domain.ErrCursor()
 	}
 	items, err := s.registry(ctx, kind, f, after, limit+1)
 	if err != nil {
@@ -124,7 +124,7 @@ func (s *Store) RegistryPageAfter(ctx context.Context, kind string, f RegistryFi
 func (s *Store) CountRegistry(ctx context.Context, kind string, f RegistryFilter) (n int, capped bool, err error) {
 	table, ok := institutionTables[kind]
 	if !ok {
-		return 0, false, domain.Errorf(domain.EINVALID, "Unknown institution kind %q.", kind)
+		return 0, false, domain.E(domain.EINVALID, domain.CodeInstitutionKind, "kind", kind)
 	}
 	where, args := registryWhere(f, nil, nil)
 	return s.countCapped(ctx, `SELECT 1 FROM `+table+` i WHERE `+where, args)
@@ -134,7 +134,7 @@ func (s *Store) CountRegistry(ctx context.Context, kind string, f RegistryFilter
 func (s *Store) registry(ctx context.Context, kind string, f RegistryFilter, after *Cursor, limit int) ([]*RegistryEntry, error) {
 	table, ok := institutionTables[kind]
 	if !ok {
-		return nil, domain.Errorf(domain.EINVALID, "Unknown institution kind %q.", kind)
+		return nil, domain.E(domain.EINVALID, domain.CodeInstitutionKind, "kind", kind)
 	}
 	col := activityColumn[kind]
 	where, args := registryWhere(f, after, []any{ts(s.Now().AddDate(0, 0, -30))})
@@ -291,7 +291,7 @@ func (s *Store) PublicRegister(ctx context.Context) ([]RegisterEntry, error) {
 func (s *Store) LicenseStatus(ctx context.Context, kind, id string) (string, error) {
 	table, ok := institutionTables[kind]
 	if !ok || !validID(id) {
-		return "", domain.Errorf(domain.EFORBIDDEN, "Your account is not linked to a registered institution.")
+		return "", domain.E(domain.EFORBIDDEN, domain.CodeNotLinked)
 	}
 	status, err := cachedRead(ctx, s, "licence\x00"+kind+"\x00"+id, func(ctx context.Context) (string, error) {
 		var status string
@@ -299,7 +299,7 @@ func (s *Store) LicenseStatus(ctx context.Context, kind, id string) (string, err
 		return status, err
 	})
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", domain.Errorf(domain.EFORBIDDEN, "Your account is not linked to a registered institution.")
+		return "", domain.E(domain.EFORBIDDEN, domain.CodeNotLinked)
 	}
 	return status, err
 }

@@ -128,7 +128,7 @@ func (s *Store) KYCApplications(ctx context.Context, sc KYCScope, f KYCFilter, a
 // repeat an application even when many share a timestamp.
 func (s *Store) KYCPageAfter(ctx context.Context, sc KYCScope, f KYCFilter, after *Cursor, limit int) (*KYCPage, error) {
 	if after != nil && !validID(after.ID) {
-		return nil, domain.Errorf(domain.EINVALID, "The page cursor is not valid; start from the first page.")
+		return nil, domain.ErrCursor()
 	}
 	items, err := s.KYCApplications(ctx, sc, f, after, limit+1)
 	if err != nil {

@@ -39,7 +39,7 @@ func (s *Store) CreateMobileUser(ctx context.Context, in *domain.MobileUserInput
 			platform, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $8)`,
 			m.ID, m.FullName, m.PhoneNumber, m.NationalID, nullString(m.Email), nullString(m.DeviceID), nullString(m.Platform), ts(tx.now))
 		if isUniqueViolation(err) {
-			return domain.Errorf(domain.ECONFLICT, "A mobile user with this phone number or national ID is already registered.")
+			return domain.E(domain.ECONFLICT, domain.CodeMobileUserExists)
 		}
 		if err != nil {
 			return err
@@ -118,7 +118,7 @@ func (s *Store) SetMobileUserStatus(ctx context.Context, id, status, reason, act
 			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return domain.Errorf(domain.ECONFLICT, "A %s mobile user cannot become %s.", current.Status, status)
+			return domain.E(domain.ECONFLICT, domain.CodeMobileTransition, "from", current.Status, "to", status)
 		}
 		if status != "approved" {
 			// Suspension and revocation end the user's mobile sessions and codes at once.
@@ -160,18 +160,17 @@ type NewAccessCode struct {
 }
 
 // IssueAccessCode stores a code for an approved mobile user, its deliveries in the outbox and the
-// audit row, in one transaction. Anyone else answers EINVALID/ENOTFOUND with the French message
-// of the screen.
+// audit row, in one transaction. Anyone else answers EINVALID/ENOTFOUND.
 func (s *Store) IssueAccessCode(ctx context.Context, c *NewAccessCode) (*AccessCode, error) {
 	var out *AccessCode
 	err := s.Write(ctx, func(tx *Tx) error {
 		m, err := s.mobileUser(ctx, tx, c.MobileUserID)
 		if err != nil {
-			return domain.Errorf(domain.ENOTFOUND, "Utilisateur mobile introuvable.")
+			return domain.E(domain.ENOTFOUND, domain.CodeMobileUserNotFound)
 		}
 		if m.Status != "approved" {
-			return domain.FieldError("Seuls les utilisateurs approuvés peuvent recevoir un code d'accès.",
-				map[string]string{"mobileUserId": "Utilisateur non approuvé"})
+			return domain.Invalid(domain.CodeAccessCodeNeedsUser,
+				map[string]domain.Fault{"mobileUserId": domain.F(domain.CodeMobileUserNotApproved)})
 		}
 		out = &AccessCode{ID: NewID(), MobileUserID: m.ID, FullName: m.FullName, PhoneNumber: m.PhoneNumber,
 			Status: "active", Delivery: c.Delivery, MaxUses: 1, ExpiresAt: c.ExpiresAt, CreatedAt: tx.now}
@@ -248,7 +247,7 @@ func (s *Store) CountAccessCodes(ctx context.Context, f AccessCodeFilter) (n int
 // RevokeAccessCode revokes an active, unexpired code; anything else answers ECONFLICT.
 func (s *Store) RevokeAccessCode(ctx context.Context, id string, audit Audit) error {
 	if !validID(id) {
-		return domain.Errorf(domain.ENOTFOUND, "Code d'accès introuvable.")
+		return domain.E(domain.ENOTFOUND, domain.CodeAccessCodeNotFound)
 	}
 	return s.Write(ctx, func(tx *Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE access_codes SET status = 'revoked', updated_at = $2
@@ -259,9 +258,9 @@ func (s *Store) RevokeAccessCode(ctx context.Context, id string, audit Audit) er
 		if n, _ := res.RowsAffected(); n == 0 {
 			var status string
 			if err := tx.QueryRowContext(ctx, `SELECT status FROM access_codes WHERE id = $1`, id).Scan(&status); errors.Is(err, sql.ErrNoRows) {
-				return domain.Errorf(domain.ENOTFOUND, "Code d'accès introuvable.")
+				return domain.E(domain.ENOTFOUND, domain.CodeAccessCodeNotFound)
 			}
-			return domain.Errorf(domain.ECONFLICT, "Seuls les codes actifs peuvent être révoqués.")
+			return domain.E(domain.ECONFLICT, domain.CodeAccessCodeNotActive)
 		}
 		audit.Action, audit.Resource, audit.ResourceID = "access_code.revoke", "access_code", id
 		return tx.Audit(ctx, audit)
@@ -279,11 +278,11 @@ type Redemption struct {
 
 // errRedeem is the one answer to every failed redemption, so the caller learns nothing about
 // which part was wrong.
-var errRedeem = domain.Errorf(domain.EUNAUTHORIZED, "Invalid or expired access code.")
+var errRedeem = domain.E(domain.EUNAUTHORIZED, domain.CodeAccessCodeInvalid)
 
 // ErrRedeemLocked answers a redemption for a phone number with domain.MaxRedeemFailures failures
 // within domain.RedeemLockout, registered or not.
-var ErrRedeemLocked = domain.Errorf(domain.ETOOMANY, "Too many failed attempts. Try again in %d minutes.", int(domain.RedeemLockout/time.Minute))
+var ErrRedeemLocked = domain.RedeemLocked()
 
 // redeemKey is how failed redemptions of a phone number are counted in login_failures, beside
 // failed sign-ins (counted by email, which cannot start with "mobile:").

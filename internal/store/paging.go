@@ -68,7 +68,7 @@ type rowScanner interface{ Scan(...any) error }
 func (l pagedList[T]) page(ctx context.Context, s *Store, w listWhere, after *Cursor, limit int) (*Page[T], error) {
 	if after != nil {
 		if !validID(after.ID) {
-			return nil, domain.FieldError("The page cursor is not valid; start from the first page.", map[string]string{"cursor": "Not a valid cursor"})
+			return nil, domain.ErrCursor()
 		}
 		at := ts(after.CreatedAt)
 		w.and(fmt.Sprintf("(%[1]s < %%s OR (%[1]s = %%s AND %[2]s < %%s))", l.created, l.id), at, at, after.ID)

@@ -211,7 +211,7 @@ func (s *Store) where(scope TxScope, f TxFilter, args []any, walkDates bool) (st
 // repeat a row even when many share a timestamp.
 func (s *Store) SearchTransactions(ctx context.Context, scope TxScope, f TxFilter, after *Cursor, limit int) (*TxPage, error) {
 	if after != nil && !validID(after.ID) {
-		return nil, domain.Errorf(domain.EINVALID, "The page cursor is not valid; start from the first page.")
+		return nil, domain.ErrCursor()
 	}
 	var plan amountPlan
 	if after != nil {

@@ -2,7 +2,9 @@ import { useId, useState } from "react";
 import type { FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, Copy, KeyRound, Loader2 } from "lucide-react";
+import type { TFunction } from "i18next";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError, describeFieldErrors } from "@/api/errors";
 import { pagedItems, usePagedList } from "@/api/paging";
 import type { GeneratedAccessCode, MobileUser } from "@/api/types";
 import { PageFooter } from "@/components/PageFooter";
@@ -51,7 +53,7 @@ export function GenerateCodeDialog({
       onOpenChange(false);
     },
     onError: (err) => {
-      const message = err instanceof ApiError && err.body?.message ? detail(err) : t("mobileAccess.toasts.generateFailed");
+      const message = err instanceof ApiError ? detail(err, t) : t("mobileAccess.toasts.generateFailed");
       toast({ title: t("mobileAccess.toasts.error"), description: message, variant: "destructive" });
     },
     onSettled: () => {
@@ -183,9 +185,10 @@ export function GenerateCodeDialog({
   );
 }
 
-/** The server's message; its generic "correct the fields" message gets the field details appended. */
-function detail(err: ApiError): string {
-  const fields = Object.values(err.fields);
-  const base = err.serverMessage;
-  return fields.length && base.startsWith("Veuillez corriger") ? `${base} ${fields.join(" · ")}` : base;
+/** What went wrong, from the error's code; the fields at fault are named after it, since the dialog
+ * has no input beside which to show them. */
+function detail(err: ApiError, t: TFunction): string {
+  const fields = Object.values(describeFieldErrors(err, t));
+  const base = describeError(err, t);
+  return fields.length ? `${base} ${fields.join(" · ")}` : base;
 }

@@ -184,13 +184,17 @@ describe("MobileAccessPage", () => {
     });
   });
 
-  it("shows the French error toast with the server message", async () => {
+  it("shows the French error toast from the error's codes, whatever the server's language", async () => {
     vi.stubGlobal(
       "fetch",
       routes({
         "POST /api/admin/mobile-access/generate": {
           status: 400,
-          body: { message: "Seuls les utilisateurs approuvés peuvent recevoir un code d'accès.", fields: { mobileUserId: "Utilisateur non approuvé" } },
+          body: {
+            code: "access_code_needs_user",
+            message: "Only approved users can receive an access code.",
+            fields: { mobileUserId: { code: "mobile_user_not_approved", message: "User not approved" } },
+          },
         },
       }),
     );
@@ -202,18 +206,21 @@ describe("MobileAccessPage", () => {
     fireEvent.change(within(dialog).getByLabelText("Utilisateur mobile approuvé"), { target: { value: "m1" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Générer le code" }));
     expect(await screen.findByText("Erreur")).toBeInTheDocument();
-    expect(screen.getByText("Seuls les utilisateurs approuvés peuvent recevoir un code d'accès.")).toBeInTheDocument();
+    expect(screen.getByText("Seuls les utilisateurs approuvés peuvent recevoir un code d'accès. Utilisateur non approuvé")).toBeInTheDocument();
   });
 
   it("revokes an active code, and says so in French when it fails", async () => {
     vi.stubGlobal(
       "fetch",
-      routes({ "POST /api/admin/mobile-access/expire": { status: 409, body: { message: "Seuls les codes actifs peuvent être révoqués." } } }),
+      routes({
+        "POST /api/admin/mobile-access/expire": { status: 409, body: { code: "access_code_not_active", message: "Only active codes can be revoked." } },
+      }),
     );
     renderWithProviders(<MobileAccessPage user={officer} />);
     fireEvent.click(await screen.findByTestId("revoke-code"));
     fireEvent.click(await screen.findByTestId("revoke-confirm"));
     expect(await screen.findByText("Impossible de révoquer le code")).toBeInTheDocument();
+    expect(screen.getByText("Seuls les codes actifs peuvent être révoqués.")).toBeInTheDocument();
   });
 
   it("asks for a reason before suspending a user", async () => {

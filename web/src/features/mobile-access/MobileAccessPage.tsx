@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Clock, KeyRound, Loader2, RefreshCw, ShieldOff, UserCheck } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError } from "@/api/errors";
 import { formatTotal, pagedItems, useListTotal, usePagedList } from "@/api/paging";
 import type { AccessCode, CurrentUser, OutboxNotification } from "@/api/types";
 import { DataTable } from "@/components/DataTable";
@@ -91,7 +92,7 @@ function Screen() {
     onError: (err) => {
       toast({
         title: t("mobileAccess.toasts.revokeFailed"),
-        description: err instanceof ApiError ? err.serverMessage : undefined,
+        description: err instanceof ApiError ? describeError(err, t) : undefined,
         variant: "destructive",
       });
       setRevoking(null);

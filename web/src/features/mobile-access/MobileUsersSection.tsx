@@ -3,6 +3,7 @@ import type { FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Loader2, UserPlus } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError } from "@/api/errors";
 import { pagedItems, usePagedList } from "@/api/paging";
 import type { MobileUser } from "@/api/types";
 import { DataTable } from "@/components/DataTable";
@@ -136,7 +137,7 @@ function StatusDialog({ target, onClose }: { target: { user: MobileUser; action:
       onClose();
     },
     onError: (err) => {
-      const message = err instanceof ApiError ? err.serverMessage : t("mobileAccess.toasts.statusFailed");
+      const message = err instanceof ApiError ? describeError(err, t) : t("mobileAccess.toasts.statusFailed");
       setError(message);
       toast({ title: t("mobileAccess.toasts.statusFailed"), description: message, variant: "destructive" });
     },
@@ -241,7 +242,7 @@ function RegisterDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
         setErrors(next);
         setFormError(t("mobileAccess.validation.fix"));
       } else {
-        setFormError(err instanceof ApiError ? err.serverMessage : t("mobileAccess.toasts.registerFailed"));
+        setFormError(err instanceof ApiError ? describeError(err, t) : t("mobileAccess.toasts.registerFailed"));
       }
       toast({ title: t("mobileAccess.toasts.registerFailed"), variant: "destructive" });
     },
