@@ -160,6 +160,7 @@ var expectedAccess = map[string][]string{
 	"GET /api/sanctions/matches":                      {officer, admin},
 	"POST /api/sanctions/matches/{id}/decision":       {officer, admin},
 	"GET /api/sanctions/search":                       {officer, admin},
+	"GET /api/transactions/{id}/sanctions":            {officer, admin},
 }
 
 // TestRouteAccess walks every route of the table as every role, a guest and an anonymous caller,
