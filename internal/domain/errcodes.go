@@ -195,3 +195,20 @@ const (
 	CodeLicenseActionInvalid    = "license_action_invalid" // neither suspend, reinstate nor revoke
 	CodeLicenseAction           = "license_action"         // field: the same
 )
+
+// Routing of wallet operators and banks (internal/domain/transfer.go ValidateRouting).
+const (
+	CodeRoutingInvalid            = "routing_invalid"
+	CodeRoutingNotApplicable      = "routing_not_applicable"       // an institution that is neither
+	CodeRoutingModes              = "routing_modes"                // field
+	CodeNumberPrefixFormat        = "number_prefix_format"         // field
+	CodeNumberPrefixRequired      = "number_prefix_required"       // field
+	CodeNumberPrefixesTooMany     = "number_prefixes_too_many"     // field
+	CodeNumberPrefixesWalletsOnly = "number_prefixes_wallets_only" // field
+	CodeUSSDFormat                = "ussd_format"                  // field
+	CodeUSSDRequired              = "ussd_required"                // field
+	CodeUSSDWalletsOnly           = "ussd_wallets_only"            // field
+	CodeAccountPrefixFormat       = "account_prefix_format"        // field
+	CodeAccountPrefixRequired     = "account_prefix_required"      // field
+	CodeAccountPrefixBanksOnly    = "account_prefix_banks_only"    // field
+)
