@@ -212,3 +212,13 @@ const (
 	CodeAccountPrefixRequired     = "account_prefix_required"      // field
 	CodeAccountPrefixBanksOnly    = "account_prefix_banks_only"    // field
 )
+
+// Users and profiles (internal/httpapi/users.go, profile.go).
+const (
+	CodeGuestUnitsInvalid        = "guest_units_invalid"        // a guest that is not a citizen, or units out of range
+	CodeGuestUnitsRange          = "guest_units_range"          // field
+	CodeStaffInstitutionRequired = "staff_institution_required" // field institution_required says the same
+	CodeNameLength               = "name_length"                // field: a first or last name
+	CodeLanguageUnknown          = "language_unknown"           // field
+	CodeUploadImageAgain         = "upload_image_again"         // field: a profile image that is not one uploaded
+)
