@@ -222,3 +222,12 @@ const (
 	CodeLanguageUnknown          = "language_unknown"           // field
 	CodeUploadImageAgain         = "upload_image_again"         // field: a profile image that is not one uploaded
 )
+
+// API keys (internal/domain/apikey.go, internal/httpapi/apikeys.go).
+const (
+	CodeAPIKeyName                = "api_key_name"                 // field
+	CodeAPIKeyScopesRequired      = "api_key_scopes_required"      // field
+	CodeAPIKeyScopesUnknown       = "api_key_scopes_unknown"       // field: {scopes} lists the known ones
+	CodeAPIKeyInstitutionRequired = "api_key_institution_required" // field: a regulator names no institution
+	CodeAPIKeyInstitutionUnknown  = "api_key_institution_unknown"  // field
+)
