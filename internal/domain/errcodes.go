@@ -231,3 +231,12 @@ const (
 	CodeAPIKeyInstitutionRequired = "api_key_institution_required" // field: a regulator names no institution
 	CodeAPIKeyInstitutionUnknown  = "api_key_institution_unknown"  // field
 )
+
+// Transaction batches (internal/httpapi/batch.go).
+const (
+	CodeBatchTooLarge     = "batch_too_large"
+	CodeBatchLineTooLong  = "batch_line_too_long"
+	CodeBatchMediaType    = "batch_media_type"
+	CodeBatchEmpty        = "batch_empty"
+	CodeBatchTooManyItems = "batch_too_many_items"
+)
