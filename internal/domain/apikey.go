@@ -31,23 +31,23 @@ type NewAPIKey struct {
 
 // Validate trims the name and checks the scopes (at least one, each known, none twice).
 func (k *NewAPIKey) Validate() error {
-	f := map[string]string{}
+	f := map[string]Fault{}
 	k.Name = strings.TrimSpace(k.Name)
 	if n := utf8.RuneCountInString(k.Name); n < 3 || n > 80 {
-		f["name"] = "Give the key a name of 3 to 80 characters (what uses it)"
+		f["name"] = F(CodeAPIKeyName)
 	}
 	if len(k.Scopes) == 0 {
-		f["scopes"] = "Choose at least one scope"
+		f["scopes"] = F(CodeAPIKeyScopesRequired)
 	}
 	seen := map[string]bool{}
 	for _, s := range k.Scopes {
 		if !slices.Contains(APIKeyScopes, s) || seen[s] {
-			f["scopes"] = "Scopes must be among " + strings.Join(APIKeyScopes, ", ") + ", each once"
+			f["scopes"] = F(CodeAPIKeyScopesUnknown, "scopes", strings.Join(APIKeyScopes, ", "))
 		}
 		seen[s] = true
 	}
 	if len(f) > 0 {
-		return FieldError("Please correct the highlighted fields.", f)
+		return Invalid(CodeFieldsInvalid, f)
 	}
 	slices.Sort(k.Scopes)
 	return nil

@@ -195,3 +195,48 @@ const (
 	CodeLicenseActionInvalid    = "license_action_invalid" // neither suspend, reinstate nor revoke
 	CodeLicenseAction           = "license_action"         // field: the same
 )
+
+// Routing of wallet operators and banks (internal/domain/transfer.go ValidateRouting).
+const (
+	CodeRoutingInvalid            = "routing_invalid"
+	CodeRoutingNotApplicable      = "routing_not_applicable"       // an institution that is neither
+	CodeRoutingModes              = "routing_modes"                // field
+	CodeNumberPrefixFormat        = "number_prefix_format"         // field
+	CodeNumberPrefixRequired      = "number_prefix_required"       // field
+	CodeNumberPrefixesTooMany     = "number_prefixes_too_many"     // field
+	CodeNumberPrefixesWalletsOnly = "number_prefixes_wallets_only" // field
+	CodeUSSDFormat                = "ussd_format"                  // field
+	CodeUSSDRequired              = "ussd_required"                // field
+	CodeUSSDWalletsOnly           = "ussd_wallets_only"            // field
+	CodeAccountPrefixFormat       = "account_prefix_format"        // field
+	CodeAccountPrefixRequired     = "account_prefix_required"      // field
+	CodeAccountPrefixBanksOnly    = "account_prefix_banks_only"    // field
+)
+
+// Users and profiles (internal/httpapi/users.go, profile.go).
+const (
+	CodeGuestUnitsInvalid        = "guest_units_invalid"        // a guest that is not a citizen, or units out of range
+	CodeGuestUnitsRange          = "guest_units_range"          // field
+	CodeStaffInstitutionRequired = "staff_institution_required" // field institution_required says the same
+	CodeNameLength               = "name_length"                // field: a first or last name
+	CodeLanguageUnknown          = "language_unknown"           // field
+	CodeUploadImageAgain         = "upload_image_again"         // field: a profile image that is not one uploaded
+)
+
+// API keys (internal/domain/apikey.go, internal/httpapi/apikeys.go).
+const (
+	CodeAPIKeyName                = "api_key_name"                 // field
+	CodeAPIKeyScopesRequired      = "api_key_scopes_required"      // field
+	CodeAPIKeyScopesUnknown       = "api_key_scopes_unknown"       // field: {scopes} lists the known ones
+	CodeAPIKeyInstitutionRequired = "api_key_institution_required" // field: a regulator names no institution
+	CodeAPIKeyInstitutionUnknown  = "api_key_institution_unknown"  // field
+)
+
+// Transaction batches (internal/httpapi/batch.go).
+const (
+	CodeBatchTooLarge     = "batch_too_large"
+	CodeBatchLineTooLong  = "batch_line_too_long"
+	CodeBatchMediaType    = "batch_media_type"
+	CodeBatchEmpty        = "batch_empty"
+	CodeBatchTooManyItems = "batch_too_many_items"
+)

@@ -401,12 +401,12 @@ var (
 // needs its USSD code; one that serves any mode needs a number prefix; a bank that serves any
 // mode needs its account prefix. Attributes of the other type are refused rather than ignored.
 func ValidateRouting(accountType string, r *Routing) error {
-	f := map[string]string{}
+	f := map[string]Fault{}
 	seen := map[string]bool{}
 	modes := []string{}
 	for _, m := range r.Modes {
 		if m != ModeOnline && m != ModeOffline {
-			f["modes"] = "Modes are online and offline"
+			f["modes"] = F(CodeRoutingModes)
 		} else if !seen[m] {
 			seen[m] = true
 			modes = append(modes, m)
@@ -420,7 +420,7 @@ func ValidateRouting(accountType string, r *Routing) error {
 	for _, p := range r.NumberPrefixes {
 		m := numberPrefixPattern.FindStringSubmatch(strings.TrimSpace(p))
 		if m == nil {
-			f["numberPrefixes"] = "Write each prefix as +252 and two digits, such as +252 65"
+			f["numberPrefixes"] = F(CodeNumberPrefixFormat)
 			continue
 		}
 		if p := "+252 " + m[1]; !contains(prefixes, p) {
@@ -431,36 +431,36 @@ func ValidateRouting(accountType string, r *Routing) error {
 	switch accountType {
 	case AccountWallet:
 		if r.USSDCode != "" && !ussdPattern.MatchString(r.USSDCode) {
-			f["ussdCode"] = "Write the USSD code as *, digits and #, such as *770#"
+			f["ussdCode"] = F(CodeUSSDFormat)
 		} else if r.USSDCode == "" && seen[ModeOffline] {
-			f["ussdCode"] = "An operator that serves offline transfers needs its USSD code"
+			f["ussdCode"] = F(CodeUSSDRequired)
 		}
-		if len(r.NumberPrefixes) == 0 && len(modes) > 0 && f["numberPrefixes"] == "" {
-			f["numberPrefixes"] = "Give at least one number prefix, such as +252 65"
+		if len(r.NumberPrefixes) == 0 && len(modes) > 0 && f["numberPrefixes"].Code == "" {
+			f["numberPrefixes"] = F(CodeNumberPrefixRequired)
 		}
 		if len(r.NumberPrefixes) > 10 {
-			f["numberPrefixes"] = "At most 10 prefixes"
+			f["numberPrefixes"] = F(CodeNumberPrefixesTooMany)
 		}
 		if r.AccountPrefix != "" {
-			f["accountPrefix"] = "Only banks have an account prefix"
+			f["accountPrefix"] = F(CodeAccountPrefixBanksOnly)
 		}
 	case AccountBank:
 		if r.AccountPrefix != "" && !accountPrefixPattern.MatchString(r.AccountPrefix) {
-			f["accountPrefix"] = "Write the prefix as 2 to 6 letters and a hyphen, such as DBI-"
+			f["accountPrefix"] = F(CodeAccountPrefixFormat)
 		} else if r.AccountPrefix == "" && len(modes) > 0 {
-			f["accountPrefix"] = "A bank that takes transfers needs its account prefix, such as DBI-"
+			f["accountPrefix"] = F(CodeAccountPrefixRequired)
 		}
 		if r.USSDCode != "" {
-			f["ussdCode"] = "Only wallet operators have a USSD code"
+			f["ussdCode"] = F(CodeUSSDWalletsOnly)
 		}
 		if len(r.NumberPrefixes) > 0 {
-			f["numberPrefixes"] = "Only wallet operators have number prefixes"
+			f["numberPrefixes"] = F(CodeNumberPrefixesWalletsOnly)
 		}
 	default:
-		return Errorf(EINVALID, "Routing is set for wallet operators and banks only.")
+		return E(EINVALID, CodeRoutingNotApplicable)
 	}
 	if len(f) > 0 {
-		return FieldError("Please correct the routing details.", f)
+		return Invalid(CodeRoutingInvalid, f)
 	}
 	return nil
 }

@@ -53,7 +53,7 @@ func (s *Server) listAPIKeys(w http.ResponseWriter, r *http.Request) error {
 	}
 	inst := keyInstitution(u, named)
 	if !u.Role.IsRegulator() && inst == "" {
-		return domain.Errorf(domain.EFORBIDDEN, "Your account is not linked to a registered institution.")
+		return domain.E(domain.EFORBIDDEN, domain.CodeNotLinked)
 	}
 	keys, err := s.store.APIKeys(r.Context(), inst)
 	if err != nil {
@@ -80,7 +80,7 @@ func (s *Server) createAPIKey(w http.ResponseWriter, r *http.Request) error {
 	}
 	in.InstitutionID = keyInstitution(u, in.InstitutionID)
 	if in.InstitutionID == "" && u.Role.IsRegulator() {
-		return domain.FieldError("Please correct the highlighted fields.", map[string]string{"institutionId": "Choose the institution the key acts for"})
+		return domain.Invalid(domain.CodeFieldsInvalid, map[string]domain.Fault{"institutionId": domain.F(domain.CodeAPIKeyInstitutionRequired)})
 	}
 	kind, err := s.store.RegisteredKind(r.Context(), in.InstitutionID)
 	if err != nil {
@@ -88,9 +88,9 @@ func (s *Server) createAPIKey(w http.ResponseWriter, r *http.Request) error {
 	}
 	if kind == "" {
 		if u.Role.IsRegulator() {
-			return domain.FieldError("Please correct the highlighted fields.", map[string]string{"institutionId": "No registered PSP or MNO has this id"})
+			return domain.Invalid(domain.CodeFieldsInvalid, map[string]domain.Fault{"institutionId": domain.F(domain.CodeAPIKeyInstitutionUnknown)})
 		}
-		return domain.Errorf(domain.EFORBIDDEN, "Your account is not linked to a registered institution.")
+		return domain.E(domain.EFORBIDDEN, domain.CodeNotLinked)
 	}
 	k, key, err := s.store.CreateAPIKey(r.Context(), in, u.ID, s.audit(r, "", ""))
 	if err != nil {
@@ -108,7 +108,7 @@ func (s *Server) revokeAPIKey(w http.ResponseWriter, r *http.Request) error {
 	u := principalFrom(r.Context())
 	inst := keyInstitution(u, "")
 	if !u.Role.IsRegulator() && inst == "" {
-		return domain.Errorf(domain.EFORBIDDEN, "Your account is not linked to a registered institution.")
+		return domain.E(domain.EFORBIDDEN, domain.CodeNotLinked)
 	}
 	if err := s.store.RevokeAPIKey(r.Context(), r.PathValue("id"), inst, u.ID, s.audit(r, "", "")); err != nil {
 		return err

@@ -157,7 +157,7 @@ func readBatch(w http.ResponseWriter, r *http.Request) ([]batchItem, error) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBatchBytes))
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
-		return nil, domain.Errorf(domain.ETOOLARGE, "A batch may be at most 16 MiB; split it into several requests.")
+		return nil, domain.E(domain.ETOOLARGE, domain.CodeBatchTooLarge)
 	}
 	if err != nil {
 		return nil, err
@@ -196,16 +196,16 @@ func readBatch(w http.ResponseWriter, r *http.Request) ([]batchItem, error) {
 			}
 		}
 		if err := sc.Err(); err != nil {
-			return nil, domain.Errorf(domain.EINVALID, "Line %d is longer than 1 MiB.", line+1)
+			return nil, domain.E(domain.EINVALID, domain.CodeBatchLineTooLong, "line", strconv.Itoa(line+1))
 		}
 	default:
-		return nil, domain.Errorf(domain.EUNSUPPORTED, "Send the batch as application/json (an array) or application/x-ndjson (one transaction per line).")
+		return nil, domain.E(domain.EUNSUPPORTED, domain.CodeBatchMediaType)
 	}
 	switch {
 	case len(items) == 0:
-		return nil, domain.Errorf(domain.EINVALID, "The batch is empty.")
+		return nil, domain.E(domain.EINVALID, domain.CodeBatchEmpty)
 	case len(items) > maxBatchItems:
-		return nil, domain.Errorf(domain.ETOOLARGE, "A batch may hold at most %d transactions.", maxBatchItems)
+		return nil, domain.E(domain.ETOOLARGE, domain.CodeBatchTooManyItems, "max", strconv.Itoa(maxBatchItems))
 	}
 	return items, nil
 }

@@ -26,26 +26,26 @@ func (s *Server) updateProfile(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	f := map[string]string{}
+	f := map[string]domain.Fault{}
 	for key, p := range map[string]*string{"firstName": in.FirstName, "lastName": in.LastName} {
 		if p != nil {
 			*p = strings.TrimSpace(*p)
 			if n := utf8.RuneCountInString(*p); n == 0 || n > 100 {
-				f[key] = "From 1 to 100 characters"
+				f[key] = domain.F(domain.CodeNameLength)
 			}
 		}
 	}
 	if in.Language != nil && !domain.IsLanguage(*in.Language) {
-		f["language"] = "Language must be en, so or fr"
+		f["language"] = domain.F(domain.CodeLanguageUnknown)
 	}
 	if in.ProfileImageURL != nil && *in.ProfileImageURL != "" {
 		o, err := s.objectFromURL(r, *in.ProfileImageURL)
 		if err != nil || o.Kind != "profile" {
-			f["profileImageUrl"] = "Upload the image again"
+			f["profileImageUrl"] = domain.F(domain.CodeUploadImageAgain)
 		}
 	}
 	if len(f) > 0 {
-		return domain.FieldError("Please correct the highlighted fields.", f)
+		return domain.Invalid(domain.CodeFieldsInvalid, f)
 	}
 	u, err := s.store.UpdateProfile(r.Context(), principalFrom(r.Context()).ID, store.ProfileChange{FirstName: in.FirstName,
 		LastName: in.LastName, Language: in.Language, ProfileImageURL: in.ProfileImageURL}, s.audit(r, "", ""))

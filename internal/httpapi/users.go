@@ -87,7 +87,7 @@ func (s *Server) createUser(w http.ResponseWriter, r *http.Request) error {
 			units = *in.GuestUnits
 		}
 		if units < 0 || units > 100_000 || in.Role != domain.RoleCitizen {
-			return domain.FieldError("Guests are citizens with 0 to 100000 units.", map[string]string{"guestUnitsRemaining": "From 0 to 100000"})
+			return domain.Invalid(domain.CodeGuestUnitsInvalid, map[string]domain.Fault{"guestUnitsRemaining": domain.F(domain.CodeGuestUnitsRange)})
 		}
 	}
 	hash, err := s.hasher.HashContext(r.Context(), in.Password)
@@ -130,19 +130,19 @@ func (s *Server) updateUser(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	f := map[string]string{}
+	f := map[string]domain.Fault{}
 	if in.Role != nil && !in.Role.Valid() {
-		f["role"] = "Role must be one of citizen, psp_admin, mno_admin, cbsl_officer, cbsl_admin"
+		f["role"] = domain.F(domain.CodeRoleUnknown)
 	}
 	if in.GuestUnits != nil && (*in.GuestUnits < 0 || *in.GuestUnits > 100_000) {
-		f["guestUnitsRemaining"] = "From 0 to 100000"
+		f["guestUnitsRemaining"] = domain.F(domain.CodeGuestUnitsRange)
 	}
 	if in.Institution != nil {
 		v := strings.TrimSpace(*in.Institution)
 		in.Institution = &v
 	}
 	if len(f) > 0 {
-		return domain.FieldError("Please correct the highlighted fields.", f)
+		return domain.Invalid(domain.CodeFieldsInvalid, f)
 	}
 	id := r.PathValue("id")
 	if me := principalFrom(r.Context()); me.ID == id && ((in.IsActive != nil && !*in.IsActive) || (in.Role != nil && *in.Role != me.Role)) {
@@ -195,8 +195,8 @@ func institutionAfterChange(u *domain.User, role *domain.Role, inst *string) (*s
 		return &none, nil
 	}
 	if finalInst == "" {
-		return nil, domain.FieldError("Name the institution this PSP or MNO staff member works for.",
-			map[string]string{"institution": "Institution is required for PSP and MNO staff"})
+		return nil, domain.Invalid(domain.CodeStaffInstitutionRequired,
+			map[string]domain.Fault{"institution": domain.F(domain.CodeInstitutionRequired)})
 	}
 	return inst, nil
 }

@@ -1,17 +1,38 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { handleUnauthorized, isUnauthorizedError, logout } from "@/lib/auth-utils";
 import { reducer } from "@/components/ui/use-toast";
+import { ApiError } from "@/api/client";
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
+const coded = (status: number, code: string, message = "x") =>
+  new ApiError(status, "", JSON.stringify({ code, message }));
+
 describe("isUnauthorizedError", () => {
-  it("matches 401 messages mentioning Unauthorized", () => {
-    expect(isUnauthorizedError(new Error('401: {"message":"Unauthorized"}'))).toBe(true);
-    expect(isUnauthorizedError(new Error("401: Unauthorized"))).toBe(true);
-    expect(isUnauthorizedError(new Error("401: Invalid email or password"))).toBe(false);
-    expect(isUnauthorizedError(new Error("403: Unauthorized"))).toBe(false);
+  it("is true for a 401 sign_in_required, in any language of its message", () => {
+    expect(isUnauthorizedError(coded(401, "sign_in_required", "Sign in to continue."))).toBe(true);
+    expect(isUnauthorizedError(coded(401, "sign_in_required", "Soo gal si aad u sii waddo."))).toBe(true);
+  });
+
+  it("does not redirect the sign-in page on a wrong password", () => {
+    expect(isUnauthorizedError(coded(401, "bad_credentials"))).toBe(false);
+  });
+
+  it("does not redirect the guest sign-in on wrong guest credentials", () => {
+    expect(isUnauthorizedError(coded(401, "bad_guest_credentials"))).toBe(false);
+  });
+
+  it("does not redirect the second-factor step: its challenge, a wrong or an expired code", () => {
+    expect(isUnauthorizedError(new ApiError(401, "", JSON.stringify({ totpRequired: true, challenge: "c" })))).toBe(false);
+    expect(isUnauthorizedError(coded(401, "second_factor_wrong"))).toBe(false);
+    expect(isUnauthorizedError(coded(401, "sign_in_expired"))).toBe(false);
+  });
+
+  it("ignores the text and other statuses", () => {
+    expect(isUnauthorizedError(new Error("401: Unauthorized"))).toBe(false);
+    expect(isUnauthorizedError(coded(403, "sign_in_required"))).toBe(false);
     expect(isUnauthorizedError("401: Unauthorized")).toBe(false);
   });
 });

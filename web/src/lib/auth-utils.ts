@@ -1,13 +1,19 @@
 import i18n, { LANGUAGE_STORAGE_KEY } from "@/i18n";
+import { ApiError } from "@/api/client";
 import { toast } from "@/components/ui/use-toast";
 
 /** Delay before redirecting an unauthorised user to sign in (spec 000 §9). */
 export const UNAUTHORIZED_REDIRECT_MS = 500;
 
-/** True for a failure whose message starts with "401:" and mentions Unauthorized. */
+/**
+ * True when the server says the session is gone: a 401 with code `sign_in_required`. It is
+ * decided from the status and code, never the text (which follows the user's language). The
+ * other 401s belong to a sign-in form and are shown there: wrong password or guest credentials,
+ * the second-factor challenge (`{totpRequired}`, no code) and its wrong or expired codes, a
+ * refused access code. Redirecting on those would loop the sign-in page back to itself.
+ */
 export function isUnauthorizedError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  return /^401: .*Unauthorized/.test(error.message);
+  return error instanceof ApiError && error.status === 401 && error.code === "sign_in_required";
 }
 
 let redirectPending = false;

@@ -8,12 +8,6 @@ import { ApiError } from "@/api/client";
  */
 export type FailureMessage = { key: string } | { refusal: ApiError } | { raw: string };
 
-/** True for the errors fetch raises when the network, not the server, failed. */
-function isNetworkError(err: unknown, message: string): boolean {
-  if (err instanceof TypeError) return true;
-  return /network|failed to fetch|load failed/i.test(message);
-}
-
 /** Maps a transfer failure to its message. */
 export function transferFailureMessage(err: unknown): FailureMessage {
   if (err instanceof ApiError) {
@@ -23,12 +17,11 @@ export function transferFailureMessage(err: unknown): FailureMessage {
     if (err.status >= 500) return { key: "serverError" };
     return { refusal: err };
   }
+  // Anything else never reached the server, so its text says nothing about a status: fetch
+  // raises a TypeError (in every browser, whatever its wording) when the network failed.
+  if (err instanceof TypeError) return { key: "network" };
   const message = err instanceof Error ? err.message : typeof err === "string" ? err : "";
   if (!message) return { key: "default" };
-  if (message.includes("401") || message.includes("Unauthorized")) return { key: "sessionExpired" };
-  if (message.includes("400") || message.includes("Bad Request")) return { key: "invalidDetails" };
-  if (message.includes("500")) return { key: "serverError" };
-  if (isNetworkError(err, message)) return { key: "network" };
   if (message.length > 100) return { key: "technical" };
   return { raw: message };
 }
