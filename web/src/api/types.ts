@@ -85,7 +85,7 @@ export type RegistryEntry = S["Registry"];
 export type ComplianceStatus = "compliant" | "under_review" | "non_compliant";
 
 /** A compliance status the system proposes from facts (GET /api/psps, /api/{psps,mnos}/{id}/compliance). */
-export type ComplianceProposal = Narrow<S["Proposal"], { status: ComplianceStatus }>;
+export type ComplianceProposal = S["Proposal"];
 
 /** One change of an institution's compliance status. */
 export type ComplianceChange = Narrow<S["ComplianceChange"], { to: ComplianceStatus; source: "manual" | "proposal" }>;
@@ -209,7 +209,10 @@ export type ComplianceAudit = S["Audit"];
 /** GET /health (001 §3): memory in bytes, uptime in seconds; 503 when unhealthy. */
 export type HealthResponse = S["Health"];
 
-/** One database pool of GET /metrics-system. */
+/**
+ * One database pool of GET /metrics-system. Not yet generated: pools are [name, pool] pairs, a
+ * tuple the OpenAPI 3.0 document states only as unknown[][], so SystemMetricsResponse narrows them.
+ */
 export interface PoolStats {
   size: number;
   active: number;
@@ -218,7 +221,9 @@ export interface PoolStats {
 }
 
 /** GET /metrics-system (001 §3). errorRate is a percentage, averageResponseTime milliseconds. */
-export type SystemMetricsResponse = S["SystemMetrics"];
+export type SystemMetricsResponse = Omit<S["SystemMetrics"], "system"> & {
+  system: Omit<S["System"], "pools"> & { pools: Array<[string, PoolStats]> };
+};
 
 export type MobileUserStatus = "pending" | "approved" | "suspended" | "revoked";
 

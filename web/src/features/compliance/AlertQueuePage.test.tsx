@@ -6,9 +6,10 @@ import { caseClock } from "@/features/compliance/alertDisplay";
 import { spanParts } from "@/lib/format";
 import { DEFAULT_QUEUE_VIEW, queueSearch, queueViewFromSearch } from "@/features/compliance/alertsQueue";
 import { renderWithProviders, routeFetch } from "@/test/render";
+import { makeUser } from "@/test/fixtures";
 
-const officer: CurrentUser = { id: "o1", role: "cbsl_officer" };
-const pspAdmin: CurrentUser = { id: "p1", role: "psp_admin", institution: "psp-1" };
+const officer: CurrentUser = makeUser({ id: "o1", role: "cbsl_officer" });
+const pspAdmin: CurrentUser = makeUser({ id: "p1", role: "psp_admin", institution: "psp-1" });
 const HOUR = 3_600_000;
 
 const alert = (id: string, over: Partial<Alert> = {}): Alert => ({

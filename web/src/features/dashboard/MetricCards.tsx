@@ -85,7 +85,7 @@ function TrendLine({ trend, t }: { trend: Trend; t: TFunction }) {
 }
 
 /** The figures of each card, computed on the server; null while a field is missing (an older server). */
-function figures(m: SummaryMetrics, links: MetricLinks, t: TFunction): Record<MetricKey, CardFigures | null> {
+function figures(m: Partial<SummaryMetrics>, links: MetricLinks, t: TFunction): Record<MetricKey, CardFigures | null> {
   const month = m.month;
   const previous = m.previousMonth;
   const period = month

@@ -4,9 +4,10 @@ import type { CurrentUser, RegistryEntry } from "@/api/types";
 import { parsePrefixes, routingParts } from "@/features/registry/registry";
 import { RegistryPage } from "@/features/registry/RegistryPage";
 import { renderWithProviders, routeFetch } from "@/test/render";
+import { makeUser } from "@/test/fixtures";
 
-const admin: CurrentUser = { id: "a1", role: "cbsl_admin", firstName: "Amina", lastName: "Warsame" };
-const officer: CurrentUser = { id: "o1", role: "cbsl_officer", firstName: "Abdi", lastName: "Yusuf" };
+const admin: CurrentUser = makeUser({ id: "a1", role: "cbsl_admin", firstName: "Amina", lastName: "Warsame" });
+const officer: CurrentUser = makeUser({ id: "o1", role: "cbsl_officer", firstName: "Abdi", lastName: "Yusuf" });
 
 const entry = (over: Partial<RegistryEntry>): RegistryEntry => ({
   id: "p1", type: "psp", name: "Premium-Wallet", code: "PREMIUM-WALLET", licenseNumber: "CB-PSP-0001", contactEmail: null,
