@@ -138,7 +138,7 @@ function figures(m: Partial<SummaryMetrics>, links: MetricLinks, t: TFunction): 
  * behind it, filtered the same way, as does the month's high-risk count (docs/FIGURES.md).
  * 4 skeleton cards while loading.
  */
-export function MetricCards({ metrics, loading, links }: { metrics: SummaryMetrics | null | undefined; loading: boolean; links: MetricLinks }) {
+export function MetricCards({ metrics, loading, links }: { metrics: Partial<SummaryMetrics> | null | undefined; loading: boolean; links: MetricLinks }) {
   const { t } = useTranslation();
   const all = figures(metrics ?? {}, links, t);
   return (

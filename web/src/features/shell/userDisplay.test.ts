@@ -20,7 +20,7 @@ describe("user display helpers", () => {
     expect(initials(makeUser({ id: "1", firstName: "amina", lastName: "Warsame" }))).toBe("AW");
     expect(initials(makeUser({ id: "1", email: "x@y.so" }))).toBe("X");
     expect(initials(makeUser({ id: "1" }))).toBe("U");
-    expect(displayName({ id: "1", firstName: "Amina", lastName: null })).toBe("Amina");
+    expect(displayName(makeUser({ id: "1", firstName: "Amina" }))).toBe("Amina");
     expect(displayName(makeUser({ id: "1", email: "x@y.so" }))).toBe("x@y.so");
   });
 });
