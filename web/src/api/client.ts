@@ -10,7 +10,8 @@ import { currentLanguage } from "@/i18n";
  */
 export class ApiError extends Error {
   readonly status: number;
-  readonly body: ApiErrorBody | null;
+  /** Partial: a proxy in front of the server may answer an error without code or message. */
+  readonly body: Partial<ApiErrorBody> | null;
   readonly bodyText: string;
   /** The language the server wrote its messages in (Content-Language), "" when it did not say. */
   readonly language: string;
@@ -45,13 +46,13 @@ export class ApiError extends Error {
   }
 }
 
-function parseErrorBody(text: string): ApiErrorBody | null {
+function parseErrorBody(text: string): Partial<ApiErrorBody> | null {
   if (!text) return null;
   try {
     const parsed: unknown = JSON.parse(text);
     if (parsed && typeof parsed === "object") {
       const obj = parsed as Record<string, unknown>;
-      const body: ApiErrorBody = {};
+      const body: Partial<ApiErrorBody> = {};
       if (typeof obj.code === "string") body.code = obj.code;
       if (typeof obj.message === "string") body.message = obj.message;
       if (isParams(obj.params)) body.params = obj.params;

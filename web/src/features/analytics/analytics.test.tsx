@@ -5,6 +5,7 @@ import { AnalyticsPage } from "@/features/analytics/AnalyticsPage";
 import { addAmounts, checkRange, daysBetween, exportUrl, pivotByDay, presetRange, shares } from "@/features/analytics/analytics";
 import type { AnalyticsData } from "@/features/analytics/analytics";
 import { renderWithProviders } from "@/test/render";
+import { makeUser } from "@/test/fixtures";
 
 const fixture: AnalyticsData = {
   from: "2026-11-20",
@@ -77,7 +78,7 @@ describe("AnalyticsPage", () => {
       return new Response("[]", { status: 200 });
     });
     vi.stubGlobal("fetch", fetch);
-    const psp: CurrentUser = { id: "u2", role: "psp_admin", institution: "p1" };
+    const psp: CurrentUser = makeUser({ id: "u2", role: "psp_admin", institution: "p1" });
     renderWithProviders(<AnalyticsPage user={psp} />);
     expect(await screen.findByTestId("expiry-row")).toBeInTheDocument();
     expect(screen.getByTestId("analytics-totals")).toHaveTextContent("Transactions5");
@@ -104,7 +105,7 @@ describe("AnalyticsPage", () => {
       "fetch",
       vi.fn(async (input: RequestInfo | URL) => new Response(String(input).startsWith("/api/analytics?") ? JSON.stringify(empty) : "[]", { status: 200 })),
     );
-    renderWithProviders(<AnalyticsPage user={{ id: "a", role: "cbsl_admin" }} />);
+    renderWithProviders(<AnalyticsPage user={makeUser({ id: "a", role: "cbsl_admin" })} />);
     expect(await screen.findByTestId("empty-byOperator")).toHaveTextContent("No data for this period.");
     expect(screen.getByText("No licence expires in the next 90 days.")).toBeInTheDocument();
   });

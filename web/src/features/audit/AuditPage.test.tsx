@@ -4,10 +4,11 @@ import type { CurrentUser } from "@/api/types";
 import { AuditPage } from "@/features/audit/AuditPage";
 import type { AuditEntry, VerifyResult } from "@/features/audit/types";
 import { renderWithProviders } from "@/test/render";
+import { makeUser } from "@/test/fixtures";
 
-const admin: CurrentUser = { id: "a1", role: "cbsl_admin", firstName: "Amina", lastName: "Warsame" };
-const officer: CurrentUser = { id: "o1", role: "cbsl_officer" };
-const pspAdmin: CurrentUser = { id: "p1", role: "psp_admin", institution: "psp-1" };
+const admin: CurrentUser = makeUser({ id: "a1", role: "cbsl_admin", firstName: "Amina", lastName: "Warsame" });
+const officer: CurrentUser = makeUser({ id: "o1", role: "cbsl_officer" });
+const pspAdmin: CurrentUser = makeUser({ id: "p1", role: "psp_admin", institution: "psp-1" });
 
 const entry = (seq: number, over: Partial<AuditEntry> = {}): AuditEntry => ({
   id: `0190-entry-${seq}`,

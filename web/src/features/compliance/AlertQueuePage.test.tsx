@@ -6,9 +6,10 @@ import { caseClock } from "@/features/compliance/alertDisplay";
 import { spanParts } from "@/lib/format";
 import { DEFAULT_QUEUE_VIEW, queueSearch, queueViewFromSearch } from "@/features/compliance/alertsQueue";
 import { renderWithProviders, routeFetch } from "@/test/render";
+import { makeUser } from "@/test/fixtures";
 
-const officer: CurrentUser = { id: "o1", role: "cbsl_officer" };
-const pspAdmin: CurrentUser = { id: "p1", role: "psp_admin", institution: "psp-1" };
+const officer: CurrentUser = makeUser({ id: "o1", role: "cbsl_officer" });
+const pspAdmin: CurrentUser = makeUser({ id: "p1", role: "psp_admin", institution: "psp-1" });
 const HOUR = 3_600_000;
 
 const alert = (id: string, over: Partial<Alert> = {}): Alert => ({
@@ -16,7 +17,7 @@ const alert = (id: string, over: Partial<Alert> = {}): Alert => ({
   kind: "aml",
   title: `Alert ${id}`,
   description: `Description ${id}`,
-  message: null,
+  message: "",
   severity: "critical",
   status: "open",
   alertType: "aml",
@@ -25,6 +26,11 @@ const alert = (id: string, over: Partial<Alert> = {}): Alert => ({
   currency: "USD",
   institutionId: "psp-1",
   relatedTransactionId: null,
+  relatedTransactionNumber: null,
+  code: null,
+  params: null,
+  institutionName: null,
+  institutionKind: null,
   isRead: false,
   assignedTo: null,
   resolvedBy: null,

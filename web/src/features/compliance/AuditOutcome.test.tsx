@@ -7,7 +7,7 @@ import { renderWithProviders, routeFetch } from "@/test/render";
 afterEach(() => vi.unstubAllGlobals());
 
 const audit: ComplianceAudit = {
-  id: "a1", institutionId: "p1", institutionType: "psp", institutionName: "Zaad", scheduledFor: "2026-12-01",
+  id: "a1", institutionId: "p1", institutionType: "psp", institutionName: "Zaad", scheduledFor: "2026-12-01", findings: null, completedAt: null,
   scope: "AML controls", status: "scheduled", createdAt: "2026-11-01T00:00:00Z",
 };
 

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { KycApplication } from "@/api/types";
 import { CompliancePage } from "@/features/compliance/CompliancePage";
 import { renderWithProviders, routeFetch } from "@/test/render";
+import { makeUser } from "@/test/fixtures";
 
 const app = (n: number, status: string): KycApplication => ({
   id: `k${n}`,
@@ -40,7 +41,7 @@ describe("the compliance page's KYC applications (issue 16)", () => {
         "GET /api/alerts?kind=aml": { status: 200, body: [], headers: { "X-Total-Count": "0" } },
       }),
     );
-    renderWithProviders(<CompliancePage user={{ id: "u1", role: "cbsl_officer" }} />);
+    renderWithProviders(<CompliancePage user={makeUser({ id: "u1", role: "cbsl_officer" })} />);
     expect(await screen.findAllByTestId("kyc-row")).toHaveLength(5);
     expect(screen.getByTestId("kyc-count")).toHaveTextContent("Showing 5 of 600 applications");
     // Every row shown is under review, yet the rate and the counts are the server's over all 600.
@@ -65,7 +66,7 @@ describe("the compliance page's KYC applications (issue 16)", () => {
         "GET /api/alerts?kind=aml": { status: 200, body: [], headers: { "X-Total-Count": "0" } },
       }),
     );
-    renderWithProviders(<CompliancePage user={{ id: "u1", role: "citizen" }} />);
+    renderWithProviders(<CompliancePage user={makeUser({ id: "u1", role: "citizen" })} />);
     expect(await screen.findByTestId("kyc-empty")).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId("compliance-rate")).toHaveTextContent("0%"));
     expect(screen.queryByTestId("kyc-load-more")).not.toBeInTheDocument();

@@ -24,7 +24,7 @@ const cases = (
   }
 ).cases;
 
-const server = { title: "High-risk transaction TXN-1", description: "Rules fired: large_value (…)", message: null };
+const server = { title: "High-risk transaction TXN-1", description: "Rules fired: large_value (…)", message: "" };
 
 afterEach(async () => {
   await i18n.changeLanguage("en");

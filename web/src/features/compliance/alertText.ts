@@ -33,7 +33,7 @@ function money(minor: number | undefined, currency: string | undefined): string 
 /** A new wallet by its age: "a wallet first seen 3 hours before", "a wallet never seen before". */
 function walletText(p: AlertParams, t: Translate): string {
   if (p.windowSeconds === undefined) return t("alertText.wallet.new");
-  if (p.ageSeconds === undefined) return t("alertText.wallet.never");
+  if (p.ageSeconds === undefined || p.ageSeconds === null) return t("alertText.wallet.never");
   return t("alertText.wallet.age", { age: durationText(p.ageSeconds) });
 }
 

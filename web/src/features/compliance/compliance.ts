@@ -41,7 +41,7 @@ export const CENTRAL_BANK = {
  * sent are the dashboard's current metrics; the server computes the period's
  * own figures and stores those.
  */
-export function reportPayload(reportType: ReportType, period: string, metrics: SummaryMetrics | null | undefined): ReportPayload {
+export function reportPayload(reportType: ReportType, period: string, metrics: Partial<SummaryMetrics> | null | undefined): ReportPayload {
   const title =
     reportType === "monthly_transaction" ? `Monthly Compliance Report - ${period}` : `AML/CFT Compliance Report - ${period}`;
   const m = {

@@ -85,7 +85,7 @@ function TrendLine({ trend, t }: { trend: Trend; t: TFunction }) {
 }
 
 /** The figures of each card, computed on the server; null while a field is missing (an older server). */
-function figures(m: SummaryMetrics, links: MetricLinks, t: TFunction): Record<MetricKey, CardFigures | null> {
+function figures(m: Partial<SummaryMetrics>, links: MetricLinks, t: TFunction): Record<MetricKey, CardFigures | null> {
   const month = m.month;
   const previous = m.previousMonth;
   const period = month
@@ -138,7 +138,7 @@ function figures(m: SummaryMetrics, links: MetricLinks, t: TFunction): Record<Me
  * behind it, filtered the same way, as does the month's high-risk count (docs/FIGURES.md).
  * 4 skeleton cards while loading.
  */
-export function MetricCards({ metrics, loading, links }: { metrics: SummaryMetrics | null | undefined; loading: boolean; links: MetricLinks }) {
+export function MetricCards({ metrics, loading, links }: { metrics: Partial<SummaryMetrics> | null | undefined; loading: boolean; links: MetricLinks }) {
   const { t } = useTranslation();
   const all = figures(metrics ?? {}, links, t);
   return (

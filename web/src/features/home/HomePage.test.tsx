@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CurrentUser } from "@/api/types";
 import { HomePage } from "@/features/home/HomePage";
 import { renderWithProviders, routeFetch } from "@/test/render";
+import { makeUser } from "@/test/fixtures";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,7 +20,7 @@ describe("HomePage", () => {
   it("a regulator lands on national oversight, with the national figures", async () => {
     const fetch = vi.fn(routeFetch({ "GET /api/metrics": { status: 200, body: {} } }));
     vi.stubGlobal("fetch", fetch);
-    renderWithProviders(<HomePage user={{ id: "o1", role: "cbsl_officer" }} />);
+    renderWithProviders(<HomePage user={makeUser({ id: "o1", role: "cbsl_officer" })} />);
     expect(await screen.findByTestId("home-regulator")).toBeInTheDocument();
     expect(screen.getByTestId("quick-maintenance")).toBeInTheDocument();
     expect(urls(fetch)).toContain("/api/metrics");
@@ -32,7 +33,7 @@ describe("HomePage", () => {
     };
     const fetch = vi.fn(routeFetch({ "GET /api/psps?limit=1": { status: 200, body: [entry] }, "GET /api/transactions?limit=5": { status: 200, body: [] } }));
     vi.stubGlobal("fetch", fetch);
-    renderWithProviders(<HomePage user={{ id: "s1", role: "psp_admin", institution: "p1" }} />);
+    renderWithProviders(<HomePage user={makeUser({ id: "s1", role: "psp_admin", institution: "p1" })} />);
     expect(await screen.findByRole("heading", { level: 1, name: "Zaad" })).toBeInTheDocument();
     expect(screen.getByTestId("home-transactions30d")).toHaveTextContent("1,234");
     expect(screen.getByTestId("home-volume30d")).toHaveTextContent("56,789.50 USD");
@@ -53,7 +54,7 @@ describe("HomePage", () => {
       }),
     );
     vi.stubGlobal("fetch", fetch);
-    renderWithProviders(<HomePage user={{ id: "c1", role: "citizen", firstName: "Hodan" }} />);
+    renderWithProviders(<HomePage user={makeUser({ id: "c1", role: "citizen", firstName: "Hodan" })} />);
     expect(await screen.findByRole("heading", { level: 1, name: "Welcome, Hodan" })).toBeInTheDocument();
     expect(await screen.findByTestId("home-kyc-status")).toHaveTextContent("Under review");
     expect(await screen.findByTestId("home-applications-none")).toBeInTheDocument();
@@ -64,7 +65,7 @@ describe("HomePage", () => {
   it("a guest sees the units left and what they buy; the recent transactions cost a unit, so they load on request", async () => {
     const fetch = vi.fn(routeFetch({ "GET /api/transactions?limit=5": { status: 200, body: [] } }));
     vi.stubGlobal("fetch", fetch);
-    const guest: CurrentUser = { id: "g1", role: "citizen", isGuest: true, guestUnitsRemaining: 7 };
+    const guest: CurrentUser = makeUser({ id: "g1", role: "citizen", isGuest: true, guestUnitsRemaining: 7 });
     renderWithProviders(<HomePage user={guest} />);
     expect(screen.getByTestId("home-guest-units")).toHaveTextContent("7");
     expect(screen.getByTestId("home-guest-buys")).toHaveTextContent("The details of one transaction");

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { KycApplication, KycSummary } from "@/api/types";
 import { KycPage } from "@/features/kyc/KycPage";
 import { renderWithProviders, routeFetch } from "@/test/render";
+import { makeUser } from "@/test/fixtures";
 
 const ALPHA = "11111111-1111-4111-8111-111111111111";
 const BRAVO = "22222222-2222-4222-8222-222222222222";
@@ -66,7 +67,7 @@ describe("/kyc (issue 16, part 4)", () => {
       }),
     );
     vi.stubGlobal("fetch", fetch);
-    const { location } = renderWithProviders(<KycPage user={{ id: "u1", role: "cbsl_officer" }} />, { path: "/kyc" });
+    const { location } = renderWithProviders(<KycPage user={makeUser({ id: "u1", role: "cbsl_officer" })} />, { path: "/kyc" });
 
     const rows = await screen.findAllByTestId("kyc-row");
     expect(rows).toHaveLength(2);
@@ -106,7 +107,7 @@ describe("/kyc (issue 16, part 4)", () => {
         "GET /api/kyc-applications?status=non_compliant&q=Hodan&limit=25": { status: 200, body: [], headers: { "X-Total-Count": "0" } },
       }),
     );
-    const { location } = renderWithProviders(<KycPage user={{ id: "u1", role: "cbsl_admin" }} />, { path: "/kyc" });
+    const { location } = renderWithProviders(<KycPage user={makeUser({ id: "u1", role: "cbsl_admin" })} />, { path: "/kyc" });
     expect(await screen.findAllByTestId("kyc-row")).toHaveLength(2);
     fireEvent.change(screen.getByTestId("kyc-search"), { target: { value: "Hodan " } });
     await waitFor(() => expect(screen.getAllByTestId("kyc-row")).toHaveLength(1));
@@ -137,7 +138,7 @@ describe("/kyc (issue 16, part 4)", () => {
         "GET /api/kyc-applications/summary": { status: 200, body: summary() },
       })(input, init);
     });
-    renderWithProviders(<KycPage user={{ id: "u1", role: "cbsl_officer" }} />, { path: "/kyc" });
+    renderWithProviders(<KycPage user={makeUser({ id: "u1", role: "cbsl_officer" })} />, { path: "/kyc" });
     fireEvent.click(await screen.findByTestId("kyc-view"));
     const dialog = await screen.findByTestId("kyc-detail");
     expect(within(dialog).getByTestId("kyc-detail-risk")).toHaveTextContent("High risk");
@@ -166,7 +167,7 @@ describe("/kyc (issue 16, part 4)", () => {
       }),
     );
     vi.stubGlobal("fetch", fetch);
-    renderWithProviders(<KycPage user={{ id: "u2", role: "psp_admin", institution: ALPHA }} />, { path: "/kyc" });
+    renderWithProviders(<KycPage user={makeUser({ id: "u2", role: "psp_admin", institution: ALPHA })} />, { path: "/kyc" });
     fireEvent.click(await screen.findByTestId("kyc-view"));
     const dialog = await screen.findByTestId("kyc-detail");
     expect(dialog).toHaveTextContent("••••••0001");

@@ -14,6 +14,7 @@ function metrics(over: Partial<SystemMetricsResponse["performance"]> = {}, error
       metrics: { activeConnections: 250, throughputPerSecond: 12.34, errorRate, queueDepth: 3 },
       loadBalancer: { algorithm: "single instance", healthyServers: 2, totalServers: 3 },
       pools: [["sqlite-readers", { size: 8, active: 1, idle: 2, type: "sqlite" }]],
+      switchFeed: { connected: false, consumed: 0, deadLettered: 0, duplicates: 0, enabled: false, lag: 0, openDeadLetters: 0 },
       timestamp: "2026-11-22T12:00:00Z",
     },
     performance: { requests: 1234, averageResponseTime: 620, errorRate, ...over },

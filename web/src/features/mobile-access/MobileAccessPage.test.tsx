@@ -43,6 +43,7 @@ function code(id: string, status: AccessCode["status"], owner: MobileUser): Acce
     status,
     currentUses: status === "used" ? 1 : 0,
     maxUses: 1,
+    usedAt: null,
     expiresAt: "2026-12-01T10:00:00Z",
     createdAt: "2026-11-20T10:00:00Z",
     mobileUser: { id: owner.id, fullName: owner.fullName, phoneNumber: owner.phoneNumber },

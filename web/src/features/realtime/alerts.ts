@@ -51,7 +51,7 @@ export function handleRealtimeMessage(message: RealtimeMessage, deps: AlertHandl
       const words = {
         title: typeof data.title === "string" ? data.title : "",
         description: typeof data.description === "string" ? data.description : "",
-        message: null,
+        message: "",
         code: typeof data.code === "string" ? data.code : null,
         params: data.params && typeof data.params === "object" ? (data.params as AlertParams) : null,
       };

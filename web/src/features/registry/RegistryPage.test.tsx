@@ -4,14 +4,16 @@ import type { CurrentUser, RegistryEntry } from "@/api/types";
 import { parsePrefixes, routingParts } from "@/features/registry/registry";
 import { RegistryPage } from "@/features/registry/RegistryPage";
 import { renderWithProviders, routeFetch } from "@/test/render";
+import { makeUser } from "@/test/fixtures";
 
-const admin: CurrentUser = { id: "a1", role: "cbsl_admin", firstName: "Amina", lastName: "Warsame" };
-const officer: CurrentUser = { id: "o1", role: "cbsl_officer", firstName: "Abdi", lastName: "Yusuf" };
+const admin: CurrentUser = makeUser({ id: "a1", role: "cbsl_admin", firstName: "Amina", lastName: "Warsame" });
+const officer: CurrentUser = makeUser({ id: "o1", role: "cbsl_officer", firstName: "Abdi", lastName: "Yusuf" });
 
 const entry = (over: Partial<RegistryEntry>): RegistryEntry => ({
   id: "p1", type: "psp", name: "Premium-Wallet", code: "PREMIUM-WALLET", licenseNumber: "CB-PSP-0001", contactEmail: null,
   contactPhone: null, address: null, logoUrl: null, complianceStatus: "under_review", licenseStatus: "active",
   licenseStatusReason: null, isActive: true, licenseIssuedAt: null, licenseExpiresAt: null, transactions30d: 0, volumeUsd30d: "0.00",
+  complianceReason: null, complianceSince: null, createdAt: "2026-01-01T00:00:00Z",
   routing: { modes: ["offline", "online"], ussdCode: "*770#", numberPrefixes: ["+252 65"], accountPrefix: "" },
   ...over,
 });

@@ -110,7 +110,7 @@ export function parsePrefixes(text: string): string[] {
  * One line for the registry's routing cell: the modes, then a wallet operator's USSD code and
  * number prefixes or a bank's account prefix; null when the institution takes no transfers.
  */
-export function routingParts(routing: Routing | undefined): string[] | null {
+export function routingParts(routing: Routing | null | undefined): string[] | null {
   if (!routing || routing.modes.length === 0) return null;
   const parts = [routing.ussdCode, routing.numberPrefixes.join(", "), routing.accountPrefix];
   return parts.filter(Boolean);

@@ -4,10 +4,11 @@ import type { CurrentUser } from "@/api/types";
 import { SanctionsPage } from "@/features/sanctions/SanctionsPage";
 import type { SanctionsMatch } from "@/features/sanctions/types";
 import { renderWithProviders } from "@/test/render";
+import { makeUser } from "@/test/fixtures";
 
-const admin: CurrentUser = { id: "a1", role: "cbsl_admin" };
-const officer: CurrentUser = { id: "o1", role: "cbsl_officer" };
-const psp: CurrentUser = { id: "p1", role: "psp_admin", institution: "psp-1" };
+const admin: CurrentUser = makeUser({ id: "a1", role: "cbsl_admin" });
+const officer: CurrentUser = makeUser({ id: "o1", role: "cbsl_officer" });
+const psp: CurrentUser = makeUser({ id: "p1", role: "psp_admin", institution: "psp-1" });
 
 const match: SanctionsMatch = {
   id: "m1",

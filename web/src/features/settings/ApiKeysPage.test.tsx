@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiKeysPage } from "@/features/settings/ApiKeysPage";
 import type { ApiKey } from "@/features/settings/ApiKeysPage";
 import { renderWithProviders, routeFetch } from "@/test/render";
+import { makeUser } from "@/test/fixtures";
 
 const key = (id: string, over: Partial<ApiKey> = {}): ApiKey => ({
   id,
@@ -20,7 +21,7 @@ const key = (id: string, over: Partial<ApiKey> = {}): ApiKey => ({
 
 afterEach(() => vi.unstubAllGlobals());
 
-const pspAdmin = { id: "u-1", role: "psp_admin" };
+const pspAdmin = makeUser({ id: "u-1", role: "psp_admin" });
 
 describe("ApiKeysPage", () => {
   it("creates a key with its scopes and shows it once", async () => {
@@ -81,7 +82,7 @@ describe("ApiKeysPage", () => {
         }),
       ),
     );
-    renderWithProviders(<ApiKeysPage user={{ id: "r-1", role: "cbsl_officer" }} />);
+    renderWithProviders(<ApiKeysPage user={makeUser({ id: "r-1", role: "cbsl_officer" })} />);
     const row = await screen.findByTestId("api-key-row");
     expect(row).toHaveTextContent("Premium-Wallet"); // a regulator sees whose key it is
     fireEvent.click(within(row).getByTestId("api-key-revoke"));

@@ -6,15 +6,16 @@ import { approvalActions, isProposal } from "@/features/settings/approvals";
 import type { Approval } from "@/features/settings/approvals";
 import { UsersPage } from "@/features/settings/UsersPage";
 import { renderWithProviders, routeFetch } from "@/test/render";
+import { makeUser } from "@/test/fixtures";
 
-const admin: CurrentUser = { id: "a1", role: "cbsl_admin", firstName: "Amina", lastName: "Warsame" };
+const admin: CurrentUser = makeUser({ id: "a1", role: "cbsl_admin", firstName: "Amina", lastName: "Warsame" });
 const proposal = (id: string, over: Partial<Approval> = {}): Approval => ({
   id,
   kind: "account.create",
   status: "pending",
   role: "cbsl_officer",
   previousRole: null,
-  target: { id: `t-${id}`, email: `${id}@bank.so`, firstName: "Nimco", lastName: id, role: "citizen", isActive: false, createdAt: "2026-11-20T09:00:00Z" },
+  target: { ...makeUser({ id: `t-${id}`, email: `${id}@bank.so`, firstName: "Nimco", lastName: id, role: "citizen" }), isActive: false, createdAt: "2026-11-20T09:00:00Z" },
   proposedBy: "a2",
   proposedByName: "Faisal Dualeh",
   proposedAt: "2026-11-20T09:00:00Z",
@@ -77,7 +78,7 @@ describe("ApprovalsPage", () => {
   it("is refused to officers without asking the server", () => {
     const fetch = vi.fn(routeFetch({}));
     vi.stubGlobal("fetch", fetch);
-    renderWithProviders(<ApprovalsPage user={{ id: "o1", role: "cbsl_officer" }} />);
+    renderWithProviders(<ApprovalsPage user={makeUser({ id: "o1", role: "cbsl_officer" })} />);
     expect(screen.getByText("Only central bank administrators decide approvals.")).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });

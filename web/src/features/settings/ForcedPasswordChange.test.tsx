@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CurrentUser } from "@/api/types";
 import { AuthenticatedApp } from "@/features/shell/AuthenticatedApp";
 import { renderWithProviders, routeFetch } from "@/test/render";
+import { makeUser } from "@/test/fixtures";
 
-const reset: CurrentUser = { id: "u9", email: "new.staff@psp.test", role: "psp_admin", firstName: "New", lastName: "Staff", mustChangePassword: true };
+const reset: CurrentUser = makeUser({ id: "u9", email: "new.staff@psp.test", role: "psp_admin", firstName: "New", lastName: "Staff", mustChangePassword: true });
 
 afterEach(() => vi.unstubAllGlobals());
 

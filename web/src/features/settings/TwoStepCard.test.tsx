@@ -5,10 +5,11 @@ import { AuthenticatedApp } from "@/features/shell/AuthenticatedApp";
 import { TwoStepCard, disableBody } from "@/features/settings/TwoStepCard";
 import { recoveryCodesText } from "@/features/settings/RecoveryCodes";
 import { renderWithProviders, routeFetch } from "@/test/render";
+import { makeUser } from "@/test/fixtures";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const user: CurrentUser = { id: "u1", email: "officer@cbsl.so", role: "cbsl_officer" };
+const user: CurrentUser = makeUser({ id: "u1", email: "officer@cbsl.so", role: "cbsl_officer" });
 const codes = ["aaaaa-bbbbb", "ccccc-ddddd"];
 const start = { status: 200, body: { secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP", uri: "otpauth://totp/x", qrCode: "data:image/svg+xml;base64,PHN2Zy8+" } };
 

@@ -4,9 +4,10 @@ import type { CurrentUser } from "@/api/types";
 import { UsersPage } from "@/features/settings/UsersPage";
 import { checkNewAccount, newAccountBody } from "@/features/settings/users";
 import { renderWithProviders, routeFetch } from "@/test/render";
+import { makeUser } from "@/test/fixtures";
 
-const admin: CurrentUser = { id: "a1", role: "cbsl_admin", firstName: "Amina", lastName: "Warsame", email: "admin@kormeer.demo" };
-const officer: CurrentUser = { id: "o1", role: "cbsl_officer", firstName: "Abdi", lastName: "Yusuf" };
+const admin: CurrentUser = makeUser({ id: "a1", role: "cbsl_admin", firstName: "Amina", lastName: "Warsame", email: "admin@kormeer.demo" });
+const officer: CurrentUser = makeUser({ id: "o1", role: "cbsl_officer", firstName: "Abdi", lastName: "Yusuf" });
 const account = (id: string, over: Record<string, unknown> = {}) => ({
   id,
   email: `${id}@kormeer.demo`,

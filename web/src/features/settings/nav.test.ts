@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { visibleGroups } from "@/features/shell/nav";
 import { settingsTabs } from "@/features/settings/SettingsLayout";
+import { makeUser } from "@/test/fixtures";
 
 const items = (isGuest: boolean, role: string) => visibleGroups(isGuest, role).flatMap((g) => g.items);
 
@@ -12,10 +13,10 @@ describe("settings and analytics navigation", () => {
     expect(sub("psp_admin")).toEqual(["settings-profile", "settings-api-keys"]);
     expect(sub("citizen")).toEqual(["settings-profile"]);
     expect(items(true, "citizen").map((i) => i.key)).not.toContain("settings");
-    expect(settingsTabs({ id: "x", role: "cbsl_officer" }).map((t) => t.key)).toEqual(["profile", "aml", "apiKeys"]);
-    expect(settingsTabs({ id: "x", role: "cbsl_admin" }).map((t) => t.key)).toEqual(["profile", "users", "approvals", "aml", "apiKeys"]);
-    expect(settingsTabs({ id: "x", role: "mno_admin" }).map((t) => t.key)).toEqual(["profile", "apiKeys"]);
-    expect(settingsTabs({ id: "x", role: "citizen" }).map((t) => t.key)).toEqual(["profile"]);
+    expect(settingsTabs(makeUser({ id: "x", role: "cbsl_officer" })).map((t) => t.key)).toEqual(["profile", "aml", "apiKeys"]);
+    expect(settingsTabs(makeUser({ id: "x", role: "cbsl_admin" })).map((t) => t.key)).toEqual(["profile", "users", "approvals", "aml", "apiKeys"]);
+    expect(settingsTabs(makeUser({ id: "x", role: "mno_admin" })).map((t) => t.key)).toEqual(["profile", "apiKeys"]);
+    expect(settingsTabs(makeUser({ id: "x", role: "citizen" })).map((t) => t.key)).toEqual(["profile"]);
   });
 
   it("puts Analytics in Intelligence for regulators and PSP/MNO staff only", () => {

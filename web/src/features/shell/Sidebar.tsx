@@ -119,10 +119,7 @@ function NavEntry({
 export function GuestBox({ user, collapsed }: { user: CurrentUser; collapsed: boolean }) {
   const { t } = useTranslation();
   if (!user.isGuest) return null;
-  const units =
-    typeof user.guestUnitsRemaining === "number"
-      ? t("guest.unitsRemaining", { count: user.guestUnitsRemaining })
-      : t("guest.limited");
+  const units = t("guest.unitsRemaining", { count: user.guestUnitsRemaining });
   const body = (
     <div
       data-testid="guest-box"

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import i18n from "@/i18n";
 import { displayName, formatRole, initials } from "@/features/shell/userDisplay";
+import { makeUser } from "@/test/fixtures";
 
 describe("user display helpers", () => {
   it("names roles in the reader's language", async () => {
@@ -16,10 +17,10 @@ describe("user display helpers", () => {
   });
 
   it("builds initials and names", () => {
-    expect(initials({ id: "1", firstName: "amina", lastName: "Warsame" })).toBe("AW");
-    expect(initials({ id: "1", email: "x@y.so" })).toBe("X");
-    expect(initials({ id: "1" })).toBe("U");
-    expect(displayName({ id: "1", firstName: "Amina", lastName: null })).toBe("Amina");
-    expect(displayName({ id: "1", email: "x@y.so" })).toBe("x@y.so");
+    expect(initials(makeUser({ id: "1", firstName: "amina", lastName: "Warsame" }))).toBe("AW");
+    expect(initials(makeUser({ id: "1", email: "x@y.so" }))).toBe("X");
+    expect(initials(makeUser({ id: "1" }))).toBe("U");
+    expect(displayName(makeUser({ id: "1", firstName: "Amina" }))).toBe("Amina");
+    expect(displayName(makeUser({ id: "1", email: "x@y.so" }))).toBe("x@y.so");
   });
 });
