@@ -2,7 +2,6 @@ package sanctions
 
 import (
 	"runtime"
-	"slices"
 	"testing"
 	"time"
 
@@ -48,14 +47,8 @@ func BenchmarkSearch(b *testing.B) {
 		wall = append(wall, time.Since(start))
 	}
 	b.StopTimer()
-	for _, m := range []struct {
-		unit string
-		d    []time.Duration
-	}{{"wall", wall}, {"cpu", cpu}} {
-		slices.Sort(m.d)
-		b.ReportMetric(float64(m.d[len(m.d)/2].Nanoseconds())/1000, m.unit+"-p50-µs")
-		b.ReportMetric(float64(m.d[len(m.d)*99/100].Nanoseconds())/1000, m.unit+"-p99-µs")
-	}
+	cputime.ReportPercentiles(b, "wall", wall)
+	cputime.ReportPercentiles(b, "cpu", cpu)
 }
 
 // BenchmarkNewIndex: building the index of 20,000 entries (what an import or a restart costs).

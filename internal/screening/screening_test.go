@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"runtime"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -136,12 +135,6 @@ func BenchmarkTransferScreening(b *testing.B) {
 		wall = append(wall, time.Since(start))
 	}
 	b.StopTimer()
-	for _, m := range []struct {
-		unit string
-		d    []time.Duration
-	}{{"wall", wall}, {"cpu", cpu}} {
-		slices.Sort(m.d)
-		b.ReportMetric(float64(m.d[len(m.d)/2].Nanoseconds())/1000, m.unit+"-p50-µs")
-		b.ReportMetric(float64(m.d[len(m.d)*99/100].Nanoseconds())/1000, m.unit+"-p99-µs")
-	}
+	cputime.ReportPercentiles(b, "wall", wall)
+	cputime.ReportPercentiles(b, "cpu", cpu)
 }
