@@ -1,0 +1,724 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/iso20022"
+)
+
+// Switch entries are stored set-wise: a chunk of entries costs a fixed number of statements
+// (the reads that find duplicates, the transactions status reports name, waiting orphan reports
+// and the senders' AML history; one multi-row insert per table; one update per status change
+// kind), not a handful per entry. On PostgreSQL every statement is a round trip, so this is what
+// lets the switch feed keep up with the switch (docs/PERFORMANCE.md, Switch feed). The entries
+// are decided in memory, in order, with the same rules as one by one: scoreTransaction and
+// recordScored for transfers (the AML score, holds, log rows, alerts), isoStep for statuses.
+
+// isoChunk is how many entries are decided and written together: bounded so that a multi-row
+// insert stays under both databases' parameter limits (400 rows of 35 columns).
+const isoChunk = 400
+
+// errISORace is a chunk whose reads another writer overtook before its writes (a transaction
+// whose status moved meanwhile): nothing of the attempt is kept, and RecordISO tries again.
+var errISORace = errors.New("switch entries changed by another writer during the batch")
+
+// isoState is a transaction a chunk touches: its status when read (or inserted) and now.
+type isoState struct {
+	id, number      string
+	initial, status string
+	steps           []isoLogStep
+}
+
+// isoLogStep is a status change a report made, for its transaction log row.
+type isoLogStep struct{ from, to, code, reason, msgID string }
+
+// isoPay is a stored or new switch payment a status report may name.
+type isoPay struct {
+	uetr, e2e, msgID, txRef string
+	created                 time.Time
+	st                      *isoState
+}
+
+// isoOrphan is a status report without its transaction: stored before (dbID) or in this chunk.
+type isoOrphan struct {
+	dbID                         string
+	rep                          *isoReport
+	outcome, code, reason, msgID string
+	uetr, txRef, e2e, origMsgID  string
+	reported, created            time.Time
+	claimed                      bool
+	claimedBy                    string
+	applied                      bool
+}
+
+// isoReport is a status report row to insert.
+type isoReport struct {
+	id      string
+	item    ISOItem
+	txID    string
+	applied bool
+}
+
+// isoChunkState is what one chunk has read and decided.
+type isoChunkState struct {
+	states  map[string]*isoState
+	byUETR  map[string]*isoState // transfers known by UETR
+	byExt   map[string]*isoState // transfers known by institution and external id
+	pays    []*isoPay
+	reports map[string]bool // report keys stored before or in this chunk
+	orphans []*isoOrphan
+}
+
+func (c *isoChunkState) state(id, number, status string) *isoState {
+	if st := c.states[id]; st != nil {
+		return st
+	}
+	st := &isoState{id: id, number: number, initial: status, status: status}
+	c.states[id] = st
+	return st
+}
+
+func extKey(institutionID, externalID string) string { return institutionID + "\x00" + externalID }
+
+// recordISOChunk stores a chunk of entries, filling out (one outcome per entry).
+func (tx *Tx) recordISOChunk(ctx context.Context, items []ISOItem, out []ISOOutcome, sc Scoring) error {
+	c := &isoChunkState{states: map[string]*isoState{}, byUETR: map[string]*isoState{}, byExt: map[string]*isoState{},
+		reports: map[string]bool{}}
+	if err := tx.readISOKnown(ctx, items, c); err != nil {
+		return err
+	}
+	if err := tx.readISOCandidates(ctx, items, c); err != nil {
+		return err
+	}
+	// Transfers not stored before: their waiting orphan reports and their senders' history.
+	var fresh []ISOItem
+	for _, it := range items {
+		if it.Transfer != nil && !c.known(it) {
+			fresh = append(fresh, it)
+		}
+	}
+	if err := tx.readISOOrphans(ctx, fresh, c); err != nil {
+		return err
+	}
+	hist, err := tx.readAMLHistories(ctx, fresh, sc.Thresholds)
+	if err != nil {
+		return err
+	}
+
+	var created []*NewTransaction
+	var scores []scored
+	var newPays []ISOItem
+	var reports []*isoReport
+	for i, it := range items {
+		if it.Transfer != nil {
+			t, p := it.Tx, it.Transfer
+			if st := c.knownState(it); st != nil {
+				out[i] = ISOOutcome{Result: ISODuplicate, TransactionID: st.id, TransactionNumber: st.number, Status: st.status}
+				continue
+			}
+			if t.CreatedAt.IsZero() {
+				t.CreatedAt = tx.now
+			}
+			sd, err := tx.scoreTransaction(ctx, t, hist.of(t.Sender, t.CreatedAt, sc.Thresholds), sc)
+			if err != nil {
+				return err
+			}
+			tx.prepareTransaction(t)
+			hist.add(t)
+			created, scores, newPays = append(created, t), append(scores, sd), append(newPays, it)
+			st := c.state(t.ID, t.TransactionID, t.Status)
+			if p.UETR != "" {
+				c.byUETR[p.UETR] = st
+			}
+			c.byExt[extKey(t.InstitutionID, t.ExternalID)] = st
+			c.pays = append(c.pays, &isoPay{uetr: p.UETR, e2e: p.EndToEndID, msgID: p.MsgID, txRef: p.TxID, created: tx.now, st: st})
+			c.claimOrphans(st, p)
+			out[i] = ISOOutcome{Result: ISOCreated, TransactionID: t.ID, TransactionNumber: t.TransactionID, Status: st.status, AML: sd.aml}
+			continue
+		}
+		s := it.Status
+		st := c.find(s)
+		var o ISOOutcome
+		if st != nil {
+			o.TransactionID, o.TransactionNumber = st.id, st.number
+		}
+		if key := s.Key(); c.reports[key] {
+			if st != nil {
+				o.Status = st.status
+			}
+			o.Result = ISODuplicate
+			out[i] = o
+			continue
+		} else {
+			c.reports[key] = true
+		}
+		rep := &isoReport{id: NewID(), item: it}
+		reports = append(reports, rep)
+		if st == nil {
+			o.Result = ISOOrphan
+			c.orphans = append(c.orphans, &isoOrphan{rep: rep, outcome: s.Outcome(), code: s.Code, reason: s.Reason,
+				msgID: s.MsgID, uetr: s.OrigUETR, txRef: s.OrigTxID, e2e: s.OrigEndToEndID, origMsgID: s.OrigMsgID,
+				reported: s.At, created: tx.now})
+			out[i] = o
+			continue
+		}
+		rep.txID = st.id
+		rep.applied = st.step(s.Outcome(), s.Code, s.Reason, s.MsgID)
+		o.Status, o.Result = st.status, ISORecorded
+		if rep.applied {
+			o.Result = ISOApplied
+		}
+		out[i] = o
+	}
+	for _, o := range c.orphans {
+		if o.rep != nil && o.claimed {
+			o.rep.txID, o.rep.applied = o.claimedBy, o.applied
+		}
+	}
+
+	if err := tx.insertTransactions(ctx, created); err != nil {
+		return err
+	}
+	for k, t := range created {
+		alert, err := tx.recordScored(ctx, t, scores[k], sc)
+		if err != nil {
+			return err
+		}
+		for i := range out {
+			if out[i].Result == ISOCreated && out[i].TransactionID == t.ID {
+				out[i].Alert = alert
+			}
+		}
+	}
+	if err := tx.insertISOPayments(ctx, newPays); err != nil {
+		return err
+	}
+	if err := tx.insertISOReports(ctx, reports); err != nil {
+		return err
+	}
+	for _, o := range c.orphans {
+		if o.dbID != "" && o.claimed {
+			if err := tx.execLater(ctx, `UPDATE iso_status_reports SET transaction_id = $2, applied = $3 WHERE id = $1`,
+				o.dbID, o.claimedBy, o.applied); err != nil {
+				return err
+			}
+		}
+	}
+	return tx.applyISOStates(ctx, c)
+}
+
+func (c *isoChunkState) known(it ISOItem) bool { return c.knownState(it) != nil }
+
+// knownState is the transaction a transfer was stored as before (a duplicate), if any: by its
+// UETR, else by its institution's external id.
+func (c *isoChunkState) knownState(it ISOItem) *isoState {
+	if u := it.Transfer.UETR; u != "" && c.byUETR[u] != nil {
+		return c.byUETR[u]
+	}
+	return c.byExt[extKey(it.Tx.InstitutionID, it.Tx.ExternalID)]
+}
+
+// find is the transaction a status report names, as findISOTransaction would: by UETR, then by
+// end-to-end id (within the original message when the report names it), then by transaction id,
+// the newest payment first.
+func (c *isoChunkState) find(s *iso20022.Status) *isoState {
+	var best *isoPay
+	bestRank := 3
+	for _, p := range c.pays {
+		uetr := s.OrigUETR != "" && p.uetr == s.OrigUETR
+		e2e := s.OrigEndToEndID != "" && p.e2e == s.OrigEndToEndID
+		txRef := s.OrigTxID != "" && p.txRef == s.OrigTxID
+		if !uetr && !(e2e && (s.OrigMsgID == "" || p.msgID == s.OrigMsgID)) && !txRef {
+			continue
+		}
+		rank := 2
+		switch {
+		case uetr:
+			rank = 0
+		case e2e:
+			rank = 1
+		}
+		if rank < bestRank || (rank == bestRank && !p.created.Before(best.created)) {
+			best, bestRank = p, rank
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	return best.st
+}
+
+// claimOrphans applies the waiting reports that name a new transfer, oldest first.
+func (c *isoChunkState) claimOrphans(st *isoState, p *iso20022.Transfer) {
+	var mine []*isoOrphan
+	for _, o := range c.orphans {
+		if o.claimed {
+			continue
+		}
+		if (o.uetr != "" && o.uetr == p.UETR) || (o.txRef != "" && o.txRef == p.TxID) ||
+			(o.e2e != "" && o.e2e == p.EndToEndID && (o.origMsgID == "" || o.origMsgID == p.MsgID)) {
+			mine = append(mine, o)
+		}
+	}
+	slices.SortStableFunc(mine, func(a, b *isoOrphan) int {
+		return cmp.Or(a.reported.Compare(b.reported), a.created.Compare(b.created))
+	})
+	for _, o := range mine {
+		o.claimed, o.claimedBy = true, st.id
+		o.applied = st.step(o.outcome, o.code, o.reason, o.msgID)
+	}
+}
+
+// step moves the transaction to the status a report's outcome sets when that is a step forward
+// (isoStep), noting the change for its log row; false when the report changes nothing.
+func (st *isoState) step(outcome, code, reason, msgID string) bool {
+	next, ok := isoStep(st.status, outcome)
+	if !ok {
+		return false
+	}
+	st.steps = append(st.steps, isoLogStep{from: st.status, to: next, code: code, reason: reason, msgID: msgID})
+	st.status = next
+	return true
+}
+
+// applyISOStates writes the chunk's status changes: one conditional update per (from, to)
+// pair, and a log row per step. A transaction whose status another writer moved since the chunk
+// read it fails the attempt (errISORace), to be decided again.
+func (tx *Tx) applyISOStates(ctx context.Context, c *isoChunkState) error {
+	type move struct{ from, to string }
+	groups := map[move][]string{}
+	var order []move
+	for _, st := range c.states {
+		if st.status == st.initial {
+			continue
+		}
+		m := move{st.initial, st.status}
+		if groups[m] == nil {
+			order = append(order, m)
+		}
+		groups[m] = append(groups[m], st.id)
+	}
+	slices.SortFunc(order, func(a, b move) int { return cmp.Or(strings.Compare(a.from, b.from), strings.Compare(a.to, b.to)) })
+	for _, m := range order {
+		ids := groups[m]
+		slices.Sort(ids) // a fixed lock order, so two instances' batches cannot deadlock
+		a := &sqlArgs{d: tx.store.dialect}
+		set := `status = ` + a.add(m.to) + `, updated_at = ` + a.add(ts(tx.now))
+		if m.to == "completed" {
+			set += `, processed_at = ` + a.add(ts(tx.now))
+		}
+		q := `UPDATE transactions SET ` + set + ` WHERE status = ` + a.add(m.from) + ` AND id IN ` + a.in(ids)
+		res, err := tx.exec(ctx, q, a.args...)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); int(n) != len(ids) {
+			return errISORace
+		}
+	}
+	for _, st := range c.states {
+		for _, s := range st.steps {
+			if err := tx.logISOStatus(ctx, st.id, s.from, s.to, s.code, s.reason, s.msgID); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// sqlArgs builds a statement's placeholders and arguments in text order.
+type sqlArgs struct {
+	d    dialect
+	args []any
+}
+
+func (a *sqlArgs) add(v any) string {
+	a.args = append(a.args, v)
+	return a.d.placeholder(len(a.args))
+}
+
+// in is a parenthesised list of placeholders for vals (which must not be empty).
+func (a *sqlArgs) in(vals []string) string {
+	var sb strings.Builder
+	sb.WriteByte('(')
+	for i, v := range vals {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		sb.WriteString(a.add(v))
+	}
+	sb.WriteByte(')')
+	return sb.String()
+}
+
+// row is a parenthesised row of placeholders for vals, for a multi-row VALUES.
+func (a *sqlArgs) row(vals ...any) string {
+	var sb strings.Builder
+	sb.WriteByte('(')
+	for i, v := range vals {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		sb.WriteString(a.add(v))
+	}
+	sb.WriteByte(')')
+	return sb.String()
+}
+
+func distinct(vals []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, v := range vals {
+		if v != "" && !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// readISOKnown finds the chunk's transfers stored before, by UETR and by external id, and the
+// report keys stored before.
+func (tx *Tx) readISOKnown(ctx context.Context, items []ISOItem, c *isoChunkState) error {
+	var uetrs, insts, exts, keys []string
+	for _, it := range items {
+		if it.Transfer != nil {
+			uetrs, insts, exts = append(uetrs, it.Transfer.UETR), append(insts, it.Tx.InstitutionID), append(exts, it.Tx.ExternalID)
+		} else {
+			keys = append(keys, it.Status.Key())
+		}
+	}
+	uetrs, insts, exts, keys = distinct(uetrs), distinct(insts), distinct(exts), distinct(keys)
+	a := &sqlArgs{d: tx.store.dialect}
+	var parts []string
+	if len(uetrs) > 0 {
+		parts = append(parts, `SELECT 'u', p.uetr, '', CAST(t.id AS TEXT), t.transaction_id, t.status FROM iso_payments p
+			JOIN transactions t ON t.id = p.transaction_id WHERE p.uetr IN `+a.in(uetrs))
+	}
+	if len(exts) > 0 {
+		parts = append(parts, `SELECT 'x', CAST(institution_id AS TEXT), external_id, CAST(id AS TEXT), transaction_id, status
+			FROM transactions WHERE institution_id IN `+a.in(insts)+` AND external_id IN `+a.in(exts))
+	}
+	if len(keys) > 0 {
+		parts = append(parts, `SELECT 'r', report_key, '', '', '', '' FROM iso_status_reports WHERE report_key IN `+a.in(keys))
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	rows, err := tx.query(ctx, strings.Join(parts, " UNION ALL "), a.args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var kind, k1, k2, id, number, status string
+		if err := rows.Scan(&kind, &k1, &k2, &id, &number, &status); err != nil {
+			return err
+		}
+		switch kind {
+		case "u":
+			c.byUETR[k1] = c.state(id, number, status)
+		case "x":
+			c.byExt[extKey(k1, k2)] = c.state(id, number, status)
+		default:
+			c.reports[k1] = true
+		}
+	}
+	return rows.Err()
+}
+
+// readISOCandidates reads the stored payments the chunk's status reports may name.
+func (tx *Tx) readISOCandidates(ctx context.Context, items []ISOItem, c *isoChunkState) error {
+	var uetrs, e2es, txRefs []string
+	for _, it := range items {
+		if s := it.Status; s != nil {
+			uetrs, e2es, txRefs = append(uetrs, s.OrigUETR), append(e2es, s.OrigEndToEndID), append(txRefs, s.OrigTxID)
+		}
+	}
+	uetrs, e2es, txRefs = distinct(uetrs), distinct(e2es), distinct(txRefs)
+	a := &sqlArgs{d: tx.store.dialect}
+	var conds []string
+	if len(uetrs) > 0 {
+		conds = append(conds, `p.uetr IN `+a.in(uetrs))
+	}
+	if len(e2es) > 0 {
+		conds = append(conds, `p.end_to_end_id IN `+a.in(e2es))
+	}
+	if len(txRefs) > 0 {
+		conds = append(conds, `p.tx_id IN `+a.in(txRefs))
+	}
+	if len(conds) == 0 {
+		return nil
+	}
+	rows, err := tx.query(ctx, `SELECT CAST(t.id AS TEXT), t.transaction_id, t.status, COALESCE(p.uetr, ''), p.end_to_end_id,
+		p.msg_id, COALESCE(p.tx_id, ''), p.created_at FROM iso_payments p JOIN transactions t ON t.id = p.transaction_id
+		WHERE `+strings.Join(conds, " OR "), a.args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, number, status string
+		p := &isoPay{}
+		if err := rows.Scan(&id, &number, &status, &p.uetr, &p.e2e, &p.msgID, &p.txRef, scanTime(&p.created)); err != nil {
+			return err
+		}
+		p.st = c.state(id, number, status)
+		c.pays = append(c.pays, p)
+	}
+	return rows.Err()
+}
+
+// readISOOrphans reads the stored orphan reports that may name the chunk's new transfers.
+func (tx *Tx) readISOOrphans(ctx context.Context, fresh []ISOItem, c *isoChunkState) error {
+	var uetrs, e2es, txRefs []string
+	for _, it := range fresh {
+		p := it.Transfer
+		uetrs, e2es, txRefs = append(uetrs, p.UETR), append(e2es, p.EndToEndID), append(txRefs, p.TxID)
+	}
+	uetrs, e2es, txRefs = distinct(uetrs), distinct(e2es), distinct(txRefs)
+	a := &sqlArgs{d: tx.store.dialect}
+	var conds []string
+	if len(uetrs) > 0 {
+		conds = append(conds, `orig_uetr IN `+a.in(uetrs))
+	}
+	if len(e2es) > 0 {
+		conds = append(conds, `orig_end_to_end_id IN `+a.in(e2es))
+	}
+	if len(txRefs) > 0 {
+		conds = append(conds, `orig_tx_id IN `+a.in(txRefs))
+	}
+	if len(conds) == 0 {
+		return nil
+	}
+	rows, err := tx.query(ctx, `SELECT CAST(id AS TEXT), outcome, status_code, COALESCE(reason_code, ''), msg_id,
+		COALESCE(orig_uetr, ''), COALESCE(orig_tx_id, ''), COALESCE(orig_end_to_end_id, ''), COALESCE(orig_msg_id, ''),
+		reported_at, created_at FROM iso_status_reports WHERE transaction_id IS NULL AND (`+strings.Join(conds, " OR ")+`)
+		ORDER BY reported_at, created_at`, a.args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		o := &isoOrphan{}
+		if err := rows.Scan(&o.dbID, &o.outcome, &o.code, &o.reason, &o.msgID, &o.uetr, &o.txRef, &o.e2e, &o.origMsgID,
+			scanTime(&o.reported), scanTime(&o.created)); err != nil {
+			return err
+		}
+		c.orphans = append(c.orphans, o)
+	}
+	return rows.Err()
+}
+
+// insertTransactions inserts new transactions (prepared, scored) many rows per statement, and
+// counts them in the statistics. One stored meanwhile by another writer fails the insert on
+// the unique index, and RecordISO tries again.
+func (tx *Tx) insertTransactions(ctx context.Context, list []*NewTransaction) error {
+	if len(list) == 0 {
+		return nil
+	}
+	a := &sqlArgs{d: tx.store.dialect}
+	rows := make([]string, len(list))
+	for i, t := range list {
+		rows[i] = a.row(append(transactionArgs(t), ts(t.CreatedAt))...)
+	}
+	if _, err := tx.exec(ctx, `INSERT INTO transactions (`+insertTransactionColumns+`) VALUES `+strings.Join(rows, ","), a.args...); err != nil {
+		return err
+	}
+	for _, t := range list {
+		tx.aggregates.count(t)
+	}
+	return nil
+}
+
+// insertISOPayments inserts the ISO identifiers of new transfers in one statement.
+func (tx *Tx) insertISOPayments(ctx context.Context, items []ISOItem) error {
+	if len(items) == 0 {
+		return nil
+	}
+	a := &sqlArgs{d: tx.store.dialect}
+	rows := make([]string, len(items))
+	for i, it := range items {
+		p := it.Transfer
+		rows[i] = a.row(it.Tx.ID, it.Definition, p.MsgID, nullString(p.InstrID), p.EndToEndID, nullString(p.TxID),
+			nullString(p.UETR), nullString(agentLabel(p.DebtorAgent)), nullString(agentLabel(p.CreditorAgent)),
+			nullString(p.SettlementDate), ts(tx.now))
+	}
+	_, err := tx.exec(ctx, `INSERT INTO iso_payments (transaction_id, message_type, msg_id, instr_id, end_to_end_id,
+		tx_id, uetr, debtor_agent, creditor_agent, settlement_date, created_at) VALUES `+strings.Join(rows, ","), a.args...)
+	return err
+}
+
+// insertISOReports inserts status report rows in one statement. A report stored meanwhile by
+// another writer fails the insert on its key, and RecordISO tries again.
+func (tx *Tx) insertISOReports(ctx context.Context, reps []*isoReport) error {
+	if len(reps) == 0 {
+		return nil
+	}
+	a := &sqlArgs{d: tx.store.dialect}
+	rows := make([]string, len(reps))
+	for i, r := range reps {
+		st := r.item.Status
+		rows[i] = a.row(r.id, st.Key(), nullString(r.txID), r.item.Definition, st.MsgID, nullString(st.OrigMsgID),
+			nullString(st.OrigEndToEndID), nullString(st.OrigTxID), nullString(st.OrigUETR), st.Code, st.Outcome(),
+			nullString(st.Reason), nullString(st.Info), r.applied, ts(st.At), ts(tx.now))
+	}
+	_, err := tx.exec(ctx, `INSERT INTO iso_status_reports (id, report_key, transaction_id, message_type, msg_id, orig_msg_id,
+		orig_end_to_end_id, orig_tx_id, orig_uetr, status_code, outcome, reason_code, info, applied, reported_at, created_at)
+		VALUES `+strings.Join(rows, ","), a.args...)
+	return err
+}
+
+// amlHistories is the AML history of a chunk's senders, read in one statement, and the chunk's
+// transfers stored so far: of gives each transfer exactly what amlHistory would read for it
+// inside the transaction, the earlier transfers of the chunk included.
+type amlHistories struct {
+	sent     map[string][]pastRow // by sender, newest first: sent after the earliest window start
+	recvSum  map[string]map[domain.Currency]int64
+	recvBand map[string][]pastRow // received between the earliest and the latest pass-through start
+	hiPass   time.Time
+	first    map[string]time.Time
+	chunk    []*NewTransaction
+}
+
+type pastRow struct {
+	amount   domain.Minor
+	currency domain.Currency
+	at       time.Time
+}
+
+// dbMillis is a time as the databases keep it (timeLayout: milliseconds).
+func dbMillis(t time.Time) time.Time { return t.UTC().Truncate(time.Millisecond) }
+
+// readAMLHistories reads the history of the senders of fresh transfers: what each sent within
+// the longest rule window (at most 1,000, newest first, as amlHistory), what each received
+// within the pass-through window per currency, and when each first appeared.
+func (tx *Tx) readAMLHistories(ctx context.Context, fresh []ISOItem, th domain.AMLThresholds) (*amlHistories, error) {
+	h := &amlHistories{sent: map[string][]pastRow{}, recvSum: map[string]map[domain.Currency]int64{},
+		recvBand: map[string][]pastRow{}, first: map[string]time.Time{}}
+	var senders []string
+	var lo, loPass time.Time
+	for i, it := range fresh {
+		t := it.Tx
+		at := t.CreatedAt
+		if at.IsZero() {
+			at = tx.now
+		}
+		senders = append(senders, t.Sender)
+		w, p := dbMillis(at.Add(-th.Window())), dbMillis(at.Add(-th.PassThroughWindow))
+		if i == 0 || w.Before(lo) {
+			lo = w
+		}
+		if i == 0 || p.Before(loPass) {
+			loPass = p
+		}
+		if i == 0 || p.After(h.hiPass) {
+			h.hiPass = p
+		}
+	}
+	senders = distinct(senders)
+	if len(senders) == 0 {
+		return h, nil
+	}
+	a := &sqlArgs{d: tx.store.dialect}
+	var sb strings.Builder
+	sb.WriteString(`SELECT 'sent', sender, amount_minor, currency, created_at FROM (
+		SELECT sender, amount_minor, currency, created_at,
+			ROW_NUMBER() OVER (PARTITION BY sender ORDER BY created_at DESC) AS n
+		FROM transactions WHERE sender IN ` + a.in(senders) + ` AND created_at > ` + a.add(ts(lo)) + `) AS s WHERE n <= 1000
+	UNION ALL
+	SELECT 'sum', recipient, CAST(SUM(amount_minor) AS BIGINT), currency, NULL FROM transactions
+		WHERE recipient IN ` + a.in(senders) + ` AND created_at > ` + a.add(ts(h.hiPass)) + ` GROUP BY recipient, currency
+	UNION ALL
+	SELECT 'band', recipient, amount_minor, currency, created_at FROM transactions
+		WHERE recipient IN ` + a.in(senders) + ` AND created_at > ` + a.add(ts(loPass)) + ` AND created_at <= ` + a.add(ts(h.hiPass)))
+	for _, s := range senders {
+		sb.WriteString(` UNION ALL SELECT 'first', ` + a.add(s) + `, 0, '', MIN(created_at) FROM transactions WHERE sender = ` + a.add(s))
+		sb.WriteString(` UNION ALL SELECT 'first', ` + a.add(s) + `, 0, '', MIN(created_at) FROM transactions WHERE recipient = ` + a.add(s))
+	}
+	rows, err := tx.query(ctx, sb.String(), a.args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var kind, who string
+		var r pastRow
+		var amount int64
+		if err := rows.Scan(&kind, &who, &amount, &r.currency, scanTime(&r.at)); err != nil {
+			return nil, err
+		}
+		r.amount = domain.Minor(amount)
+		switch kind {
+		case "sent":
+			h.sent[who] = append(h.sent[who], r)
+		case "sum":
+			if h.recvSum[who] == nil {
+				h.recvSum[who] = map[domain.Currency]int64{}
+			}
+			h.recvSum[who][r.currency] += amount
+		case "band":
+			h.recvBand[who] = append(h.recvBand[who], r)
+		case "first":
+			if f := h.first[who]; !r.at.IsZero() && (f.IsZero() || r.at.Before(f)) {
+				h.first[who] = r.at
+			}
+		}
+	}
+	return h, rows.Err()
+}
+
+// add counts a transfer of the chunk in the histories of the later ones.
+func (h *amlHistories) add(t *NewTransaction) { h.chunk = append(h.chunk, t) }
+
+// of is a sender's history for a transfer at the given time, as amlHistory reads it.
+func (h *amlHistories) of(sender string, at time.Time, th domain.AMLThresholds) domain.AMLHistory {
+	var out domain.AMLHistory
+	lo, loPass := dbMillis(at.Add(-th.Window())), dbMillis(at.Add(-th.PassThroughWindow))
+	var sent []pastRow
+	for _, r := range h.sent[sender] {
+		if r.at.After(lo) {
+			sent = append(sent, r)
+		}
+	}
+	recv := map[domain.Currency]int64{}
+	for c, n := range h.recvSum[sender] {
+		recv[c] += n
+	}
+	for _, r := range h.recvBand[sender] {
+		if r.at.After(loPass) {
+			recv[r.currency] += int64(r.amount)
+		}
+	}
+	first := h.first[sender]
+	for _, t := range h.chunk {
+		when := dbMillis(t.CreatedAt)
+		if t.Sender == sender && when.After(lo) {
+			sent = append(sent, pastRow{t.Amount, t.Currency, when})
+		}
+		if t.Recipient == sender && when.After(loPass) {
+			recv[t.Currency] += int64(t.Amount)
+		}
+		if (t.Sender == sender || t.Recipient == sender) && (first.IsZero() || when.Before(first)) {
+			first = when
+		}
+	}
+	slices.SortStableFunc(sent, func(a, b pastRow) int { return b.at.Compare(a.at) })
+	if len(sent) > 1000 {
+		sent = sent[:1000]
+	}
+	for _, r := range sent {
+		out.Sent = append(out.Sent, domain.PastTransfer{Amount: r.amount, Currency: r.currency, At: r.at})
+	}
+	for c, n := range recv {
+		out.ReceivedUSD += domain.USDMinor(domain.Minor(n), c)
+	}
+	out.FirstSeen = first
+	return out
+}
