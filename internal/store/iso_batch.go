@@ -4,9 +4,13 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
 
 	"github.com/kormeer/kormeer/internal/domain"
 	"github.com/kormeer/kormeer/internal/iso20022"
@@ -313,7 +317,7 @@ func (tx *Tx) applyISOStates(ctx context.Context, c *isoChunkState) error {
 		if m.to == "completed" {
 			set += `, processed_at = ` + a.add(ts(tx.now))
 		}
-		q := `UPDATE transactions SET ` + set + ` WHERE status = ` + a.add(m.from) + ` AND id IN ` + a.in(ids)
+		q := `UPDATE transactions SET ` + set + ` WHERE status = ` + a.add(m.from) + ` AND ` + a.isIn("id", ids, true)
 		res, err := tx.exec(ctx, q, a.args...)
 		if err != nil {
 			return err
@@ -341,6 +345,20 @@ type sqlArgs struct {
 func (a *sqlArgs) add(v any) string {
 	a.args = append(a.args, v)
 	return a.d.placeholder(len(a.args))
+}
+
+// isIn is the condition that col is one of vals (which must not be empty). On PostgreSQL it is
+// one array parameter, so the statement's text does not depend on how many values there are
+// and the driver's statement cache keeps one plan for it; uuid says col is a uuid column there.
+func (a *sqlArgs) isIn(col string, vals []string, uuid bool) string {
+	if a.d != dialectPostgres {
+		return col + ` IN ` + a.in(vals)
+	}
+	typ := "TEXT[]"
+	if uuid {
+		typ = "UUID[]"
+	}
+	return col + ` = ANY(CAST(` + a.add(vals) + ` AS ` + typ + `))`
 }
 
 // in is a parenthesised list of placeholders for vals (which must not be empty).
@@ -399,14 +417,14 @@ func (tx *Tx) readISOKnown(ctx context.Context, items []ISOItem, c *isoChunkStat
 	var parts []string
 	if len(uetrs) > 0 {
 		parts = append(parts, `SELECT 'u', p.uetr, '', CAST(t.id AS TEXT), t.transaction_id, t.status FROM iso_payments p
-			JOIN transactions t ON t.id = p.transaction_id WHERE p.uetr IN `+a.in(uetrs))
+			JOIN transactions t ON t.id = p.transaction_id WHERE `+a.isIn("p.uetr", uetrs, false))
 	}
 	if len(exts) > 0 {
 		parts = append(parts, `SELECT 'x', CAST(institution_id AS TEXT), external_id, CAST(id AS TEXT), transaction_id, status
-			FROM transactions WHERE institution_id IN `+a.in(insts)+` AND external_id IN `+a.in(exts))
+			FROM transactions WHERE `+a.isIn("institution_id", insts, true)+` AND `+a.isIn("external_id", exts, false))
 	}
 	if len(keys) > 0 {
-		parts = append(parts, `SELECT 'r', report_key, '', '', '', '' FROM iso_status_reports WHERE report_key IN `+a.in(keys))
+		parts = append(parts, `SELECT 'r', report_key, '', '', '', '' FROM iso_status_reports WHERE `+a.isIn("report_key", keys, false))
 	}
 	if len(parts) == 0 {
 		return nil
@@ -445,13 +463,13 @@ func (tx *Tx) readISOCandidates(ctx context.Context, items []ISOItem, c *isoChun
 	a := &sqlArgs{d: tx.store.dialect}
 	var conds []string
 	if len(uetrs) > 0 {
-		conds = append(conds, `p.uetr IN `+a.in(uetrs))
+		conds = append(conds, a.isIn("p.uetr", uetrs, false))
 	}
 	if len(e2es) > 0 {
-		conds = append(conds, `p.end_to_end_id IN `+a.in(e2es))
+		conds = append(conds, a.isIn("p.end_to_end_id", e2es, false))
 	}
 	if len(txRefs) > 0 {
-		conds = append(conds, `p.tx_id IN `+a.in(txRefs))
+		conds = append(conds, a.isIn("p.tx_id", txRefs, false))
 	}
 	if len(conds) == 0 {
 		return nil
@@ -486,13 +504,13 @@ func (tx *Tx) readISOOrphans(ctx context.Context, fresh []ISOItem, c *isoChunkSt
 	a := &sqlArgs{d: tx.store.dialect}
 	var conds []string
 	if len(uetrs) > 0 {
-		conds = append(conds, `orig_uetr IN `+a.in(uetrs))
+		conds = append(conds, a.isIn("orig_uetr", uetrs, false))
 	}
 	if len(e2es) > 0 {
-		conds = append(conds, `orig_end_to_end_id IN `+a.in(e2es))
+		conds = append(conds, a.isIn("orig_end_to_end_id", e2es, false))
 	}
 	if len(txRefs) > 0 {
-		conds = append(conds, `orig_tx_id IN `+a.in(txRefs))
+		conds = append(conds, a.isIn("orig_tx_id", txRefs, false))
 	}
 	if len(conds) == 0 {
 		return nil
@@ -516,19 +534,15 @@ func (tx *Tx) readISOOrphans(ctx context.Context, fresh []ISOItem, c *isoChunkSt
 	return rows.Err()
 }
 
-// insertTransactions inserts new transactions (prepared, scored) many rows per statement, and
+// insertTransactions inserts new transactions (prepared, scored) set-wise (insertRows), and
 // counts them in the statistics. One stored meanwhile by another writer fails the insert on
 // the unique index, and RecordISO tries again.
 func (tx *Tx) insertTransactions(ctx context.Context, list []*NewTransaction) error {
-	if len(list) == 0 {
-		return nil
-	}
-	a := &sqlArgs{d: tx.store.dialect}
-	rows := make([]string, len(list))
+	rows := make([][]any, len(list))
 	for i, t := range list {
-		rows[i] = a.row(append(transactionArgs(t), ts(t.CreatedAt))...)
+		rows[i] = append(transactionArgs(t), ts(t.CreatedAt))
 	}
-	if _, err := tx.exec(ctx, `INSERT INTO transactions (`+insertTransactionColumns+`) VALUES `+strings.Join(rows, ","), a.args...); err != nil {
+	if err := tx.insertRows(ctx, "transactions", insertTransactionColumns, rows); err != nil {
 		return err
 	}
 	for _, t := range list {
@@ -537,41 +551,60 @@ func (tx *Tx) insertTransactions(ctx context.Context, list []*NewTransaction) er
 	return nil
 }
 
-// insertISOPayments inserts the ISO identifiers of new transfers in one statement.
+// insertISOPayments inserts the ISO identifiers of new transfers set-wise.
 func (tx *Tx) insertISOPayments(ctx context.Context, items []ISOItem) error {
-	if len(items) == 0 {
-		return nil
-	}
-	a := &sqlArgs{d: tx.store.dialect}
-	rows := make([]string, len(items))
+	rows := make([][]any, len(items))
 	for i, it := range items {
 		p := it.Transfer
-		rows[i] = a.row(it.Tx.ID, it.Definition, p.MsgID, nullString(p.InstrID), p.EndToEndID, nullString(p.TxID),
+		rows[i] = []any{it.Tx.ID, it.Definition, p.MsgID, nullString(p.InstrID), p.EndToEndID, nullString(p.TxID),
 			nullString(p.UETR), nullString(agentLabel(p.DebtorAgent)), nullString(agentLabel(p.CreditorAgent)),
-			nullString(p.SettlementDate), ts(tx.now))
+			nullString(p.SettlementDate), ts(tx.now)}
 	}
-	_, err := tx.exec(ctx, `INSERT INTO iso_payments (transaction_id, message_type, msg_id, instr_id, end_to_end_id,
-		tx_id, uetr, debtor_agent, creditor_agent, settlement_date, created_at) VALUES `+strings.Join(rows, ","), a.args...)
-	return err
+	return tx.insertRows(ctx, "iso_payments", `transaction_id, message_type, msg_id, instr_id, end_to_end_id,
+		tx_id, uetr, debtor_agent, creditor_agent, settlement_date, created_at`, rows)
 }
 
-// insertISOReports inserts status report rows in one statement. A report stored meanwhile by
-// another writer fails the insert on its key, and RecordISO tries again.
+// insertISOReports inserts status report rows set-wise. A report stored meanwhile by another
+// writer fails the insert on its key, and RecordISO tries again.
 func (tx *Tx) insertISOReports(ctx context.Context, reps []*isoReport) error {
-	if len(reps) == 0 {
-		return nil
-	}
-	a := &sqlArgs{d: tx.store.dialect}
-	rows := make([]string, len(reps))
+	rows := make([][]any, len(reps))
 	for i, r := range reps {
 		st := r.item.Status
-		rows[i] = a.row(r.id, st.Key(), nullString(r.txID), r.item.Definition, st.MsgID, nullString(st.OrigMsgID),
+		rows[i] = []any{r.id, st.Key(), nullString(r.txID), r.item.Definition, st.MsgID, nullString(st.OrigMsgID),
 			nullString(st.OrigEndToEndID), nullString(st.OrigTxID), nullString(st.OrigUETR), st.Code, st.Outcome(),
-			nullString(st.Reason), nullString(st.Info), r.applied, ts(st.At), ts(tx.now))
+			nullString(st.Reason), nullString(st.Info), r.applied, ts(st.At), ts(tx.now)}
 	}
-	_, err := tx.exec(ctx, `INSERT INTO iso_status_reports (id, report_key, transaction_id, message_type, msg_id, orig_msg_id,
-		orig_end_to_end_id, orig_tx_id, orig_uetr, status_code, outcome, reason_code, info, applied, reported_at, created_at)
-		VALUES `+strings.Join(rows, ","), a.args...)
+	return tx.insertRows(ctx, "iso_status_reports", `id, report_key, transaction_id, message_type, msg_id, orig_msg_id,
+		orig_end_to_end_id, orig_tx_id, orig_uetr, status_code, outcome, reason_code, info, applied, reported_at, created_at`, rows)
+}
+
+// insertRows inserts rows into table's columns (a comma-separated list) in one statement: on
+// PostgreSQL with COPY, which neither plans a statement nor fills the driver's statement cache
+// with one text per row count; on SQLite as one multi-row INSERT.
+func (tx *Tx) insertRows(ctx context.Context, table, columns string, rows [][]any) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	if tx.conn != nil {
+		cols := strings.Split(columns, ",")
+		for i := range cols {
+			cols[i] = strings.TrimSpace(cols[i])
+		}
+		return tx.conn.Raw(func(dc any) error {
+			c, ok := dc.(*stdlib.Conn)
+			if !ok {
+				return fmt.Errorf("copy: unexpected driver connection %T", dc)
+			}
+			_, err := c.Conn().CopyFrom(ctx, pgx.Identifier{table}, cols, pgx.CopyFromRows(rows))
+			return err
+		})
+	}
+	a := &sqlArgs{d: tx.store.dialect}
+	values := make([]string, len(rows))
+	for i, r := range rows {
+		values[i] = a.row(r...)
+	}
+	_, err := tx.exec(ctx, `INSERT INTO `+table+` (`+columns+`) VALUES `+strings.Join(values, ","), a.args...)
 	return err
 }
 
@@ -631,16 +664,23 @@ func (tx *Tx) readAMLHistories(ctx context.Context, fresh []ISOItem, th domain.A
 	sb.WriteString(`SELECT 'sent', sender, amount_minor, currency, created_at FROM (
 		SELECT sender, amount_minor, currency, created_at,
 			ROW_NUMBER() OVER (PARTITION BY sender ORDER BY created_at DESC) AS n
-		FROM transactions WHERE sender IN ` + a.in(senders) + ` AND created_at > ` + a.add(ts(lo)) + `) AS s WHERE n <= 1000
+		FROM transactions WHERE ` + a.isIn("sender", senders, false) + ` AND created_at > ` + a.add(ts(lo)) + `) AS s WHERE n <= 1000
 	UNION ALL
 	SELECT 'sum', recipient, CAST(SUM(amount_minor) AS BIGINT), currency, NULL FROM transactions
-		WHERE recipient IN ` + a.in(senders) + ` AND created_at > ` + a.add(ts(h.hiPass)) + ` GROUP BY recipient, currency
+		WHERE ` + a.isIn("recipient", senders, false) + ` AND created_at > ` + a.add(ts(h.hiPass)) + ` GROUP BY recipient, currency
 	UNION ALL
 	SELECT 'band', recipient, amount_minor, currency, created_at FROM transactions
-		WHERE recipient IN ` + a.in(senders) + ` AND created_at > ` + a.add(ts(loPass)) + ` AND created_at <= ` + a.add(ts(h.hiPass)))
-	for _, s := range senders {
-		sb.WriteString(` UNION ALL SELECT 'first', ` + a.add(s) + `, 0, '', MIN(created_at) FROM transactions WHERE sender = ` + a.add(s))
-		sb.WriteString(` UNION ALL SELECT 'first', ` + a.add(s) + `, 0, '', MIN(created_at) FROM transactions WHERE recipient = ` + a.add(s))
+		WHERE ` + a.isIn("recipient", senders, false) + ` AND created_at > ` + a.add(ts(loPass)) + ` AND created_at <= ` + a.add(ts(h.hiPass)))
+	if a.d == dialectPostgres {
+		sb.WriteString(` UNION ALL SELECT 'first', v, 0, '', (SELECT MIN(created_at) FROM transactions WHERE sender = v)
+			FROM unnest(CAST(` + a.add(senders) + ` AS TEXT[])) AS s(v)
+		UNION ALL SELECT 'first', v, 0, '', (SELECT MIN(created_at) FROM transactions WHERE recipient = v)
+			FROM unnest(CAST(` + a.add(senders) + ` AS TEXT[])) AS s(v)`)
+	} else {
+		for _, s := range senders {
+			sb.WriteString(` UNION ALL SELECT 'first', ` + a.add(s) + `, 0, '', MIN(created_at) FROM transactions WHERE sender = ` + a.add(s))
+			sb.WriteString(` UNION ALL SELECT 'first', ` + a.add(s) + `, 0, '', MIN(created_at) FROM transactions WHERE recipient = ` + a.add(s))
+		}
 	}
 	rows, err := tx.query(ctx, sb.String(), a.args...)
 	if err != nil {
