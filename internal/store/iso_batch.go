@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"slices"
 	"strings"
 	"time"
@@ -92,6 +93,9 @@ func extKey(institutionID, externalID string) string { return institutionID + "\
 
 // recordISOChunk stores a chunk of entries, filling out (one outcome per entry).
 func (tx *Tx) recordISOChunk(ctx context.Context, items []ISOItem, out []ISOOutcome, sc Scoring) error {
+	if err := tx.lockISOIdentities(ctx, items); err != nil {
+		return err
+	}
 	c := &isoChunkState{states: map[string]*isoState{}, byUETR: map[string]*isoState{}, byExt: map[string]*isoState{},
 		reports: map[string]bool{}}
 	if err := tx.readISOKnown(ctx, items, c); err != nil {
@@ -215,6 +219,54 @@ func (tx *Tx) recordISOChunk(ctx context.Context, items []ISOItem, out []ISOOutc
 		}
 	}
 	return tx.applyISOStates(ctx, c)
+}
+
+// isoLockClass is the first key of the switch feed's advisory locks (the two-key form, a lock
+// space of its own).
+const isoLockClass = 21
+
+// lockISOIdentities takes, on PostgreSQL, a transaction-level advisory lock on each payment
+// identifier the chunk's entries carry (UETR, end-to-end id, transaction id; a status report
+// the identifiers it names), in one order for every writer. A transfer and a status report that
+// names it thus never pass each other in two concurrent batches (two consumers or instances):
+// the later one waits for the first to commit and then reads it, so a report is not left an
+// orphan beside its stored transfer, and a transfer sent twice is a duplicate, not a second
+// try. SQLite has one writer, and the reads happen inside its write.
+func (tx *Tx) lockISOIdentities(ctx context.Context, items []ISOItem) error {
+	if tx.conn == nil {
+		return nil
+	}
+	seen := map[int32]bool{}
+	var keys []int32
+	add := func(kind, id string) {
+		if id == "" {
+			return
+		}
+		h := fnv.New32a()
+		h.Write([]byte(kind + "\x00" + id))
+		if k := int32(h.Sum32()); !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
+		}
+	}
+	for _, it := range items {
+		if p := it.Transfer; p != nil {
+			add("u", p.UETR)
+			add("e", p.EndToEndID)
+			add("t", p.TxID)
+		} else {
+			add("u", it.Status.OrigUETR)
+			add("e", it.Status.OrigEndToEndID)
+			add("t", it.Status.OrigTxID)
+		}
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	slices.Sort(keys)
+	_, err := tx.exec(ctx, `SELECT COUNT(pg_advisory_xact_lock($1, k)) FROM (SELECT k FROM unnest(CAST($2 AS INTEGER[])) AS k ORDER BY k) AS s`,
+		isoLockClass, keys)
+	return err
 }
 
 func (c *isoChunkState) known(it ISOItem) bool { return c.knownState(it) != nil }
