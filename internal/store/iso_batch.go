@@ -78,6 +78,7 @@ type isoChunkState struct {
 	pays    []*isoPay
 	reports map[string]bool // report keys stored before or in this chunk
 	orphans []*isoOrphan
+	now     time.Time // the transaction's time: when this chunk's rows are created
 }
 
 func (c *isoChunkState) state(id, number, status string) *isoState {
@@ -97,7 +98,7 @@ func (tx *Tx) recordISOChunk(ctx context.Context, items []ISOItem, out []ISOOutc
 		return err
 	}
 	c := &isoChunkState{states: map[string]*isoState{}, byUETR: map[string]*isoState{}, byExt: map[string]*isoState{},
-		reports: map[string]bool{}}
+		reports: map[string]bool{}, now: tx.now}
 	if err := tx.readISOKnown(ctx, items, c); err != nil {
 		return err
 	}
@@ -119,95 +120,39 @@ func (tx *Tx) recordISOChunk(ctx context.Context, items []ISOItem, out []ISOOutc
 		return err
 	}
 
-	var created []*NewTransaction
-	var scores []scored
-	var newPays []ISOItem
-	var reports []*isoReport
+	d := &isoDecisions{}
 	for i, it := range items {
+		var err error
 		if it.Transfer != nil {
-			t, p := it.Tx, it.Transfer
-			if st := c.knownState(it); st != nil {
-				out[i] = ISOOutcome{Result: ISODuplicate, TransactionID: st.id, TransactionNumber: st.number, Status: st.status}
-				continue
-			}
-			if t.CreatedAt.IsZero() {
-				t.CreatedAt = tx.now
-			}
-			sd, err := tx.scoreTransaction(ctx, t, hist.of(t.Sender, t.CreatedAt, sc.Thresholds), sc)
-			if err != nil {
-				return err
-			}
-			tx.prepareTransaction(t)
-			hist.add(t)
-			created, scores, newPays = append(created, t), append(scores, sd), append(newPays, it)
-			st := c.state(t.ID, t.TransactionID, t.Status)
-			if p.UETR != "" {
-				c.byUETR[p.UETR] = st
-			}
-			c.byExt[extKey(t.InstitutionID, t.ExternalID)] = st
-			c.pays = append(c.pays, &isoPay{uetr: p.UETR, e2e: p.EndToEndID, msgID: p.MsgID, txRef: p.TxID, created: tx.now, st: st})
-			c.claimOrphans(st, p)
-			out[i] = ISOOutcome{Result: ISOCreated, TransactionID: t.ID, TransactionNumber: t.TransactionID, Status: st.status, AML: sd.aml}
-			continue
-		}
-		s := it.Status
-		st := c.find(s)
-		var o ISOOutcome
-		if st != nil {
-			o.TransactionID, o.TransactionNumber = st.id, st.number
-		}
-		if key := s.Key(); c.reports[key] {
-			if st != nil {
-				o.Status = st.status
-			}
-			o.Result = ISODuplicate
-			out[i] = o
-			continue
+			out[i], err = tx.decideTransfer(ctx, c, d, hist, it, i, sc)
 		} else {
-			c.reports[key] = true
+			out[i] = c.decideStatus(d, it)
 		}
-		rep := &isoReport{id: NewID(), item: it}
-		reports = append(reports, rep)
-		if st == nil {
-			o.Result = ISOOrphan
-			c.orphans = append(c.orphans, &isoOrphan{rep: rep, outcome: s.Outcome(), code: s.Code, reason: s.Reason,
-				msgID: s.MsgID, uetr: s.OrigUETR, txRef: s.OrigTxID, e2e: s.OrigEndToEndID, origMsgID: s.OrigMsgID,
-				reported: s.At, created: tx.now})
-			out[i] = o
-			continue
+		if err != nil {
+			return err
 		}
-		rep.txID = st.id
-		rep.applied = st.step(s.Outcome(), s.Code, s.Reason, s.MsgID)
-		o.Status, o.Result = st.status, ISORecorded
-		if rep.applied {
-			o.Result = ISOApplied
-		}
-		out[i] = o
 	}
 	for _, o := range c.orphans {
 		if o.rep != nil && o.claimed {
 			o.rep.txID, o.rep.applied = o.claimedBy, o.applied
 		}
 	}
+	created := d.created
 
 	if err := tx.insertTransactions(ctx, created); err != nil {
 		return err
 	}
 	for k, t := range created {
-		alert, err := tx.recordScored(ctx, t, scores[k], sc)
+		alert, err := tx.recordScored(ctx, t, d.scores[k], sc)
 		if err != nil {
 			return err
 		}
-		for i := range out {
-			if out[i].Result == ISOCreated && out[i].TransactionID == t.ID {
-				out[i].Alert = alert
-			}
-		}
+		out[d.createdAt[k]].Alert = alert
 	}
-	if err := tx.insertISOPayments(ctx, newPays); err != nil {
+	if err := tx.insertISOPayments(ctx, d.newPays); err != nil {
 		return err
 	}
-	if err := tx.insertISOReports(ctx, reports); err != nil {
+	if err := tx.insertISOReports(ctx, d.reports); err != nil {
 		return err
 	}
 	for _, o := range c.orphans {
@@ -267,6 +212,78 @@ func (tx *Tx) lockISOIdentities(ctx context.Context, items []ISOItem) error {
 	_, err := tx.exec(ctx, `SELECT COUNT(pg_advisory_xact_lock($1, k)) FROM (SELECT k FROM unnest(CAST($2 AS INTEGER[])) AS k ORDER BY k) AS s`,
 		isoLockClass, keys)
 	return err
+}
+
+// isoDecisions are the rows a chunk's entries will write, decided in order.
+type isoDecisions struct {
+	created   []*NewTransaction
+	createdAt []int // the entry of each created transaction
+	scores    []scored
+	newPays   []ISOItem
+	reports   []*isoReport
+}
+
+// decideTransfer decides entry i, a credit transfer: a duplicate of one stored before (or
+// earlier in the chunk), or a new transaction scored with its sender's history, which then
+// claims the orphan reports that name it.
+func (tx *Tx) decideTransfer(ctx context.Context, c *isoChunkState, d *isoDecisions, hist *amlHistories, it ISOItem, i int, sc Scoring) (ISOOutcome, error) {
+	t, p := it.Tx, it.Transfer
+	if st := c.knownState(it); st != nil {
+		return ISOOutcome{Result: ISODuplicate, TransactionID: st.id, TransactionNumber: st.number, Status: st.status}, nil
+	}
+	if t.CreatedAt.IsZero() {
+		t.CreatedAt = tx.now
+	}
+	sd, err := tx.scoreTransaction(ctx, t, hist.of(t.Sender, t.CreatedAt, sc.Thresholds), sc)
+	if err != nil {
+		return ISOOutcome{}, err
+	}
+	tx.prepareTransaction(t)
+	hist.add(t)
+	d.created, d.createdAt = append(d.created, t), append(d.createdAt, i)
+	d.scores, d.newPays = append(d.scores, sd), append(d.newPays, it)
+	st := c.state(t.ID, t.TransactionID, t.Status)
+	if p.UETR != "" {
+		c.byUETR[p.UETR] = st
+	}
+	c.byExt[extKey(t.InstitutionID, t.ExternalID)] = st
+	c.pays = append(c.pays, &isoPay{uetr: p.UETR, e2e: p.EndToEndID, msgID: p.MsgID, txRef: p.TxID, created: tx.now, st: st})
+	c.claimOrphans(st, p)
+	return ISOOutcome{Result: ISOCreated, TransactionID: t.ID, TransactionNumber: t.TransactionID, Status: st.status, AML: sd.aml}, nil
+}
+
+// decideStatus decides a status report entry: a duplicate of one stored before (or earlier in
+// the chunk), an orphan when its transaction is unknown, else a step of its transaction's status
+// (applied) or only a line of its history (recorded).
+func (c *isoChunkState) decideStatus(d *isoDecisions, it ISOItem) ISOOutcome {
+	s := it.Status
+	st := c.find(s)
+	var o ISOOutcome
+	if st != nil {
+		o.TransactionID, o.TransactionNumber, o.Status = st.id, st.number, st.status
+	}
+	key := s.Key()
+	if c.reports[key] {
+		o.Result = ISODuplicate
+		return o
+	}
+	c.reports[key] = true
+	rep := &isoReport{id: NewID(), item: it}
+	d.reports = append(d.reports, rep)
+	if st == nil {
+		c.orphans = append(c.orphans, &isoOrphan{rep: rep, outcome: s.Outcome(), code: s.Code, reason: s.Reason,
+			msgID: s.MsgID, uetr: s.OrigUETR, txRef: s.OrigTxID, e2e: s.OrigEndToEndID, origMsgID: s.OrigMsgID,
+			reported: s.At, created: c.now})
+		o.Result = ISOOrphan
+		return o
+	}
+	rep.txID = st.id
+	rep.applied = st.step(s.Outcome(), s.Code, s.Reason, s.MsgID)
+	o.Status, o.Result = st.status, ISORecorded
+	if rep.applied {
+		o.Result = ISOApplied
+	}
+	return o
 }
 
 func (c *isoChunkState) known(it ISOItem) bool { return c.knownState(it) != nil }
