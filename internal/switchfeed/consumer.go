@@ -60,7 +60,7 @@ type Consumer struct {
 	Ingester *Ingester
 	Log      *slog.Logger
 	Stats    *Stats
-	// OnBatch, when set, runs after each batch is acknowledged (metrics).
+	// OnBatch, when set, runs after each batch is acknowledged (metrics), from any worker.
 	OnBatch func(consumed, duplicates, deadLettered int)
 }
 
