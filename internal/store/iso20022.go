@@ -100,12 +100,15 @@ type ISOWrite struct {
 func (s *Store) RecordISO(ctx context.Context, w ISOWrite) ([]ISOOutcome, error) {
 	for attempt := 0; ; attempt++ {
 		out, err := s.recordISO(ctx, w)
-		if attempt < 3 && (isUniqueViolation(err) || errors.Is(err, errISORace) || isDeadlock(err)) {
+		if isUniqueViolation(err) || errors.Is(err, errISORace) || isDeadlock(err) {
 			// Another instance stored one of these messages, or moved one of their transactions,
 			// between our reads and our writes (or PostgreSQL broke a deadlock between two
 			// batches updating the same transactions): nothing of ours was written, and the next
 			// attempt sees theirs (a duplicate, the status as it is now).
-			continue
+			if attempt < 3 {
+				continue
+			}
+			return nil, domain.Errorf(domain.ECONFLICT, "Other writers kept changing these payments while they were stored; send them again.")
 		}
 		return out, err
 	}
