@@ -38,16 +38,11 @@ func (a *sqlArgs) isIn(col string, vals []string, uuid bool) string {
 
 // in is a parenthesised list of placeholders for vals (which must not be empty).
 func (a *sqlArgs) in(vals []string) string {
-	var sb strings.Builder
-	sb.WriteByte('(')
+	row := make([]any, len(vals))
 	for i, v := range vals {
-		if i > 0 {
-			sb.WriteByte(',')
-		}
-		sb.WriteString(a.add(v))
+		row[i] = v
 	}
-	sb.WriteByte(')')
-	return sb.String()
+	return a.row(row...)
 }
 
 // row is a parenthesised row of placeholders for vals, for a multi-row VALUES.
