@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kormeer/kormeer/internal/domain"
 	"github.com/kormeer/kormeer/internal/iso20022"
 )
 
@@ -378,7 +379,7 @@ func (tx *Tx) applyISOStates(ctx context.Context, c *isoChunkState) error {
 		slices.Sort(ids) // a fixed lock order, so two instances' batches cannot deadlock
 		a := &sqlArgs{d: tx.store.dialect}
 		set := `status = ` + a.add(m.to) + `, updated_at = ` + a.add(ts(tx.now))
-		if m.to == "completed" {
+		if m.to == domain.TxCompleted {
 			set += `, processed_at = ` + a.add(ts(tx.now))
 		}
 		q := `UPDATE transactions SET ` + set + ` WHERE status = ` + a.add(m.from) + ` AND ` + a.isIn("id", ids, true)

@@ -83,7 +83,7 @@ func TestISOBatchScoresAsOneByOne(t *testing.T) {
 			// The same history before the batch, one by one.
 			if err := s.Write(ctx, func(tx *store.Tx) error {
 				for _, it := range amlScenario(inst, now.Add(-2*time.Hour), 0, 40) {
-					if _, _, _, err := tx.RecordTransaction(ctx, it.Tx, sc); err != nil {
+					if _, err := tx.RecordTransaction(ctx, it.Tx, sc); err != nil {
 						return err
 					}
 				}
@@ -108,11 +108,11 @@ func TestISOBatchScoresAsOneByOne(t *testing.T) {
 				}
 			} else if err := s.Write(ctx, func(tx *store.Tx) error {
 				for _, it := range items {
-					_, alert, _, err := tx.RecordTransaction(ctx, it.Tx, sc)
+					rec, err := tx.RecordTransaction(ctx, it.Tx, sc)
 					if err != nil {
 						return err
 					}
-					if alert != nil {
+					if rec.Alert != nil {
 						alerts++
 					}
 				}

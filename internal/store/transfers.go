@@ -56,27 +56,38 @@ func (tx *Tx) amlHistory(ctx context.Context, sender string, at time.Time, th do
 	return h, rows.Err()
 }
 
+// Recorded is what RecordTransaction did with a transaction.
+type Recorded struct {
+	// Inserted is false when the transaction replays one its institution reported before (the
+	// same external id): nothing was stored.
+	Inserted bool
+	// AML is the transaction's risk.
+	AML domain.AMLResult
+	// Alert is the AML alert the transaction raised, if it was stored and is high risk.
+	Alert *AMLAlert
+}
+
 // RecordTransaction scores t with the AML rules, stores it with its log row and, when it is high
-// risk, its AML alert; all inside tx. It reports whether t was new (not a replay of the same
-// institution's id) and the alert raised, if any.
-func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scoring) (bool, *AMLAlert, domain.AMLResult, error) {
+// risk, its AML alert; all inside tx. A high-risk or sanctioned transaction is stored held
+// (domain.AMLHold, domain.SanctionsHold).
+func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scoring) (Recorded, error) {
 	if t.CreatedAt.IsZero() {
 		t.CreatedAt = tx.now
 	}
 	h, err := tx.amlHistory(ctx, t.Sender, t.CreatedAt, sc.Thresholds)
 	if err != nil {
-		return false, nil, domain.AMLResult{}, err
+		return Recorded{}, err
 	}
 	sd, err := tx.scoreTransaction(ctx, t, h, sc)
+	out := Recorded{AML: sd.aml}
 	if err != nil {
-		return false, nil, sd.aml, err
+		return out, err
 	}
-	inserted, err := tx.InsertTransaction(ctx, t)
-	if err != nil || !inserted {
-		return inserted, nil, sd.aml, err
+	if out.Inserted, err = tx.InsertTransaction(ctx, t); err != nil || !out.Inserted {
+		return out, err
 	}
-	alert, err := tx.recordScored(ctx, t, sd, sc)
-	return true, alert, sd.aml, err
+	out.Alert, err = tx.recordScored(ctx, t, sd, sc)
+	return out, err
 }
 
 // scored is what scoreTransaction decided about a transaction before its row is written.
@@ -96,8 +107,8 @@ func (tx *Tx) scoreTransaction(ctx context.Context, t *NewTransaction, h domain.
 	rules, _ := json.Marshal(aml.Rules)
 	t.AMLScore, t.RiskLevel, t.IsHighRisk = aml.Score, aml.Level, aml.HighRisk()
 	t.AMLRules, t.AMLRuleVersion = string(rules), aml.RuleVersion
-	if t.IsHighRisk && t.Status == "completed" {
-		t.Status, t.ProcessedAt = "pending", time.Time{} // held for review
+	if held := domain.AMLHold(t.Status, t.IsHighRisk); held != t.Status {
+		t.Status, t.ProcessedAt = held, time.Time{} // held for review
 	}
 	if len(t.Sanctions) > 0 {
 		var err error
@@ -105,9 +116,9 @@ func (tx *Tx) scoreTransaction(ctx context.Context, t *NewTransaction, h domain.
 			return sd, err
 		}
 	}
-	sd.sanctionsHold = anyStrong(sd.hits) && (t.Status == "completed" || t.Status == "processing" || t.Status == "pending")
-	if sd.sanctionsHold {
-		t.Status, t.ProcessedAt = "pending", time.Time{} // held until a regulator decides the match
+	var status string
+	if status, sd.sanctionsHold = domain.SanctionsHold(t.Status, anyStrong(sd.hits)); sd.sanctionsHold {
+		t.Status, t.ProcessedAt = status, time.Time{} // held until a regulator decides the match
 	}
 	return sd, nil
 }
@@ -141,7 +152,7 @@ func (tx *Tx) recordScored(ctx context.Context, t *NewTransaction, sd scored, sc
 	alert := &AMLAlert{TransactionID: t.ID, TransactionNumber: t.TransactionID, AlertType: "aml",
 		Severity: aml.AlertSeverity(sc.Thresholds), TriggerRule: code, Code: code, Params: params,
 		Amount: t.Amount, Currency: t.Currency, InstitutionID: t.InstitutionID, InstitutionType: t.InstitutionType,
-		Status: "open", CreatedAt: tx.now}
+		Status: domain.AlertOpen, CreatedAt: tx.now}
 	if err := tx.InsertAMLAlert(ctx, alert); err != nil {
 		return nil, err
 	}
@@ -165,7 +176,7 @@ func transactionReason(t *NewTransaction, aml domain.AMLResult) (code, params st
 	case aml.HighRisk():
 		code = domain.ReasonAMLHold
 		_, p = aml.AMLAlert(t.Amount, t.Currency)
-	case t.Status == "failed" || t.Status == "rejected":
+	case domain.StatesFailure(t.Status):
 		code = cmp.Or(t.FailureReason, domain.ReasonNotStated)
 	default:
 		return "", ""
@@ -302,11 +313,12 @@ func (s *Store) createTransfer(ctx context.Context, w *TransferWrite) (*Transfer
 			}
 		}
 		t := &w.Tx
-		_, alert, aml, err := tx.RecordTransaction(ctx, t, w.Scoring)
+		rec, err := tx.RecordTransaction(ctx, t, w.Scoring)
 		if err != nil {
 			return err
 		}
-		out.Alert = alert
+		out.Alert = rec.Alert
+		aml := rec.AML
 		a := w.Audit
 		a.Action, a.Resource, a.ResourceID = "transaction.transfer", "transaction", t.ID
 		a.Details = map[string]any{"transactionId": t.TransactionID, "amount": t.Amount.String(), "currency": t.Currency,
@@ -342,27 +354,20 @@ func transferLane(userID, idempotencyKey string) string {
 	return userID + "\x00" + idempotencyKey
 }
 
-// BatchOutcome is what happened to one item of a data feed.
-type BatchOutcome struct {
-	Inserted bool // false: the institution had reported this external id before
-	AML      domain.AMLResult
-	Alert    *AMLAlert
-}
-
 // RecordBatch stores a chunk of an institution's data feed in one database transaction: each
 // item scored in order (so items of one sender see each other), duplicates of earlier reports
 // skipped, and one audit row for the chunk.
-func (s *Store) RecordBatch(ctx context.Context, items []*NewTransaction, sc Scoring, audit Audit) ([]BatchOutcome, error) {
-	out := make([]BatchOutcome, len(items))
+func (s *Store) RecordBatch(ctx context.Context, items []*NewTransaction, sc Scoring, audit Audit) ([]Recorded, error) {
+	out := make([]Recorded, len(items))
 	err := s.Write(ctx, func(tx *Tx) error {
 		created := 0
 		for i, t := range items {
-			inserted, alert, aml, err := tx.RecordTransaction(ctx, t, sc)
+			rec, err := tx.RecordTransaction(ctx, t, sc)
 			if err != nil {
 				return err
 			}
-			out[i] = BatchOutcome{Inserted: inserted, AML: aml, Alert: alert}
-			if inserted {
+			out[i] = rec
+			if rec.Inserted {
 				created++
 			}
 		}
