@@ -1,0 +1,81 @@
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
+import { getJson } from "@/api/client";
+import { fetchPage } from "@/api/paging";
+import type { Transaction, TransactionDetail } from "@/api/types";
+import type { SanctionsMatch } from "@/features/sanctions/types";
+import type { IsoDetail } from "@/features/switchfeed/types";
+import { searchUrl } from "@/features/transactions/search";
+import type { TransactionFilters } from "@/features/transactions/search";
+
+/**
+ * The transactions' reads, their query keys and their refresh: every key starts with
+ * "/api/transactions", so a new transfer refreshes every list, count and detail at once.
+ */
+export const transactionKeys = {
+  all: ["/api/transactions"] as const,
+  search: (firstUrl: string) => [...transactionKeys.all, "search", firstUrl] as const,
+  detail: (id: string) => [...transactionKeys.all, id] as const,
+  iso: (id: string) => [...transactionKeys.all, id, "iso20022"] as const,
+  sanctions: (id: string) => [`/api/transactions/${encodeURIComponent(id)}/sanctions`] as const,
+  recent: ["/api/transactions?limit=5"] as const,
+};
+
+/**
+ * The transaction search (001 §2, §7), read pageSize rows at a time with the server's cursor,
+ * refreshed every refetchMs (false: by hand only).
+ */
+export function transactionSearchOptions(filters: TransactionFilters, pageSize: number, refetchMs: number | false) {
+  return infiniteQueryOptions({
+    queryKey: transactionKeys.search(searchUrl(filters, null, pageSize)),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => fetchPage<Transaction>(searchUrl(filters, pageParam, pageSize), signal),
+    getNextPageParam: (last) => last.next,
+    refetchInterval: refetchMs,
+    staleTime: 0,
+  });
+}
+
+/** One transaction with its AML score, rules and log (its detail panel). */
+export function transactionDetailOptions(id: string | null) {
+  return queryOptions({
+    queryKey: transactionKeys.detail(id ?? ""),
+    queryFn: ({ signal }) => getJson<TransactionDetail>(`/api/transactions/${id ?? ""}`, signal),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+/** The sanctions matches of a transaction's names (regulators). */
+export function transactionSanctionsOptions(id: string) {
+  return queryOptions({
+    queryKey: transactionKeys.sanctions(id),
+    queryFn: ({ signal }) => getJson<{ items: SanctionsMatch[] }>(transactionKeys.sanctions(id)[0], signal),
+    staleTime: 0,
+  });
+}
+
+/** The ISO 20022 identifiers and status reports of a transaction that came from the switch. */
+export function transactionIsoOptions(id: string) {
+  return queryOptions({
+    queryKey: transactionKeys.iso(id),
+    queryFn: ({ signal }) => getJson<IsoDetail>(`/api/transactions/${id}/iso20022`, signal),
+    staleTime: 0,
+  });
+}
+
+/** The five newest transactions the reader may see; enabled false waits for a guest to ask. */
+export function recentTransactionsOptions<T>(enabled = true) {
+  return queryOptions({
+    queryKey: transactionKeys.recent,
+    queryFn: ({ signal }) => getJson<T[]>(transactionKeys.recent[0], signal),
+    enabled,
+  });
+}
+
+/** Refreshes every transaction read (lists, counts, details) after one was recorded. */
+export function invalidateTransactions(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith(transactionKeys.all[0]),
+  });
+}
