@@ -184,3 +184,12 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
     return (text ? JSON.parse(text) : null) as T;
   };
 }
+
+/**
+ * What a screen adds to a feature's mutation hook: its own reaction to the outcome (a toast,
+ * closing a dialog), run after the hook has refreshed the reads the change touched.
+ */
+export interface MutationCallbacks<TData, TVariables = void> {
+  onSuccess?: (data: TData, variables: TVariables) => void;
+  onError?: (error: Error, variables: TVariables) => void;
+}
