@@ -42,7 +42,7 @@ import { formatMoney } from "@/features/transactions/money";
 import { formatDate, formatMonthDay, formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
-import { useAllInstitutions } from "@/features/registry/registry";
+import { useAllInstitutions } from "@/api/institutions";
 import { HorizontalScroll } from "@/components/HorizontalScroll";
 
 /** Categorical colours (distinguishable, ≥3:1 against white). */

@@ -1,10 +1,10 @@
 import { useEffect, useId, useMemo, useState } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "wouter";
 import { Search, Users, X } from "lucide-react";
 import { ApiError } from "@/api/client";
-import type { CurrentUser, KycApplication, KycStatus, RegistryEntry } from "@/api/types";
+import { useAllInstitutions } from "@/api/institutions";
+import type { CurrentUser, KycApplication, KycStatus } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -59,7 +59,7 @@ export function KycPage({ user }: { user: CurrentUser }) {
   // KYC applications come through PSPs (their psp_id); regulators pick one to filter and see its
   // standing, staff read their own (the registry answers them with their institution only).
   const staff = user.role === "psp_admin" || user.role === "mno_admin";
-  const psps = useQuery<RegistryEntry[]>({ queryKey: ["/api/psps"], enabled: regulator || staff });
+  const psps = useAllInstitutions("psp", regulator || staff);
   const names = useMemo(() => new Map((psps.data ?? []).map((p) => [p.id, p.name])), [psps.data]);
   const institutionName = (id: string | null | undefined) => (id ? (names.get(id) ?? "") : t("kyc.detail.direct"));
   const [viewing, setViewing] = useState<KycApplication | null>(null);

@@ -11,7 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { useAllInstitutions } from "@/features/registry/registry";
+import { useAllInstitutions } from "@/api/institutions";
 import { settingsKeys } from "@/features/settings/api";
 import type { Account } from "@/features/settings/types";
 import { isProposal, needsDualControl } from "@/features/settings/approvals";

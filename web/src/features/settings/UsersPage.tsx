@@ -19,7 +19,7 @@ import type { Account } from "@/features/settings/types";
 import { formatDate, formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
-import { useAllInstitutions } from "@/features/registry/registry";
+import { useAllInstitutions } from "@/api/institutions";
 
 /**
  * An action of a row: its icon and its words, visible (a tooltip never shows on a touch screen),

@@ -26,7 +26,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { isRegulator } from "@/features/applications/status";
-import { useAllInstitutions } from "@/features/registry/registry";
+import { useAllInstitutions } from "@/api/institutions";
 import { transactionSearchOptions } from "@/features/transactions/api";
 import { ChannelBadge } from "@/features/transactions/ChannelBadge";
 import { statusVariant } from "@/features/transactions/display";
