@@ -14,6 +14,8 @@ export const sharedKeys = {
   publicRegister: ["/api/public/register"] as const,
   /** The institutions a transfer may be sent between. */
   transferInstitutions: ["/api/transfer/institutions"] as const,
+  /** Every read of transactions: the search, the recent ones, one transaction's detail. */
+  transactions: ["/api/transactions"] as const,
   /** Every read of alerts: the queue, its counts, the dashboard panel, one alert. */
   alerts: ["/api/alerts"] as const,
 };

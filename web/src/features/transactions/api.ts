@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { QueryClient } from "@tanstack/react-query";
 import { getJson } from "@/api/client";
+import { sharedKeys } from "@/api/keys";
 import { fetchPage } from "@/api/paging";
 import type { Transaction, TransactionDetail } from "@/api/types";
 import type { SanctionsMatch } from "@/features/sanctions/types";
@@ -9,16 +9,16 @@ import { searchUrl } from "@/features/transactions/search";
 import type { TransactionFilters } from "@/features/transactions/search";
 
 /**
- * The transactions' reads, their query keys and their refresh: every key starts with
- * "/api/transactions", so a new transfer refreshes every list, count and detail at once.
+ * The transactions' reads and their query keys. Every key starts with sharedKeys.transactions,
+ * so a new transfer refreshes every list, count and detail at once.
  */
 export const transactionKeys = {
-  all: ["/api/transactions"] as const,
+  all: sharedKeys.transactions,
   search: (firstUrl: string) => [...transactionKeys.all, "search", firstUrl] as const,
   detail: (id: string) => [...transactionKeys.all, id] as const,
   iso: (id: string) => [...transactionKeys.all, id, "iso20022"] as const,
-  sanctions: (id: string) => [`/api/transactions/${encodeURIComponent(id)}/sanctions`] as const,
-  recent: ["/api/transactions?limit=5"] as const,
+  sanctions: (id: string) => [...transactionKeys.all, id, "sanctions"] as const,
+  recent: [...sharedKeys.transactions, "recent"] as const,
 };
 
 /**
@@ -50,7 +50,7 @@ export function transactionDetailOptions(id: string | null) {
 export function transactionSanctionsOptions(id: string) {
   return queryOptions({
     queryKey: transactionKeys.sanctions(id),
-    queryFn: ({ signal }) => getJson<{ items: SanctionsMatch[] }>(transactionKeys.sanctions(id)[0], signal),
+    queryFn: ({ signal }) => getJson<{ items: SanctionsMatch[] }>(`/api/transactions/${encodeURIComponent(id)}/sanctions`, signal),
     staleTime: 0,
   });
 }
@@ -68,14 +68,7 @@ export function transactionIsoOptions(id: string) {
 export function recentTransactionsOptions<T>(enabled = true) {
   return queryOptions({
     queryKey: transactionKeys.recent,
-    queryFn: ({ signal }) => getJson<T[]>(transactionKeys.recent[0], signal),
+    queryFn: ({ signal }) => getJson<T[]>("/api/transactions?limit=5", signal),
     enabled,
-  });
-}
-
-/** Refreshes every transaction read (lists, counts, details) after one was recorded. */
-export function invalidateTransactions(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({
-    predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith(transactionKeys.all[0]),
   });
 }
