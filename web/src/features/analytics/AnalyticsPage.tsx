@@ -16,7 +16,7 @@ import {
   YAxis,
 } from "recharts";
 import { AlertTriangle } from "lucide-react";
-import { throwIfResNotOk, ApiError, languageHeaders } from "@/api/client";
+import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
@@ -24,10 +24,10 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { isRegulator } from "@/features/applications/status";
+import { analyticsOptions } from "@/features/analytics/api";
 import { ChartCard } from "@/features/analytics/ChartCard";
 import {
   addAmounts,
-  analyticsUrl,
   chartAmount,
   checkRange,
   daysBetween,
@@ -84,17 +84,7 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
   const range = preset === "custom" ? custom : presetRange(Number(preset));
   const filters: AnalyticsFilters = { ...range, institutionId: regulator ? institutionId : "" };
 
-  const query = useQuery<AnalyticsData>({
-    queryKey: ["/api/analytics", filters.from, filters.to, filters.institutionId],
-    queryFn: async ({ signal }) => {
-      const res = await fetch(analyticsUrl(filters), { credentials: "include", signal, headers: languageHeaders() });
-      await throwIfResNotOk(res);
-      return (await res.json()) as AnalyticsData;
-    },
-    enabled: allowed && !rangeError,
-    staleTime: 60_000,
-    placeholderData: (prev) => prev,
-  });
+  const query = useQuery(analyticsOptions(filters, allowed && !rangeError));
   const psps = useAllInstitutions("psp", regulator);
   const mnos = useAllInstitutions("mno", regulator);
 

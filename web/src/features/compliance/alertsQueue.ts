@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { throwIfResNotOk, languageHeaders } from "@/api/client";
+import { getJson } from "@/api/client";
 import { fetchPage } from "@/api/paging";
 import type { Page } from "@/api/paging";
 import type { Alert, AlertSummary } from "@/api/types";
@@ -87,11 +87,7 @@ export function useAlertSummary(q: AlertQuery) {
   const url = alertSummaryUrl(q);
   return useQuery<AlertSummary>({
     queryKey: [...ALERTS_LIST_KEY, url],
-    queryFn: async ({ signal }) => {
-      const res = await fetch(url, { credentials: "include", signal, headers: languageHeaders() });
-      await throwIfResNotOk(res);
-      return (await res.json()) as AlertSummary;
-    },
+    queryFn: ({ signal }) => getJson<AlertSummary>(url, signal),
   });
 }
 
