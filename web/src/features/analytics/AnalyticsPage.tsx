@@ -23,7 +23,6 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { isRegulator } from "@/features/applications/status";
 import { analyticsOptions } from "@/features/analytics/api";
 import { ChartCard } from "@/features/analytics/ChartCard";
 import {
@@ -38,7 +37,8 @@ import {
   shares,
 } from "@/features/analytics/analytics";
 import type { AnalyticsData, AnalyticsFilters, PeriodPreset, Section } from "@/features/analytics/analytics";
-import { formatMoney } from "@/features/transactions/money";
+import { isRegulator } from "@/lib/roles";
+import { formatMoney } from "@/lib/money";
 import { formatDate, formatMonthDay, formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";

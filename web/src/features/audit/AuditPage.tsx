@@ -8,7 +8,6 @@ import { describeError, describeFieldErrors } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { isRegulator } from "@/features/applications/status";
 import { auditTrailOptions, useVerify } from "@/features/audit/api";
 import { AuditFilterForm } from "@/features/audit/AuditFilterForm";
 import { AuditTable } from "@/features/audit/AuditTable";
@@ -16,6 +15,7 @@ import { EMPTY_FILTERS, FILTER_KEYS, auditExportUrl, filterParams, filtersFromSe
 import type { AuditFilters } from "@/features/audit/filters";
 import { useInstitutionNames } from "@/features/audit/institutions";
 import { VerifyButton, VerifyResultPanel } from "@/features/audit/VerifyPanel";
+import { isRegulator } from "@/lib/roles";
 import { formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";

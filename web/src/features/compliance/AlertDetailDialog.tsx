@@ -13,9 +13,9 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { alertStatusVariant, caseActions, severityVariant } from "@/features/compliance/alertDisplay";
 import { InstitutionLink, TransactionLink } from "@/features/compliance/AlertReferences";
-import { alertDescription, alertTitle } from "@/features/compliance/alertText";
+import { alertDescription, alertTitle } from "@/lib/alertText";
 import { ALERTS_LIST_KEY } from "@/features/compliance/alertsQueue";
-import { formatAmount } from "@/features/transactions/money";
+import { formatAmount } from "@/lib/money";
 import { formatDateTime } from "@/lib/format";
 
 type CaseAction = "assign" | "investigate" | "note" | "close";

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n";
 import { useChooseLanguage } from "@/features/shell/languageChoice";
-import { alertTitle } from "@/features/compliance/alertText";
+import { alertTitle } from "@/lib/alertText";
 import { TourOverlay } from "@/features/onboarding/TourOverlay";
 import { CompactTransactionsTable } from "@/features/transactions/CompactTransactionsTable";
 import type { CompactTransaction } from "@/features/transactions/CompactTransactionsTable";

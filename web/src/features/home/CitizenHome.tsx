@@ -8,10 +8,10 @@ import type { CurrentUser, InstitutionApplication, KycApplication } from "@/api/
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { normalizeStatus, statusVariant } from "@/features/applications/status";
 import { kycStatus, kycVariant } from "@/features/compliance/compliance";
 import { RecentTransactionsCard } from "@/features/dashboard/RecentTransactionsCard";
 import { HomeActions, HomeHeading } from "@/features/home/HomeParts";
+import { applicationStatus, applicationStatusVariant } from "@/lib/statusBadges";
 import { formatDate } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 
@@ -97,7 +97,7 @@ export function CitizenHome({ user }: { user: CurrentUser }) {
                 {apps.data.items.map((a) => (
                   <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="home-application">
                     <span className="min-w-0 break-words font-medium">{a.institutionName}</span>
-                    <Badge variant={statusVariant(a.status)}>{t(`applications.status.${normalizeStatus(a.status)}`)}</Badge>
+                    <Badge variant={applicationStatusVariant(a.status)}>{t(`applications.status.${applicationStatus(a.status)}`)}</Badge>
                   </li>
                 ))}
               </ul>

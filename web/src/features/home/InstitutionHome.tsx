@@ -6,8 +6,8 @@ import { AlertsPanel } from "@/features/dashboard/AlertsPanel";
 import { RecentTransactionsCard } from "@/features/dashboard/RecentTransactionsCard";
 import { FigureTile, HomeActions, HomeHeading } from "@/features/home/HomeParts";
 import { ownInstitutionOptions } from "@/features/registry/api";
-import { complianceVariant, licenseVariant } from "@/features/registry/registry";
-import { formatMoney } from "@/features/transactions/money";
+import { complianceVariant, licenseVariant } from "@/lib/statusBadges";
+import { formatMoney } from "@/lib/money";
 import { formatDate, formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 

@@ -5,7 +5,7 @@ import { BadgeCheck, Building2 } from "lucide-react";
 import { api, dataOrNullOn401 } from "@/api/api";
 import type { PublicRegisterEntry } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
-import { complianceVariant } from "@/features/registry/registry";
+import { complianceVariant } from "@/lib/statusBadges";
 import { formatDate } from "@/lib/format";
 
 /** How many institutions the register shows at first, and how many more each "Show more" adds. */

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { AlertParams } from "@/api/types";
-import { alertDescription, alertTitle } from "@/features/compliance/alertText";
+import { alertDescription, alertTitle } from "@/lib/alertText";
 import type { ToastInput } from "@/components/ui/use-toast";
 import type { DesktopAlert } from "@/features/realtime/notifications";
 import type { RealtimeMessage } from "@/features/realtime/socket";

@@ -13,7 +13,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { complianceDetailOptions, useComplianceActions } from "@/features/registry/api";
-import { complianceTargets, complianceVariant } from "@/features/registry/registry";
+import { complianceTargets } from "@/features/registry/registry";
+import { complianceVariant } from "@/lib/statusBadges";
 import { formatDateTime, formatNumber } from "@/lib/format";
 
 interface ComplianceDialogProps {

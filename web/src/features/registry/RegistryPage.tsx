@@ -11,20 +11,14 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { isRegulator } from "@/features/applications/status";
 import { registryOptions } from "@/features/registry/api";
 import { ComplianceDialog } from "@/features/registry/ComplianceDialog";
 import { LicenseDialog } from "@/features/registry/LicenseDialog";
-import {
-  COMPLIANCE_STATUSES,
-  allowedActions,
-  complianceVariant,
-  expiryState,
-  licenseVariant,
-  routingParts,
-} from "@/features/registry/registry";
+import { COMPLIANCE_STATUSES, allowedActions, expiryState, routingParts } from "@/features/registry/registry";
 import type { RegistryKind } from "@/features/registry/registry";
 import { RoutingDialog } from "@/features/registry/RoutingDialog";
+import { isRegulator } from "@/lib/roles";
+import { complianceVariant, licenseVariant } from "@/lib/statusBadges";
 import { formatDate, formatNumber } from "@/lib/format";
 import { activeLocale } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";

@@ -51,22 +51,6 @@ export function expiryState(expiresAt: string | null | undefined, now: Date = ne
   return null;
 }
 
-/** Badge variant per licence status. */
-export function licenseVariant(status: string | null | undefined): "default" | "secondary" | "destructive" | "outline" {
-  if (status === "active") return "default";
-  if (status === "suspended") return "secondary";
-  if (status === "revoked") return "destructive";
-  return "outline";
-}
-
-/** Badge variant per compliance status. */
-export function complianceVariant(status: string | null | undefined): "default" | "secondary" | "destructive" | "outline" {
-  if (status === "compliant") return "default";
-  if (status === "non_compliant") return "destructive";
-  if (status === "under_review" || status === "pending") return "secondary";
-  return "outline";
-}
-
 /** The kinds of registry the portal shows: PSPs (the wallet operators among them), MNOs and banks. */
 export type RegistryKind = "psp" | "mno" | "bank";
 

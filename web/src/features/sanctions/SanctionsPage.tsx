@@ -13,7 +13,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { isRegulator } from "@/features/applications/status";
 import { TransactionLink } from "@/features/compliance/AlertReferences";
 import { sanctionsMatchesOptions, sanctionsVersionOptions, sanctionsVersionsOptions, useDecideMatch, useNameCheck, useUploadList } from "@/features/sanctions/api";
 import { KNOWN_REASONS } from "@/features/sanctions/types";
@@ -22,6 +21,7 @@ import type {
   SanctionsMatch,
   SanctionsVersion,
 } from "@/features/sanctions/types";
+import { isRegulator } from "@/lib/roles";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 

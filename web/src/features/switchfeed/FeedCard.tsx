@@ -6,9 +6,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { isRegulator } from "@/features/applications/status";
 import { sharedKeys } from "@/api/keys";
 import type { SwitchFeedState } from "@/features/switchfeed/types";
+import { isRegulator } from "@/lib/roles";
 import { formatNumber } from "@/lib/format";
 
 /**

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
+import { transactionIsoOptions } from "@/features/switchfeed/api";
 import type { IsoStatusEntry } from "@/features/switchfeed/types";
-import { transactionIsoOptions } from "@/features/transactions/api";
 import { formatDateTime } from "@/lib/format";
 
 const OUTCOME_VARIANT: Record<IsoStatusEntry["outcome"], "default" | "secondary" | "destructive" | "outline"> = {

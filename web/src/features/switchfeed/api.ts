@@ -1,11 +1,14 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest, getJson } from "@/api/client";
-import type { DeadLetter } from "@/features/switchfeed/types";
+import { sharedKeys } from "@/api/keys";
+import type { DeadLetter, IsoDetail } from "@/features/switchfeed/types";
 
 /** The dead letters' reads and their keys: every one starts with deadLetters, so an action refreshes each filter. */
 export const switchFeedKeys = {
   deadLetters: ["/api/switch-feed/dead-letters"] as const,
   deadLetterList: (status: string) => [...switchFeedKeys.deadLetters, status] as const,
+  /** Under the transactions' key, so a new transfer refreshes it with the transaction. */
+  iso: (transactionId: string) => [...sharedKeys.transactions, transactionId, "iso20022"] as const,
 };
 
 /** The dead letters of one status ("all" for every one). */
@@ -26,5 +29,14 @@ export function useDeadLetterAction(id: string) {
   return useMutation({
     mutationFn: (action: "retry" | "discard") => apiRequest("POST", `/api/switch-feed/dead-letters/${id}/${action}`),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: switchFeedKeys.deadLetters }),
+  });
+}
+
+/** The ISO 20022 identifiers and status reports of a transaction that came from the switch. */
+export function transactionIsoOptions(id: string) {
+  return queryOptions({
+    queryKey: switchFeedKeys.iso(id),
+    queryFn: ({ signal }) => getJson<IsoDetail>(`/api/transactions/${id}/iso20022`, signal),
+    staleTime: 0,
   });
 }

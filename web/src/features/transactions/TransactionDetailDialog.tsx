@@ -6,13 +6,13 @@ import { describeError } from "@/api/errors";
 import { Badge } from "@/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { InstitutionLink } from "@/features/compliance/AlertReferences";
-import { reasonText, ruleSentence } from "@/features/compliance/alertText";
+import { reasonText, ruleSentence } from "@/lib/alertText";
 import { IsoPanel } from "@/features/switchfeed/IsoPanel";
 import { transactionDetailOptions } from "@/features/transactions/api";
 import { ChannelBadge } from "@/features/transactions/ChannelBadge";
 import { TransactionSanctions } from "@/features/transactions/TransactionSanctions";
-import { riskTextClass, riskVariant, statusVariant } from "@/features/transactions/display";
-import { formatMoney } from "@/features/transactions/money";
+import { riskTextClass, riskVariant, transactionStatusVariant } from "@/lib/statusBadges";
+import { formatMoney } from "@/lib/money";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
@@ -58,7 +58,7 @@ export function TransactionDetailDialog({ id, onClose }: { id: string | null; on
         ) : (
           <div className="space-y-6">
             <div className="flex flex-wrap items-center gap-2">
-              <Badge variant={statusVariant(tx.status)}>{t(`transactions.status.${tx.status}`, { defaultValue: tx.status })}</Badge>
+              <Badge variant={transactionStatusVariant(tx.status)}>{t(`transactions.status.${tx.status}`, { defaultValue: tx.status })}</Badge>
               <ChannelBadge mode={tx.transferMode} />
               <Badge variant="outline">{t(`transactions.type.${tx.type}`, { defaultValue: tx.type })}</Badge>
               <span className="ml-auto text-xl font-semibold tabular-nums" data-testid="tx-detail-amount">

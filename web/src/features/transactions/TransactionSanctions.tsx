@@ -4,9 +4,9 @@ import { ShieldAlert } from "lucide-react";
 import { Link } from "wouter";
 import type { TransactionDetail } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
-import { isRegulator } from "@/features/applications/status";
 import { useAuth } from "@/features/auth/useAuth";
 import { transactionSanctionsOptions } from "@/features/transactions/api";
+import { isRegulator } from "@/lib/roles";
 import { formatNumber } from "@/lib/format";
 
 /** The log reason of a transaction held by sanctions screening (domain.ReasonSanctionsHold). */

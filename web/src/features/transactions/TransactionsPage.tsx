@@ -25,12 +25,12 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { isRegulator } from "@/features/applications/status";
 import { useAllInstitutions } from "@/api/institutions";
 import { transactionSearchOptions } from "@/features/transactions/api";
 import { ChannelBadge } from "@/features/transactions/ChannelBadge";
-import { statusVariant } from "@/features/transactions/display";
-import { formatMoney } from "@/features/transactions/money";
+import { isRegulator } from "@/lib/roles";
+import { transactionStatusVariant } from "@/lib/statusBadges";
+import { formatMoney } from "@/lib/money";
 import {
   EMPTY_FILTERS,
   SEARCH_STATUSES,
@@ -417,7 +417,7 @@ function TransactionRow({ tx, onOpen }: { tx: Transaction; onOpen: () => void })
           <span className="min-w-0 flex-1 space-y-1">
             <span className="flex flex-wrap items-center gap-2">
               <span className="font-mono text-sm font-semibold">{tx.transactionId}</span>
-              <Badge variant={statusVariant(tx.status)}>{t(`transactions.status.${tx.status}`, { defaultValue: tx.status })}</Badge>
+              <Badge variant={transactionStatusVariant(tx.status)}>{t(`transactions.status.${tx.status}`, { defaultValue: tx.status })}</Badge>
               <ChannelBadge mode={tx.transferMode} />
             </span>
             <span className="block truncate text-sm text-muted-foreground">

@@ -4,7 +4,6 @@ import { sharedKeys } from "@/api/keys";
 import { fetchPage } from "@/api/paging";
 import type { Transaction, TransactionDetail } from "@/api/types";
 import type { SanctionsMatch } from "@/features/sanctions/types";
-import type { IsoDetail } from "@/features/switchfeed/types";
 import { searchUrl } from "@/features/transactions/search";
 import type { TransactionFilters } from "@/features/transactions/search";
 
@@ -16,7 +15,6 @@ export const transactionKeys = {
   all: sharedKeys.transactions,
   search: (firstUrl: string) => [...transactionKeys.all, "search", firstUrl] as const,
   detail: (id: string) => [...transactionKeys.all, id] as const,
-  iso: (id: string) => [...transactionKeys.all, id, "iso20022"] as const,
   sanctions: (id: string) => [...transactionKeys.all, id, "sanctions"] as const,
   recent: [...sharedKeys.transactions, "recent"] as const,
 };
@@ -51,15 +49,6 @@ export function transactionSanctionsOptions(id: string) {
   return queryOptions({
     queryKey: transactionKeys.sanctions(id),
     queryFn: ({ signal }) => getJson<{ items: SanctionsMatch[] }>(`/api/transactions/${encodeURIComponent(id)}/sanctions`, signal),
-    staleTime: 0,
-  });
-}
-
-/** The ISO 20022 identifiers and status reports of a transaction that came from the switch. */
-export function transactionIsoOptions(id: string) {
-  return queryOptions({
-    queryKey: transactionKeys.iso(id),
-    queryFn: ({ signal }) => getJson<IsoDetail>(`/api/transactions/${id}/iso20022`, signal),
     staleTime: 0,
   });
 }

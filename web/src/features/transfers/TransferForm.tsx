@@ -12,23 +12,11 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { useAuth } from "@/features/auth/useAuth";
-import { formatMoney } from "@/features/transactions/money";
+import { formatMoney } from "@/lib/money";
 import { transferInstitutionsOptions, transferQuoteOptions, useSubmitTransfer } from "@/features/transfers/api";
 import type { OutgoingMessage } from "@/features/transfers/bridge";
-import {
-  findInstitution,
-  flowTypeOf,
-  institutionsFor,
-  mobileBridgeFees,
-  nameFault,
-  networkOperator,
-  numberExample,
-  parseAmount,
-  prefixOf,
-  sanitizeAmountInput,
-  ussdCodeFor,
-  validateTransfer,
-} from "@/features/transfers/engine";
+import { findInstitution, flowTypeOf, institutionsFor, mobileBridgeFees, nameFault, networkOperator, numberExample, prefixOf, sanitizeAmountInput, ussdCodeFor, validateTransfer } from "@/features/transfers/engine";
+import { parseAmount } from "@/lib/money";
 import type { Currency, FieldFaults, TransferField, TransferInstitution } from "@/features/transfers/engine";
 import { transferFailureMessage } from "@/features/transfers/failure";
 import { describeError } from "@/api/errors";

@@ -4,7 +4,7 @@ import type { MutationCallbacks } from "@/api/client";
 import { sharedKeys } from "@/api/keys";
 import type { TransferRequestBody, TransferResponse } from "@/api/types";
 import type { Currency, TransferInstitution } from "@/features/transfers/engine";
-import { minorToDecimal } from "@/features/transfers/engine";
+import { minorToDecimal } from "@/lib/money";
 import type { TransferQuote } from "@/features/transfers/quote";
 
 /** The transfer form's reads and their keys. */

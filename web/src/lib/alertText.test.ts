@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AlertParams } from "@/api/types";
 import i18n from "@/i18n";
-import { alertDescription, alertTitle, reasonText } from "@/features/compliance/alertText";
+import { alertDescription, alertTitle, reasonText } from "@/lib/alertText";
 import { handleRealtimeMessage } from "@/features/realtime/alerts";
 
 interface Case {
