@@ -1,4 +1,4 @@
-import type { QueryFunction } from "@tanstack/react-query";
+import type { QueryClient, QueryFunction, QueryKey } from "@tanstack/react-query";
 import type { ApiErrorBody, ApiFieldError } from "@/api/types";
 import { currentLanguage } from "@/i18n";
 
@@ -192,4 +192,28 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
 export interface MutationCallbacks<TData, TVariables = void> {
   onSuccess?: (data: TData, variables: TVariables) => void;
   onError?: (error: Error, variables: TVariables) => void;
+}
+
+/**
+ * A mutation's outcome handlers: refresh the reads a success (or a refusal) touched, then run the
+ * screen's own callbacks.
+ */
+export function refreshThen<TData, TVariables>(
+  queryClient: QueryClient,
+  refresh: { onSuccess?: readonly QueryKey[]; onError?: readonly QueryKey[] },
+  callbacks: MutationCallbacks<TData, TVariables>,
+) {
+  const invalidate = (keys: readonly QueryKey[] = []) => {
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  };
+  return {
+    onSuccess: (data: TData, variables: TVariables) => {
+      invalidate(refresh.onSuccess);
+      callbacks.onSuccess?.(data, variables);
+    },
+    onError: (err: Error, variables: TVariables) => {
+      invalidate(refresh.onError);
+      callbacks.onError?.(err, variables);
+    },
+  };
 }

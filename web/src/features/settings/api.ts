@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson, getWithHeaders } from "@/api/client";
+import { apiJson, getWithHeaders, refreshThen } from "@/api/client";
 import type { MutationCallbacks } from "@/api/client";
 import type { Approval, ApprovalStatus } from "@/features/settings/approvals";
 
@@ -52,14 +52,6 @@ export function useDecideApproval(
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: { reason?: string } }) =>
       apiJson<Approval>("POST", `/api/approvals/${encodeURIComponent(id)}/${decision === "approve" ? "approve" : "reject"}`, body),
-    onSuccess: (data, variables) => {
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.approvals });
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.users });
-      callbacks.onSuccess?.(data, variables);
-    },
-    onError: (err, variables) => {
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.approvals });
-      callbacks.onError?.(err, variables);
-    },
+    ...refreshThen(queryClient, { onSuccess: [settingsKeys.approvals, settingsKeys.users], onError: [settingsKeys.approvals] }, callbacks),
   });
 }

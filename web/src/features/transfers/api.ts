@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson, getJson } from "@/api/client";
+import { apiJson, getJson, refreshThen } from "@/api/client";
 import type { MutationCallbacks } from "@/api/client";
 import { sharedKeys } from "@/api/keys";
 import type { TransferRequestBody, TransferResponse } from "@/api/types";
@@ -48,14 +48,6 @@ export function useSubmitTransfer(idempotencyKey: () => string, callbacks: Mutat
   return useMutation({
     mutationFn: (body: TransferRequestBody) =>
       apiJson<TransferResponse>("POST", "/api/transfer", body, { headers: { "Idempotency-Key": idempotencyKey() } }),
-    onSuccess: (res, body) => {
-      void queryClient.invalidateQueries({ queryKey: sharedKeys.transactions });
-      void queryClient.invalidateQueries({ queryKey: sharedKeys.metrics });
-      callbacks.onSuccess?.(res, body);
-    },
-    onError: (err, body) => {
-      void queryClient.invalidateQueries({ queryKey: transferKeys.institutions });
-      callbacks.onError?.(err, body);
-    },
+    ...refreshThen(queryClient, { onSuccess: [sharedKeys.transactions, sharedKeys.metrics], onError: [transferKeys.institutions] }, callbacks),
   });
 }
