@@ -3,13 +3,14 @@ import { getJson } from "@/api/client";
 import { fetchPage } from "@/api/paging";
 import type { Page } from "@/api/paging";
 import type { Alert, AlertSummary } from "@/api/types";
+import { alertKeys } from "@/features/compliance/api";
 
 /**
  * Prefix of every alerts list query. It starts with "/api/alerts", so the
  * invalidation a live alert triggers (["/api/alerts"]) refreshes the lists too,
  * and it cannot clash with an alert's detail (["/api/alerts", id]).
  */
-export const ALERTS_LIST_KEY = ["/api/alerts", "list"] as const;
+export const ALERTS_LIST_KEY = alertKeys.lists;
 
 /** The queue's orders (GET /api/alerts?sort=). */
 export const ALERT_SORTS = ["severity", "oldest", "newest"] as const;
