@@ -147,11 +147,11 @@ func (tx *Tx) recordISOTransfer(ctx context.Context, it ISOItem, sc Scoring, may
 			return ISOOutcome{}, err
 		}
 	}
-	inserted, alert, aml, err := tx.RecordTransaction(ctx, t, sc)
+	rec, err := tx.RecordTransaction(ctx, t, sc)
 	if err != nil {
 		return ISOOutcome{}, err
 	}
-	if !inserted {
+	if !rec.Inserted {
 		var id, number, status string
 		err := tx.queryRow(ctx, `SELECT CAST(id AS TEXT), transaction_id, status FROM transactions
 			WHERE institution_id = $1 AND external_id = $2`, t.InstitutionID, t.ExternalID).Scan(&id, &number, &status)
@@ -163,7 +163,7 @@ func (tx *Tx) recordISOTransfer(ctx context.Context, it ISOItem, sc Scoring, may
 		nullString(agentLabel(p.DebtorAgent)), nullString(agentLabel(p.CreditorAgent)), nullString(p.SettlementDate), ts(tx.now)); err != nil {
 		return ISOOutcome{}, err
 	}
-	o := ISOOutcome{Result: ISOCreated, TransactionID: t.ID, TransactionNumber: t.TransactionID, Status: t.Status, AML: aml, Alert: alert}
+	o := ISOOutcome{Result: ISOCreated, TransactionID: t.ID, TransactionNumber: t.TransactionID, Status: t.Status, AML: rec.AML, Alert: rec.Alert}
 	if !mayHaveOrphans {
 		return o, nil
 	}

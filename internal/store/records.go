@@ -182,11 +182,11 @@ func (tx *Tx) InsertAMLAlert(ctx context.Context, a *AMLAlert) (err error) {
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO aml_alerts (id, transaction_id, alert_type, severity, trigger_rule,
 		title, description, amount_minor, currency, institution_id, institution_type, status, created_at, updated_at,
-		code, params)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15)`,
+		code, params, severity_rank)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15, $16)`,
 		a.ID, nullString(a.TransactionID), a.AlertType, a.Severity, a.TriggerRule, a.Title, a.Description,
 		int64(a.Amount), nullString(string(a.Currency)), nullString(a.InstitutionID), nullString(a.InstitutionType),
-		a.Status, ts(a.CreatedAt), a.Code, string(params))
+		a.Status, ts(a.CreatedAt), a.Code, string(params), domain.SeverityRank(a.Severity))
 	if err != nil {
 		return err
 	}
@@ -354,15 +354,13 @@ func (tx *Tx) InsertSystemAlert(ctx context.Context, a *SystemAlert) (err error)
 	if a.CreatedAt.IsZero() {
 		a.CreatedAt = tx.now
 	}
+	severity := domain.NoticeSeverity(a.AlertType)
 	_, err = tx.ExecContext(ctx, `INSERT INTO system_alerts (id, title, message, alert_type, target_user_id,
-		target_role, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
-		a.ID, a.Title, a.Message, a.AlertType, nullString(a.TargetUserID), nullString(a.TargetRole), ts(a.CreatedAt))
+		target_role, created_at, updated_at, severity, severity_rank) VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9)`,
+		a.ID, a.Title, a.Message, a.AlertType, nullString(a.TargetUserID), nullString(a.TargetRole), ts(a.CreatedAt),
+		severity, domain.SeverityRank(severity))
 	if err != nil {
 		return err
-	}
-	severity := map[string]string{"critical": "critical", "warning": "medium"}[a.AlertType]
-	if severity == "" {
-		severity = "low"
 	}
 	return tx.announce(ctx, domain.AlertEvent{ID: a.ID, Severity: severity, Title: a.Title, Description: a.Message,
 		AlertType: a.AlertType, TargetUserID: a.TargetUserID, TargetRole: a.TargetRole})

@@ -55,10 +55,21 @@ func (tx *Tx) amlHistory(ctx context.Context, sender string, at time.Time, th do
 	return h, rows.Err()
 }
 
+// Recorded is what RecordTransaction did with a transaction.
+type Recorded struct {
+	// Inserted is false when the transaction replays one its institution reported before (the
+	// same external id): nothing was stored.
+	Inserted bool
+	// AML is the transaction's risk.
+	AML domain.AMLResult
+	// Alert is the AML alert the transaction raised, if it was stored and is high risk.
+	Alert *AMLAlert
+}
+
 // RecordTransaction scores t with the AML rules, stores it with its log row and, when it is high
-// risk, its AML alert; all inside tx. It reports whether t was new (not a replay of the same
-// institution's id) and the alert raised, if any.
-func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scoring) (_ bool, _ *AMLAlert, _ domain.AMLResult, err error) {
+// risk, its AML alert; all inside tx. A high-risk or sanctioned transaction is stored held
+// (domain.AMLHold, domain.SanctionsHold).
+func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scoring) (_ Recorded, err error) {
 	defer wrap(&err, "record transaction")
 	th := sc.Thresholds
 	if t.CreatedAt.IsZero() {
@@ -66,34 +77,34 @@ func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scori
 	}
 	h, err := tx.amlHistory(ctx, t.Sender, t.CreatedAt, th)
 	if err != nil {
-		return false, nil, domain.AMLResult{}, err
+		return Recorded{}, err
 	}
 	aml := domain.ScoreAML(domain.AMLInput{Amount: t.Amount, Currency: t.Currency, Mode: t.TransferMode, At: t.CreatedAt}, h, th)
+	out := Recorded{AML: aml}
 	rules, _ := json.Marshal(aml.Rules)
 	t.AMLScore, t.RiskLevel, t.IsHighRisk = aml.Score, aml.Level, aml.HighRisk()
 	t.AMLRules, t.AMLRuleVersion = string(rules), aml.RuleVersion
-	if t.IsHighRisk && t.Status == "completed" {
-		t.Status, t.ProcessedAt = "pending", time.Time{} // held for review
+	if held := domain.AMLHold(t.Status, t.IsHighRisk); held != t.Status {
+		t.Status, t.ProcessedAt = held, time.Time{} // held for review
 	}
 	hits := t.Sanctions
 	if len(hits) > 0 {
 		if hits, err = tx.liveHits(ctx, hits); err != nil {
-			return false, nil, aml, err
+			return out, err
 		}
 	}
-	sanctionsHold := anyStrong(hits) && (t.Status == "completed" || t.Status == "processing" || t.Status == "pending")
+	status, sanctionsHold := domain.SanctionsHold(t.Status, anyStrong(hits))
 	if sanctionsHold {
-		t.Status, t.ProcessedAt = "pending", time.Time{} // held until a regulator decides the match
+		t.Status, t.ProcessedAt = status, time.Time{} // held until a regulator decides the match
 	}
-	inserted, err := tx.InsertTransaction(ctx, t)
-	if err != nil || !inserted {
-		return inserted, nil, aml, err
+	if out.Inserted, err = tx.InsertTransaction(ctx, t); err != nil || !out.Inserted {
+		return out, err
 	}
 	if len(hits) > 0 {
 		subj := SanctionsSubject{Type: "transaction", ID: t.ID, Ref: t.TransactionID, InstitutionID: t.InstitutionID,
 			Amount: t.Amount, Currency: t.Currency}
 		if err := tx.recordSanctionsHits(ctx, subj, hits, "transaction", sanctionsHold); err != nil {
-			return true, nil, aml, err
+			return out, err
 		}
 	}
 	details, _ := json.Marshal(map[string]any{"amlScore": aml.Score, "riskLevel": aml.Level, "route": t.RoutingCode})
@@ -105,20 +116,21 @@ func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scori
 	}
 	if err := tx.execLater(ctx, sqlInsertTxLog, NewID(), t.ID, nullString(t.CreatedBy), string(details), t.Status,
 		nullString(riskNote(aml)), ts(tx.now), nullString(reason), nullJSON(reasonParams)); err != nil {
-		return true, nil, aml, err
+		return out, err
 	}
 	if !t.IsHighRisk {
-		return true, nil, aml, nil
+		return out, nil
 	}
 	code, params := aml.AMLAlert(t.Amount, t.Currency)
 	alert := &AMLAlert{TransactionID: t.ID, TransactionNumber: t.TransactionID, AlertType: "aml",
 		Severity: aml.AlertSeverity(th), TriggerRule: code, Code: code, Params: params,
 		Amount: t.Amount, Currency: t.Currency, InstitutionID: t.InstitutionID, InstitutionType: t.InstitutionType,
-		Status: "open", CreatedAt: tx.now}
+		Status: domain.AlertOpen, CreatedAt: tx.now}
 	if err := tx.InsertAMLAlert(ctx, alert); err != nil {
-		return true, nil, aml, err
+		return out, err
 	}
-	return true, alert, aml, nil
+	out.Alert = alert
+	return out, nil
 }
 
 func riskNote(aml domain.AMLResult) string {
@@ -138,7 +150,7 @@ func transactionReason(t *NewTransaction, aml domain.AMLResult) (code, params st
 	case aml.HighRisk():
 		code = domain.ReasonAMLHold
 		_, p = aml.AMLAlert(t.Amount, t.Currency)
-	case t.Status == "failed" || t.Status == "rejected":
+	case domain.StatesFailure(t.Status):
 		code = cmp.Or(t.FailureReason, domain.ReasonNotStated)
 	default:
 		return "", ""
@@ -276,11 +288,12 @@ func (s *Store) createTransfer(ctx context.Context, w *TransferWrite) (*Transfer
 			}
 		}
 		t := &w.Tx
-		_, alert, aml, err := tx.RecordTransaction(ctx, t, w.Scoring)
+		rec, err := tx.RecordTransaction(ctx, t, w.Scoring)
 		if err != nil {
 			return err
 		}
-		out.Alert = alert
+		out.Alert = rec.Alert
+		aml := rec.AML
 		a := w.Audit
 		a.Action, a.Resource, a.ResourceID = "transaction.transfer", "transaction", t.ID
 		a.Details = map[string]any{"transactionId": t.TransactionID, "amount": t.Amount.String(), "currency": t.Currency,
@@ -316,28 +329,21 @@ func transferLane(userID, idempotencyKey string) string {
 	return userID + "\x00" + idempotencyKey
 }
 
-// BatchOutcome is what happened to one item of a data feed.
-type BatchOutcome struct {
-	Inserted bool // false: the institution had reported this external id before
-	AML      domain.AMLResult
-	Alert    *AMLAlert
-}
-
 // RecordBatch stores a chunk of an institution's data feed in one database transaction: each
 // item scored in order (so items of one sender see each other), duplicates of earlier reports
 // skipped, and one audit row for the chunk.
-func (s *Store) RecordBatch(ctx context.Context, items []*NewTransaction, sc Scoring, audit Audit) (_ []BatchOutcome, err error) {
+func (s *Store) RecordBatch(ctx context.Context, items []*NewTransaction, sc Scoring, audit Audit) (_ []Recorded, err error) {
 	defer wrap(&err, "record batch")
-	out := make([]BatchOutcome, len(items))
+	out := make([]Recorded, len(items))
 	err = s.Write(ctx, func(tx *Tx) error {
 		created := 0
 		for i, t := range items {
-			inserted, alert, aml, err := tx.RecordTransaction(ctx, t, sc)
+			rec, err := tx.RecordTransaction(ctx, t, sc)
 			if err != nil {
 				return err
 			}
-			out[i] = BatchOutcome{Inserted: inserted, AML: aml, Alert: alert}
-			if inserted {
+			out[i] = rec
+			if rec.Inserted {
 				created++
 			}
 		}
