@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/screening"
 )
 
 // Scoring is what a new transaction needs from the AML rules: the thresholds in force.
@@ -71,66 +72,92 @@ type Recorded struct {
 // (domain.AMLHold, domain.SanctionsHold).
 func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scoring) (_ Recorded, err error) {
 	defer wrap(&err, "record transaction")
-	th := sc.Thresholds
 	if t.CreatedAt.IsZero() {
 		t.CreatedAt = tx.now
 	}
-	h, err := tx.amlHistory(ctx, t.Sender, t.CreatedAt, th)
+	h, err := tx.amlHistory(ctx, t.Sender, t.CreatedAt, sc.Thresholds)
 	if err != nil {
 		return Recorded{}, err
 	}
-	aml := domain.ScoreAML(domain.AMLInput{Amount: t.Amount, Currency: t.Currency, Mode: t.TransferMode, At: t.CreatedAt}, h, th)
-	out := Recorded{AML: aml}
+	sd, err := tx.scoreTransaction(ctx, t, h, sc)
+	out := Recorded{AML: sd.aml}
+	if err != nil {
+		return out, err
+	}
+	if out.Inserted, err = tx.InsertTransaction(ctx, t); err != nil || !out.Inserted {
+		return out, err
+	}
+	out.Alert, err = tx.recordScored(ctx, t, sd, sc)
+	return out, err
+}
+
+// scored is what scoreTransaction decided about a transaction before its row is written.
+type scored struct {
+	aml           domain.AMLResult
+	hits          []screening.Hit // the screening matches still live
+	sanctionsHold bool
+}
+
+// scoreTransaction applies the AML rules (given the sender's history h) and the holds to t
+// before its row is written: its score and risk, held for review when high risk, held for a
+// regulator when a live sanctions match is strong. Every path that stores a transaction calls
+// it, one by one (RecordTransaction) or set-wise (the switch feed's batches).
+func (tx *Tx) scoreTransaction(ctx context.Context, t *NewTransaction, h domain.AMLHistory, sc Scoring) (scored, error) {
+	aml := domain.ScoreAML(domain.AMLInput{Amount: t.Amount, Currency: t.Currency, Mode: t.TransferMode, At: t.CreatedAt}, h, sc.Thresholds)
+	sd := scored{aml: aml}
 	rules, _ := json.Marshal(aml.Rules)
 	t.AMLScore, t.RiskLevel, t.IsHighRisk = aml.Score, aml.Level, aml.HighRisk()
 	t.AMLRules, t.AMLRuleVersion = string(rules), aml.RuleVersion
 	if held := domain.AMLHold(t.Status, t.IsHighRisk); held != t.Status {
 		t.Status, t.ProcessedAt = held, time.Time{} // held for review
 	}
-	hits := t.Sanctions
-	if len(hits) > 0 {
-		if hits, err = tx.liveHits(ctx, hits); err != nil {
-			return out, err
+	if len(t.Sanctions) > 0 {
+		var err error
+		if sd.hits, err = tx.liveHits(ctx, t.Sanctions); err != nil {
+			return sd, err
 		}
 	}
-	status, sanctionsHold := domain.SanctionsHold(t.Status, anyStrong(hits))
-	if sanctionsHold {
+	var status string
+	if status, sd.sanctionsHold = domain.SanctionsHold(t.Status, anyStrong(sd.hits)); sd.sanctionsHold {
 		t.Status, t.ProcessedAt = status, time.Time{} // held until a regulator decides the match
 	}
-	if out.Inserted, err = tx.InsertTransaction(ctx, t); err != nil || !out.Inserted {
-		return out, err
-	}
-	if len(hits) > 0 {
+	return sd, nil
+}
+
+// recordScored writes what follows a new transaction's row: its screening matches, its log row
+// and, when it is high risk, its AML alert (returned).
+func (tx *Tx) recordScored(ctx context.Context, t *NewTransaction, sd scored, sc Scoring) (*AMLAlert, error) {
+	aml := sd.aml
+	if len(sd.hits) > 0 {
 		subj := SanctionsSubject{Type: "transaction", ID: t.ID, Ref: t.TransactionID, InstitutionID: t.InstitutionID,
 			Amount: t.Amount, Currency: t.Currency}
-		if err := tx.recordSanctionsHits(ctx, subj, hits, "transaction", sanctionsHold); err != nil {
-			return out, err
+		if err := tx.recordSanctionsHits(ctx, subj, sd.hits, "transaction", sd.sanctionsHold); err != nil {
+			return nil, err
 		}
 	}
 	details, _ := json.Marshal(map[string]any{"amlScore": aml.Score, "riskLevel": aml.Level, "route": t.RoutingCode})
 	reason, reasonParams := transactionReason(t, aml)
-	if sanctionsHold && reason != domain.ReasonAMLHold {
+	if sd.sanctionsHold && reason != domain.ReasonAMLHold {
 		// The log says only that screening holds it: whoever may read the transaction may read its
 		// log, and which list entry matched is for regulators (the review queue, the alert).
 		reason, reasonParams = domain.ReasonSanctionsHold, "{}"
 	}
 	if err := tx.execLater(ctx, sqlInsertTxLog, NewID(), t.ID, nullString(t.CreatedBy), string(details), t.Status,
 		nullString(riskNote(aml)), ts(tx.now), nullString(reason), nullJSON(reasonParams)); err != nil {
-		return out, err
+		return nil, err
 	}
 	if !t.IsHighRisk {
-		return out, nil
+		return nil, nil
 	}
 	code, params := aml.AMLAlert(t.Amount, t.Currency)
 	alert := &AMLAlert{TransactionID: t.ID, TransactionNumber: t.TransactionID, AlertType: "aml",
-		Severity: aml.AlertSeverity(th), TriggerRule: code, Code: code, Params: params,
+		Severity: aml.AlertSeverity(sc.Thresholds), TriggerRule: code, Code: code, Params: params,
 		Amount: t.Amount, Currency: t.Currency, InstitutionID: t.InstitutionID, InstitutionType: t.InstitutionType,
 		Status: domain.AlertOpen, CreatedAt: tx.now}
 	if err := tx.InsertAMLAlert(ctx, alert); err != nil {
-		return out, err
+		return nil, err
 	}
-	out.Alert = alert
-	return out, nil
+	return alert, nil
 }
 
 func riskNote(aml domain.AMLResult) string {
