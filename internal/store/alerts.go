@@ -243,7 +243,8 @@ func splitPage[T any](rows []T, limit int, cursorOf func(T) *Cursor) ([]T, *Curs
 // (newest first by default), continuing after the cursor. Each order ends in (created_at, id), so
 // it is total and pages never skip or repeat an alert even when many share a timestamp. A cursor
 // made by another order is refused: continuing from it would skip or repeat alerts.
-func (s *Store) AlertsPage(ctx context.Context, sc AlertScope, f AlertFilter, after *Cursor, limit int) (*AlertPage, error) {
+func (s *Store) AlertsPage(ctx context.Context, sc AlertScope, f AlertFilter, after *Cursor, limit int) (_ *AlertPage, err error) {
+	defer wrap(&err, "alerts page")
 	if f.Sort == AlertSortNewest {
 		f.Sort = ""
 	}
@@ -268,7 +269,8 @@ func (s *Store) AlertsPage(ctx context.Context, sc AlertScope, f AlertFilter, af
 // SummarizeAlerts counts the alerts the reader may see matching f in each status, and the
 // overdue cases among them by overdueBefore (AlertFilter.OverdueBefore). Counts are exact: the
 // queue's status tabs must add up, and alerts number in thousands, not millions.
-func (s *Store) SummarizeAlerts(ctx context.Context, sc AlertScope, f AlertFilter, overdueBefore map[string]time.Time) (*AlertSummary, error) {
+func (s *Store) SummarizeAlerts(ctx context.Context, sc AlertScope, f AlertFilter, overdueBefore map[string]time.Time) (_ *AlertSummary, err error) {
+	defer wrap(&err, "summarize alerts")
 	out := &AlertSummary{ByStatus: map[string]int{}}
 	for _, st := range domain.AlertStatuses {
 		out.ByStatus[st] = 0
@@ -306,12 +308,14 @@ func (s *Store) SummarizeAlerts(ctx context.Context, sc AlertScope, f AlertFilte
 // CountAlerts counts the alerts the reader may see matching f up to countCap; capped reports
 // that there are more.
 func (s *Store) CountAlerts(ctx context.Context, sc AlertScope, f AlertFilter) (n int, capped bool, err error) {
+	defer wrap(&err, "count alerts")
 	aml, system, args := alertWheres(sc, f, "", nil)
 	return s.countCapped(ctx, `SELECT 1 FROM aml_alerts a WHERE `+aml+` UNION ALL SELECT 1 FROM system_alerts WHERE `+system, args)
 }
 
 // Alert returns one alert the reader may see, or ENOTFOUND.
-func (s *Store) Alert(ctx context.Context, sc AlertScope, id string) (*AlertView, error) {
+func (s *Store) Alert(ctx context.Context, sc AlertScope, id string) (_ *AlertView, err error) {
+	defer wrap(&err, "alert")
 	if !validID(id) {
 		return nil, notFound(domain.CodeAlertNotFound)
 	}
@@ -379,7 +383,8 @@ type AlertEvent struct {
 }
 
 // AlertEvents returns an alert's case history, oldest first.
-func (s *Store) AlertEvents(ctx context.Context, alertID string) ([]AlertEvent, error) {
+func (s *Store) AlertEvents(ctx context.Context, alertID string) (_ []AlertEvent, err error) {
+	defer wrap(&err, "alert events")
 	rows, err := s.db.QueryContext(ctx, `SELECT action, COALESCE(CAST(user_id AS TEXT), ''), COALESCE(from_status, ''),
 		COALESCE(to_status, ''), COALESCE(note, ''), created_at FROM alert_events WHERE alert_id = $1 ORDER BY created_at, id`, alertID)
 	if err != nil {
@@ -410,7 +415,8 @@ type CaseAction struct {
 // ActOnAlert applies a case action (domain.CaseTransition) as a conditional update, the alert
 // leaving only from a status the action allows, with its history and audit rows. An action that
 // does not fit the alert's status answers ECONFLICT.
-func (s *Store) ActOnAlert(ctx context.Context, c CaseAction) error {
+func (s *Store) ActOnAlert(ctx context.Context, c CaseAction) (err error) {
+	defer wrap(&err, "act on alert")
 	if !validID(c.AlertID) {
 		return notFound(domain.CodeAlertNotFound)
 	}
@@ -470,12 +476,13 @@ func (s *Store) ActOnAlert(ctx context.Context, c CaseAction) error {
 
 // AlertKind returns "aml" or "system" for an alert the reader may see, or ENOTFOUND, so that
 // nobody learns of alerts outside their scope.
-func (s *Store) AlertKind(ctx context.Context, sc AlertScope, id string) (string, error) {
+func (s *Store) AlertKind(ctx context.Context, sc AlertScope, id string) (_ string, err error) {
+	defer wrap(&err, "alert kind")
 	if !validID(id) {
 		return "", notFound(domain.CodeAlertNotFound)
 	}
 	var inst, targetUser, targetRole sql.NullString
-	err := s.db.QueryRowContext(ctx, `SELECT CAST(institution_id AS TEXT) FROM aml_alerts WHERE id = $1`, id).Scan(&inst)
+	err = s.db.QueryRowContext(ctx, `SELECT CAST(institution_id AS TEXT) FROM aml_alerts WHERE id = $1`, id).Scan(&inst)
 	switch {
 	case err == nil:
 		if sc.reach().Includes(domain.AlertEvent{InstitutionID: inst.String}) {
@@ -501,7 +508,8 @@ func (s *Store) AlertKind(ctx context.Context, sc AlertScope, id string) (string
 
 // MarkAlertRead marks an alert the reader may see as read (the dashboard's dismiss), with its
 // audit row.
-func (s *Store) MarkAlertRead(ctx context.Context, sc AlertScope, id string, audit Audit) error {
+func (s *Store) MarkAlertRead(ctx context.Context, sc AlertScope, id string, audit Audit) (err error) {
+	defer wrap(&err, "mark alert read")
 	kind, err := s.AlertKind(ctx, sc, id)
 	if err != nil {
 		return err
@@ -526,6 +534,7 @@ type InstitutionRef struct {
 // institutions (PSPs, MNOs, banks) by their ids, so that readers show numbers and names instead
 // of ids. Empty and malformed ids are skipped; an id not found is absent from the maps.
 func (s *Store) References(ctx context.Context, txIDs, instIDs []string) (numbers map[string]string, insts map[string]InstitutionRef, err error) {
+	defer wrap(&err, "references")
 	numbers, insts = map[string]string{}, map[string]InstitutionRef{}
 	var args []any
 	in := func(ids []string) string {

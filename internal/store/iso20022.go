@@ -21,7 +21,8 @@ type ISOInstitution struct {
 }
 
 // ISOInstitutions lists the PSPs, MNOs and banks, cached until the next write commits.
-func (s *Store) ISOInstitutions(ctx context.Context) ([]ISOInstitution, error) {
+func (s *Store) ISOInstitutions(ctx context.Context) (_ []ISOInstitution, err error) {
+	defer wrap(&err, "iso institutions")
 	return cachedRead(ctx, s, "iso-institutions", func(ctx context.Context) ([]ISOInstitution, error) {
 		var out []ISOInstitution
 		for _, kind := range []string{"psp", "mno", "bank"} {
@@ -97,7 +98,8 @@ type ISOWrite struct {
 // status reports update their transaction and are kept as its history. Entries stored before
 // are duplicates, recognised by the messages' own identifiers. The entries are stored set-wise
 // (iso_batch.go).
-func (s *Store) RecordISO(ctx context.Context, w ISOWrite) ([]ISOOutcome, error) {
+func (s *Store) RecordISO(ctx context.Context, w ISOWrite) (_ []ISOOutcome, err error) {
+	defer wrap(&err, "record iso")
 	for attempt := 0; ; attempt++ {
 		out, err := s.recordISO(ctx, w)
 		if isUniqueViolation(err) || errors.Is(err, errISORace) || isDeadlock(err) {
@@ -209,13 +211,14 @@ type ISOStatusEntry struct {
 
 // ISODetailOf reads a transaction's ISO 20022 identifiers and history; not found for a
 // transaction that did not come from the switch.
-func (s *Store) ISODetailOf(ctx context.Context, transactionID string) (*ISODetail, error) {
+func (s *Store) ISODetailOf(ctx context.Context, transactionID string) (_ *ISODetail, err error) {
+	defer wrap(&err, "iso detail of")
 	if !validID(transactionID) {
 		return nil, notFound("ISO 20022 payment")
 	}
 	d := &ISODetail{History: []ISOStatusEntry{}}
 	var instr, txID, uetr, debtor, creditor, date sql.NullString
-	err := s.db.QueryRowContext(ctx, `SELECT message_type, msg_id, instr_id, end_to_end_id, tx_id, uetr, debtor_agent,
+	err = s.db.QueryRowContext(ctx, `SELECT message_type, msg_id, instr_id, end_to_end_id, tx_id, uetr, debtor_agent,
 		creditor_agent, settlement_date FROM iso_payments WHERE transaction_id = $1`, transactionID).Scan(&d.MessageType,
 		&d.MsgID, &instr, &d.EndToEndID, &txID, &uetr, &debtor, &creditor, &date)
 	if errors.Is(err, sql.ErrNoRows) {

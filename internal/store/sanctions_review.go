@@ -60,7 +60,8 @@ func scanSanctionsMatch(sc interface{ Scan(...any) error }) (*SanctionsMatch, er
 }
 
 // SanctionsMatches returns the review queue, strong matches first, then newest first; at most 500.
-func (s *Store) SanctionsMatches(ctx context.Context, f SanctionsMatchFilter) ([]*SanctionsMatch, error) {
+func (s *Store) SanctionsMatches(ctx context.Context, f SanctionsMatchFilter) (_ []*SanctionsMatch, err error) {
+	defer wrap(&err, "read sanctions matches")
 	q := `SELECT ` + sanctionsMatchColumns + ` FROM sanctions_matches m
 		LEFT JOIN transactions t ON m.subject_type = 'transaction' AND t.id = m.subject_id WHERE 1 = 1`
 	var args []any
@@ -90,7 +91,8 @@ func (s *Store) SanctionsMatches(ctx context.Context, f SanctionsMatchFilter) ([
 }
 
 // SanctionsMatchesOf returns the matches of one transaction, KYC submission or application.
-func (s *Store) SanctionsMatchesOf(ctx context.Context, subjectID string) ([]*SanctionsMatch, error) {
+func (s *Store) SanctionsMatchesOf(ctx context.Context, subjectID string) (_ []*SanctionsMatch, err error) {
+	defer wrap(&err, "read sanctions matches of")
 	rows, err := s.db.QueryContext(ctx, `SELECT `+sanctionsMatchColumns+` FROM sanctions_matches m
 		LEFT JOIN transactions t ON m.subject_type = 'transaction' AND t.id = m.subject_id
 		WHERE m.subject_id = $1 ORDER BY m.score DESC, m.id`, subjectID)
@@ -124,12 +126,13 @@ func (tx *Tx) sanctionsMatch(ctx context.Context, id string) (*SanctionsMatch, e
 // remembered (until the entry changes), the match's alert is closed as a false positive, and a
 // transfer it held is released once no other match holds it and AML does not. Deciding a match
 // decided before is a 409.
-func (s *Store) DecideSanctionsMatch(ctx context.Context, id, decision, reason, userID string, audit Audit) (*SanctionsMatch, error) {
+func (s *Store) DecideSanctionsMatch(ctx context.Context, id, decision, reason, userID string, audit Audit) (_ *SanctionsMatch, err error) {
+	defer wrap(&err, "decide sanctions match")
 	if decision != "confirmed" && decision != "false_positive" {
 		return nil, domain.FieldError("The decision must be confirmed or false_positive.", map[string]string{"decision": "Choose confirmed or false_positive"})
 	}
 	var out *SanctionsMatch
-	err := s.Write(ctx, func(tx *Tx) error {
+	err = s.Write(ctx, func(tx *Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE sanctions_matches SET status = $2, decided_by = $3, decided_at = $4, reason = $5
 			WHERE id = $1 AND status = 'open'`, id, decision, nullString(userID), ts(tx.now), reason)
 		if err != nil {

@@ -70,7 +70,8 @@ type Recorded struct {
 // RecordTransaction scores t with the AML rules, stores it with its log row and, when it is high
 // risk, its AML alert; all inside tx. A high-risk or sanctioned transaction is stored held
 // (domain.AMLHold, domain.SanctionsHold).
-func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scoring) (Recorded, error) {
+func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scoring) (_ Recorded, err error) {
+	defer wrap(&err, "record transaction")
 	if t.CreatedAt.IsZero() {
 		t.CreatedAt = tx.now
 	}
@@ -212,7 +213,8 @@ type TransferResult struct {
 // the others (queued in the same lane, groupcommit.go) wait for it and then replay its answer.
 // A request whose key another instance's group holds is tried again in a later group of this
 // one's (insertIdempotencyKey), for up to keyInFlightPatience; a key still held then is a 409.
-func (s *Store) CreateTransfer(ctx context.Context, w *TransferWrite) (*TransferResult, error) {
+func (s *Store) CreateTransfer(ctx context.Context, w *TransferWrite) (_ *TransferResult, err error) {
+	defer wrap(&err, "create transfer")
 	wait, waited := 2*time.Millisecond, time.Duration(0)
 	for {
 		out, err := s.createTransfer(ctx, w)
@@ -357,9 +359,10 @@ func transferLane(userID, idempotencyKey string) string {
 // RecordBatch stores a chunk of an institution's data feed in one database transaction: each
 // item scored in order (so items of one sender see each other), duplicates of earlier reports
 // skipped, and one audit row for the chunk.
-func (s *Store) RecordBatch(ctx context.Context, items []*NewTransaction, sc Scoring, audit Audit) ([]Recorded, error) {
+func (s *Store) RecordBatch(ctx context.Context, items []*NewTransaction, sc Scoring, audit Audit) (_ []Recorded, err error) {
+	defer wrap(&err, "record batch")
 	out := make([]Recorded, len(items))
-	err := s.Write(ctx, func(tx *Tx) error {
+	err = s.Write(ctx, func(tx *Tx) error {
 		created := 0
 		for i, t := range items {
 			rec, err := tx.RecordTransaction(ctx, t, sc)
@@ -400,8 +403,8 @@ const sqlAMLHistory = `SELECT 'sent', amount_minor, currency, created_at FROM (
 // sqlAMLHistorySQLite is sqlAMLHistory with each parameter behind a unary plus, a no-op on any
 // value. SQLite's planner reads the value bound to a parameter compared with an indexed column
 // in the samples ANALYZE keeps (sqlite_stat4), so a prepared statement with such a parameter is
-// planned again each time a new value is bound: 62 µs a read instead of 18
-// (BenchmarkAMLHistory), 13 % of the portal's CPU under load (docs/PERFORMANCE.md). It does not
+// planned again each time a new value is bound, a read several times slower (BenchmarkAMLHistory;
+// its share of the CPU under load is in docs/PERFORMANCE.md, "Transfers end to end"). It does not
 // look behind the plus, and the plan (the sender and recipient indexes) does not depend on the
 // values. PostgreSQL has no unary plus for text or times, and plans prepared statements itself.
 var sqlAMLHistorySQLite = strings.NewReplacer("$1", "+$1", "$2", "+$2", "$3", "+$3").Replace(sqlAMLHistory)

@@ -16,7 +16,7 @@ export const REGISTER_PAGE = 10;
 /**
  * The landing page's register of currently licensed institutions with their compliance status
  * (never its reason: that may name confidential supervisory findings), REGISTER_PAGE at a time
- * with "Show more" rather than in a box of fixed height that hid the rest (issue 17).
+ * with "Show more", so that every entry can be reached without a scrolling box (issue 17).
  */
 export function PublicRegister() {
   const { t } = useTranslation();
