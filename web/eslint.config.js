@@ -62,9 +62,11 @@ const PUBLIC_ENTRIES = [
   "switchfeed/types",
   "sanctions/types",
   "transactions/CompactTransactionsTable",
+  // A feature's query options, read where another screen shows its data (the dashboard's recent
+  // transactions, an institution's own registry entry), so both share one cache entry.
+  "transactions/api",
+  "registry/api",
   // To move to src/lib: shared helpers, not entries.
-  "transactions/money",
-  "applications/status",
   "applications/upload",
   "applications/validation",
   "audit/institutions",

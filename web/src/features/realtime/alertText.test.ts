@@ -19,7 +19,7 @@ interface Case {
 // The same file the Go tests read (internal/domain), so the web app's English and the stored
 // English never disagree.
 const cases = (
-  JSON.parse(readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../testdata/alert_texts.json"), "utf8")) as {
+  JSON.parse(readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../testdata/alert_texts.json"), "utf8")) as {
     cases: Case[];
   }
 ).cases;
