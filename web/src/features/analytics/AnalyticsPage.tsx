@@ -23,6 +23,8 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NotAllowed } from "@/components/ui/not-allowed";
+import { PageHeader } from "@/components/ui/page-header";
 import { isRegulator } from "@/features/applications/status";
 import { ChartCard } from "@/features/analytics/ChartCard";
 import {
@@ -40,7 +42,6 @@ import {
 import type { AnalyticsData, AnalyticsFilters, PeriodPreset, Section } from "@/features/analytics/analytics";
 import { formatMoney } from "@/features/transactions/money";
 import { formatDate, formatMonthDay, formatNumber } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 import { useAllInstitutions } from "@/features/registry/registry";
 import { HorizontalScroll } from "@/components/HorizontalScroll";
@@ -67,7 +68,6 @@ const usdCompact = (v: number) => `$${compact(v)}`;
 export function AnalyticsPage({ user }: { user: CurrentUser }) {
   const { t, i18n } = useTranslation();
   const title = t("analytics.title");
-  usePageTitle(title);
   const regulator = isRegulator(user.role);
   const allowed = regulator || user.role === "psp_admin" || user.role === "mno_admin";
   const periodId = useId();
@@ -135,18 +135,7 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
     return [...m.entries()].map(([c, vs]) => ({ currency: c, volume: addAmounts(vs) }));
   }, [data]);
 
-  if (!allowed) {
-    return (
-      <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-4">
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          {title}
-        </h1>
-        <p role="alert" className="text-muted-foreground">
-          {t("analytics.notAllowed")}
-        </p>
-      </section>
-    );
-  }
+  if (!allowed) return <NotAllowed title={title}>{t("analytics.notAllowed")}</NotAllowed>;
 
   const href = (s: Section) => exportUrl(s, filters);
   const label = (kind: string, key: string) => t(`analytics.${kind}.${key}`, { defaultValue: key });
@@ -159,12 +148,7 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="analytics-page">
-      <div>
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          {title}
-        </h1>
-        <p className="mt-2 text-muted-foreground">{regulator ? t("analytics.description") : t("analytics.own")}</p>
-      </div>
+      <PageHeader title={title} description={regulator ? t("analytics.description") : t("analytics.own")} />
 
       <Card>
         <CardContent className="flex flex-col gap-4 p-4 sm:flex-row sm:flex-wrap sm:items-end">

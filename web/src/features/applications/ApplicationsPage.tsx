@@ -11,12 +11,12 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { PageHeader } from "@/components/ui/page-header";
 import { APPLICATIONS_KEY } from "@/features/applications/ApplicationForm";
 import { ReviewDialog } from "@/features/applications/ReviewDialog";
 import type { ReviewDecision } from "@/features/applications/ReviewDialog";
 import { isRegulator, normalizeStatus, statusVariant } from "@/features/applications/status";
 import { formatDate, formatDateTime, formatNumber } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 
 const APPLICATIONS_PATH = "/api/institution-applications";
@@ -64,7 +64,6 @@ function typeLabel(type: string, t: (k: string) => string): string {
 /** Institution applications management (spec 000 §2). */
 function ReviewApplications() {
   const { t } = useTranslation();
-  usePageTitle(t("pages.applications.title"));
   const [filter, setFilter] = useState<Counter>("total");
   const query = useApplications(filter === "total" ? undefined : filter);
   const apps = useMemo(() => pagedItems(query.data), [query.data]);
@@ -79,12 +78,7 @@ function ReviewApplications() {
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6">
-      <div>
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          {t("pages.applications.title")}
-        </h1>
-        <p className="mt-2 text-muted-foreground">{t("pages.applications.description")}</p>
-      </div>
+      <PageHeader title={t("pages.applications.title")} description={t("pages.applications.description")} />
 
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t("applications.table.caption")}>
         {COUNTERS.map(([key, Icon, color]) => (
@@ -293,23 +287,20 @@ function DetailSection({ title, children, list = true }: { title: string; childr
 /** An applicant's own applications with status, notes and the promised review time. */
 function MyApplications() {
   const { t } = useTranslation();
-  usePageTitle(t("applications.mine.title"));
   const query = useApplications();
   const apps = pagedItems(query.data);
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-4xl space-y-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {t("applications.mine.title")}
-          </h1>
-          <p className="mt-2 text-muted-foreground">{t("applications.mine.description")}</p>
-        </div>
-        <Link href="/apply" className={cn(buttonVariants(), "shrink-0")} data-testid="new-application">
-          <FilePlus2 aria-hidden="true" />
-          {t("applications.mine.newApplication")}
-        </Link>
-      </div>
+      <PageHeader
+        title={t("applications.mine.title")}
+        description={t("applications.mine.description")}
+        actions={
+          <Link href="/apply" className={cn(buttonVariants(), "shrink-0")} data-testid="new-application">
+            <FilePlus2 aria-hidden="true" />
+            {t("applications.mine.newApplication")}
+          </Link>
+        }
+      />
       {query.isLoading ? (
         <div className="space-y-3" aria-hidden="true">
           {[0, 1].map((i) => (

@@ -8,6 +8,8 @@ import { describeError, describeFieldErrors } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { NotAllowed } from "@/components/ui/not-allowed";
+import { PageHeader } from "@/components/ui/page-header";
 import { isRegulator } from "@/features/applications/status";
 import { AuditFilterForm } from "@/features/audit/AuditFilterForm";
 import { AuditTable } from "@/features/audit/AuditTable";
@@ -17,7 +19,6 @@ import { useInstitutionNames } from "@/features/audit/institutions";
 import type { AuditEntry } from "@/features/audit/types";
 import { VerifyButton, VerifyResultPanel, useVerify } from "@/features/audit/VerifyPanel";
 import { formatNumber } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 
 interface Page {
@@ -29,17 +30,11 @@ interface Page {
 export function AuditPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("auditTrail.title");
-  usePageTitle(title);
   if (!isRegulator(user.role)) {
     return (
-      <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-4">
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          {title}
-        </h1>
-        <p role="alert" className="text-muted-foreground" data-testid="audit-not-allowed">
-          {t("auditTrail.notAllowed")}
-        </p>
-      </section>
+      <NotAllowed title={title} testId="audit-not-allowed">
+        {t("auditTrail.notAllowed")}
+      </NotAllowed>
     );
   }
   return <AuditScreen isAdmin={user.role === "cbsl_admin"} title={title} />;
@@ -89,27 +84,25 @@ function AuditScreen({ isAdmin, title }: { isAdmin: boolean; title: string }) {
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="audit-page">
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
-        <div className="min-w-0">
-          <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {title}
-          </h1>
-          <p className="mt-2 text-muted-foreground">{t("auditTrail.subtitle")}</p>
-        </div>
-        <div className="flex shrink-0 flex-wrap gap-2">
-          <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching} data-testid="audit-refresh">
-            <RefreshCw className={cn(query.isFetching && "animate-spin")} aria-hidden="true" />
-            {t("auditTrail.refresh")}
-          </Button>
-          <Button asChild variant="outline">
-            <a href={auditExportUrl(filters)} download data-testid="audit-export">
-              <Download aria-hidden="true" />
-              {t("auditTrail.export")}
-            </a>
-          </Button>
-          {isAdmin ? <VerifyButton verify={verify} /> : null}
-        </div>
-      </div>
+      <PageHeader
+        title={title}
+        description={t("auditTrail.subtitle")}
+        actions={
+          <>
+            <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching} data-testid="audit-refresh">
+              <RefreshCw className={cn(query.isFetching && "animate-spin")} aria-hidden="true" />
+              {t("auditTrail.refresh")}
+            </Button>
+            <Button asChild variant="outline">
+              <a href={auditExportUrl(filters)} download data-testid="audit-export">
+                <Download aria-hidden="true" />
+                {t("auditTrail.export")}
+              </a>
+            </Button>
+            {isAdmin ? <VerifyButton verify={verify} /> : null}
+          </>
+        }
+      />
 
       {isAdmin ? <VerifyResultPanel verify={verify} /> : null}
 

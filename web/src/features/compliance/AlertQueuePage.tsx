@@ -6,6 +6,7 @@ import type { CurrentUser } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
+import { PageHeader } from "@/components/ui/page-header";
 import { isRegulator } from "@/features/applications/status";
 import { useInstitutionNames } from "@/features/audit/institutions";
 import { AlertsList } from "@/features/compliance/AlertsList";
@@ -21,7 +22,6 @@ import {
 import type { QueueView } from "@/features/compliance/alertsQueue";
 import { DesktopAlertsButton } from "@/features/realtime/DesktopAlertsButton";
 import { formatNumber } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 
 const selectClass =
@@ -39,7 +39,6 @@ const STATUS_TABS = ["all", "open", "investigating", "resolved", "false_positive
 export function AlertQueuePage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("alerts.queue.title");
-  usePageTitle(title);
   const regulator = isRegulator(user.role) && !user.isGuest;
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.toString();
@@ -87,25 +86,19 @@ export function AlertQueuePage({ user }: { user: CurrentUser }) {
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6">
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-        <div className="min-w-0">
+      <PageHeader
+        title={title}
+        description={regulator ? t("alerts.queue.description") : t("alerts.queue.descriptionStaff")}
+        before={
           <Button asChild variant="link" size="sm" className="h-auto px-0">
             <Link href="/compliance">
               <ArrowLeft aria-hidden="true" />
               {t("pages.compliance.title")}
             </Link>
           </Button>
-          <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {title}
-          </h1>
-          <p className="mt-2 text-muted-foreground">
-            {regulator ? t("alerts.queue.description") : t("alerts.queue.descriptionStaff")}
-          </p>
-        </div>
-        <div className="shrink-0">
-          <DesktopAlertsButton />
-        </div>
-      </div>
+        }
+        actions={<DesktopAlertsButton />}
+      />
 
       <div className="flex flex-wrap gap-2" role="group" aria-label={t("alerts.filterLabel")}>
         {STATUS_TABS.map((s) => (

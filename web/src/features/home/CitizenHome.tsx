@@ -8,12 +8,12 @@ import type { CurrentUser, InstitutionApplication, KycApplication } from "@/api/
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
 import { normalizeStatus, statusVariant } from "@/features/applications/status";
 import { kycStatus, kycVariant } from "@/features/compliance/compliance";
 import { RecentTransactionsCard } from "@/features/dashboard/RecentTransactionsCard";
-import { HomeActions, HomeHeading } from "@/features/home/HomeParts";
+import { HomeActions } from "@/features/home/HomeParts";
 import { formatDate } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 
 /** How many of the citizen's own applications the home lists (the applications page has all). */
 const APPLICATION_LIMIT = 5;
@@ -25,7 +25,6 @@ const APPLICATION_LIMIT = 5;
 export function CitizenHome({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = user.firstName ? t("home.citizen.title", { name: user.firstName }) : t("home.citizen.titleNoName");
-  usePageTitle(title);
   const kyc = useQuery<Page<KycApplication>>({
     queryKey: ["/api/kyc-applications", "own"],
     queryFn: ({ signal }) => fetchPage<KycApplication>("/api/kyc-applications?limit=1", signal),
@@ -37,7 +36,7 @@ export function CitizenHome({ user }: { user: CurrentUser }) {
   const latestKyc = kyc.data?.items[0];
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="home-citizen">
-      <HomeHeading title={title} description={t("home.citizen.description")} />
+      <PageHeader title={title} description={t("home.citizen.description")} />
       <HomeActions
         actions={[
           { href: "/transfers", label: t("nav.transfers"), icon: ArrowLeftRight, testId: "home-action-transfers" },

@@ -4,18 +4,6 @@ import type { LucideIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 
-/** A home screen's heading and one-line description, with its test id for the browser suite. */
-export function HomeHeading({ title, description }: { title: string; description: string }) {
-  return (
-    <div>
-      <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-        {title}
-      </h1>
-      <p className="mt-2 text-muted-foreground">{description}</p>
-    </div>
-  );
-}
-
 /** One figure of a home screen: label, value (or a placeholder while loading) and a line under it. */
 export function FigureTile({ label, value, note, loading, testId }: { label: string; value: ReactNode; note?: ReactNode; loading: boolean; testId: string }) {
   return (

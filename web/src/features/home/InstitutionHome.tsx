@@ -4,13 +4,13 @@ import { ArrowLeftRight, BarChart3, Siren } from "lucide-react";
 import { fetchPage } from "@/api/paging";
 import type { RegistryEntry } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
+import { PageHeader } from "@/components/ui/page-header";
 import { AlertsPanel } from "@/features/dashboard/AlertsPanel";
 import { RecentTransactionsCard } from "@/features/dashboard/RecentTransactionsCard";
-import { FigureTile, HomeActions, HomeHeading } from "@/features/home/HomeParts";
+import { FigureTile, HomeActions } from "@/features/home/HomeParts";
 import { complianceVariant, licenseVariant } from "@/features/registry/registry";
 import { formatMoney } from "@/features/transactions/money";
 import { formatDate, formatNumber } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 
 /**
  * The home of PSP and MNO staff: their institution's figures of the last 30 days, licence and
@@ -26,11 +26,10 @@ export function InstitutionHome({ kind }: { kind: "psp" | "mno" }) {
   });
   const own = entry.data;
   const title = own ? own.name : t("home.institution.title");
-  usePageTitle(title);
   const loading = entry.isLoading;
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="home-institution">
-      <HomeHeading title={title} description={t("home.institution.description")} />
+      <PageHeader title={title} description={t("home.institution.description")} />
       {entry.isError ? (
         <p role="alert" className="text-sm text-destructive">
           {t("home.loadFailed")}

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { PageHeader } from "@/components/ui/page-header";
 import { isRegulator } from "@/features/applications/status";
 import { KYC_RISKS } from "@/features/compliance/compliance";
 import { KycDetailDialog } from "@/features/compliance/KycDetailDialog";
@@ -17,7 +18,6 @@ import { useKycList } from "@/features/compliance/kycQueue";
 import type { KycQuery } from "@/features/compliance/kycQueue";
 import { KYC_STATUSES, kycQueryFromSearch, kycSearchParams } from "@/features/kyc/filters";
 import { KycStanding } from "@/features/kyc/KycStanding";
-import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 
 /** How many applications a page of /kyc reads. */
@@ -36,7 +36,6 @@ const selectClass =
 export function KycPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("nav.kyc");
-  usePageTitle(title);
   const ids = { search: useId(), status: useId(), risk: useId(), institution: useId() };
   const regulator = isRegulator(user.role) && !user.isGuest;
 
@@ -74,12 +73,7 @@ export function KycPage({ user }: { user: CurrentUser }) {
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="kyc-page">
-      <div>
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          {title}
-        </h1>
-        <p className="mt-2 text-muted-foreground">{t(regulator ? "kycPage.description" : "kycPage.descriptionStaff")}</p>
-      </div>
+      <PageHeader title={title} description={t(regulator ? "kycPage.description" : "kycPage.descriptionStaff")} />
 
       <KycStanding
         institution={regulator ? query.institution : ""}

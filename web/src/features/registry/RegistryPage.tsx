@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { PageHeader } from "@/components/ui/page-header";
 import { isRegulator } from "@/features/applications/status";
 import { ComplianceDialog } from "@/features/registry/ComplianceDialog";
 import { LicenseDialog } from "@/features/registry/LicenseDialog";
@@ -26,7 +27,6 @@ import type { RegistryKind } from "@/features/registry/registry";
 import { RoutingDialog } from "@/features/registry/RoutingDialog";
 import { formatDate, formatNumber } from "@/lib/format";
 import { activeLocale } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 
 const STATUSES = ["active", "suspended", "revoked"] as const;
@@ -80,7 +80,6 @@ function FilterSelect({ label, value, onChange, options, testId }: {
 export function RegistryPage({ kind, user }: { kind: RegistryKind; user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t(`registry.${kind}.title`);
-  usePageTitle(title);
   const regulator = isRegulator(user.role);
   const searchId = useId();
   // /psps?q=… (an alert's or a transaction's institution link) opens the list searched for it.
@@ -106,12 +105,7 @@ export function RegistryPage({ kind, user }: { kind: RegistryKind; user: Current
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6">
-      <div>
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          {title}
-        </h1>
-        <p className="mt-2 text-muted-foreground">{regulator ? t(`registry.${kind}.description`) : t("registry.own")}</p>
-      </div>
+      <PageHeader title={title} description={regulator ? t(`registry.${kind}.description`) : t("registry.own")} />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1 space-y-1.5">

@@ -10,6 +10,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NotAllowed } from "@/components/ui/not-allowed";
+import { PageHeader } from "@/components/ui/page-header";
 import { Textarea } from "@/components/ui/textarea";
 import { isRegulator } from "@/features/applications/status";
 import { TransactionLink } from "@/features/compliance/AlertReferences";
@@ -22,7 +24,6 @@ import type {
   SanctionsVersionDetail,
 } from "@/features/sanctions/types";
 import { formatDateTime, formatNumber } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 
 const selectClass =
   "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";
@@ -36,27 +37,10 @@ function errorText(err: unknown, fallback: string): string {
 export function SanctionsPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("sanctions.title");
-  usePageTitle(title);
-  if (!isRegulator(user.role)) {
-    return (
-      <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-4">
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          {title}
-        </h1>
-        <p role="alert" className="text-muted-foreground">
-          {t("sanctions.notAllowed")}
-        </p>
-      </section>
-    );
-  }
+  if (!isRegulator(user.role)) return <NotAllowed title={title}>{t("sanctions.notAllowed")}</NotAllowed>;
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="sanctions-page">
-      <div className="min-w-0">
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          {title}
-        </h1>
-        <p className="mt-2 text-muted-foreground">{t("sanctions.subtitle")}</p>
-      </div>
+      <PageHeader title={title} description={t("sanctions.subtitle")} />
       <ReviewQueue />
       <Lists isAdmin={user.role === "cbsl_admin"} />
       <NameCheck />

@@ -14,6 +14,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NotAllowed } from "@/components/ui/not-allowed";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { isRegulator } from "@/features/applications/status";
@@ -24,7 +25,6 @@ import { THRESHOLD_GROUPS, changedKeys, fromForm, serverFieldErrors, toForm } fr
 import type { FieldKind, ThresholdForm } from "@/features/settings/thresholds";
 import type { Account, AmlSettings, Backtest, RuleSet, Thresholds } from "@/features/settings/types";
 import { formatDateTime, formatDuration, formatNumber, shortId } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 
 // The backtest is a chart: recharts (about 110 KB gzipped) loads when a proposal's backtest is
@@ -421,7 +421,6 @@ function VersionsTable({ versions, whoIs }: { versions: RuleSet[]; whoIs: (id: s
 export function AmlSettingsPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("amlSettings.title");
-  usePageTitle(title);
   const [proposing, setProposing] = useState(false);
   const query = useQuery<AmlSettings>({ queryKey: AML_SETTINGS_KEY, staleTime: 0, enabled: isRegulator(user.role) });
   const whoIs = useWhoIs(user);
@@ -429,9 +428,7 @@ export function AmlSettingsPage({ user }: { user: CurrentUser }) {
   if (!isRegulator(user.role)) {
     return (
       <SettingsLayout user={user} title={title}>
-        <p role="alert" className="text-muted-foreground">
-          {t("amlSettings.regulatorsOnly")}
-        </p>
+        <NotAllowed>{t("amlSettings.regulatorsOnly")}</NotAllowed>
       </SettingsLayout>
     );
   }

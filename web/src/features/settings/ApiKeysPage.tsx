@@ -18,7 +18,6 @@ import { ListCard, ListRow, useDeleteRow } from "@/features/settings/ListCard";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
 import { pickableInstitutions } from "@/features/settings/users";
 import { formatDateTime } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 
 /** An API key as GET /api/api-keys lists it (docs/API.md, API keys); `key` only when created. */
 export interface ApiKey {
@@ -222,7 +221,6 @@ function CreateKeyDialog({ user, open, onOpenChange }: { user: CurrentUser; open
  */
 export function ApiKeysPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
-  usePageTitle(t("settings.apiKeys.title"));
   const [creating, setCreating] = useState(false);
   const [confirm, setConfirm] = useState<ApiKey | null>(null);
   const query = useQuery<ApiKey[]>({ queryKey: API_KEYS_KEY, staleTime: 0 });

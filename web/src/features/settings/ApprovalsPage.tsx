@@ -9,13 +9,13 @@ import type { BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
+import { NotAllowed } from "@/components/ui/not-allowed";
 import { ApprovalDialog, targetName } from "@/features/settings/ApprovalDialog";
 import type { ApprovalDecision } from "@/features/settings/ApprovalDialog";
 import { APPROVALS_KEY, APPROVAL_STATUSES, approvalActions, fetchApprovals } from "@/features/settings/approvals";
 import type { Approval, ApprovalStatus } from "@/features/settings/approvals";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
 import { formatDateTime } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 
 const statusVariant: Record<string, NonNullable<BadgeProps["variant"]>> = {
   pending: "outline",
@@ -34,7 +34,6 @@ const selectClass =
 export function ApprovalsPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("approvals.title");
-  usePageTitle(title);
   const filterId = useId();
   const [status, setStatus] = useState<ApprovalStatus>("pending");
   const [open, setOpen] = useState<{ approval: Approval; decision: ApprovalDecision } | null>(null);
@@ -52,9 +51,7 @@ export function ApprovalsPage({ user }: { user: CurrentUser }) {
   if (!isAdmin) {
     return (
       <SettingsLayout user={user} title={title}>
-        <p role="alert" className="text-muted-foreground">
-          {t("approvals.adminOnly")}
-        </p>
+        <NotAllowed>{t("approvals.adminOnly")}</NotAllowed>
       </SettingsLayout>
     );
   }

@@ -27,7 +27,6 @@ import { SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n";
 import type { LanguageCode } from "@/i18n";
 import { useChooseLanguage } from "@/features/shell/languageChoice";
 import { formatDateTime } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 
 export const SESSIONS_KEY = ["/api/profile/sessions"] as const;
@@ -282,7 +281,6 @@ function SessionsCard() {
 export function ProfilePage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("settings.title");
-  usePageTitle(title);
   return (
     <SettingsLayout user={user} title={title} description={t("settings.description")}>
       <div className="grid gap-6 lg:grid-cols-2">

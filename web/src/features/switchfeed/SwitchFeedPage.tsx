@@ -7,10 +7,11 @@ import type { CurrentUser } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { NotAllowed } from "@/components/ui/not-allowed";
+import { PageHeader } from "@/components/ui/page-header";
 import { isRegulator } from "@/features/applications/status";
 import type { DeadLetter } from "@/features/switchfeed/types";
 import { formatDateTime, formatNumber } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 
 const STATUSES = ["open", "retried", "discarded", "all"] as const;
@@ -20,19 +21,7 @@ type StatusFilter = (typeof STATUSES)[number];
 export function SwitchFeedPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("switchFeed.title");
-  usePageTitle(title);
-  if (!isRegulator(user.role)) {
-    return (
-      <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-4">
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          {title}
-        </h1>
-        <p role="alert" className="text-muted-foreground">
-          {t("switchFeed.notAllowed")}
-        </p>
-      </section>
-    );
-  }
+  if (!isRegulator(user.role)) return <NotAllowed title={title}>{t("switchFeed.notAllowed")}</NotAllowed>;
   return <DeadLetterScreen title={title} />;
 }
 
@@ -43,18 +32,16 @@ function DeadLetterScreen({ title }: { title: string }) {
   const letters = query.data ?? [];
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {title}
-          </h1>
-          <p className="mt-1 text-muted-foreground">{t("switchFeed.description")}</p>
-        </div>
-        <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          <RefreshCw className={cn("mr-2 h-4 w-4", query.isFetching && "animate-spin")} aria-hidden="true" />
-          {t("switchFeed.refresh")}
-        </Button>
-      </div>
+      <PageHeader
+        title={title}
+        description={t("switchFeed.description")}
+        actions={
+          <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
+            <RefreshCw className={cn("mr-2 h-4 w-4", query.isFetching && "animate-spin")} aria-hidden="true" />
+            {t("switchFeed.refresh")}
+          </Button>
+        }
+      />
       <div role="group" aria-label={t("switchFeed.statusFilter")} className="flex flex-wrap gap-2">
         {STATUSES.map((s) => (
           <Button key={s} size="sm" variant={status === s ? "default" : "outline"} aria-pressed={status === s} onClick={() => setStatus(s)}>

@@ -25,6 +25,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { PageHeader } from "@/components/ui/page-header";
 import { isRegulator } from "@/features/applications/status";
 import { useAllInstitutions } from "@/features/registry/registry";
 import { ChannelBadge } from "@/features/transactions/ChannelBadge";
@@ -43,7 +44,6 @@ import {
 import type { TransactionFilters } from "@/features/transactions/search";
 import { TransactionDetailDialog } from "@/features/transactions/TransactionDetailDialog";
 import { formatDate, formatNumber } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 
 /** Results per page ("Load more" fetches the next one with the server's cursor). */
@@ -83,7 +83,6 @@ function formatTotal(total: string | null): string {
 export function TransactionsPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("transactions.title");
-  usePageTitle(title);
   const isGuest = Boolean(user.isGuest);
   const ids = {
     search: useId(),
@@ -170,28 +169,26 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {title}
-          </h1>
-          <p className="mt-2 text-muted-foreground">{t("transactions.subtitle")}</p>
-        </div>
-        <div className="flex shrink-0 gap-2">
-          <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching} data-testid="tx-refresh">
-            <RefreshCw className={cn(query.isFetching && "animate-spin")} aria-hidden="true" />
-            {t("transactions.refresh")}
-          </Button>
-          {isGuest ? null : (
-            <Button asChild variant="outline">
-              <a href={exportUrl(filters)} download data-testid="tx-export">
-                <Download aria-hidden="true" />
-                {t("transactions.export")}
-              </a>
+      <PageHeader
+        title={title}
+        description={t("transactions.subtitle")}
+        actions={
+          <>
+            <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching} data-testid="tx-refresh">
+              <RefreshCw className={cn(query.isFetching && "animate-spin")} aria-hidden="true" />
+              {t("transactions.refresh")}
             </Button>
-          )}
-        </div>
-      </div>
+            {isGuest ? null : (
+              <Button asChild variant="outline">
+                <a href={exportUrl(filters)} download data-testid="tx-export">
+                  <Download aria-hidden="true" />
+                  {t("transactions.export")}
+                </a>
+              </Button>
+            )}
+          </>
+        }
+      />
 
       <Card>
         <CardContent className="space-y-4 p-4 sm:p-6">
