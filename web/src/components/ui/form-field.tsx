@@ -18,6 +18,7 @@ export function FormField({
   required = false,
   className,
   errorTestId,
+  announceError = false,
   children,
 }: {
   /** The control's id; a generated one when absent. */
@@ -29,6 +30,11 @@ export function FormField({
   required?: boolean;
   className?: string;
   errorTestId?: string;
+  /**
+   * Reads the error out as soon as it appears (role="alert"), for a field whose error shows
+   * while the focus is elsewhere, e.g. on a dialog's confirm button.
+   */
+  announceError?: boolean;
   children: ReactElement;
 }) {
   const generated = useId();
@@ -55,7 +61,7 @@ export function FormField({
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="text-sm text-destructive" data-testid={errorTestId}>
+        <p id={errorId} role={announceError ? "alert" : undefined} className="text-sm text-destructive" data-testid={errorTestId}>
           {error}
         </p>
       ) : null}
