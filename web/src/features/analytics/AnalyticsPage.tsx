@@ -25,6 +25,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NotAllowed } from "@/components/ui/not-allowed";
 import { PageHeader } from "@/components/ui/page-header";
+import { NativeSelect } from "@/components/ui/select";
 import { isRegulator } from "@/features/applications/status";
 import { ChartCard } from "@/features/analytics/ChartCard";
 import {
@@ -51,9 +52,6 @@ export const PALETTE = ["#0f766e", "#2563eb", "#c2410c", "#7c3aed", "#be123c", "
 const SEVERITY_COLORS: Record<string, string> = { low: "#64748b", medium: "#a16207", high: "#c2410c", critical: "#b91c1c" };
 const RISK_COLORS: Record<string, string> = { low: "#0f766e", medium: "#a16207", high: "#c2410c", critical: "#b91c1c" };
 const SEVERITY_ORDER = ["critical", "high", "medium", "low"];
-
-const selectClass =
-  "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";
 
 function shortDay(day: string): string {
   const d = new Date(`${day.slice(0, 10)}T00:00:00`);
@@ -154,14 +152,14 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
         <CardContent className="flex flex-col gap-4 p-4 sm:flex-row sm:flex-wrap sm:items-end">
           <div className="space-y-1.5 sm:w-48">
             <Label htmlFor={periodId}>{t("analytics.period")}</Label>
-            <select id={periodId} className={selectClass} value={preset} onChange={(e) => setPreset(e.target.value as PeriodPreset)} data-testid="analytics-period">
+            <NativeSelect id={periodId} value={preset} onChange={(e) => setPreset(e.target.value as PeriodPreset)} data-testid="analytics-period">
               {(["7", "30", "90"] as const).map((d) => (
                 <option key={d} value={d}>
                   {t("analytics.lastDays", { count: Number(d) })}
                 </option>
               ))}
               <option value="custom">{t("analytics.custom")}</option>
-            </select>
+            </NativeSelect>
           </div>
           {preset === "custom" ? (
             <>
@@ -178,7 +176,7 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
           {regulator ? (
             <div className="space-y-1.5 sm:w-72">
               <Label htmlFor={instId}>{t("analytics.institution")}</Label>
-              <select id={instId} className={selectClass} value={institutionId} onChange={(e) => setInstitutionId(e.target.value)} data-testid="analytics-institution">
+              <NativeSelect id={instId} value={institutionId} onChange={(e) => setInstitutionId(e.target.value)} data-testid="analytics-institution">
                 <option value="">{t("analytics.allInstitutions")}</option>
                 {(["psp", "mno"] as const).map((kind) => {
                   const list = institutions.filter((e) => e.type === kind).sort((a, b) => a.name.localeCompare(b.name));
@@ -192,7 +190,7 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
                     </optgroup>
                   ) : null;
                 })}
-              </select>
+              </NativeSelect>
             </div>
           ) : null}
           <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite" data-testid="analytics-range">

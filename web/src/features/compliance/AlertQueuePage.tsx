@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { PageHeader } from "@/components/ui/page-header";
+import { NativeSelect } from "@/components/ui/select";
 import { isRegulator } from "@/features/applications/status";
 import { useInstitutionNames } from "@/features/audit/institutions";
 import { AlertsList } from "@/features/compliance/AlertsList";
@@ -23,9 +24,6 @@ import type { QueueView } from "@/features/compliance/alertsQueue";
 import { DesktopAlertsButton } from "@/features/realtime/DesktopAlertsButton";
 import { formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
-
-const selectClass =
-  "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";
 
 const STATUS_TABS = ["all", "open", "investigating", "resolved", "false_positive"] as const;
 
@@ -68,9 +66,8 @@ export function AlertQueuePage({ user }: { user: CurrentUser }) {
   ) => (
     <div className="min-w-0 space-y-1.5">
       <Label htmlFor={ids[key]}>{t(`alerts.queue.filters.${key}`)}</Label>
-      <select
+      <NativeSelect
         id={ids[key]}
-        className={selectClass}
         value={view[key]}
         onChange={(e) => set({ [key]: e.target.value })}
         data-testid={`queue-${key}`}
@@ -80,7 +77,7 @@ export function AlertQueuePage({ user }: { user: CurrentUser }) {
             {o.label}
           </option>
         ))}
-      </select>
+      </NativeSelect>
     </div>
   );
 

@@ -13,6 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { AUDITS_KEY, COMPLIANCE_LIST_SIZE } from "@/features/compliance/compliance";
@@ -104,11 +105,10 @@ export function AuditDialog({ open, onOpenChange }: { open: boolean; onOpenChang
         <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-1.5 sm:col-span-2">
             <Label htmlFor={`${uid}-institutionId`}>{t("audits.institution")}</Label>
-            <select
+            <NativeSelect
               id={`${uid}-institutionId`}
               value={institutionId}
               onChange={(e) => setInstitutionId(e.target.value)}
-              className="flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive"
               data-testid="audit-institution"
               {...field("institutionId")}
             >
@@ -118,7 +118,7 @@ export function AuditDialog({ open, onOpenChange }: { open: boolean; onOpenChang
                   {i.name} ({t(`applications.types.${i.type}`, { defaultValue: i.type })} · {i.licenseNumber})
                 </option>
               ))}
-            </select>
+            </NativeSelect>
             {errorLine("institutionId")}
           </div>
           <div className="space-y-1.5">

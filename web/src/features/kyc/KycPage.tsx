@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PageHeader } from "@/components/ui/page-header";
+import { NativeSelect } from "@/components/ui/select";
 import { isRegulator } from "@/features/applications/status";
 import { KYC_RISKS } from "@/features/compliance/compliance";
 import { KycDetailDialog } from "@/features/compliance/KycDetailDialog";
@@ -22,9 +23,6 @@ import { cn } from "@/lib/utils";
 
 /** How many applications a page of /kyc reads. */
 export const KYC_PAGE_SIZE = 25;
-
-const selectClass =
-  "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";
 
 /**
  * /kyc (issue 16, part 4): every KYC application in the reader's scope,
@@ -111,9 +109,8 @@ export function KycPage({ user }: { user: CurrentUser }) {
             </div>
             <div className="space-y-1.5">
               <Label htmlFor={ids.status}>{t("kycPage.filters.status")}</Label>
-              <select
+              <NativeSelect
                 id={ids.status}
-                className={selectClass}
                 value={query.status}
                 onChange={(e) => apply({ ...query, status: e.target.value })}
                 data-testid="kyc-filter-status"
@@ -124,13 +121,12 @@ export function KycPage({ user }: { user: CurrentUser }) {
                     {t(`kyc.status.${s}`)}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </div>
             <div className="space-y-1.5">
               <Label htmlFor={ids.risk}>{t("kycPage.filters.risk")}</Label>
-              <select
+              <NativeSelect
                 id={ids.risk}
-                className={selectClass}
                 value={query.risk}
                 onChange={(e) => apply({ ...query, risk: e.target.value })}
                 data-testid="kyc-filter-risk"
@@ -141,14 +137,13 @@ export function KycPage({ user }: { user: CurrentUser }) {
                     {t(`kyc.risk.${r}`)}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </div>
             {regulator ? (
               <div className="space-y-1.5">
                 <Label htmlFor={ids.institution}>{t("kycPage.filters.institution")}</Label>
-                <select
+                <NativeSelect
                   id={ids.institution}
-                  className={selectClass}
                   value={query.institution}
                   onChange={(e) => apply({ ...query, institution: e.target.value })}
                   data-testid="kyc-filter-institution"
@@ -159,7 +154,7 @@ export function KycPage({ user }: { user: CurrentUser }) {
                       {p.name}
                     </option>
                   ))}
-                </select>
+                </NativeSelect>
               </div>
             ) : null}
           </div>

@@ -11,6 +11,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
 import { complianceTargets, complianceVariant } from "@/features/registry/registry";
 import { formatDateTime, formatNumber } from "@/lib/format";
@@ -209,7 +210,7 @@ export function ComplianceDialog({ kind, entry, regulator, onOpenChange }: Compl
                 {t("registry.changeDialog.newStatus")}
                 <span aria-hidden="true" className="text-destructive"> *</span>
               </Label>
-              <select
+              <NativeSelect
                 id={statusId}
                 value={to}
                 required
@@ -220,7 +221,6 @@ export function ComplianceDialog({ kind, entry, regulator, onOpenChange }: Compl
                   if (errors.status) setErrors({ ...errors, status: undefined });
                 }}
                 data-testid="compliance-status-select"
-                className="flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
               >
                 <option value="">{t("registry.changeDialog.choose")}</option>
                 {complianceTargets(status).map((s) => (
@@ -228,7 +228,7 @@ export function ComplianceDialog({ kind, entry, regulator, onOpenChange }: Compl
                     {t(`registry.compliance.${s}`)}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
               {errors.status ? (
                 <p id={`${statusId}-error`} className="text-sm text-destructive">{errors.status}</p>
               ) : null}

@@ -11,6 +11,7 @@ import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PageHeader } from "@/components/ui/page-header";
+import { NativeSelect } from "@/components/ui/select";
 import { isRegulator } from "@/features/applications/status";
 import { ComplianceDialog } from "@/features/registry/ComplianceDialog";
 import { LicenseDialog } from "@/features/registry/LicenseDialog";
@@ -52,12 +53,11 @@ function FilterSelect({ label, value, onChange, options, testId }: {
   return (
     <div className="space-y-1.5 sm:w-56">
       <Label htmlFor={id}>{label}</Label>
-      <select
+      <NativeSelect
         id={id}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         data-testid={testId}
-        className="flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
       >
         <option value="">{t("registry.allStatuses")}</option>
         {options.map(([v, text]) => (
@@ -65,7 +65,7 @@ function FilterSelect({ label, value, onChange, options, testId }: {
             {text}
           </option>
         ))}
-      </select>
+      </NativeSelect>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NotAllowed } from "@/components/ui/not-allowed";
 import { PageHeader } from "@/components/ui/page-header";
+import { NativeSelect } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { isRegulator } from "@/features/applications/status";
 import { TransactionLink } from "@/features/compliance/AlertReferences";
@@ -24,9 +25,6 @@ import type {
   SanctionsVersionDetail,
 } from "@/features/sanctions/types";
 import { formatDateTime, formatNumber } from "@/lib/format";
-
-const selectClass =
-  "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";
 
 /** The server's message when it has one the reader can act on, else the page's own. */
 function errorText(err: unknown, fallback: string): string {
@@ -66,10 +64,10 @@ function ReviewQueue() {
         </div>
         <div className="w-full sm:w-60">
           <Label htmlFor={id}>{t("sanctions.queue.show")}</Label>
-          <select id={id} className={`${selectClass} mt-1`} value={status} onChange={(e) => setStatus(e.target.value as "open" | "all")}>
+          <NativeSelect id={id} className="mt-1" value={status} onChange={(e) => setStatus(e.target.value as "open" | "all")}>
             <option value="open">{t("sanctions.queue.open")}</option>
             <option value="all">{t("sanctions.queue.all")}</option>
-          </select>
+          </NativeSelect>
         </div>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -353,10 +351,10 @@ function UploadForm() {
     <form className="grid gap-3 rounded-md border p-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end" onSubmit={submit} data-testid="sanctions-upload">
       <div>
         <Label htmlFor={listId}>{t("sanctions.upload.list")}</Label>
-        <select id={listId} className={`${selectClass} mt-1`} value={list} onChange={(e) => setList(e.target.value as "un" | "domestic")}>
+        <NativeSelect id={listId} className="mt-1" value={list} onChange={(e) => setList(e.target.value as "un" | "domestic")}>
           <option value="domestic">{t("sanctions.list.domestic")}</option>
           <option value="un">{t("sanctions.list.un")}</option>
-        </select>
+        </NativeSelect>
       </div>
       <div>
         <Label htmlFor={fileId}>{t("sanctions.upload.file")}</Label>

@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
 import { isRegulator } from "@/features/applications/status";
 import { useAllInstitutions } from "@/features/registry/registry";
@@ -38,9 +39,6 @@ export interface ApiKey {
 export const API_KEY_SCOPES = ["transactions:submit", "transactions:read", "transfers:create", "iso20022:submit"] as const;
 
 export const API_KEYS_KEY = ["/api/api-keys"] as const;
-
-const selectClass =
-  "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";
 
 /** Translation key of a scope ("transactions:submit" → settings.apiKeys.scope.transactions_submit). */
 const scopeKey = (s: string) => `settings.apiKeys.scope.${s.replace(":", "_")}`;
@@ -155,9 +153,8 @@ function CreateKeyDialog({ user, open, onOpenChange }: { user: CurrentUser; open
             {regulator ? (
               <div className="space-y-1.5">
                 <Label htmlFor={`${base}-inst`}>{t("settings.apiKeys.institution")}</Label>
-                <select
+                <NativeSelect
                   id={`${base}-inst`}
-                  className={selectClass}
                   value={institutionId}
                   onChange={(e) => setInstitutionId(e.target.value)}
                   disabled={institutions.loading}
@@ -170,7 +167,7 @@ function CreateKeyDialog({ user, open, onOpenChange }: { user: CurrentUser; open
                       {e.name}
                     </option>
                   ))}
-                </select>
+                </NativeSelect>
                 {errors.institutionId ? <p className="text-sm text-destructive">{errors.institutionId}</p> : null}
               </div>
             ) : null}

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { NotAllowed } from "@/components/ui/not-allowed";
+import { NativeSelect } from "@/components/ui/select";
 import { ApprovalDialog, targetName } from "@/features/settings/ApprovalDialog";
 import type { ApprovalDecision } from "@/features/settings/ApprovalDialog";
 import { APPROVALS_KEY, APPROVAL_STATUSES, approvalActions, fetchApprovals } from "@/features/settings/approvals";
@@ -23,9 +24,6 @@ const statusVariant: Record<string, NonNullable<BadgeProps["variant"]>> = {
   rejected: "destructive",
   cancelled: "secondary",
 };
-
-const selectClass =
-  "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring sm:w-56";
 
 /**
  * /settings/approvals (cbsl_admin): the queue of account changes that need a second
@@ -62,13 +60,13 @@ export function ApprovalsPage({ user }: { user: CurrentUser }) {
     <SettingsLayout user={user} title={title} description={t("approvals.description")}>
       <div className="space-y-1.5">
         <Label htmlFor={filterId}>{t("approvals.filter")}</Label>
-        <select id={filterId} className={selectClass} value={status} onChange={(e) => setStatus(e.target.value as ApprovalStatus)} data-testid="approvals-status">
+        <NativeSelect id={filterId} className="sm:w-56" value={status} onChange={(e) => setStatus(e.target.value as ApprovalStatus)} data-testid="approvals-status">
           {APPROVAL_STATUSES.map((s) => (
             <option key={s} value={s}>
               {t(`approvals.statuses.${s}`)}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </div>
       <Card>
         <DataTable

@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
+import { NativeSelect } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
 import { AUTH_USER_KEY } from "@/features/auth/useAuth";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
@@ -208,19 +209,18 @@ function LanguageCard() {
       <CardContent>
         <div className="max-w-xs space-y-1.5">
           <Label htmlFor={id}>{t("settings.language.label")}</Label>
-          <select
+          <NativeSelect
             id={id}
             value={value}
             data-testid="profile-language"
             onChange={(e) => choose(e.target.value as LanguageCode)}
-            className="flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
           >
             {SUPPORTED_LANGUAGES.map((l) => (
               <option key={l.code} value={l.code} lang={l.code}>
                 {l.nativeName}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
       </CardContent>
     </Card>

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
 import { useAllInstitutions } from "@/features/registry/registry";
 import type { Account } from "@/features/settings/types";
@@ -26,9 +27,6 @@ import {
 import type { NewAccountForm } from "@/features/settings/users";
 
 export const USERS_KEY = "/api/users";
-
-const selectClass =
-  "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50";
 
 /** Tells the administrator that their change waits for a second one (dual control). */
 export function useProposalNotice() {
@@ -97,11 +95,10 @@ function InstitutionSelect({
   const query = useAllInstitutions(kind);
   const list = pickableInstitutions(query.data);
   return (
-    <select
+    <NativeSelect
       id={id}
       value={value}
       onChange={(e) => onChange(e.target.value)}
-      className={selectClass}
       aria-describedby={describedBy}
       aria-invalid={invalid || undefined}
       disabled={query.isLoading}
@@ -113,7 +110,7 @@ function InstitutionSelect({
           {e.name}
         </option>
       ))}
-    </select>
+    </NativeSelect>
   );
 }
 
@@ -217,11 +214,10 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
           </div>
           <Field id={id("role")} label={t("users.fields.role")} error={text("role")} hint={needsDualControl(form.role) ? t("users.needsApproval") : undefined}>
             {(d, inv) => (
-              <select
+              <NativeSelect
                 id={id("role")}
                 value={form.role}
                 onChange={(e) => setForm((f) => ({ ...f, role: e.target.value, institution: "", isGuest: e.target.value === "citizen" ? f.isGuest : false }))}
-                className={selectClass}
                 aria-describedby={d}
                 aria-invalid={inv || undefined}
                 data-testid="user-role"
@@ -231,7 +227,7 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
                     {t(`roles.${r}`)}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             )}
           </Field>
           <Field id={id("username")} label={t("users.fields.username")} error={text("username")}>
@@ -414,13 +410,13 @@ export function UserActionDialog({
                   hint={needsDualControl(role) && role !== account?.role ? t("users.needsApproval") : undefined}
                 >
                   {(d, inv) => (
-                    <select id={id("role")} value={role} onChange={(e) => { setRole(e.target.value); setInstitution(""); }} className={selectClass} aria-describedby={d} aria-invalid={inv || undefined} data-testid="user-role-select">
+                    <NativeSelect id={id("role")} value={role} onChange={(e) => { setRole(e.target.value); setInstitution(""); }} aria-describedby={d} aria-invalid={inv || undefined} data-testid="user-role-select">
                       {ROLES.map((r) => (
                         <option key={r} value={r}>
                           {t(`roles.${r}`)}
                         </option>
                       ))}
-                    </select>
+                    </NativeSelect>
                   )}
                 </Field>
                 {kind ? (

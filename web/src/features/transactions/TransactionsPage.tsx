@@ -26,6 +26,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PageHeader } from "@/components/ui/page-header";
+import { NativeSelect } from "@/components/ui/select";
 import { isRegulator } from "@/features/applications/status";
 import { useAllInstitutions } from "@/features/registry/registry";
 import { ChannelBadge } from "@/features/transactions/ChannelBadge";
@@ -66,9 +67,6 @@ interface Page {
   total: string | null;
   next: string | null;
 }
-
-const selectClass =
-  "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";
 
 /** Formats the X-Total-Count header ("123" or "10000+") per the active language. */
 function formatTotal(total: string | null): string {
@@ -211,25 +209,25 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
             </div>
             <div className="space-y-1.5">
               <Label htmlFor={ids.status}>{t("transactions.statusFilter")}</Label>
-              <select id={ids.status} className={selectClass} value={filters.status} onChange={(e) => set("status")(e.target.value)} data-testid="tx-status">
+              <NativeSelect id={ids.status} value={filters.status} onChange={(e) => set("status")(e.target.value)} data-testid="tx-status">
                 <option value="all">{t("transactions.allStatuses")}</option>
                 {SEARCH_STATUSES.map((s) => (
                   <option key={s} value={s}>
                     {t(`transactions.status.${s}`)}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </div>
             <div className="space-y-1.5">
               <Label htmlFor={ids.type}>{t("transactions.typeFilter")}</Label>
-              <select id={ids.type} className={selectClass} value={filters.type} onChange={(e) => set("type")(e.target.value)} data-testid="tx-type">
+              <NativeSelect id={ids.type} value={filters.type} onChange={(e) => set("type")(e.target.value)} data-testid="tx-type">
                 <option value="all">{t("transactions.allTypes")}</option>
                 {TRANSACTION_TYPES.map((s) => (
                   <option key={s} value={s}>
                     {t(`transactions.type.${s}`)}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </div>
           </div>
 
@@ -253,29 +251,28 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
           <div id={ids.advanced} hidden={!advancedOpen} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             <div className="space-y-1.5">
               <Label htmlFor={ids.mode}>{t("transactions.transferMode")}</Label>
-              <select id={ids.mode} className={selectClass} value={filters.transferMode} onChange={(e) => set("transferMode")(e.target.value)}>
+              <NativeSelect id={ids.mode} value={filters.transferMode} onChange={(e) => set("transferMode")(e.target.value)}>
                 <option value="all">{t("transactions.allModes")}</option>
                 {TRANSFER_MODES.map((m) => (
                   <option key={m} value={m}>
                     {t(`transactions.mode.${m}`)}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </div>
             <div className="space-y-1.5">
               <Label htmlFor={ids.currency}>{t("transactions.currency")}</Label>
-              <select id={ids.currency} className={selectClass} value={filters.currency} onChange={(e) => set("currency")(e.target.value)}>
+              <NativeSelect id={ids.currency} value={filters.currency} onChange={(e) => set("currency")(e.target.value)}>
                 <option value="all">{t("transactions.allCurrencies")}</option>
                 <option value="SHS">SHS</option>
                 <option value="USD">USD</option>
-              </select>
+              </NativeSelect>
             </div>
             {regulator ? (
               <div className="space-y-1.5">
                 <Label htmlFor={ids.institution}>{t("transactions.institutionFilter")}</Label>
-                <select
+                <NativeSelect
                   id={ids.institution}
-                  className={selectClass}
                   value={filters.institution}
                   onChange={(e) => set("institution")(e.target.value)}
                   data-testid="tx-institution"
@@ -286,7 +283,7 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
                       {i.name}
                     </option>
                   ))}
-                </select>
+                </NativeSelect>
               </div>
             ) : null}
             <FilterInput id={ids.dateFrom} label={t("transactions.dateFrom")} type="date" value={filters.dateFrom} onChange={set("dateFrom")} error={fieldErrors.dateFrom} />
@@ -303,10 +300,10 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
             />
             <div className="space-y-1.5">
               <Label htmlFor={ids.risk}>{t("transactions.riskFilter")}</Label>
-              <select id={ids.risk} className={selectClass} value={filters.highRisk} onChange={(e) => set("highRisk")(e.target.value)} data-testid="tx-risk">
+              <NativeSelect id={ids.risk} value={filters.highRisk} onChange={(e) => set("highRisk")(e.target.value)} data-testid="tx-risk">
                 <option value="">{t("transactions.allRisks")}</option>
                 <option value="true">{t("transactions.highRiskOnly")}</option>
-              </select>
+              </NativeSelect>
             </div>
           </div>
         </CardContent>

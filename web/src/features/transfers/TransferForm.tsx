@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
 import { useAuth } from "@/features/auth/useAuth";
 import { formatMoney } from "@/features/transactions/money";
@@ -84,9 +85,6 @@ export function formFor(user: CurrentUser | null): TransferFormState {
 
 /** How long the failure dialog stays open (001 §4). */
 export const ERROR_DIALOG_MS = 5_000;
-
-const selectClass =
-  "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-[invalid=true]:border-destructive disabled:cursor-not-allowed disabled:opacity-50";
 
 /** The operators and banks that may move money now, from the licence registry. */
 export const INSTITUTIONS_KEY = ["/api/transfer/institutions"] as const;
@@ -389,9 +387,8 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
       <fieldset className="space-y-4 rounded-lg border p-4" data-testid={`${side}-fieldset`}>
         <legend className="px-1 text-sm font-semibold">{t(`transfers.${side}`)}</legend>
         <Field id={typeId} label={t("transfers.accountType")} error={typeErr}>
-          <select
+          <NativeSelect
             id={typeId}
-            className={selectClass}
             value={type}
             onChange={(e) => update({ [`${side}Type`]: e.target.value, [`${side}Institution`]: "" })}
             data-testid={`${side}-type`}
@@ -400,7 +397,7 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
             <option value="">{t("transfers.choose")}</option>
             <option value="wallet">{t("transfers.wallet")}</option>
             <option value="bank">{t("transfers.bank")}</option>
-          </select>
+          </NativeSelect>
         </Field>
         <Field
           id={instId}
@@ -408,9 +405,8 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
           error={instErr ?? (institutionsQuery.isError ? t("transfers.institutionsFailed") : undefined)}
           hint={institutionHint}
         >
-          <select
+          <NativeSelect
             id={instId}
-            className={selectClass}
             value={inst}
             disabled={!type || institutionsQuery.isPending}
             onChange={(e) => update({ [`${side}Institution`]: e.target.value })}
@@ -423,7 +419,7 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
                 {o}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </Field>
         <Field id={numberId} label={t(`transfers.${side}Number`)} error={numErr} hint={prefixHint}>
           <Input
@@ -465,18 +461,18 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
             <form noValidate onSubmit={onSubmit} className="space-y-5" data-testid="transfer-form">
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field id={id("mode")} label={t("transfers.mode")} error={errors.mode}>
-                  <select id={id("mode")} className={selectClass} value={form.mode} onChange={(e) => update({ mode: e.target.value })} data-testid="transfer-mode" {...describe(id("mode"), errors.mode)}>
+                  <NativeSelect id={id("mode")} value={form.mode} onChange={(e) => update({ mode: e.target.value })} data-testid="transfer-mode" {...describe(id("mode"), errors.mode)}>
                     <option value="">{t("transfers.choose")}</option>
                     <option value="online">{t("transfers.online")}</option>
                     <option value="offline">{t("transfers.offline")}</option>
-                  </select>
+                  </NativeSelect>
                 </Field>
                 <Field id={id("currency")} label={t("transfers.currency")} error={errors.currency}>
-                  <select id={id("currency")} className={selectClass} value={form.currency} onChange={(e) => update({ currency: e.target.value })} data-testid="transfer-currency" {...describe(id("currency"), errors.currency)}>
+                  <NativeSelect id={id("currency")} value={form.currency} onChange={(e) => update({ currency: e.target.value })} data-testid="transfer-currency" {...describe(id("currency"), errors.currency)}>
                     <option value="">{t("transfers.choose")}</option>
                     <option value="USD">{t("transfers.usd")}</option>
                     <option value="SHS">{t("transfers.shs")}</option>
-                  </select>
+                  </NativeSelect>
                 </Field>
               </div>
               <div className="grid gap-4 md:grid-cols-2">
