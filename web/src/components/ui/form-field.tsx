@@ -1,5 +1,13 @@
 import { useId } from "react";
 import type { ReactElement, ReactNode } from "react";
+
+/** The attributes that tie a control to its field's label, hint and error. */
+export interface ControlProps {
+  id: string;
+  "aria-describedby": string | undefined;
+  "aria-invalid": true | undefined;
+  "aria-required": true | undefined;
+}
 import { Slot } from "@radix-ui/react-slot";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
@@ -8,7 +16,8 @@ import { cn } from "@/lib/utils";
  * A labelled form control with an optional hint and error under it. The one control given as
  * child receives the id the label points to, `aria-describedby` naming the hint and the error,
  * `aria-invalid` while there is an error and `aria-required` when required, so a screen reader
- * reads the label, the hint and the error with the control.
+ * reads the label, the hint and the error with the control. When the control sits inside other
+ * markup (an input with a button beside it), pass a function that spreads the given props on it.
  */
 export function FormField({
   id: givenId,
@@ -35,13 +44,18 @@ export function FormField({
    * while the focus is elsewhere, e.g. on a dialog's confirm button.
    */
   announceError?: boolean;
-  children: ReactElement;
+  children: ReactElement | ((control: ControlProps) => ReactNode);
 }) {
   const generated = useId();
   const id = givenId ?? generated;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  const control: ControlProps = {
+    id,
+    "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined,
+    "aria-invalid": error ? true : undefined,
+    "aria-required": required || undefined,
+  };
   return (
     <div className={cn("space-y-1.5", className)}>
       <Label htmlFor={id}>
@@ -52,9 +66,7 @@ export function FormField({
           </span>
         ) : null}
       </Label>
-      <Slot id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} aria-required={required || undefined}>
-        {children}
-      </Slot>
+      {typeof children === "function" ? children(control) : <Slot {...control}>{children}</Slot>}
       {hint ? (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}
