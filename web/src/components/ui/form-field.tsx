@@ -9,6 +9,7 @@ export interface ControlProps {
   "aria-required": true | undefined;
 }
 import { Slot } from "@radix-ui/react-slot";
+import { AlertCircle } from "lucide-react";
 import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
 
@@ -73,7 +74,8 @@ export function FormField({
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} role={announceError ? "alert" : undefined} className="text-sm text-destructive" data-testid={errorTestId}>
+        <p id={errorId} role={announceError ? "alert" : undefined} className="flex items-start gap-1 text-sm text-destructive" data-testid={errorTestId}>
+          <AlertCircle className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden="true" />
           {error}
         </p>
       ) : null}
