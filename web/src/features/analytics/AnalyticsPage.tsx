@@ -26,6 +26,7 @@ import { Label } from "@/components/ui/label";
 import { NotAllowed } from "@/components/ui/not-allowed";
 import { PageHeader } from "@/components/ui/page-header";
 import { NativeSelect } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
 import { isRegulator } from "@/features/applications/status";
 import { ChartCard } from "@/features/analytics/ChartCard";
 import {
@@ -223,7 +224,7 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
             <CardContent className="p-4">
               <p className="text-sm text-muted-foreground">{t(`analytics.totals.${s.key}`)}</p>
               {s.value === null ? (
-                <span className="mt-2 block h-7 w-32 animate-pulse rounded bg-muted" aria-hidden="true" />
+                <Skeleton className="mt-2 h-7 w-32" />
               ) : (
                 <p className="mt-1 break-words text-xl font-semibold tabular-nums">{s.value}</p>
               )}
@@ -468,7 +469,7 @@ function LicenceExpiries({ data, loading, csvHref }: { data: AnalyticsData | und
       </div>
       <div className="px-6 pb-6">
         {loading ? (
-          <div className="h-32 animate-pulse rounded-md bg-muted" role="status" aria-label={t("analytics.loading")} />
+          <Skeleton className="h-32" role="status" aria-label={t("analytics.loading")} />
         ) : rows.length === 0 ? (
           <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">{t("analytics.noExpiries")}</p>
         ) : (

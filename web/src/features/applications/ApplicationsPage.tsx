@@ -11,7 +11,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
 import { APPLICATIONS_KEY } from "@/features/applications/ApplicationForm";
 import { ReviewDialog } from "@/features/applications/ReviewDialog";
 import type { ReviewDecision } from "@/features/applications/ReviewDialog";
@@ -304,7 +306,7 @@ function MyApplications() {
       {query.isLoading ? (
         <div className="space-y-3" aria-hidden="true">
           {[0, 1].map((i) => (
-            <div key={i} className="h-32 animate-pulse rounded-lg border bg-muted/50" />
+            <Skeleton key={i} className="h-32 rounded-lg border bg-muted/50" />
           ))}
         </div>
       ) : query.isError ? (
@@ -313,13 +315,11 @@ function MyApplications() {
         </p>
       ) : apps.length === 0 ? (
         <Card className="border-dashed">
-          <CardContent className="flex flex-col items-center gap-4 p-10 text-center">
-            <Files className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
-            <p className="text-muted-foreground">{t("applications.mine.empty")}</p>
+          <EmptyState icon={Files} title={t("applications.mine.empty")} className="gap-4 p-10">
             <Link href="/apply" className={buttonVariants({ variant: "outline" })}>
               {t("landing.apply")}
             </Link>
-          </CardContent>
+          </EmptyState>
         </Card>
       ) : (
         <ul className="space-y-4">

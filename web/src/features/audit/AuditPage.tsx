@@ -8,6 +8,7 @@ import { describeError, describeFieldErrors } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
 import { NotAllowed } from "@/components/ui/not-allowed";
 import { PageHeader } from "@/components/ui/page-header";
 import { isRegulator } from "@/features/applications/status";
@@ -139,11 +140,12 @@ function AuditScreen({ isAdmin, title }: { isAdmin: boolean; title: string }) {
               )}
             </div>
           ) : !query.isLoading && rows.length === 0 ? (
-            <div className="flex flex-col items-center gap-2 px-6 py-14 text-center" data-testid="audit-empty">
-              <ScrollText className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
-              <p className="font-medium">{filtered ? t("auditTrail.emptyFiltered") : t("auditTrail.empty")}</p>
-              <p className="text-sm text-muted-foreground">{filtered ? t("auditTrail.emptyFilteredHint") : t("auditTrail.emptyHint")}</p>
-            </div>
+            <EmptyState
+              icon={ScrollText}
+              title={filtered ? t("auditTrail.emptyFiltered") : t("auditTrail.empty")}
+              hint={filtered ? t("auditTrail.emptyFilteredHint") : t("auditTrail.emptyHint")}
+              testId="audit-empty"
+            />
           ) : (
             <AuditTable rows={rows} loading={query.isLoading} institutionNames={institutionNames} />
           )}

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { alertStatusVariant, caseActions, severityVariant } from "@/features/compliance/alertDisplay";
@@ -95,7 +96,7 @@ export function AlertDetailDialog({
           <DialogDescription>{t("alerts.case.description")}</DialogDescription>
         </DialogHeader>
         {detail.isLoading ? (
-          <div className="h-32 animate-pulse rounded-md bg-muted" aria-busy="true" />
+          <Skeleton className="h-32" aria-busy="true" />
         ) : detail.isError || !a ? (
           <p role="alert" className="text-sm text-destructive">
             {t("alerts.case.loadFailed")}

@@ -14,6 +14,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { AUDITS_KEY, COMPLIANCE_LIST_SIZE } from "@/features/compliance/compliance";
@@ -160,7 +161,7 @@ export function AuditDialog({ open, onOpenChange }: { open: boolean; onOpenChang
         <div className="border-t pt-4">
           <h3 className="mb-2 text-sm font-semibold">{t("audits.listTitle")}</h3>
           {audits.isLoading ? (
-            <div className="h-16 animate-pulse rounded-md bg-muted" aria-busy="true" />
+            <Skeleton className="h-16" aria-busy="true" />
           ) : auditList.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t("audits.empty")}</p>
           ) : (

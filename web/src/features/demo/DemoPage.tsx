@@ -9,6 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
 import { SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n";
 import { useChooseLanguage } from "@/features/shell/languageChoice";
 import { alertTitle } from "@/features/compliance/alertText";
@@ -120,7 +121,7 @@ export function DemoPage({ user }: { user: CurrentUser }) {
         ) : alerts.isLoading ? (
           <div className="space-y-2" aria-hidden="true">
             {Array.from({ length: 3 }, (_, i) => (
-              <div key={i} className="h-14 animate-pulse rounded-md bg-muted" />
+              <Skeleton key={i} className="h-14" />
             ))}
           </div>
         ) : (alerts.data ?? []).length === 0 ? (

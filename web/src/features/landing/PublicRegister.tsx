@@ -5,6 +5,7 @@ import { BadgeCheck, Building2 } from "lucide-react";
 import { api, dataOrNullOn401 } from "@/api/api";
 import type { PublicRegisterEntry } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
+import { Skeleton } from "@/components/ui/skeleton";
 import { complianceVariant } from "@/features/registry/registry";
 import { formatDate } from "@/lib/format";
 
@@ -59,7 +60,7 @@ export function PublicRegister() {
             <div role="status" className="space-y-3 p-6">
               <span className="sr-only">{t("publicRegister.loading")}</span>
               {[0, 1, 2].map((i) => (
-                <span key={i} aria-hidden="true" className="block h-5 animate-pulse rounded bg-muted" />
+                <Skeleton key={i} className="h-5" />
               ))}
             </div>
           ) : query.isError ? (

@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { NotAllowed } from "@/components/ui/not-allowed";
 import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { isRegulator } from "@/features/applications/status";
 import { GenerateCodeDialog } from "@/features/mobile-access/GenerateCodeDialog";
@@ -201,7 +202,7 @@ function Stat({ icon, label, value, loading, testId }: { icon: ReactNode; label:
         <div className="min-w-0">
           <p className="text-sm text-muted-foreground">{label}</p>
           {loading ? (
-            <span className="mt-1 block h-8 w-12 animate-pulse rounded bg-muted" aria-hidden="true" />
+            <Skeleton className="mt-1 h-8 w-12" />
           ) : (
             <p className="mt-1 text-2xl font-bold tabular-nums" data-testid={`${testId}-value`}>
               {value === undefined ? "—" : formatTotal(value)}

@@ -13,6 +13,7 @@ import { Label } from "@/components/ui/label";
 import { NotAllowed } from "@/components/ui/not-allowed";
 import { PageHeader } from "@/components/ui/page-header";
 import { NativeSelect } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { isRegulator } from "@/features/applications/status";
 import { TransactionLink } from "@/features/compliance/AlertReferences";
@@ -72,7 +73,7 @@ function ReviewQueue() {
       </CardHeader>
       <CardContent className="space-y-4">
         {query.isPending ? (
-          <div className="h-24 animate-pulse rounded-md bg-muted" aria-busy="true" aria-label={t("sanctions.loading")} />
+          <Skeleton className="h-24" aria-busy="true" aria-label={t("sanctions.loading")} />
         ) : query.isError ? (
           <p role="alert" className="text-destructive">
             {errorText(query.error, t("sanctions.loadFailed"))}
@@ -237,7 +238,7 @@ function Lists({ isAdmin }: { isAdmin: boolean }) {
       <CardContent className="space-y-4">
         {isAdmin ? <UploadForm /> : null}
         {query.isPending ? (
-          <div className="h-16 animate-pulse rounded-md bg-muted" aria-busy="true" aria-label={t("sanctions.loading")} />
+          <Skeleton className="h-16" aria-busy="true" aria-label={t("sanctions.loading")} />
         ) : query.isError ? (
           <p role="alert" className="text-destructive">
             {errorText(query.error, t("sanctions.loadFailed"))}

@@ -15,6 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NotAllowed } from "@/components/ui/not-allowed";
+import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { isRegulator } from "@/features/applications/status";
@@ -281,7 +282,7 @@ function useWhoIs(user: CurrentUser) {
 /** A pending proposal: what changes, the backtest and the decision for a second administrator. */
 /** The backtest's place while its numbers or the charts library load. */
 function BacktestSkeleton({ label }: { label: string }) {
-  return <div className="h-64 animate-pulse rounded-md bg-muted" aria-label={label} role="status" />;
+  return <Skeleton className="h-64" aria-label={label} role="status" />;
 }
 
 function ProposalCard({ rs, active, user, whoIs }: { rs: RuleSet; active: RuleSet; user: CurrentUser; whoIs: (id: string | null) => string }) {
@@ -441,7 +442,7 @@ export function AmlSettingsPage({ user }: { user: CurrentUser }) {
       {query.isLoading ? (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
           {Array.from({ length: 6 }, (_, i) => (
-            <div key={i} className="h-40 animate-pulse rounded-lg bg-muted" />
+            <Skeleton key={i} className="h-40 rounded-lg" />
           ))}
         </div>
       ) : query.isError || !data ? (

@@ -23,10 +23,12 @@ import type { CurrentUser, Transaction } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PageHeader } from "@/components/ui/page-header";
 import { NativeSelect } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
 import { isRegulator } from "@/features/applications/status";
 import { useAllInstitutions } from "@/features/registry/registry";
 import { ChannelBadge } from "@/features/transactions/ChannelBadge";
@@ -328,20 +330,16 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
             <ul aria-busy="true" aria-label={t("transactions.loading")}>
               {Array.from({ length: 5 }, (_, i) => (
                 <li key={i} className="flex items-center gap-4 border-b px-4 py-4 last:border-0 sm:px-6">
-                  <span className="h-10 w-10 shrink-0 animate-pulse rounded-full bg-muted" />
+                  <Skeleton className="h-10 w-10 shrink-0 rounded-full" />
                   <span className="flex-1 space-y-2">
-                    <span className="block h-4 w-48 max-w-full animate-pulse rounded bg-muted" />
-                    <span className="block h-3 w-64 max-w-full animate-pulse rounded bg-muted" />
+                    <Skeleton className="h-4 w-48 max-w-full" />
+                    <Skeleton className="h-3 w-64 max-w-full" />
                   </span>
                 </li>
               ))}
             </ul>
           ) : rows.length === 0 ? (
-            <div className="flex flex-col items-center gap-2 px-6 py-14 text-center" data-testid="tx-empty">
-              <SearchX className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
-              <p className="font-medium">{t("transactions.emptyTitle")}</p>
-              <p className="text-sm text-muted-foreground">{t("transactions.emptyHint")}</p>
-            </div>
+            <EmptyState icon={SearchX} title={t("transactions.emptyTitle")} hint={t("transactions.emptyHint")} testId="tx-empty" />
           ) : (
             <ul data-testid="tx-list">
               {rows.map((tx) => (
