@@ -44,6 +44,24 @@ function useErrorText() {
   return (v: string | undefined) => (v ? (i18n.exists(v) ? t(v) : v) : undefined);
 }
 
+/** The roles an account may have; a FormField gives it its id and aria wiring. */
+function RoleSelect({
+  value,
+  onChange,
+  ...rest
+}: Partial<ControlProps> & { value: string; onChange: (role: string) => void; "data-testid": string }) {
+  const { t } = useTranslation();
+  return (
+    <NativeSelect {...rest} value={value} onChange={(e) => onChange(e.target.value)}>
+      {ROLES.map((r) => (
+        <option key={r} value={r}>
+          {t(`roles.${r}`)}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
 /** The institutions of one kind to pick from; a FormField gives it its id and aria wiring. */
 function InstitutionSelect({
   kind,
@@ -169,17 +187,11 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
             </FormField>
           </div>
           <FormField id={id("role")} label={t("users.fields.role")} error={text("role")} hint={needsDualControl(form.role) ? t("users.needsApproval") : undefined} errorTestId="user-error-role">
-            <NativeSelect
+            <RoleSelect
               value={form.role}
-              onChange={(e) => setForm((f) => ({ ...f, role: e.target.value, institution: "", isGuest: e.target.value === "citizen" ? f.isGuest : false }))}
+              onChange={(role) => setForm((f) => ({ ...f, role, institution: "", isGuest: role === "citizen" ? f.isGuest : false }))}
               data-testid="user-role"
-            >
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {t(`roles.${r}`)}
-                </option>
-              ))}
-            </NativeSelect>
+            />
           </FormField>
           <FormField id={id("username")} label={t("users.fields.username")} error={text("username")} errorTestId="user-error-username">
             <Input autoComplete="off" value={form.username} onChange={(e) => set("username", e.target.value)} data-testid="user-username" />
@@ -357,13 +369,7 @@ export function UserActionDialog({
                   hint={needsDualControl(role) && role !== account?.role ? t("users.needsApproval") : undefined}
                   errorTestId="user-error-role"
                 >
-                  <NativeSelect value={role} onChange={(e) => { setRole(e.target.value); setInstitution(""); }} data-testid="user-role-select">
-                    {ROLES.map((r) => (
-                      <option key={r} value={r}>
-                        {t(`roles.${r}`)}
-                      </option>
-                    ))}
-                  </NativeSelect>
+                  <RoleSelect value={role} onChange={(r) => { setRole(r); setInstitution(""); }} data-testid="user-role-select" />
                 </FormField>
                 {kind ? (
                   <FormField id={id("institution")} label={t(`users.fields.institution_${kind}`)} error={text("institution")} errorTestId="user-error-institution">
