@@ -11,7 +11,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Progress } from "@/components/ui/progress";
 import { FeedCard } from "@/features/switchfeed/FeedCard";
-import type { SwitchFeedState } from "@/features/switchfeed/types";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import {
@@ -128,8 +127,7 @@ export function MetricsPage() {
 
 function MetricsBody({ data, health }: { data: SystemMetricsResponse; health: HealthResponse | undefined }) {
   const { t } = useTranslation();
-  const { metrics, loadBalancer, pools } = data.system;
-  const feed = (data.system as SystemMetricsResponse["system"] & { switchFeed?: SwitchFeedState }).switchFeed;
+  const { metrics, loadBalancer, pools, switchFeed: feed } = data.system;
   const { performance } = data;
   const rtLevel = responseTimeLevel(performance.averageResponseTime);
   const erLevel = errorRateLevel(metrics.errorRate);
