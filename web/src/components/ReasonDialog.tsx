@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { FormEvent, ReactNode } from "react";
+import type { ComponentProps, FormEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Loader2 } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
@@ -31,16 +31,8 @@ export function ReasonDialog({
   testId: string;
   title: ReactNode;
   description: ReactNode;
-  reason: {
-    label: ReactNode;
-    required: boolean;
-    rows: number;
-    value: string;
-    onChange: (value: string) => void;
-    error: string | null;
-    testId: string;
-    errorTestId?: string;
-  };
+  /** The reason field: everything a TextareaField takes but its id. */
+  reason: Omit<ComponentProps<typeof TextareaField>, "id">;
   confirm: { label: string; icon?: LucideIcon; variant: "default" | "destructive"; testId: string };
 }) {
   const { t } = useTranslation();

@@ -2,10 +2,11 @@ import { useMemo } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "wouter";
-import { Download, RefreshCw, ScrollText, X } from "lucide-react";
+import { RefreshCw, ScrollText, X } from "lucide-react";
 import { ApiError, throwIfResNotOk, languageHeaders } from "@/api/client";
 import { describeError, describeFieldErrors } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
+import { ExportLink, RefreshButton } from "@/components/ListActions";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -20,7 +21,6 @@ import { useInstitutionNames } from "@/features/audit/institutions";
 import type { AuditEntry } from "@/features/audit/types";
 import { VerifyButton, VerifyResultPanel, useVerify } from "@/features/audit/VerifyPanel";
 import { formatNumber } from "@/lib/format";
-import { cn } from "@/lib/utils";
 
 interface Page {
   items: AuditEntry[];
@@ -90,16 +90,8 @@ function AuditScreen({ isAdmin, title }: { isAdmin: boolean; title: string }) {
         description={t("auditTrail.subtitle")}
         actions={
           <>
-            <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching} data-testid="audit-refresh">
-              <RefreshCw className={cn(query.isFetching && "animate-spin")} aria-hidden="true" />
-              {t("auditTrail.refresh")}
-            </Button>
-            <Button asChild variant="outline">
-              <a href={auditExportUrl(filters)} download data-testid="audit-export">
-                <Download aria-hidden="true" />
-                {t("auditTrail.export")}
-              </a>
-            </Button>
+            <RefreshButton fetching={query.isFetching} onRefresh={() => void query.refetch()} label={t("auditTrail.refresh")} testId="audit-refresh" />
+            <ExportLink href={auditExportUrl(filters)} label={t("auditTrail.export")} testId="audit-export" />
             {isAdmin ? <VerifyButton verify={verify} /> : null}
           </>
         }

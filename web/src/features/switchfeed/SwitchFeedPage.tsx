@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Inbox, RefreshCw, RotateCcw, Trash2 } from "lucide-react";
+import { Inbox, RotateCcw, Trash2 } from "lucide-react";
 import { ApiError, apiRequest } from "@/api/client";
 import type { CurrentUser } from "@/api/types";
+import { RefreshButton } from "@/components/ListActions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -12,7 +13,6 @@ import { PageHeader } from "@/components/ui/page-header";
 import { isRegulator } from "@/features/applications/status";
 import type { DeadLetter } from "@/features/switchfeed/types";
 import { formatDateTime, formatNumber } from "@/lib/format";
-import { cn } from "@/lib/utils";
 
 const STATUSES = ["open", "retried", "discarded", "all"] as const;
 type StatusFilter = (typeof STATUSES)[number];
@@ -36,10 +36,7 @@ function DeadLetterScreen({ title }: { title: string }) {
         title={title}
         description={t("switchFeed.description")}
         actions={
-          <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            <RefreshCw className={cn("mr-2 h-4 w-4", query.isFetching && "animate-spin")} aria-hidden="true" />
-            {t("switchFeed.refresh")}
-          </Button>
+          <RefreshButton fetching={query.isFetching} onRefresh={() => void query.refetch()} label={t("switchFeed.refresh")} />
         }
       />
       <div role="group" aria-label={t("switchFeed.statusFilter")} className="flex flex-wrap gap-2">

@@ -9,9 +9,7 @@ import {
   ArrowUpRight,
   ChevronDown,
   CreditCard,
-  Download,
   Receipt,
-  RefreshCw,
   Search,
   SearchX,
   Undo2,
@@ -20,6 +18,7 @@ import type { LucideIcon } from "lucide-react";
 import { ApiError, throwIfResNotOk, languageHeaders } from "@/api/client";
 import { describeFieldErrors, describeError } from "@/api/errors";
 import type { CurrentUser, Transaction } from "@/api/types";
+import { ExportLink, RefreshButton } from "@/components/ListActions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -174,18 +173,8 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
         description={t("transactions.subtitle")}
         actions={
           <>
-            <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching} data-testid="tx-refresh">
-              <RefreshCw className={cn(query.isFetching && "animate-spin")} aria-hidden="true" />
-              {t("transactions.refresh")}
-            </Button>
-            {isGuest ? null : (
-              <Button asChild variant="outline">
-                <a href={exportUrl(filters)} download data-testid="tx-export">
-                  <Download aria-hidden="true" />
-                  {t("transactions.export")}
-                </a>
-              </Button>
-            )}
+            <RefreshButton fetching={query.isFetching} onRefresh={() => void query.refetch()} label={t("transactions.refresh")} testId="tx-refresh" />
+            {isGuest ? null : <ExportLink href={exportUrl(filters)} label={t("transactions.export")} testId="tx-export" />}
           </>
         }
       />
