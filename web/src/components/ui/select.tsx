@@ -1,5 +1,5 @@
 import { forwardRef } from "react";
-import type { ComponentPropsWithoutRef, ComponentRef, SelectHTMLAttributes } from "react";
+import type { ComponentPropsWithoutRef, ComponentRef } from "react";
 import * as SelectPrimitive from "@radix-ui/react-select";
 import { Check, ChevronDown } from "lucide-react";
 import { cn } from "@/lib/utils";
@@ -71,19 +71,3 @@ export const SelectItem = forwardRef<
   </SelectPrimitive.Item>
 ));
 SelectItem.displayName = "SelectItem";
-
-/**
- * The browser's own drop-down, styled like the other controls. Forms and filters use it where
- * the platform picker (a wheel on phones, type-ahead, autofill) serves better than a popover.
- */
-export const NativeSelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(({ className, ...props }, ref) => (
-  <select
-    ref={ref}
-    className={cn(
-      "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-destructive",
-      className,
-    )}
-    {...props}
-  />
-));
-NativeSelect.displayName = "NativeSelect";

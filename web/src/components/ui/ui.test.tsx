@@ -6,7 +6,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NotAllowed } from "@/components/ui/not-allowed";
 import { PageHeader } from "@/components/ui/page-header";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 
 describe("FormField", () => {

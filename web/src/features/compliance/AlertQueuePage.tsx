@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { PageHeader } from "@/components/ui/page-header";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { isRegulator } from "@/features/applications/status";
 import { useInstitutionNames } from "@/features/audit/institutions";
 import { AlertsList } from "@/features/compliance/AlertsList";

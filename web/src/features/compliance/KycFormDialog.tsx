@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/use-toast";
 import { KYC_KEY } from "@/features/compliance/compliance";
 import { EMPTY_KYC, KYC_DOCUMENT_TYPES, KYC_FIELDS, validateKyc } from "@/features/compliance/kyc";

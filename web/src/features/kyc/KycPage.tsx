@@ -10,7 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PageHeader } from "@/components/ui/page-header";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { isRegulator } from "@/features/applications/status";
 import { KYC_RISKS } from "@/features/compliance/compliance";
 import { KycDetailDialog } from "@/features/compliance/KycDetailDialog";

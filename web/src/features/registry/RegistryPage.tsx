@@ -11,7 +11,7 @@ import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PageHeader } from "@/components/ui/page-header";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { isRegulator } from "@/features/applications/status";
 import { ComplianceDialog } from "@/features/registry/ComplianceDialog";
 import { LicenseDialog } from "@/features/registry/LicenseDialog";

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { NotAllowed } from "@/components/ui/not-allowed";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { ApprovalDialog, targetName } from "@/features/settings/ApprovalDialog";
 import type { ApprovalDecision } from "@/features/settings/ApprovalDialog";
 import { APPROVALS_KEY, APPROVAL_STATUSES, approvalActions, fetchApprovals } from "@/features/settings/approvals";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { ChevronDown, Languages } from "lucide-react";
-import { NativeSelect } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n";
 import type { LanguageCode } from "@/i18n";
 import { useChooseLanguage } from "@/features/shell/languageChoice";
