@@ -226,9 +226,16 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	feedDone := make(chan struct{})
 	if cfg.NATSURL != "" {
+		workers := cfg.NATSWorkers
+		if workers == 0 {
+			workers = 1
+			if st.IsPostgres() {
+				workers = 2 // a batch waits on round trips; two overlap (docs/PERFORMANCE.md, Switch feed)
+			}
+		}
 		feed := &switchfeed.Consumer{Ingester: srv.ISOIngester(), Log: log, Stats: feedStats,
 			Config: switchfeed.Config{URL: cfg.NATSURL, Stream: cfg.NATSStream, Subject: cfg.NATSSubject,
-				Durable: cfg.NATSDurable, DeadLetterSubject: cfg.NATSDeadLetterSubject}}
+				Durable: cfg.NATSDurable, DeadLetterSubject: cfg.NATSDeadLetterSubject, Workers: workers}}
 		go func() {
 			defer close(feedDone)
 			if err := feed.Run(ctx); err != nil {

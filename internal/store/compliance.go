@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -321,12 +322,14 @@ func (s *Store) ComplianceProposals(ctx context.Context, kind string, ids []stri
 	windowStart := ts(now.Add(-domain.KYCRejectionWindow))
 	overdueBefore := ts(now.Add(-domain.CriticalAlertDeadline))
 	n := len(args)
+	qargs := append(slices.Clone(args), windowStart, overdueBefore)
+	active := bindList(&qargs, domain.AlertActiveStatuses)
 	rows, err = s.db.QueryContext(ctx, fmt.Sprintf(`SELECT CAST(psp_id AS TEXT), 'kyc', reviewed_at FROM kyc_applications
 		WHERE psp_id IN (%[1]s) AND status = 'non_compliant' AND reviewed_at > $%[2]d
 		UNION ALL
 		SELECT CAST(institution_id AS TEXT), 'alert', created_at FROM aml_alerts
-		WHERE institution_id IN (%[1]s) AND severity = 'critical' AND status IN ('open','investigating') AND created_at < $%[3]d`,
-		set, n+1, n+2), append(args, windowStart, overdueBefore)...)
+		WHERE institution_id IN (%[1]s) AND severity = 'critical' AND status IN (%[4]s) AND created_at < $%[3]d`,
+		set, n+1, n+2, active), qargs...)
 	if err != nil {
 		return nil, err
 	}

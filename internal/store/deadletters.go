@@ -101,21 +101,24 @@ func (s *Store) DeadLetterByID(ctx context.Context, id string) (*DeadLetter, err
 	return d, err
 }
 
-// CloseDeadLetter marks an open dead letter retried (its message is now stored) or discarded,
-// with an audit row; a dead letter closed before answers 409.
+// CloseDeadLetter marks an open dead letter discarded (or retried), with an audit row; a dead
+// letter closed before answers 409. A retry that stores the message closes its dead letter in
+// the storing transaction instead (ISOWrite.RetriedDeadLetter).
 func (s *Store) CloseDeadLetter(ctx context.Context, id, status string, audit Audit) error {
-	return s.Write(ctx, func(tx *Tx) error {
-		res, err := tx.exec(ctx, `UPDATE iso_dead_letters SET status = $2, attempts = attempts + 1, updated_at = $3,
-			resolved_by = $4 WHERE id = $1 AND status = 'open'`, id, status, ts(tx.now), nullString(audit.UserID))
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return domain.Errorf(domain.ECONFLICT, "This dead letter was already retried or discarded.")
-		}
-		audit.Action, audit.Resource, audit.ResourceID = "iso20022.dead_letter_"+status, "iso_dead_letter", id
-		return tx.Audit(ctx, audit)
-	})
+	return s.Write(ctx, func(tx *Tx) error { return tx.closeDeadLetter(ctx, id, status, audit) })
+}
+
+func (tx *Tx) closeDeadLetter(ctx context.Context, id, status string, audit Audit) error {
+	res, err := tx.exec(ctx, `UPDATE iso_dead_letters SET status = $2, attempts = attempts + 1, updated_at = $3,
+		resolved_by = $4 WHERE id = $1 AND status = 'open'`, id, status, ts(tx.now), nullString(audit.UserID))
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return domain.Errorf(domain.ECONFLICT, "This dead letter was already retried or discarded.")
+	}
+	audit.Action, audit.Resource, audit.ResourceID = "iso20022.dead_letter_"+status, "iso_dead_letter", id
+	return tx.Audit(ctx, audit)
 }
 
 // NoteDeadLetterAttempt records a retry that failed again, with the new reason.

@@ -68,6 +68,12 @@ func (d dialect) bytewise() string {
 	return "COLLATE BINARY"
 }
 
+// isDeadlock reports whether err is PostgreSQL breaking a deadlock by failing this transaction.
+func isDeadlock(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "40P01"
+}
+
 // isUniqueViolation reports whether err is a unique or primary-key violation on either database.
 func isUniqueViolation(err error) bool {
 	var pgErr *pgconn.PgError

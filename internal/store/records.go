@@ -105,6 +105,20 @@ type NewTransaction struct {
 // statistics and analytics (written when the transaction commits, see aggregates.go). A transaction whose (institution, external id) was stored before is not stored
 // again: InsertTransaction then reports inserted = false.
 func (tx *Tx) InsertTransaction(ctx context.Context, t *NewTransaction) (inserted bool, err error) {
+	tx.prepareTransaction(t)
+	res, err := tx.exec(ctx, sqlInsertTransaction, transactionArgs(t)...)
+	if err != nil {
+		return false, err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return false, nil
+	}
+	tx.aggregates.count(t)
+	return true, nil
+}
+
+// prepareTransaction gives a transaction about to be inserted its id and its defaults.
+func (tx *Tx) prepareTransaction(t *NewTransaction) {
 	t.ID = NewID()
 	if t.CreatedAt.IsZero() {
 		t.CreatedAt = tx.now
@@ -115,22 +129,18 @@ func (tx *Tx) InsertTransaction(ctx context.Context, t *NewTransaction) (inserte
 	if t.AMLRules == "" {
 		t.AMLRules = "[]"
 	}
-	res, err := tx.exec(ctx, sqlInsertTransaction,
-		t.ID, t.TransactionID, nullString(t.NPSSReference), nullString(t.PSPID), nullString(t.MNOID),
+}
+
+// transactionArgs are a transaction's values for sqlInsertTransaction, in its column order
+// (the last, created_at, also gives updated_at).
+func transactionArgs(t *NewTransaction) []any {
+	return []any{t.ID, t.TransactionID, nullString(t.NPSSReference), nullString(t.PSPID), nullString(t.MNOID),
 		nullString(t.InstitutionID), nullString(t.InstitutionType), nullString(t.ExternalID), int64(t.Amount),
 		int64(t.Fee), string(t.Currency), t.Status, t.Type, t.TransferMode, nullString(t.FlowType), t.Sender,
 		t.Recipient, nullString(t.SenderName), nullString(t.RecipientName), nullString(t.SenderInstitution),
 		nullString(t.ReceiverInstitution), nullString(t.Description), t.AMLScore, t.RiskLevel, t.IsHighRisk,
 		t.AMLRules, nullInt(t.AMLRuleVersion), nullString(t.RoutingCode), t.SettlementMode, nullString(t.USSDCode),
-		nullJSON(t.CompensationDetails), nullString(t.CreatedBy), ts(t.ProcessedAt), ts(t.CreatedAt))
-	if err != nil {
-		return false, err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return false, nil
-	}
-	tx.aggregates.count(t)
-	return true, nil
+		nullJSON(t.CompensationDetails), nullString(t.CreatedBy), ts(t.ProcessedAt), ts(t.CreatedAt)}
 }
 
 func nullInt(n int) sql.NullInt64 { return sql.NullInt64{Int64: int64(n), Valid: n != 0} }
@@ -175,11 +185,11 @@ func (tx *Tx) InsertAMLAlert(ctx context.Context, a *AMLAlert) error {
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO aml_alerts (id, transaction_id, alert_type, severity, trigger_rule,
 		title, description, amount_minor, currency, institution_id, institution_type, status, created_at, updated_at,
-		code, params)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15)`,
+		code, params, severity_rank)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15, $16)`,
 		a.ID, nullString(a.TransactionID), a.AlertType, a.Severity, a.TriggerRule, a.Title, a.Description,
 		int64(a.Amount), nullString(string(a.Currency)), nullString(a.InstitutionID), nullString(a.InstitutionType),
-		a.Status, ts(a.CreatedAt), a.Code, string(params))
+		a.Status, ts(a.CreatedAt), a.Code, string(params), domain.SeverityRank(a.Severity))
 	if err != nil {
 		return err
 	}
@@ -344,15 +354,13 @@ func (tx *Tx) InsertSystemAlert(ctx context.Context, a *SystemAlert) error {
 	if a.CreatedAt.IsZero() {
 		a.CreatedAt = tx.now
 	}
+	severity := domain.NoticeSeverity(a.AlertType)
 	_, err := tx.ExecContext(ctx, `INSERT INTO system_alerts (id, title, message, alert_type, target_user_id,
-		target_role, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
-		a.ID, a.Title, a.Message, a.AlertType, nullString(a.TargetUserID), nullString(a.TargetRole), ts(a.CreatedAt))
+		target_role, created_at, updated_at, severity, severity_rank) VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9)`,
+		a.ID, a.Title, a.Message, a.AlertType, nullString(a.TargetUserID), nullString(a.TargetRole), ts(a.CreatedAt),
+		severity, domain.SeverityRank(severity))
 	if err != nil {
 		return err
-	}
-	severity := map[string]string{"critical": "critical", "warning": "medium"}[a.AlertType]
-	if severity == "" {
-		severity = "low"
 	}
 	return tx.announce(ctx, domain.AlertEvent{ID: a.ID, Severity: severity, Title: a.Title, Description: a.Message,
 		AlertType: a.AlertType, TargetUserID: a.TargetUserID, TargetRole: a.TargetRole})
@@ -387,11 +395,14 @@ func (s *Store) Once(ctx context.Context, name string, fn func(*Tx) error) (ran 
 // Now is the transaction's clock reading.
 func (tx *Tx) Now() time.Time { return tx.now }
 
-const sqlInsertTransaction = `INSERT INTO transactions (id, transaction_id, npss_reference, psp_id, mno_id,
+// insertTransactionColumns are the columns sqlInsertTransaction fills, updated_at last.
+const insertTransactionColumns = `id, transaction_id, npss_reference, psp_id, mno_id,
 		institution_id, institution_type, external_id, amount_minor, fee_minor, currency, status, type, transfer_mode,
 		flow_type, sender, recipient, sender_name, recipient_name, sender_institution, receiver_institution,
 		description, aml_score, risk_level, is_high_risk, aml_rules, aml_rule_version, routing_code, settlement_mode,
-		ussd_code, compensation_details, created_by, processed_at, created_at, updated_at)
+		ussd_code, compensation_details, created_by, processed_at, created_at, updated_at`
+
+const sqlInsertTransaction = `INSERT INTO transactions (` + insertTransactionColumns + `)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
 		$22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $34)
 		ON CONFLICT (institution_id, external_id) DO NOTHING`
