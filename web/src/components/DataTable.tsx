@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { HorizontalScroll } from "@/components/HorizontalScroll";
 import { CardContent } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 
 /** A column header: its label, or its label and alignment. */
@@ -81,7 +82,7 @@ export function ListTable({
                 <tr key={i} className="border-b last:border-0" aria-hidden="true" data-testid={skeletonTestId}>
                   {headers.map((_, j) => (
                     <td key={j} className={cn(padX, "py-3")}>
-                      <span className={cn("block h-4 w-full animate-pulse rounded bg-muted", skeletonWidth)} />
+                      <Skeleton className={cn("h-4 w-full", skeletonWidth)} />
                     </td>
                   ))}
                 </tr>

@@ -24,6 +24,10 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { analyticsOptions } from "@/features/analytics/api";
+import { NotAllowed } from "@/components/ui/not-allowed";
+import { PageHeader } from "@/components/ui/page-header";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Skeleton } from "@/components/ui/skeleton";
 import { ChartCard } from "@/features/analytics/ChartCard";
 import {
   addAmounts,
@@ -40,7 +44,6 @@ import type { AnalyticsData, AnalyticsFilters, PeriodPreset, Section } from "@/f
 import { isRegulator } from "@/lib/roles";
 import { formatMoney } from "@/lib/money";
 import { formatDate, formatMonthDay, formatNumber } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 import { useAllInstitutions } from "@/api/institutions";
 import { HorizontalScroll } from "@/components/HorizontalScroll";
@@ -50,9 +53,6 @@ export const PALETTE = ["#0f766e", "#2563eb", "#c2410c", "#7c3aed", "#be123c", "
 const SEVERITY_COLORS: Record<string, string> = { low: "#64748b", medium: "#a16207", high: "#c2410c", critical: "#b91c1c" };
 const RISK_COLORS: Record<string, string> = { low: "#0f766e", medium: "#a16207", high: "#c2410c", critical: "#b91c1c" };
 const SEVERITY_ORDER = ["critical", "high", "medium", "low"];
-
-const selectClass =
-  "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";
 
 function shortDay(day: string): string {
   const d = new Date(`${day.slice(0, 10)}T00:00:00`);
@@ -67,7 +67,6 @@ const usdCompact = (v: number) => `$${compact(v)}`;
 export function AnalyticsPage({ user }: { user: CurrentUser }) {
   const { t, i18n } = useTranslation();
   const title = t("analytics.title");
-  usePageTitle(title);
   const regulator = isRegulator(user.role);
   const allowed = regulator || user.role === "psp_admin" || user.role === "mno_admin";
   const periodId = useId();
@@ -125,18 +124,7 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
     return [...m.entries()].map(([c, vs]) => ({ currency: c, volume: addAmounts(vs) }));
   }, [data]);
 
-  if (!allowed) {
-    return (
-      <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-4">
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          {title}
-        </h1>
-        <p role="alert" className="text-muted-foreground">
-          {t("analytics.notAllowed")}
-        </p>
-      </section>
-    );
-  }
+  if (!allowed) return <NotAllowed title={title}>{t("analytics.notAllowed")}</NotAllowed>;
 
   const href = (s: Section) => exportUrl(s, filters);
   const label = (kind: string, key: string) => t(`analytics.${kind}.${key}`, { defaultValue: key });
@@ -149,25 +137,20 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="analytics-page">
-      <div>
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          {title}
-        </h1>
-        <p className="mt-2 text-muted-foreground">{regulator ? t("analytics.description") : t("analytics.own")}</p>
-      </div>
+      <PageHeader title={title} description={regulator ? t("analytics.description") : t("analytics.own")} />
 
       <Card>
         <CardContent className="flex flex-col gap-4 p-4 sm:flex-row sm:flex-wrap sm:items-end">
           <div className="space-y-1.5 sm:w-48">
             <Label htmlFor={periodId}>{t("analytics.period")}</Label>
-            <select id={periodId} className={selectClass} value={preset} onChange={(e) => setPreset(e.target.value as PeriodPreset)} data-testid="analytics-period">
+            <NativeSelect id={periodId} value={preset} onChange={(e) => setPreset(e.target.value as PeriodPreset)} data-testid="analytics-period">
               {(["7", "30", "90"] as const).map((d) => (
                 <option key={d} value={d}>
                   {t("analytics.lastDays", { count: Number(d) })}
                 </option>
               ))}
               <option value="custom">{t("analytics.custom")}</option>
-            </select>
+            </NativeSelect>
           </div>
           {preset === "custom" ? (
             <>
@@ -184,7 +167,7 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
           {regulator ? (
             <div className="space-y-1.5 sm:w-72">
               <Label htmlFor={instId}>{t("analytics.institution")}</Label>
-              <select id={instId} className={selectClass} value={institutionId} onChange={(e) => setInstitutionId(e.target.value)} data-testid="analytics-institution">
+              <NativeSelect id={instId} value={institutionId} onChange={(e) => setInstitutionId(e.target.value)} data-testid="analytics-institution">
                 <option value="">{t("analytics.allInstitutions")}</option>
                 {(["psp", "mno"] as const).map((kind) => {
                   const list = institutions.filter((e) => e.type === kind).sort((a, b) => a.name.localeCompare(b.name));
@@ -198,7 +181,7 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
                     </optgroup>
                   ) : null;
                 })}
-              </select>
+              </NativeSelect>
             </div>
           ) : null}
           <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite" data-testid="analytics-range">
@@ -231,7 +214,7 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
             <CardContent className="p-4">
               <p className="text-sm text-muted-foreground">{t(`analytics.totals.${s.key}`)}</p>
               {s.value === null ? (
-                <span className="mt-2 block h-7 w-32 animate-pulse rounded bg-muted" aria-hidden="true" />
+                <Skeleton className="mt-2 h-7 w-32" />
               ) : (
                 <p className="mt-1 break-words text-xl font-semibold tabular-nums">{s.value}</p>
               )}
@@ -476,7 +459,7 @@ function LicenceExpiries({ data, loading, csvHref }: { data: AnalyticsData | und
       </div>
       <div className="px-6 pb-6">
         {loading ? (
-          <div className="h-32 animate-pulse rounded-md bg-muted" role="status" aria-label={t("analytics.loading")} />
+          <Skeleton className="h-32" role="status" aria-label={t("analytics.loading")} />
         ) : rows.length === 0 ? (
           <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">{t("analytics.noExpiries")}</p>
         ) : (

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Download } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 
 export interface DataTable {
@@ -67,7 +68,7 @@ export function ChartCard({
       </CardHeader>
       <CardContent className="flex-1">
         {loading ? (
-          <div className="h-64 animate-pulse rounded-md bg-muted" role="status" aria-label={t("analytics.loading")} />
+          <Skeleton className="h-64" role="status" aria-label={t("analytics.loading")} />
         ) : empty ? (
           <div className="flex h-40 items-center justify-center rounded-md border border-dashed text-center text-sm text-muted-foreground" data-testid={`empty-${id}`}>
             {t("analytics.empty")}

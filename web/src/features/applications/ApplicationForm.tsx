@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import type { FormEvent, ReactNode } from "react";
+import type { FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
@@ -8,8 +8,8 @@ import { ApiError, apiJson } from "@/api/client";
 import { describeError } from "@/api/errors";
 import type { ApplicationPayload, InstitutionApplication, InstitutionType } from "@/api/types";
 import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { LogoUpload } from "@/features/applications/LogoUpload";
@@ -172,21 +172,15 @@ export function ApplicationForm({ prefillType, prefillVersion }: ApplicationForm
 
   const err = (field: keyof ApplicationPayload) => errorText(errors[field]);
   const text = (field: TextField, label: string, opts: { type?: string; autoComplete?: string; hint?: string; className?: string } = {}) => (
-    <Field id={`${uid}-${field}`} label={label} required error={err(field)} hint={opts.hint} className={opts.className}>
-      {(describedBy, invalid) => (
-        <Input
-          id={`${uid}-${field}`}
-          name={field}
-          type={opts.type ?? "text"}
-          autoComplete={opts.autoComplete}
-          value={values[field]}
-          onChange={(e) => set(field, e.target.value)}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          aria-required="true"
-        />
-      )}
-    </Field>
+    <FormField id={`${uid}-${field}`} label={label} required error={err(field)} hint={opts.hint} className={opts.className} errorTestId={`error-${field}`}>
+      <Input
+        name={field}
+        type={opts.type ?? "text"}
+        autoComplete={opts.autoComplete}
+        value={values[field]}
+        onChange={(e) => set(field, e.target.value)}
+      />
+    </FormField>
   );
 
   const typeError = err("institutionType");
@@ -251,32 +245,23 @@ export function ApplicationForm({ prefillType, prefillVersion }: ApplicationForm
         {text("contactEmail", t("apply.form.contactEmail"), { type: "email", autoComplete: "email" })}
         {text("contactPhone", t("apply.form.contactPhone"), { type: "tel", autoComplete: "tel", hint: t("apply.form.phoneHint") })}
         {text("address", t("apply.form.address"), { autoComplete: "street-address", className: "sm:col-span-2" })}
-        <Field id={`${uid}-website`} label={t("apply.form.website")} hint={t("apply.form.websiteHint")} className="sm:col-span-2">
-          {(describedBy) => (
-            <Input
-              id={`${uid}-website`}
-              name="website"
-              type="url"
-              autoComplete="url"
-              value={values.website}
-              onChange={(e) => set("website", e.target.value)}
-              aria-describedby={describedBy}
-            />
-          )}
-        </Field>
-        <Field id={`${uid}-description`} label={t("apply.form.description")} error={err("businessDescription")} className="sm:col-span-2">
-          {(describedBy, invalid) => (
-            <Textarea
-              id={`${uid}-description`}
-              name="businessDescription"
-              rows={4}
-              value={values.description}
-              onChange={(e) => set("description", e.target.value)}
-              aria-invalid={invalid || undefined}
-              aria-describedby={describedBy}
-            />
-          )}
-        </Field>
+        <FormField id={`${uid}-website`} label={t("apply.form.website")} hint={t("apply.form.websiteHint")} className="sm:col-span-2" errorTestId="error-website">
+          <Input
+            name="website"
+            type="url"
+            autoComplete="url"
+            value={values.website}
+            onChange={(e) => set("website", e.target.value)}
+          />
+        </FormField>
+        <FormField id={`${uid}-description`} label={t("apply.form.description")} error={err("businessDescription")} className="sm:col-span-2" errorTestId="error-description">
+          <Textarea
+            name="businessDescription"
+            rows={4}
+            value={values.description}
+            onChange={(e) => set("description", e.target.value)}
+          />
+        </FormField>
         <div className="sm:col-span-2">
           <LogoUpload
             key={logoKey}
@@ -300,51 +285,5 @@ export function ApplicationForm({ prefillType, prefillVersion }: ApplicationForm
         {mutation.isPending ? t("apply.form.submitting") : t("apply.form.submit")}
       </Button>
     </form>
-  );
-}
-
-/** A labelled field with an optional hint and error, wired for screen readers. */
-function Field({
-  id,
-  label,
-  required = false,
-  hint,
-  error,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  required?: boolean;
-  hint?: string | undefined;
-  error?: string | undefined;
-  className?: string | undefined;
-  children: (describedBy: string | undefined, invalid: boolean) => ReactNode;
-}) {
-  const hintId = hint ? `${id}-hint` : null;
-  const errorId = error ? `${id}-error` : null;
-  const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className={cn("space-y-2", className)}>
-      <Label htmlFor={id}>
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="ml-0.5 text-destructive">
-            *
-          </span>
-        ) : null}
-      </Label>
-      {children(describedBy, Boolean(error))}
-      {hint ? (
-        <p id={hintId!} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId!} className="text-sm text-destructive" data-testid={`error-${id.split("-").pop()}`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -11,13 +11,15 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
 import { APPLICATIONS_KEY } from "@/features/applications/ApplicationForm";
 import { ReviewDialog } from "@/features/applications/ReviewDialog";
 import type { ReviewDecision } from "@/features/applications/ReviewDialog";
 import { isRegulator } from "@/lib/roles";
 import { applicationStatus, applicationStatusVariant } from "@/lib/statusBadges";
 import { formatDate, formatDateTime, formatNumber } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 
 const APPLICATIONS_PATH = "/api/institution-applications";
@@ -65,7 +67,6 @@ function typeLabel(type: string, t: (k: string) => string): string {
 /** Institution applications management (spec 000 §2). */
 function ReviewApplications() {
   const { t } = useTranslation();
-  usePageTitle(t("pages.applications.title"));
   const [filter, setFilter] = useState<Counter>("total");
   const query = useApplications(filter === "total" ? undefined : filter);
   const apps = useMemo(() => pagedItems(query.data), [query.data]);
@@ -80,12 +81,7 @@ function ReviewApplications() {
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6">
-      <div>
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          {t("pages.applications.title")}
-        </h1>
-        <p className="mt-2 text-muted-foreground">{t("pages.applications.description")}</p>
-      </div>
+      <PageHeader title={t("pages.applications.title")} description={t("pages.applications.description")} />
 
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t("applications.table.caption")}>
         {COUNTERS.map(([key, Icon, color]) => (
@@ -294,27 +290,24 @@ function DetailSection({ title, children, list = true }: { title: string; childr
 /** An applicant's own applications with status, notes and the promised review time. */
 function MyApplications() {
   const { t } = useTranslation();
-  usePageTitle(t("applications.mine.title"));
   const query = useApplications();
   const apps = pagedItems(query.data);
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-4xl space-y-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {t("applications.mine.title")}
-          </h1>
-          <p className="mt-2 text-muted-foreground">{t("applications.mine.description")}</p>
-        </div>
-        <Link href="/apply" className={cn(buttonVariants(), "shrink-0")} data-testid="new-application">
-          <FilePlus2 aria-hidden="true" />
-          {t("applications.mine.newApplication")}
-        </Link>
-      </div>
+      <PageHeader
+        title={t("applications.mine.title")}
+        description={t("applications.mine.description")}
+        actions={
+          <Link href="/apply" className={cn(buttonVariants(), "shrink-0")} data-testid="new-application">
+            <FilePlus2 aria-hidden="true" />
+            {t("applications.mine.newApplication")}
+          </Link>
+        }
+      />
       {query.isLoading ? (
         <div className="space-y-3" aria-hidden="true">
           {[0, 1].map((i) => (
-            <div key={i} className="h-32 animate-pulse rounded-lg border bg-muted/50" />
+            <Skeleton key={i} className="h-32 rounded-lg border bg-muted/50" />
           ))}
         </div>
       ) : query.isError ? (
@@ -323,13 +316,11 @@ function MyApplications() {
         </p>
       ) : apps.length === 0 ? (
         <Card className="border-dashed">
-          <CardContent className="flex flex-col items-center gap-4 p-10 text-center">
-            <Files className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
-            <p className="text-muted-foreground">{t("applications.mine.empty")}</p>
+          <EmptyState icon={Files} title={t("applications.mine.empty")} className="gap-4 p-10">
             <Link href="/apply" className={buttonVariants({ variant: "outline" })}>
               {t("landing.apply")}
             </Link>
-          </CardContent>
+          </EmptyState>
         </Card>
       ) : (
         <ul className="space-y-4">

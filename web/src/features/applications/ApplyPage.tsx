@@ -5,6 +5,7 @@ import { ArrowLeft, ClipboardCheck, FileSearch, Info, ShieldCheck, Sparkles } fr
 import type { InstitutionType } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
 import { AccountCard } from "@/features/applications/AccountCard";
 import { ApplicationForm } from "@/features/applications/ApplicationForm";
 import { OnboardingTour } from "@/features/onboarding/OnboardingTour";
@@ -130,15 +131,9 @@ function NextSteps() {
 /** /apply inside the signed-in shell. */
 export function ApplyPage() {
   const { t } = useTranslation();
-  usePageTitle(t("pages.apply.title"));
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-6xl space-y-6">
-      <div>
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          {t("pages.apply.title")}
-        </h1>
-        <p className="mt-2 text-muted-foreground">{t("pages.apply.description")}</p>
-      </div>
+      <PageHeader title={t("pages.apply.title")} description={t("pages.apply.description")} />
       <ApplyFlow />
     </section>
   );

@@ -1,21 +1,12 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { CheckCircle2, Loader2, XCircle } from "lucide-react";
+import { CheckCircle2, XCircle } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
 import { describeError } from "@/api/errors";
 import type { InstitutionApplication } from "@/api/types";
-import { TextareaField } from "@/components/TextareaField";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { ReasonDialog } from "@/components/ReasonDialog";
 import { toast } from "@/components/ui/use-toast";
 import { APPLICATIONS_KEY } from "@/features/applications/ApplicationForm";
 
@@ -35,7 +26,6 @@ interface ReviewDialogProps {
 export function ReviewDialog({ application, decision, onOpenChange }: ReviewDialogProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const notesId = useId();
   const [notes, setNotes] = useState("");
   const [error, setError] = useState<string | null>(null);
   const reject = decision === "reject";
@@ -82,56 +72,36 @@ export function ReviewDialog({ application, decision, onOpenChange }: ReviewDial
 
   const typeLabel = application ? t(`applications.types.${application.institutionType === "mno" ? "mno" : "psp"}`) : "";
   return (
-    <Dialog open={application !== null} onOpenChange={(open) => (open ? undefined : close())}>
-      <DialogContent data-testid={`${decision}-dialog`}>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{t(reject ? "applications.rejectDialog.title" : "applications.approveDialog.title")}</DialogTitle>
-            <DialogDescription>
-              {t(reject ? "applications.rejectDialog.description" : "applications.approveDialog.description", {
-                name: application?.institutionName ?? "",
-                type: typeLabel,
-              })}
-            </DialogDescription>
-          </DialogHeader>
-          <TextareaField
-            id={notesId}
-            label={t(reject ? "applications.rejectDialog.notes" : "applications.approveDialog.notes")}
-            required={reject}
-            rows={4}
-            value={notes}
-            onChange={(value) => {
-              setNotes(value);
-              if (error) setError(null);
-            }}
-            error={error}
-            testId="review-notes"
-            errorTestId="review-error"
-          />
-          <DialogFooter>
-            <Button variant="outline" onClick={close} disabled={mutation.isPending}>
-              {t("common.cancel")}
-            </Button>
-            <Button
-              type="submit"
-              variant={reject ? "destructive" : "default"}
-              disabled={mutation.isPending}
-              data-testid="review-confirm"
-            >
-              {mutation.isPending ? (
-                <Loader2 className="animate-spin" aria-hidden="true" />
-              ) : reject ? (
-                <XCircle aria-hidden="true" />
-              ) : (
-                <CheckCircle2 aria-hidden="true" />
-              )}
-              {mutation.isPending
-                ? t("common.processing")
-                : t(reject ? "applications.rejectDialog.confirm" : "applications.approveDialog.confirm")}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ReasonDialog
+      open={application !== null}
+      onClose={close}
+      onSubmit={onSubmit}
+      pending={mutation.isPending}
+      testId={`${decision}-dialog`}
+      title={t(reject ? "applications.rejectDialog.title" : "applications.approveDialog.title")}
+      description={t(reject ? "applications.rejectDialog.description" : "applications.approveDialog.description", {
+        name: application?.institutionName ?? "",
+        type: typeLabel,
+      })}
+      reason={{
+        label: t(reject ? "applications.rejectDialog.notes" : "applications.approveDialog.notes"),
+        required: reject,
+        rows: 4,
+        value: notes,
+        onChange: (value) => {
+          setNotes(value);
+          if (error) setError(null);
+        },
+        error,
+        testId: "review-notes",
+        errorTestId: "review-error",
+      }}
+      confirm={{
+        label: t(reject ? "applications.rejectDialog.confirm" : "applications.approveDialog.confirm"),
+        icon: reject ? XCircle : CheckCircle2,
+        variant: reject ? "destructive" : "default",
+        testId: "review-confirm",
+      }}
+    />
   );
 }

@@ -2,13 +2,17 @@ import { useMemo } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "wouter";
-import { Download, RefreshCw, ScrollText, X } from "lucide-react";
+import { RefreshCw, ScrollText, X } from "lucide-react";
 import { ApiError } from "@/api/client";
 import { describeError, describeFieldErrors } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
+import { ExportLink, RefreshButton } from "@/components/ListActions";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { auditTrailOptions, useVerify } from "@/features/audit/api";
+import { EmptyState } from "@/components/ui/empty-state";
+import { NotAllowed } from "@/components/ui/not-allowed";
+import { PageHeader } from "@/components/ui/page-header";
 import { AuditFilterForm } from "@/features/audit/AuditFilterForm";
 import { AuditTable } from "@/features/audit/AuditTable";
 import { EMPTY_FILTERS, FILTER_KEYS, auditExportUrl, filterParams, filtersFromSearch, hasFilters } from "@/features/audit/filters";
@@ -17,24 +21,16 @@ import { useInstitutionNames } from "@/features/audit/institutions";
 import { VerifyButton, VerifyResultPanel } from "@/features/audit/VerifyPanel";
 import { isRegulator } from "@/lib/roles";
 import { formatNumber } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
-import { cn } from "@/lib/utils";
 
 /** /audit: regulators browse, filter and export the audit trail; an administrator verifies its chain. */
 export function AuditPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("auditTrail.title");
-  usePageTitle(title);
   if (!isRegulator(user.role)) {
     return (
-      <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-4">
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          {title}
-        </h1>
-        <p role="alert" className="text-muted-foreground" data-testid="audit-not-allowed">
-          {t("auditTrail.notAllowed")}
-        </p>
-      </section>
+      <NotAllowed title={title} testId="audit-not-allowed">
+        {t("auditTrail.notAllowed")}
+      </NotAllowed>
     );
   }
   return <AuditScreen isAdmin={user.role === "cbsl_admin"} title={title} />;
@@ -74,27 +70,17 @@ function AuditScreen({ isAdmin, title }: { isAdmin: boolean; title: string }) {
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="audit-page">
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
-        <div className="min-w-0">
-          <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {title}
-          </h1>
-          <p className="mt-2 text-muted-foreground">{t("auditTrail.subtitle")}</p>
-        </div>
-        <div className="flex shrink-0 flex-wrap gap-2">
-          <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching} data-testid="audit-refresh">
-            <RefreshCw className={cn(query.isFetching && "animate-spin")} aria-hidden="true" />
-            {t("auditTrail.refresh")}
-          </Button>
-          <Button asChild variant="outline">
-            <a href={auditExportUrl(filters)} download data-testid="audit-export">
-              <Download aria-hidden="true" />
-              {t("auditTrail.export")}
-            </a>
-          </Button>
-          {isAdmin ? <VerifyButton verify={verify} /> : null}
-        </div>
-      </div>
+      <PageHeader
+        title={title}
+        description={t("auditTrail.subtitle")}
+        actions={
+          <>
+            <RefreshButton fetching={query.isFetching} onRefresh={() => void query.refetch()} label={t("auditTrail.refresh")} testId="audit-refresh" />
+            <ExportLink href={auditExportUrl(filters)} label={t("auditTrail.export")} testId="audit-export" />
+            {isAdmin ? <VerifyButton verify={verify} /> : null}
+          </>
+        }
+      />
 
       {isAdmin ? <VerifyResultPanel verify={verify} /> : null}
 
@@ -131,11 +117,12 @@ function AuditScreen({ isAdmin, title }: { isAdmin: boolean; title: string }) {
               )}
             </div>
           ) : !query.isLoading && rows.length === 0 ? (
-            <div className="flex flex-col items-center gap-2 px-6 py-14 text-center" data-testid="audit-empty">
-              <ScrollText className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
-              <p className="font-medium">{filtered ? t("auditTrail.emptyFiltered") : t("auditTrail.empty")}</p>
-              <p className="text-sm text-muted-foreground">{filtered ? t("auditTrail.emptyFilteredHint") : t("auditTrail.emptyHint")}</p>
-            </div>
+            <EmptyState
+              icon={ScrollText}
+              title={filtered ? t("auditTrail.emptyFiltered") : t("auditTrail.empty")}
+              hint={filtered ? t("auditTrail.emptyFilteredHint") : t("auditTrail.emptyHint")}
+              testId="audit-empty"
+            />
           ) : (
             <AuditTable rows={rows} loading={query.isLoading} institutionNames={institutionNames} />
           )}

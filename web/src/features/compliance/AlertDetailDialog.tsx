@@ -9,6 +9,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { alertStatusVariant, caseActions, severityVariant } from "@/features/compliance/alertDisplay";
@@ -95,7 +97,7 @@ export function AlertDetailDialog({
           <DialogDescription>{t("alerts.case.description")}</DialogDescription>
         </DialogHeader>
         {detail.isLoading ? (
-          <div className="h-32 animate-pulse rounded-md bg-muted" aria-busy="true" />
+          <Skeleton className="h-32" aria-busy="true" />
         ) : detail.isError || !a ? (
           <p role="alert" className="text-sm text-destructive">
             {t("alerts.case.loadFailed")}
@@ -184,16 +186,16 @@ export function AlertDetailDialog({
                   <div className="flex flex-wrap items-end gap-2 border-t pt-3">
                     <div className="space-y-1.5">
                       <Label htmlFor={outcomeId}>{t("alerts.case.outcome")}</Label>
-                      <select
+                      <NativeSelect
                         id={outcomeId}
                         value={outcome}
                         onChange={(e) => setOutcome(e.target.value === "false_positive" ? "false_positive" : "resolved")}
-                        className="flex h-9 cursor-pointer rounded-md border border-input bg-card px-3 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-ring"
+                        className="h-9 w-auto py-0"
                         data-testid="case-outcome"
                       >
                         <option value="resolved">{t("alerts.status.resolved")}</option>
                         <option value="false_positive">{t("alerts.status.false_positive")}</option>
-                      </select>
+                      </NativeSelect>
                     </div>
                     <Button size="sm" onClick={() => run("close")} disabled={act.isPending} data-testid="case-close">
                       {act.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}

@@ -6,6 +6,8 @@ import type { CurrentUser } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
+import { PageHeader } from "@/components/ui/page-header";
+import { NativeSelect } from "@/components/ui/native-select";
 import { useInstitutionNames } from "@/features/audit/institutions";
 import { AlertsList } from "@/features/compliance/AlertsList";
 import {
@@ -21,11 +23,7 @@ import type { QueueView } from "@/features/compliance/alertsQueue";
 import { DesktopAlertsButton } from "@/features/realtime/DesktopAlertsButton";
 import { isRegulator } from "@/lib/roles";
 import { formatNumber } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
-
-const selectClass =
-  "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";
 
 const STATUS_TABS = ["all", "open", "investigating", "resolved", "false_positive"] as const;
 
@@ -39,7 +37,6 @@ const STATUS_TABS = ["all", "open", "investigating", "resolved", "false_positive
 export function AlertQueuePage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("alerts.queue.title");
-  usePageTitle(title);
   const regulator = isRegulator(user.role) && !user.isGuest;
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.toString();
@@ -69,9 +66,8 @@ export function AlertQueuePage({ user }: { user: CurrentUser }) {
   ) => (
     <div className="min-w-0 space-y-1.5">
       <Label htmlFor={ids[key]}>{t(`alerts.queue.filters.${key}`)}</Label>
-      <select
+      <NativeSelect
         id={ids[key]}
-        className={selectClass}
         value={view[key]}
         onChange={(e) => set({ [key]: e.target.value })}
         data-testid={`queue-${key}`}
@@ -81,31 +77,25 @@ export function AlertQueuePage({ user }: { user: CurrentUser }) {
             {o.label}
           </option>
         ))}
-      </select>
+      </NativeSelect>
     </div>
   );
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6">
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-        <div className="min-w-0">
+      <PageHeader
+        title={title}
+        description={regulator ? t("alerts.queue.description") : t("alerts.queue.descriptionStaff")}
+        before={
           <Button asChild variant="link" size="sm" className="h-auto px-0">
             <Link href="/compliance">
               <ArrowLeft aria-hidden="true" />
               {t("pages.compliance.title")}
             </Link>
           </Button>
-          <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {title}
-          </h1>
-          <p className="mt-2 text-muted-foreground">
-            {regulator ? t("alerts.queue.description") : t("alerts.queue.descriptionStaff")}
-          </p>
-        </div>
-        <div className="shrink-0">
-          <DesktopAlertsButton />
-        </div>
-      </div>
+        }
+        actions={<DesktopAlertsButton />}
+      />
 
       <div className="flex flex-wrap gap-2" role="group" aria-label={t("alerts.filterLabel")}>
         {STATUS_TABS.map((s) => (

@@ -13,6 +13,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { AUDITS_KEY, COMPLIANCE_LIST_SIZE } from "@/features/compliance/compliance";
@@ -104,11 +106,10 @@ export function AuditDialog({ open, onOpenChange }: { open: boolean; onOpenChang
         <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-1.5 sm:col-span-2">
             <Label htmlFor={`${uid}-institutionId`}>{t("audits.institution")}</Label>
-            <select
+            <NativeSelect
               id={`${uid}-institutionId`}
               value={institutionId}
               onChange={(e) => setInstitutionId(e.target.value)}
-              className="flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive"
               data-testid="audit-institution"
               {...field("institutionId")}
             >
@@ -118,7 +119,7 @@ export function AuditDialog({ open, onOpenChange }: { open: boolean; onOpenChang
                   {i.name} ({t(`applications.types.${i.type}`, { defaultValue: i.type })} · {i.licenseNumber})
                 </option>
               ))}
-            </select>
+            </NativeSelect>
             {errorLine("institutionId")}
           </div>
           <div className="space-y-1.5">
@@ -160,7 +161,7 @@ export function AuditDialog({ open, onOpenChange }: { open: boolean; onOpenChang
         <div className="border-t pt-4">
           <h3 className="mb-2 text-sm font-semibold">{t("audits.listTitle")}</h3>
           {audits.isLoading ? (
-            <div className="h-16 animate-pulse rounded-md bg-muted" aria-busy="true" />
+            <Skeleton className="h-16" aria-busy="true" />
           ) : auditList.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t("audits.empty")}</p>
           ) : (

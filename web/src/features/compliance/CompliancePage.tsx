@@ -25,6 +25,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { PageFooter } from "@/components/PageFooter";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
 import { Progress } from "@/components/ui/progress";
 import { toast } from "@/components/ui/use-toast";
 import { ALERT_FILTERS, AlertsList } from "@/features/compliance/AlertsList";
@@ -45,7 +46,6 @@ import { useKycList, useKycSummary } from "@/features/compliance/kycQueue";
 import { KycFormDialog } from "@/features/compliance/KycFormDialog";
 import { isRegulator } from "@/lib/roles";
 import { formatNumber, formatPercent } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 
 const REPORTS_PATH = "/api/compliance-reports";
 
@@ -53,7 +53,6 @@ const REPORTS_PATH = "/api/compliance-reports";
 export function CompliancePage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("pages.compliance.title");
-  usePageTitle(title);
   const queryClient = useQueryClient();
   const regulator = isRegulator(user.role) && !user.isGuest;
   // KYC applications paged on the server; the cards' figures are the server's over all of them.
@@ -115,38 +114,36 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6">
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-        <div>
-          <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {title}
-          </h1>
-          <p className="mt-2 text-muted-foreground">{t("pages.compliance.description")}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button onClick={() => setKycFormOpen(true)} data-testid="kyc-open-form">
-            <UserPlus aria-hidden="true" />
-            {t("kyc.form.open")}
-          </Button>
-          {regulator ? (
-            <>
-              <Button variant="outline" onClick={() => setAmlOpen(true)} data-testid="aml-report-button">
-                <FileBarChart aria-hidden="true" />
-                {t("compliance.actions.amlReport")}
-              </Button>
-              <Button asChild variant="outline">
-                <a href="/api/compliance/export" download data-testid="export-compliance">
-                  <Download aria-hidden="true" />
-                  {t("compliance.actions.export")}
-                </a>
-              </Button>
-              <Button variant="outline" onClick={() => setAuditOpen(true)} data-testid="audit-button">
-                <CalendarCheck aria-hidden="true" />
-                {t("compliance.actions.audit")}
-              </Button>
-            </>
-          ) : null}
-        </div>
-      </div>
+      <PageHeader
+        title={title}
+        description={t("pages.compliance.description")}
+        actions={
+          <>
+            <Button onClick={() => setKycFormOpen(true)} data-testid="kyc-open-form">
+              <UserPlus aria-hidden="true" />
+              {t("kyc.form.open")}
+            </Button>
+            {regulator ? (
+              <>
+                <Button variant="outline" onClick={() => setAmlOpen(true)} data-testid="aml-report-button">
+                  <FileBarChart aria-hidden="true" />
+                  {t("compliance.actions.amlReport")}
+                </Button>
+                <Button asChild variant="outline">
+                  <a href="/api/compliance/export" download data-testid="export-compliance">
+                    <Download aria-hidden="true" />
+                    {t("compliance.actions.export")}
+                  </a>
+                </Button>
+                <Button variant="outline" onClick={() => setAuditOpen(true)} data-testid="audit-button">
+                  <CalendarCheck aria-hidden="true" />
+                  {t("compliance.actions.audit")}
+                </Button>
+              </>
+            ) : null}
+          </>
+        }
+      />
 
       <ul className="grid grid-cols-1 gap-4 md:grid-cols-3" aria-label={t("compliance.cards.label")}>
         {summary.map(({ key, icon: Icon, value, caption, progress }) => (

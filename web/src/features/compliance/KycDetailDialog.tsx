@@ -5,11 +5,10 @@ import { CheckCircle2, Loader2, XCircle } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
 import { describeError } from "@/api/errors";
 import type { KycApplication } from "@/api/types";
+import { TextareaField } from "@/components/TextareaField";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
-import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { KYC_KEY, METRICS_KEY, kycRisk, kycRiskVariant, kycStatus, kycVariant } from "@/features/compliance/compliance";
 import { formatDateTime } from "@/lib/format";
@@ -95,7 +94,6 @@ export function KycDetailDialog({
         [t("kyc.detail.reviewNotes"), application.reviewNotes || "—"],
       ]
     : [];
-  const errorId = `${notesId}-error`;
   return (
     <Dialog open={application !== null} onOpenChange={(o) => (o ? undefined : close())}>
       <DialogContent className="max-w-xl" data-testid="kyc-detail">
@@ -122,24 +120,19 @@ export function KycDetailDialog({
         </dl>
         {reviewable ? (
           <div className="space-y-2 border-t pt-4">
-            <Label htmlFor={notesId}>{t("kyc.review.notes")}</Label>
-            <Textarea
+            <TextareaField
               id={notesId}
+              label={t("kyc.review.notes")}
               rows={3}
               value={notes}
-              onChange={(e) => {
-                setNotes(e.target.value);
+              onChange={(value) => {
+                setNotes(value);
                 if (error) setError(null);
               }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              data-testid="kyc-review-notes"
+              error={error}
+              testId="kyc-review-notes"
+              errorTestId="kyc-review-error"
             />
-            {error ? (
-              <p id={errorId} role="alert" className="text-sm text-destructive" data-testid="kyc-review-error">
-                {error}
-              </p>
-            ) : null}
             <DialogFooter>
               <Button variant="destructive" onClick={() => decide("reject")} disabled={review.isPending} data-testid="kyc-reject">
                 {review.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <XCircle aria-hidden="true" />}

@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/use-toast";
 import { KYC_KEY } from "@/features/compliance/compliance";
 import { EMPTY_KYC, KYC_DOCUMENT_TYPES, KYC_FIELDS, validateKyc } from "@/features/compliance/kyc";
@@ -129,7 +130,7 @@ export function KycFormDialog({ open, onOpenChange }: { open: boolean; onOpenCha
                     </span>
                   </Label>
                   {field === "documentType" ? (
-                    <select
+                    <NativeSelect
                       id={id}
                       name={field}
                       value={values.documentType}
@@ -137,7 +138,6 @@ export function KycFormDialog({ open, onOpenChange }: { open: boolean; onOpenCha
                       aria-invalid={error ? true : undefined}
                       aria-describedby={error ? errorId : undefined}
                       aria-required="true"
-                      className="flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive"
                     >
                       <option value="">{t("kyc.form.chooseDocument")}</option>
                       {KYC_DOCUMENT_TYPES.map((d) => (
@@ -145,7 +145,7 @@ export function KycFormDialog({ open, onOpenChange }: { open: boolean; onOpenCha
                           {t(`kyc.documentTypes.${d}`)}
                         </option>
                       ))}
-                    </select>
+                    </NativeSelect>
                   ) : (
                     <Input
                       id={id}

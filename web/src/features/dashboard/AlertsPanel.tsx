@@ -6,6 +6,7 @@ import { apiRequest } from "@/api/client";
 import type { Alert } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { ALERT_LEVEL_STYLE, alertLevel } from "@/features/compliance/alertDisplay";
 import { alertDescription, alertTitle } from "@/lib/alertText";
@@ -90,10 +91,10 @@ export function AlertsPanel() {
           <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label={t("dashboard.alerts.title")}>
             {Array.from({ length: 3 }, (_, i) => (
               <li key={i} className="flex gap-3 rounded-lg border p-3" data-testid="alert-skeleton">
-                <span className="h-5 w-5 shrink-0 animate-pulse rounded-full bg-muted" />
+                <Skeleton className="h-5 w-5 shrink-0 rounded-full" />
                 <span className="flex-1 space-y-2">
-                  <span className="block h-4 w-2/3 animate-pulse rounded bg-muted" />
-                  <span className="block h-3 w-full animate-pulse rounded bg-muted" />
+                  <Skeleton className="h-4 w-2/3" />
+                  <Skeleton className="h-3 w-full" />
                 </span>
               </li>
             ))}

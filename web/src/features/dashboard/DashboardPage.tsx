@@ -6,12 +6,12 @@ import { Building2, FileBarChart, PlayCircle, UserCheck, Wrench } from "lucide-r
 import type { SummaryMetrics } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
 import { METRICS_KEY } from "@/features/compliance/compliance";
 import { ReportDialog } from "@/features/compliance/ReportDialog";
 import { AlertsPanel } from "@/features/dashboard/AlertsPanel";
 import { MetricCards } from "@/features/dashboard/MetricCards";
 import { RecentTransactionsCard } from "@/features/dashboard/RecentTransactionsCard";
-import { usePageTitle } from "@/lib/usePageTitle";
 import { lazyScreen } from "@/i18n/lazyScreen";
 
 // The tour is loaded when asked for: most dashboard visits never open it.
@@ -25,7 +25,6 @@ const TourOverlay = lazyScreen(() => import("@/features/onboarding/TourOverlay")
 export function DashboardPage() {
   const { t } = useTranslation();
   const title = t("pages.dashboard.title");
-  usePageTitle(title);
   const [tourOpen, setTourOpen] = useState(false);
   const metrics = useQuery<SummaryMetrics>({ queryKey: METRICS_KEY });
   const [reportOpen, setReportOpen] = useState(false);
@@ -33,12 +32,7 @@ export function DashboardPage() {
   const quickLink = "justify-start";
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="home-regulator">
-      <div>
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          {title}
-        </h1>
-        <p className="mt-2 text-muted-foreground">{t("pages.dashboard.description")}</p>
-      </div>
+      <PageHeader title={title} description={t("pages.dashboard.description")} />
 
       <MetricCards metrics={metrics.data} loading={metrics.isLoading} links={{ transactions: true, registry: true, kyc: true }} />
 

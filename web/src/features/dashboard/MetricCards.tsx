@@ -5,6 +5,7 @@ import { Activity, ArrowDownRight, ArrowRight, ArrowUpRight, Building2, DollarSi
 import type { LucideIcon } from "lucide-react";
 import type { MonthFigures, SummaryMetrics } from "@/api/types";
 import { Card, CardContent } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
 import { formatChange, formatCompactMoney, formatDayRange, formatNumber, formatPercent } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
@@ -151,9 +152,9 @@ export function MetricCards({ metrics, loading, links }: { metrics: Partial<Summ
             {loading ? (
               <Card className="h-full">
                 <CardContent className="space-y-3 p-5" data-testid="metric-skeleton">
-                  <span className="block h-4 w-32 animate-pulse rounded bg-muted" />
-                  <span className="block h-8 w-24 animate-pulse rounded bg-muted" />
-                  <span className="block h-3 w-36 animate-pulse rounded bg-muted" />
+                  <Skeleton className="h-4 w-32" />
+                  <Skeleton className="h-8 w-24" />
+                  <Skeleton className="h-3 w-36" />
                 </CardContent>
               </Card>
             ) : (

@@ -8,6 +8,8 @@ import type { Alert, CurrentUser } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
 import { SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n";
 import { useChooseLanguage } from "@/features/shell/languageChoice";
 import { alertTitle } from "@/lib/alertText";
@@ -16,7 +18,6 @@ import { CompactTransactionsTable } from "@/features/transactions/CompactTransac
 import type { CompactTransaction } from "@/features/transactions/CompactTransactionsTable";
 import { recentTransactionsOptions } from "@/features/transactions/api";
 import { formatDateTime } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 
 /** The dashboard's query keys, so the demo shares their cached answers. */
 const ALERTS_KEY = ["/api/alerts"];
@@ -32,7 +33,6 @@ export function DemoPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const choose = useChooseLanguage();
   const title = t("demoPage.title");
-  usePageTitle(title);
   const lang = currentLanguage();
   const [tourOpen, setTourOpen] = useState(false);
   const [guestLoad, setGuestLoad] = useState(false);
@@ -43,32 +43,30 @@ export function DemoPage({ user }: { user: CurrentUser }) {
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="demo-page">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {title}
-          </h1>
-          <p className="mt-2 text-muted-foreground">{t("demoPage.description")}</p>
-        </div>
-        <div role="group" aria-label={t("demoPage.languageSwitch")} className="flex shrink-0 items-center gap-2">
-          <Languages className="h-4 w-4 text-muted-foreground" aria-hidden="true" />
-          <div className="inline-flex rounded-md border bg-card p-0.5">
-            {SUPPORTED_LANGUAGES.map((l) => (
-              <Button
-                key={l.code}
-                size="sm"
-                variant={lang === l.code ? "default" : "ghost"}
-                aria-pressed={lang === l.code}
-                lang={l.code}
-                onClick={() => choose(l.code)}
-                data-testid={`demo-lang-${l.code}`}
-              >
-                {l.nativeName}
-              </Button>
-            ))}
+      <PageHeader
+        title={title}
+        description={t("demoPage.description")}
+        actions={
+          <div role="group" aria-label={t("demoPage.languageSwitch")} className="flex shrink-0 items-center gap-2">
+            <Languages className="h-4 w-4 text-muted-foreground" aria-hidden="true" />
+            <div className="inline-flex rounded-md border bg-card p-0.5">
+              {SUPPORTED_LANGUAGES.map((l) => (
+                <Button
+                  key={l.code}
+                  size="sm"
+                  variant={lang === l.code ? "default" : "ghost"}
+                  aria-pressed={lang === l.code}
+                  lang={l.code}
+                  onClick={() => choose(l.code)}
+                  data-testid={`demo-lang-${l.code}`}
+                >
+                  {l.nativeName}
+                </Button>
+              ))}
+            </div>
           </div>
-        </div>
-      </div>
+        }
+      />
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Section icon={<Compass />} title={t("demoPage.onboarding.title")} description={t("demoPage.onboarding.description")}>
@@ -123,7 +121,7 @@ export function DemoPage({ user }: { user: CurrentUser }) {
         ) : alerts.isLoading ? (
           <div className="space-y-2" aria-hidden="true">
             {Array.from({ length: 3 }, (_, i) => (
-              <div key={i} className="h-14 animate-pulse rounded-md bg-muted" />
+              <Skeleton key={i} className="h-14" />
             ))}
           </div>
         ) : (alerts.data ?? []).length === 0 ? (

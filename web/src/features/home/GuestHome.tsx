@@ -2,10 +2,10 @@ import { useTranslation } from "react-i18next";
 import { Receipt } from "lucide-react";
 import type { CurrentUser } from "@/api/types";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
 import { RecentTransactionsCard } from "@/features/dashboard/RecentTransactionsCard";
-import { FigureTile, HomeActions, HomeHeading } from "@/features/home/HomeParts";
+import { FigureTile, HomeActions } from "@/features/home/HomeParts";
 import { formatNumber } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 
 /** The reads a unit pays for, as the server meters them (routes marked metered in routes.go). */
 const UNIT_READS = ["list", "search", "detail"] as const;
@@ -18,11 +18,10 @@ const UNIT_READS = ["list", "search", "detail"] as const;
 export function GuestHome({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("home.guest.title");
-  usePageTitle(title);
   const units = user.guestUnitsRemaining;
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="home-guest">
-      <HomeHeading title={title} description={t("home.guest.description")} />
+      <PageHeader title={title} description={t("home.guest.description")} />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         <FigureTile
           testId="home-guest-units"

@@ -3,18 +3,7 @@ import { Link } from "wouter";
 import type { LucideIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-
-/** A home screen's heading and one-line description, with its test id for the browser suite. */
-export function HomeHeading({ title, description }: { title: string; description: string }) {
-  return (
-    <div>
-      <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-        {title}
-      </h1>
-      <p className="mt-2 text-muted-foreground">{description}</p>
-    </div>
-  );
-}
+import { Skeleton } from "@/components/ui/skeleton";
 
 /** One figure of a home screen: label, value (or a placeholder while loading) and a line under it. */
 export function FigureTile({ label, value, note, loading, testId }: { label: string; value: ReactNode; note?: ReactNode; loading: boolean; testId: string }) {
@@ -23,7 +12,7 @@ export function FigureTile({ label, value, note, loading, testId }: { label: str
       <CardContent className="space-y-1 p-5">
         <p className="text-sm font-medium text-muted-foreground">{label}</p>
         {loading ? (
-          <span className="block h-7 w-24 animate-pulse rounded bg-muted" aria-hidden="true" />
+          <Skeleton className="h-7 w-24" />
         ) : (
           <div className="text-2xl font-semibold tabular-nums" data-testid="figure-value">
             {value}

@@ -2,14 +2,14 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ArrowLeftRight, BarChart3, Siren } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
+import { PageHeader } from "@/components/ui/page-header";
 import { AlertsPanel } from "@/features/dashboard/AlertsPanel";
 import { RecentTransactionsCard } from "@/features/dashboard/RecentTransactionsCard";
-import { FigureTile, HomeActions, HomeHeading } from "@/features/home/HomeParts";
 import { ownInstitutionOptions } from "@/features/registry/api";
 import { complianceVariant, licenseVariant } from "@/lib/statusBadges";
 import { formatMoney } from "@/lib/money";
+import { FigureTile, HomeActions } from "@/features/home/HomeParts";
 import { formatDate, formatNumber } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 
 /**
  * The home of PSP and MNO staff: their institution's figures of the last 30 days, licence and
@@ -22,11 +22,10 @@ export function InstitutionHome({ kind }: { kind: "psp" | "mno" }) {
   const entry = useQuery(ownInstitutionOptions(kind));
   const own = entry.data;
   const title = own ? own.name : t("home.institution.title");
-  usePageTitle(title);
   const loading = entry.isLoading;
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="home-institution">
-      <HomeHeading title={title} description={t("home.institution.description")} />
+      <PageHeader title={title} description={t("home.institution.description")} />
       {entry.isError ? (
         <p role="alert" className="text-sm text-destructive">
           {t("home.loadFailed")}

@@ -5,8 +5,8 @@ import { Link } from "wouter";
 import { ArrowLeft, KeyRound, Loader2, LogIn, Trash2, UserPlus, UserRound } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
 import { LanguageSwitcher } from "@/features/shell/LanguageSwitcher";
@@ -250,21 +250,21 @@ export function JwtTestPage({ navigate = (url: string) => window.location.assign
         <div className="mt-8 grid gap-6 lg:grid-cols-3">
           <FormCard icon={<UserPlus aria-hidden="true" />} title={t("jwt.register.title")} description={t("jwt.register.description")}>
             <form onSubmit={onRegister} noValidate className="space-y-3" aria-label={t("jwt.register.title")}>
-              <Field id="reg-email" label={t("jwt.fields.email")}>
+              <FormField id="reg-email" label={t("jwt.fields.email")}>
                 <Input id="reg-email" type="email" autoComplete="email" value={reg.email} onChange={(e) => setReg({ ...reg, email: e.target.value })} />
-              </Field>
-              <Field id="reg-password" label={t("jwt.fields.password")}>
+              </FormField>
+              <FormField id="reg-password" label={t("jwt.fields.password")}>
                 <Input id="reg-password" type="password" autoComplete="new-password" value={reg.password} onChange={(e) => setReg({ ...reg, password: e.target.value })} />
-              </Field>
+              </FormField>
               <div className="grid grid-cols-2 gap-3">
-                <Field id="reg-first" label={t("jwt.fields.firstName")}>
+                <FormField id="reg-first" label={t("jwt.fields.firstName")}>
                   <Input id="reg-first" autoComplete="given-name" value={reg.firstName} onChange={(e) => setReg({ ...reg, firstName: e.target.value })} />
-                </Field>
-                <Field id="reg-last" label={t("jwt.fields.lastName")}>
+                </FormField>
+                <FormField id="reg-last" label={t("jwt.fields.lastName")}>
                   <Input id="reg-last" autoComplete="family-name" value={reg.lastName} onChange={(e) => setReg({ ...reg, lastName: e.target.value })} />
-                </Field>
+                </FormField>
               </div>
-              <Field id="reg-role" label={t("jwt.fields.role")}>
+              <FormField id="reg-role" label={t("jwt.fields.role")}>
                 <Select value={reg.role} onValueChange={(role) => setReg({ ...reg, role })}>
                   <SelectTrigger id="reg-role" data-testid="register-role">
                     <SelectValue />
@@ -277,10 +277,10 @@ export function JwtTestPage({ navigate = (url: string) => window.location.assign
                     ))}
                   </SelectContent>
                 </Select>
-              </Field>
-              <Field id="reg-institution" label={t("jwt.fields.institution")}>
+              </FormField>
+              <FormField id="reg-institution" label={t("jwt.fields.institution")}>
                 <Input id="reg-institution" autoComplete="organization" value={reg.institution} onChange={(e) => setReg({ ...reg, institution: e.target.value })} />
-              </Field>
+              </FormField>
               <SubmitButton busy={busy === "register"}>{t("jwt.register.submit")}</SubmitButton>
             </form>
           </FormCard>
@@ -288,24 +288,24 @@ export function JwtTestPage({ navigate = (url: string) => window.location.assign
           <div className="space-y-6">
             <FormCard icon={<LogIn aria-hidden="true" />} title={t("jwt.login.title")} description={t("jwt.login.description")}>
               <form onSubmit={onLogin} className="space-y-3" aria-label={t("jwt.login.title")}>
-                <Field id="login-email" label={t("jwt.fields.email")}>
+                <FormField id="login-email" label={t("jwt.fields.email")}>
                   <Input id="login-email" type="email" autoComplete="username" value={login.email} onChange={(e) => setLogin({ ...login, email: e.target.value })} />
-                </Field>
-                <Field id="login-password" label={t("jwt.fields.password")}>
+                </FormField>
+                <FormField id="login-password" label={t("jwt.fields.password")}>
                   <Input id="login-password" type="password" autoComplete="current-password" value={login.password} onChange={(e) => setLogin({ ...login, password: e.target.value })} />
-                </Field>
+                </FormField>
                 <SubmitButton busy={busy === "login"}>{t("jwt.login.submit")}</SubmitButton>
               </form>
             </FormCard>
 
             <FormCard icon={<UserRound aria-hidden="true" />} title={t("jwt.guest.title")} description={t("jwt.guest.description")}>
               <form onSubmit={onGuestLogin} className="space-y-3" aria-label={t("jwt.guest.title")}>
-                <Field id="guest-username" label={t("jwt.fields.username")}>
+                <FormField id="guest-username" label={t("jwt.fields.username")}>
                   <Input id="guest-username" autoComplete="username" value={guest.username} onChange={(e) => setGuest({ ...guest, username: e.target.value })} />
-                </Field>
-                <Field id="guest-password" label={t("jwt.fields.password")}>
+                </FormField>
+                <FormField id="guest-password" label={t("jwt.fields.password")}>
                   <Input id="guest-password" type="password" autoComplete="current-password" value={guest.password} onChange={(e) => setGuest({ ...guest, password: e.target.value })} />
-                </Field>
+                </FormField>
                 <SubmitButton busy={busy === "guest"}>{t("jwt.guest.submit")}</SubmitButton>
               </form>
             </FormCard>
@@ -401,15 +401,6 @@ function FormCard({
       </CardHeader>
       <CardContent>{children}</CardContent>
     </Card>
-  );
-}
-
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
   );
 }
 

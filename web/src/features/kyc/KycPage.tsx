@@ -9,6 +9,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { PageHeader } from "@/components/ui/page-header";
+import { NativeSelect } from "@/components/ui/native-select";
 import { KYC_RISKS } from "@/features/compliance/compliance";
 import { KycDetailDialog } from "@/features/compliance/KycDetailDialog";
 import { KycList } from "@/features/compliance/KycList";
@@ -17,14 +19,10 @@ import type { KycQuery } from "@/features/compliance/kycQueue";
 import { KYC_STATUSES, kycQueryFromSearch, kycSearchParams } from "@/features/kyc/filters";
 import { KycStanding } from "@/features/kyc/KycStanding";
 import { isRegulator } from "@/lib/roles";
-import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 
 /** How many applications a page of /kyc reads. */
 export const KYC_PAGE_SIZE = 25;
-
-const selectClass =
-  "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";
 
 /**
  * /kyc (issue 16, part 4): every KYC application in the reader's scope,
@@ -36,7 +34,6 @@ const selectClass =
 export function KycPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("nav.kyc");
-  usePageTitle(title);
   const ids = { search: useId(), status: useId(), risk: useId(), institution: useId() };
   const regulator = isRegulator(user.role) && !user.isGuest;
 
@@ -74,12 +71,7 @@ export function KycPage({ user }: { user: CurrentUser }) {
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="kyc-page">
-      <div>
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          {title}
-        </h1>
-        <p className="mt-2 text-muted-foreground">{t(regulator ? "kycPage.description" : "kycPage.descriptionStaff")}</p>
-      </div>
+      <PageHeader title={title} description={t(regulator ? "kycPage.description" : "kycPage.descriptionStaff")} />
 
       <KycStanding
         institution={regulator ? query.institution : ""}
@@ -117,9 +109,8 @@ export function KycPage({ user }: { user: CurrentUser }) {
             </div>
             <div className="space-y-1.5">
               <Label htmlFor={ids.status}>{t("kycPage.filters.status")}</Label>
-              <select
+              <NativeSelect
                 id={ids.status}
-                className={selectClass}
                 value={query.status}
                 onChange={(e) => apply({ ...query, status: e.target.value })}
                 data-testid="kyc-filter-status"
@@ -130,13 +121,12 @@ export function KycPage({ user }: { user: CurrentUser }) {
                     {t(`kyc.status.${s}`)}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </div>
             <div className="space-y-1.5">
               <Label htmlFor={ids.risk}>{t("kycPage.filters.risk")}</Label>
-              <select
+              <NativeSelect
                 id={ids.risk}
-                className={selectClass}
                 value={query.risk}
                 onChange={(e) => apply({ ...query, risk: e.target.value })}
                 data-testid="kyc-filter-risk"
@@ -147,14 +137,13 @@ export function KycPage({ user }: { user: CurrentUser }) {
                     {t(`kyc.risk.${r}`)}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </div>
             {regulator ? (
               <div className="space-y-1.5">
                 <Label htmlFor={ids.institution}>{t("kycPage.filters.institution")}</Label>
-                <select
+                <NativeSelect
                   id={ids.institution}
-                  className={selectClass}
                   value={query.institution}
                   onChange={(e) => apply({ ...query, institution: e.target.value })}
                   data-testid="kyc-filter-institution"
@@ -165,7 +154,7 @@ export function KycPage({ user }: { user: CurrentUser }) {
                       {p.name}
                     </option>
                   ))}
-                </select>
+                </NativeSelect>
               </div>
             ) : null}
           </div>

@@ -7,6 +7,7 @@ import type { PublicRegisterEntry } from "@/api/types";
 import { landingKeys } from "@/features/landing/api";
 import { Badge } from "@/components/ui/badge";
 import { complianceVariant } from "@/lib/statusBadges";
+import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/format";
 
 /** How many institutions the register shows at first, and how many more each "Show more" adds. */
@@ -58,7 +59,7 @@ export function PublicRegister() {
             <div role="status" className="space-y-3 p-6">
               <span className="sr-only">{t("publicRegister.loading")}</span>
               {[0, 1, 2].map((i) => (
-                <span key={i} aria-hidden="true" className="block h-5 animate-pulse rounded bg-muted" />
+                <Skeleton key={i} className="h-5" />
               ))}
             </div>
           ) : query.isError ? (

@@ -6,12 +6,12 @@ import { AlertTriangle, Clock, Database, MemoryStick, Network, RefreshCw, Server
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
 import { Progress } from "@/components/ui/progress";
 import type { HealthResponse, SystemMetricsResponse } from "@/api/types";
 import { healthOptions, systemMetricsOptions } from "@/features/metrics/api";
 import { FeedCard } from "@/features/switchfeed/FeedCard";
 import { formatDateTime, formatNumber } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 import {
   LEVEL_TEXT,
@@ -34,7 +34,6 @@ const one = (value: number) => formatNumber(value, { minimumFractionDigits: 1, m
 export function MetricsPage() {
   const { t } = useTranslation();
   const title = t("metrics.title");
-  usePageTitle(title);
   const [autoRefresh, setAutoRefresh] = useState(true);
 
   const metrics = useQuery(systemMetricsOptions(autoRefresh));
@@ -45,32 +44,30 @@ export function MetricsPage() {
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="metrics-page">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {title}
-          </h1>
-          <p className="mt-2 text-muted-foreground">{t("metrics.subtitle")}</p>
-        </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <span className="flex items-center gap-2 text-sm text-muted-foreground">
-            {t("metrics.healthLabel")}
-            <Badge variant={healthVariant(status)} data-testid="health-badge" className="capitalize">
-              {status ? t(`metrics.healthStatus.${status}`, { defaultValue: status }) : t("metrics.unknown")}
-            </Badge>
-          </span>
-          <Button
-            variant={autoRefresh ? "default" : "outline"}
-            size="sm"
-            aria-pressed={autoRefresh}
-            onClick={() => setAutoRefresh((on) => !on)}
-            data-testid="auto-refresh"
-          >
-            <RefreshCw className={cn(autoRefresh && metrics.isFetching && "animate-spin")} aria-hidden="true" />
-            {autoRefresh ? t("metrics.autoRefreshOn") : t("metrics.autoRefreshOff")}
-          </Button>
-        </div>
-      </div>
+      <PageHeader
+        title={title}
+        description={t("metrics.subtitle")}
+        actions={
+          <>
+            <span className="flex items-center gap-2 text-sm text-muted-foreground">
+              {t("metrics.healthLabel")}
+              <Badge variant={healthVariant(status)} data-testid="health-badge" className="capitalize">
+                {status ? t(`metrics.healthStatus.${status}`, { defaultValue: status }) : t("metrics.unknown")}
+              </Badge>
+            </span>
+            <Button
+              variant={autoRefresh ? "default" : "outline"}
+              size="sm"
+              aria-pressed={autoRefresh}
+              onClick={() => setAutoRefresh((on) => !on)}
+              data-testid="auto-refresh"
+            >
+              <RefreshCw className={cn(autoRefresh && metrics.isFetching && "animate-spin")} aria-hidden="true" />
+              {autoRefresh ? t("metrics.autoRefreshOn") : t("metrics.autoRefreshOff")}
+            </Button>
+          </>
+        }
+      />
 
       {metrics.isLoading ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label={t("metrics.loading")} data-testid="metrics-skeleton">

@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/use-toast";
 import { DEFAULT_ADMIN_EMAIL } from "@/features/mobile-access/mobileAccess";
 import { formatDateTime } from "@/lib/format";
@@ -20,9 +21,6 @@ import { useTranslation } from "react-i18next";
 
 const METHODS = ["both", "sms", "email"] as const;
 type Method = (typeof METHODS)[number];
-
-export const SELECT_CLASS =
-  "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50";
 
 /** The generate-code dialog (001 §2) and, after success, the one-time display of the full code. */
 export function GenerateCodeDialog({
@@ -90,9 +88,8 @@ export function GenerateCodeDialog({
             </DialogHeader>
             <div className="space-y-1.5">
               <Label htmlFor={ids.user}>{t("mobileAccess.dialog.user")}</Label>
-              <select
+              <NativeSelect
                 id={ids.user}
-                className={SELECT_CLASS}
                 value={userId}
                 onChange={(e) => setUserId(e.target.value)}
                 data-testid="generate-user"
@@ -104,7 +101,7 @@ export function GenerateCodeDialog({
                     {u.fullName} — {u.phoneNumber}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
               {choices.length === 0 ? (
                 <p id={`${ids.user}-none`} className="text-sm text-muted-foreground">
                   {t("mobileAccess.dialog.noApproved")}
@@ -125,9 +122,8 @@ export function GenerateCodeDialog({
             </div>
             <div className="space-y-1.5">
               <Label htmlFor={ids.method}>{t("mobileAccess.dialog.method")}</Label>
-              <select
+              <NativeSelect
                 id={ids.method}
-                className={SELECT_CLASS}
                 value={method}
                 onChange={(e) => setMethod(e.target.value as Method)}
                 data-testid="generate-method"
@@ -137,7 +133,7 @@ export function GenerateCodeDialog({
                     {t(`mobileAccess.dialog.methods.${m}`)}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </div>
             <DialogFooter>
               <Button variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>

@@ -11,6 +11,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { NotAllowed } from "@/components/ui/not-allowed";
+import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { GenerateCodeDialog } from "@/features/mobile-access/GenerateCodeDialog";
 import { canRevoke } from "@/features/mobile-access/mobileAccess";
@@ -19,7 +22,6 @@ import { formatDateTime } from "@/lib/format";
 import { ListFooter } from "@/features/mobile-access/ListFooter";
 import { CODES_PATH, MOBILE_USERS_PATH, OUTBOX_PATH, mobileAccessKeys } from "@/features/mobile-access/api";
 import { MobileUsersSection } from "@/features/mobile-access/MobileUsersSection";
-import { usePageTitle } from "@/lib/usePageTitle";
 import { useTranslation } from "react-i18next";
 
 
@@ -40,24 +42,10 @@ function outboxVariant(status: string): "default" | "secondary" | "destructive" 
 /** /mobile-access-management, in French (001 §2, §8): mobile users, access codes and deliveries. */
 export function MobileAccessPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
-  usePageTitle(t("mobileAccess.title"));
-  const regulator = isRegulator(user.role);
+  if (!isRegulator(user.role)) return <NotAllowed title={t("mobileAccess.title")}>{t("mobileAccess.regulatorsOnly")}</NotAllowed>;
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="mobile-access-page">
-      {regulator ? (
-        <Screen />
-      ) : (
-        <>
-          <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {t("mobileAccess.title")}
-          </h1>
-          <Card>
-            <CardContent className="p-6 text-sm text-muted-foreground" role="alert">
-              {t("mobileAccess.regulatorsOnly")}
-            </CardContent>
-          </Card>
-        </>
-      )}
+      <Screen />
     </section>
   );
 }
@@ -100,18 +88,16 @@ function Screen() {
 
   return (
     <>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {t("mobileAccess.title")}
-          </h1>
-          <p className="mt-2 text-muted-foreground">{t("mobileAccess.subtitle")}</p>
-        </div>
-        <Button onClick={() => setGenerating(true)} data-testid="open-generate">
-          <KeyRound aria-hidden="true" />
-          {t("mobileAccess.generate")}
-        </Button>
-      </div>
+      <PageHeader
+        title={t("mobileAccess.title")}
+        description={t("mobileAccess.subtitle")}
+        actions={
+          <Button onClick={() => setGenerating(true)} data-testid="open-generate">
+            <KeyRound aria-hidden="true" />
+            {t("mobileAccess.generate")}
+          </Button>
+        }
+      />
 
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <Stat icon={<KeyRound />} label={t("mobileAccess.stats.active")} value={active.data} loading={active.isLoading} testId="stat-active" />
@@ -214,7 +200,7 @@ function Stat({ icon, label, value, loading, testId }: { icon: ReactNode; label:
         <div className="min-w-0">
           <p className="text-sm text-muted-foreground">{label}</p>
           {loading ? (
-            <span className="mt-1 block h-8 w-12 animate-pulse rounded bg-muted" aria-hidden="true" />
+            <Skeleton className="mt-1 h-8 w-12" />
           ) : (
             <p className="mt-1 text-2xl font-bold tabular-nums" data-testid={`${testId}-value`}>
               {value === undefined ? "—" : formatTotal(value)}

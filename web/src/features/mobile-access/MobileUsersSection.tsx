@@ -13,9 +13,9 @@ import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/ca
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { SELECT_CLASS } from "@/features/mobile-access/GenerateCodeDialog";
 import { MOBILE_USERS_PATH, mobileAccessKeys } from "@/features/mobile-access/api";
 import { ListFooter } from "@/features/mobile-access/ListFooter";
 import {
@@ -316,9 +316,8 @@ function RegisterDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
           {field("email", t("mobileAccess.register.email"), { type: "email" })}
           <div className="space-y-1.5">
             <Label htmlFor={`${base}-platform`}>{t("mobileAccess.register.platform")}</Label>
-            <select
+            <NativeSelect
               id={`${base}-platform`}
-              className={SELECT_CLASS}
               value={form.platform}
               onChange={(e) => setForm((f) => ({ ...f, platform: e.target.value as RegistrationInput["platform"] }))}
               data-testid="register-platform"
@@ -326,7 +325,7 @@ function RegisterDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
               <option value="">{t("mobileAccess.register.noPlatform")}</option>
               <option value="android">android</option>
               <option value="ios">ios</option>
-            </select>
+            </NativeSelect>
           </div>
           {formError ? (
             <p role="alert" className="text-sm text-destructive">

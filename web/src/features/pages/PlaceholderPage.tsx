@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Construction } from "lucide-react";
 import { Card, CardContent } from "@/components/ui/card";
-import { usePageTitle } from "@/lib/usePageTitle";
+import { PageHeader } from "@/components/ui/page-header";
 
 interface PlaceholderPageProps {
   /** i18n key prefix holding `title` and `description`, e.g. "pages.transfers". */
@@ -15,13 +15,9 @@ interface PlaceholderPageProps {
 export function PlaceholderPage({ page }: PlaceholderPageProps) {
   const { t } = useTranslation();
   const title = t(`${page}.title`);
-  usePageTitle(title);
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-6xl">
-      <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-        {title}
-      </h1>
-      <p className="mt-2 text-muted-foreground">{t(`${page}.description`)}</p>
+      <PageHeader title={title} description={t(`${page}.description`)} />
       <Card className="mt-8 border-dashed">
         <CardContent className="flex items-center gap-3 p-6 text-sm text-muted-foreground">
           <Construction className="h-5 w-5 shrink-0" aria-hidden="true" />

@@ -11,6 +11,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/use-toast";
 import { complianceDetailOptions, useComplianceActions } from "@/features/registry/api";
 import { complianceTargets } from "@/features/registry/registry";
@@ -182,7 +183,7 @@ export function ComplianceDialog({ kind, entry, regulator, onOpenChange }: Compl
                 {t("registry.changeDialog.newStatus")}
                 <span aria-hidden="true" className="text-destructive"> *</span>
               </Label>
-              <select
+              <NativeSelect
                 id={statusId}
                 value={to}
                 required
@@ -193,7 +194,6 @@ export function ComplianceDialog({ kind, entry, regulator, onOpenChange }: Compl
                   if (errors.status) setErrors({ ...errors, status: undefined });
                 }}
                 data-testid="compliance-status-select"
-                className="flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
               >
                 <option value="">{t("registry.changeDialog.choose")}</option>
                 {complianceTargets(status).map((s) => (
@@ -201,7 +201,7 @@ export function ComplianceDialog({ kind, entry, regulator, onOpenChange }: Compl
                     {t(`registry.compliance.${s}`)}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
               {errors.status ? (
                 <p id={`${statusId}-error`} className="text-sm text-destructive">{errors.status}</p>
               ) : null}

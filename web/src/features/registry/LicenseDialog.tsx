@@ -1,13 +1,10 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Loader2 } from "lucide-react";
 import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import type { LicenseAction, RegistryEntry } from "@/api/types";
-import { TextareaField } from "@/components/TextareaField";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { ReasonDialog } from "@/components/ReasonDialog";
 import { toast } from "@/components/ui/use-toast";
 import { useLicenseAction } from "@/features/registry/api";
 import type { RegistryKind } from "@/features/registry/registry";
@@ -21,7 +18,6 @@ interface LicenseDialogProps {
 /** Suspend, reinstate or revoke a licence; a reason is required (and audited by the server). */
 export function LicenseDialog({ kind, target, onOpenChange }: LicenseDialogProps) {
   const { t } = useTranslation();
-  const reasonId = useId();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const action = target?.action ?? "suspend";
@@ -58,42 +54,27 @@ export function LicenseDialog({ kind, target, onOpenChange }: LicenseDialogProps
   }
 
   return (
-    <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : close())}>
-      <DialogContent data-testid="license-dialog">
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{t(`registry.dialog.${action}.title`)}</DialogTitle>
-            <DialogDescription>{t(`registry.dialog.${action}.description`, { name: target?.entry.name ?? "" })}</DialogDescription>
-          </DialogHeader>
-          <TextareaField
-            id={reasonId}
-            label={t("registry.dialog.reason")}
-            required
-            rows={3}
-            value={reason}
-            onChange={(value) => {
-              setReason(value);
-              if (error) setError(null);
-            }}
-            error={error}
-            testId="license-reason"
-          />
-          <DialogFooter>
-            <Button variant="outline" onClick={close} disabled={mutation.isPending}>
-              {t("common.cancel")}
-            </Button>
-            <Button
-              type="submit"
-              variant={action === "reinstate" ? "default" : "destructive"}
-              disabled={mutation.isPending}
-              data-testid="license-confirm"
-            >
-              {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-              {mutation.isPending ? t("common.processing") : t(`registry.actions.${action}`)}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ReasonDialog
+      open={target !== null}
+      onClose={close}
+      onSubmit={onSubmit}
+      pending={mutation.isPending}
+      testId="license-dialog"
+      title={t(`registry.dialog.${action}.title`)}
+      description={t(`registry.dialog.${action}.description`, { name: target?.entry.name ?? "" })}
+      reason={{
+        label: t("registry.dialog.reason"),
+        required: true,
+        rows: 3,
+        value: reason,
+        onChange: (value) => {
+          setReason(value);
+          if (error) setError(null);
+        },
+        error,
+        testId: "license-reason",
+      }}
+      confirm={{ label: t(`registry.actions.${action}`), variant: action === "reinstate" ? "default" : "destructive", testId: "license-confirm" }}
+    />
   );
 }

@@ -12,6 +12,8 @@ import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { registryOptions } from "@/features/registry/api";
+import { PageHeader } from "@/components/ui/page-header";
+import { NativeSelect } from "@/components/ui/native-select";
 import { ComplianceDialog } from "@/features/registry/ComplianceDialog";
 import { LicenseDialog } from "@/features/registry/LicenseDialog";
 import { COMPLIANCE_STATUSES, allowedActions, expiryState, routingParts } from "@/features/registry/registry";
@@ -21,7 +23,6 @@ import { isRegulator } from "@/lib/roles";
 import { complianceVariant, licenseVariant } from "@/lib/statusBadges";
 import { formatDate, formatNumber } from "@/lib/format";
 import { activeLocale } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 
 const STATUSES = ["active", "suspended", "revoked"] as const;
@@ -47,12 +48,11 @@ function FilterSelect({ label, value, onChange, options, testId }: {
   return (
     <div className="space-y-1.5 sm:w-56">
       <Label htmlFor={id}>{label}</Label>
-      <select
+      <NativeSelect
         id={id}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         data-testid={testId}
-        className="flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
       >
         <option value="">{t("registry.allStatuses")}</option>
         {options.map(([v, text]) => (
@@ -60,7 +60,7 @@ function FilterSelect({ label, value, onChange, options, testId }: {
             {text}
           </option>
         ))}
-      </select>
+      </NativeSelect>
     </div>
   );
 }
@@ -75,7 +75,6 @@ function FilterSelect({ label, value, onChange, options, testId }: {
 export function RegistryPage({ kind, user }: { kind: RegistryKind; user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t(`registry.${kind}.title`);
-  usePageTitle(title);
   const regulator = isRegulator(user.role);
   const searchId = useId();
   // /psps?q=… (an alert's or a transaction's institution link) opens the list searched for it.
@@ -101,12 +100,7 @@ export function RegistryPage({ kind, user }: { kind: RegistryKind; user: Current
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6">
-      <div>
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          {title}
-        </h1>
-        <p className="mt-2 text-muted-foreground">{regulator ? t(`registry.${kind}.description`) : t("registry.own")}</p>
-      </div>
+      <PageHeader title={title} description={regulator ? t(`registry.${kind}.description`) : t("registry.own")} />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1 space-y-1.5">

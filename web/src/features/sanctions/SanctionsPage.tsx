@@ -12,6 +12,10 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NotAllowed } from "@/components/ui/not-allowed";
+import { PageHeader } from "@/components/ui/page-header";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { TransactionLink } from "@/features/compliance/AlertReferences";
 import { sanctionsMatchesOptions, sanctionsVersionOptions, sanctionsVersionsOptions, useDecideMatch, useNameCheck, useUploadList } from "@/features/sanctions/api";
@@ -23,10 +27,6 @@ import type {
 } from "@/features/sanctions/types";
 import { isRegulator } from "@/lib/roles";
 import { formatDateTime, formatNumber } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
-
-const selectClass =
-  "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";
 
 /** What the server refused, from its code in the reader's language, else the page's own message. */
 function errorText(err: unknown, fallback: string, t: TFunction): string {
@@ -37,27 +37,10 @@ function errorText(err: unknown, fallback: string, t: TFunction): string {
 export function SanctionsPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("sanctions.title");
-  usePageTitle(title);
-  if (!isRegulator(user.role)) {
-    return (
-      <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-4">
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          {title}
-        </h1>
-        <p role="alert" className="text-muted-foreground">
-          {t("sanctions.notAllowed")}
-        </p>
-      </section>
-    );
-  }
+  if (!isRegulator(user.role)) return <NotAllowed title={title}>{t("sanctions.notAllowed")}</NotAllowed>;
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="sanctions-page">
-      <div className="min-w-0">
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          {title}
-        </h1>
-        <p className="mt-2 text-muted-foreground">{t("sanctions.subtitle")}</p>
-      </div>
+      <PageHeader title={title} description={t("sanctions.subtitle")} />
       <ReviewQueue />
       <Lists isAdmin={user.role === "cbsl_admin"} />
       <NameCheck />
@@ -80,15 +63,15 @@ function ReviewQueue() {
         </div>
         <div className="w-full sm:w-60">
           <Label htmlFor={id}>{t("sanctions.queue.show")}</Label>
-          <select id={id} className={`${selectClass} mt-1`} value={status} onChange={(e) => setStatus(e.target.value as "open" | "all")}>
+          <NativeSelect id={id} className="mt-1" value={status} onChange={(e) => setStatus(e.target.value as "open" | "all")}>
             <option value="open">{t("sanctions.queue.open")}</option>
             <option value="all">{t("sanctions.queue.all")}</option>
-          </select>
+          </NativeSelect>
         </div>
       </CardHeader>
       <CardContent className="space-y-4">
         {query.isPending ? (
-          <div className="h-24 animate-pulse rounded-md bg-muted" aria-busy="true" aria-label={t("sanctions.loading")} />
+          <Skeleton className="h-24" aria-busy="true" aria-label={t("sanctions.loading")} />
         ) : query.isError ? (
           <p role="alert" className="text-destructive">
             {errorText(query.error, t("sanctions.loadFailed"), t)}
@@ -245,7 +228,7 @@ function Lists({ isAdmin }: { isAdmin: boolean }) {
       <CardContent className="space-y-4">
         {isAdmin ? <UploadForm /> : null}
         {query.isPending ? (
-          <div className="h-16 animate-pulse rounded-md bg-muted" aria-busy="true" aria-label={t("sanctions.loading")} />
+          <Skeleton className="h-16" aria-busy="true" aria-label={t("sanctions.loading")} />
         ) : query.isError ? (
           <p role="alert" className="text-destructive">
             {errorText(query.error, t("sanctions.loadFailed"), t)}
@@ -339,10 +322,10 @@ function UploadForm() {
     <form className="grid gap-3 rounded-md border p-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end" onSubmit={submit} data-testid="sanctions-upload">
       <div>
         <Label htmlFor={listId}>{t("sanctions.upload.list")}</Label>
-        <select id={listId} className={`${selectClass} mt-1`} value={list} onChange={(e) => setList(e.target.value as "un" | "domestic")}>
+        <NativeSelect id={listId} className="mt-1" value={list} onChange={(e) => setList(e.target.value as "un" | "domestic")}>
           <option value="domestic">{t("sanctions.list.domestic")}</option>
           <option value="un">{t("sanctions.list.un")}</option>
-        </select>
+        </NativeSelect>
       </div>
       <div>
         <Label htmlFor={fileId}>{t("sanctions.upload.file")}</Label>

@@ -14,6 +14,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NotAllowed } from "@/components/ui/not-allowed";
+import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { isRegulator } from "@/lib/roles";
@@ -24,7 +26,6 @@ import { THRESHOLD_GROUPS, changedKeys, fromForm, serverFieldErrors, toForm } fr
 import type { FieldKind, ThresholdForm } from "@/features/settings/thresholds";
 import type { Account, AmlSettings, Backtest, RuleSet, Thresholds } from "@/features/settings/types";
 import { formatDateTime, formatDuration, formatNumber, shortId } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 
 // The backtest is a chart: recharts (about 110 KB gzipped) loads when a proposal's backtest is
@@ -281,7 +282,7 @@ function useWhoIs(user: CurrentUser) {
 /** A pending proposal: what changes, the backtest and the decision for a second administrator. */
 /** The backtest's place while its numbers or the charts library load. */
 function BacktestSkeleton({ label }: { label: string }) {
-  return <div className="h-64 animate-pulse rounded-md bg-muted" aria-label={label} role="status" />;
+  return <Skeleton className="h-64" aria-label={label} role="status" />;
 }
 
 function ProposalCard({ rs, active, user, whoIs }: { rs: RuleSet; active: RuleSet; user: CurrentUser; whoIs: (id: string | null) => string }) {
@@ -421,7 +422,6 @@ function VersionsTable({ versions, whoIs }: { versions: RuleSet[]; whoIs: (id: s
 export function AmlSettingsPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("amlSettings.title");
-  usePageTitle(title);
   const [proposing, setProposing] = useState(false);
   const query = useQuery<AmlSettings>({ queryKey: AML_SETTINGS_KEY, staleTime: 0, enabled: isRegulator(user.role) });
   const whoIs = useWhoIs(user);
@@ -429,9 +429,7 @@ export function AmlSettingsPage({ user }: { user: CurrentUser }) {
   if (!isRegulator(user.role)) {
     return (
       <SettingsLayout user={user} title={title}>
-        <p role="alert" className="text-muted-foreground">
-          {t("amlSettings.regulatorsOnly")}
-        </p>
+        <NotAllowed>{t("amlSettings.regulatorsOnly")}</NotAllowed>
       </SettingsLayout>
     );
   }
@@ -444,7 +442,7 @@ export function AmlSettingsPage({ user }: { user: CurrentUser }) {
       {query.isLoading ? (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
           {Array.from({ length: 6 }, (_, i) => (
-            <div key={i} className="h-40 animate-pulse rounded-lg bg-muted" />
+            <Skeleton key={i} className="h-40 rounded-lg" />
           ))}
         </div>
       ) : query.isError || !data ? (

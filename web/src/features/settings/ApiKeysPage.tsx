@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/use-toast";
 import { useAllInstitutions } from "@/api/institutions";
 import { ListCard, ListRow, useDeleteRow } from "@/features/settings/ListCard";
@@ -18,7 +19,6 @@ import { SettingsLayout } from "@/features/settings/SettingsLayout";
 import { pickableInstitutions } from "@/features/settings/users";
 import { isRegulator } from "@/lib/roles";
 import { formatDateTime } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 
 /** An API key as GET /api/api-keys lists it (docs/API.md, API keys); `key` only when created. */
 export interface ApiKey {
@@ -39,9 +39,6 @@ export interface ApiKey {
 export const API_KEY_SCOPES = ["transactions:submit", "transactions:read", "transfers:create", "iso20022:submit"] as const;
 
 export const API_KEYS_KEY = ["/api/api-keys"] as const;
-
-const selectClass =
-  "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";
 
 /** Translation key of a scope ("transactions:submit" → settings.apiKeys.scope.transactions_submit). */
 const scopeKey = (s: string) => `settings.apiKeys.scope.${s.replace(":", "_")}`;
@@ -156,9 +153,8 @@ function CreateKeyDialog({ user, open, onOpenChange }: { user: CurrentUser; open
             {regulator ? (
               <div className="space-y-1.5">
                 <Label htmlFor={`${base}-inst`}>{t("settings.apiKeys.institution")}</Label>
-                <select
+                <NativeSelect
                   id={`${base}-inst`}
-                  className={selectClass}
                   value={institutionId}
                   onChange={(e) => setInstitutionId(e.target.value)}
                   disabled={institutions.loading}
@@ -171,7 +167,7 @@ function CreateKeyDialog({ user, open, onOpenChange }: { user: CurrentUser; open
                       {e.name}
                     </option>
                   ))}
-                </select>
+                </NativeSelect>
                 {errors.institutionId ? <p className="text-sm text-destructive">{errors.institutionId}</p> : null}
               </div>
             ) : null}
@@ -222,7 +218,6 @@ function CreateKeyDialog({ user, open, onOpenChange }: { user: CurrentUser; open
  */
 export function ApiKeysPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
-  usePageTitle(t("settings.apiKeys.title"));
   const [creating, setCreating] = useState(false);
   const [confirm, setConfirm] = useState<ApiKey | null>(null);
   const query = useQuery<ApiKey[]>({ queryKey: API_KEYS_KEY, staleTime: 0 });

@@ -1,12 +1,10 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { CheckCircle2, Loader2, Undo2, XCircle } from "lucide-react";
+import { CheckCircle2, Undo2, XCircle } from "lucide-react";
 import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
-import { TextareaField } from "@/components/TextareaField";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { ReasonDialog } from "@/components/ReasonDialog";
 import { toast } from "@/components/ui/use-toast";
 import { useDecideApproval } from "@/features/settings/api";
 import type { Approval } from "@/features/settings/approvals";
@@ -33,7 +31,6 @@ export function ApprovalDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const reasonId = useId();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const needsReason = decision !== "approve";
@@ -63,48 +60,42 @@ export function ApprovalDialog({
     mutation.mutate({ id: approval.id, body: trimmed === "" ? {} : { reason: trimmed } });
   }
 
-  const Icon = decision === "approve" ? CheckCircle2 : decision === "reject" ? XCircle : Undo2;
   return (
-    <Dialog open={approval !== null} onOpenChange={(open) => (mutation.isPending ? undefined : onOpenChange(open))}>
-      <DialogContent data-testid={`approval-${decision}-dialog`}>
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{t(`approvals.dialog.${decision}.title`)}</DialogTitle>
-            <DialogDescription>
-              {approval
-                ? t(`approvals.dialog.${decision}.description`, {
-                    name: targetName(approval),
-                    role: t(`roles.${approval.role}`, { defaultValue: approval.role }),
-                    proposer: approval.proposedByName,
-                  })
-                : null}
-            </DialogDescription>
-          </DialogHeader>
-          <TextareaField
-            id={reasonId}
-            label={t(needsReason ? "approvals.reason" : "approvals.note")}
-            required={needsReason}
-            rows={3}
-            value={reason}
-            onChange={(v) => {
-              setReason(v);
-              if (error) setError(null);
-            }}
-            error={error}
-            testId="approval-reason"
-            errorTestId="approval-error"
-          />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" variant={decision === "approve" ? "default" : "destructive"} disabled={mutation.isPending} data-testid="approval-confirm">
-              {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Icon aria-hidden="true" />}
-              {mutation.isPending ? t("common.processing") : t(`approvals.dialog.${decision}.confirm`)}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ReasonDialog
+      open={approval !== null}
+      onClose={() => onOpenChange(false)}
+      onSubmit={submit}
+      pending={mutation.isPending}
+      testId={`approval-${decision}-dialog`}
+      title={t(`approvals.dialog.${decision}.title`)}
+      description={
+        approval
+          ? t(`approvals.dialog.${decision}.description`, {
+              name: targetName(approval),
+              role: t(`roles.${approval.role}`, { defaultValue: approval.role }),
+              proposer: approval.proposedByName,
+            })
+          : null
+      }
+      reason={{
+        label: t(needsReason ? "approvals.reason" : "approvals.note"),
+        required: needsReason,
+        rows: 3,
+        value: reason,
+        onChange: (v) => {
+          setReason(v);
+          if (error) setError(null);
+        },
+        error,
+        testId: "approval-reason",
+        errorTestId: "approval-error",
+      }}
+      confirm={{
+        label: t(`approvals.dialog.${decision}.confirm`),
+        icon: decision === "approve" ? CheckCircle2 : decision === "reject" ? XCircle : Undo2,
+        variant: decision === "approve" ? "default" : "destructive",
+        testId: "approval-confirm",
+      }}
+    />
   );
 }

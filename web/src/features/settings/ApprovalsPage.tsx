@@ -9,6 +9,8 @@ import type { BadgeProps } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
+import { NotAllowed } from "@/components/ui/not-allowed";
+import { NativeSelect } from "@/components/ui/native-select";
 import { ApprovalDialog, targetName } from "@/features/settings/ApprovalDialog";
 import type { ApprovalDecision } from "@/features/settings/ApprovalDialog";
 import { approvalsOptions } from "@/features/settings/api";
@@ -16,7 +18,6 @@ import { APPROVAL_STATUSES, approvalActions } from "@/features/settings/approval
 import type { Approval, ApprovalStatus } from "@/features/settings/approvals";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
 import { formatDateTime } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 
 const statusVariant: Record<string, NonNullable<BadgeProps["variant"]>> = {
   pending: "outline",
@@ -25,9 +26,6 @@ const statusVariant: Record<string, NonNullable<BadgeProps["variant"]>> = {
   cancelled: "secondary",
 };
 
-const selectClass =
-  "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring sm:w-56";
-
 /**
  * /settings/approvals (cbsl_admin): the queue of account changes that need a second
  * administrator (dual control), paged on the server, with approve, reject and withdraw.
@@ -35,7 +33,6 @@ const selectClass =
 export function ApprovalsPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("approvals.title");
-  usePageTitle(title);
   const filterId = useId();
   const [status, setStatus] = useState<ApprovalStatus>("pending");
   const [open, setOpen] = useState<{ approval: Approval; decision: ApprovalDecision } | null>(null);
@@ -46,9 +43,7 @@ export function ApprovalsPage({ user }: { user: CurrentUser }) {
   if (!isAdmin) {
     return (
       <SettingsLayout user={user} title={title}>
-        <p role="alert" className="text-muted-foreground">
-          {t("approvals.adminOnly")}
-        </p>
+        <NotAllowed>{t("approvals.adminOnly")}</NotAllowed>
       </SettingsLayout>
     );
   }
@@ -59,13 +54,13 @@ export function ApprovalsPage({ user }: { user: CurrentUser }) {
     <SettingsLayout user={user} title={title} description={t("approvals.description")}>
       <div className="space-y-1.5">
         <Label htmlFor={filterId}>{t("approvals.filter")}</Label>
-        <select id={filterId} className={selectClass} value={status} onChange={(e) => setStatus(e.target.value as ApprovalStatus)} data-testid="approvals-status">
+        <NativeSelect id={filterId} className="sm:w-56" value={status} onChange={(e) => setStatus(e.target.value as ApprovalStatus)} data-testid="approvals-status">
           {APPROVAL_STATUSES.map((s) => (
             <option key={s} value={s}>
               {t(`approvals.statuses.${s}`)}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </div>
       <Card>
         <DataTable

@@ -7,6 +7,7 @@ import { ApiError, apiRequest } from "@/api/client";
 import { describeError } from "@/api/errors";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 
 /**
@@ -42,7 +43,7 @@ export function ListCard<T>({
         {query.isLoading ? (
           <div className="space-y-2" aria-hidden="true">
             {[0, 1].map((i) => (
-              <div key={i} className="h-14 animate-pulse rounded-md bg-muted" />
+              <Skeleton key={i} className="h-14" />
             ))}
           </div>
         ) : query.isError ? (

@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
+import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/use-toast";
 import { sharedKeys } from "@/api/keys";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
@@ -27,7 +28,6 @@ import { SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n";
 import type { LanguageCode } from "@/i18n";
 import { useChooseLanguage } from "@/features/shell/languageChoice";
 import { formatDateTime } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 
 export const SESSIONS_KEY = ["/api/profile/sessions"] as const;
@@ -209,19 +209,18 @@ function LanguageCard() {
       <CardContent>
         <div className="max-w-xs space-y-1.5">
           <Label htmlFor={id}>{t("settings.language.label")}</Label>
-          <select
+          <NativeSelect
             id={id}
             value={value}
             data-testid="profile-language"
             onChange={(e) => choose(e.target.value as LanguageCode)}
-            className="flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
           >
             {SUPPORTED_LANGUAGES.map((l) => (
               <option key={l.code} value={l.code} lang={l.code}>
                 {l.nativeName}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
       </CardContent>
     </Card>
@@ -282,7 +281,6 @@ function SessionsCard() {
 export function ProfilePage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("settings.title");
-  usePageTitle(title);
   return (
     <SettingsLayout user={user} title={title} description={t("settings.description")}>
       <div className="grid gap-6 lg:grid-cols-2">

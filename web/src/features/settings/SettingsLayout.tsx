@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import type { CurrentUser } from "@/api/types";
+import { PageHeader } from "@/components/ui/page-header";
 import { mayManageApiKeys } from "@/features/shell/nav";
 import { isRegulator } from "@/lib/roles";
 import { cn } from "@/lib/utils";
@@ -23,12 +24,7 @@ export function SettingsLayout({ user, title, description, children }: { user: C
   const tabs = settingsTabs(user);
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-6xl space-y-6">
-      <div>
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          {title}
-        </h1>
-        {description ? <p className="mt-2 text-muted-foreground">{description}</p> : null}
-      </div>
+      <PageHeader title={title} description={description} />
       {tabs.length > 1 ? (
         <nav aria-label={t("settings.tabsLabel")} className="-mx-1">
           <HorizontalScroll>

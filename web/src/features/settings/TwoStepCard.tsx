@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { sharedKeys } from "@/api/keys";
 import { TotpEnrolment } from "@/features/settings/TotpEnrolment";
@@ -116,7 +117,7 @@ export function TwoStepCard({ user }: { user: CurrentUser }) {
       </CardHeader>
       <CardContent className="space-y-4">
         {status.isLoading ? (
-          <div className="h-10 animate-pulse rounded-md bg-muted" aria-hidden="true" />
+          <Skeleton className="h-10" />
         ) : status.isError ? (
           <p role="alert" className="text-sm text-destructive">
             {t("settings.totp.loadFailed")}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import type { FormEvent, ReactNode } from "react";
+import type { FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Copy, Loader2, RefreshCw } from "lucide-react";
@@ -8,8 +8,10 @@ import { ApiError, apiJson } from "@/api/client";
 import { describeError, describeFieldErrors } from "@/api/errors";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
+import type { ControlProps } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/use-toast";
 import { useAllInstitutions } from "@/api/institutions";
 import { settingsKeys } from "@/features/settings/api";
@@ -27,9 +29,6 @@ import {
 import type { NewAccountForm } from "@/features/settings/users";
 
 
-const selectClass =
-  "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50";
-
 /** Tells the administrator that their change waits for a second one (dual control). */
 export function useProposalNotice() {
   const { t } = useTranslation();
@@ -45,65 +44,43 @@ function useErrorText() {
   return (v: string | undefined) => (v ? (i18n.exists(v) ? t(v) : v) : undefined);
 }
 
-/** A labelled control with its error underneath, linked by aria-describedby. */
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string | undefined;
-  hint?: string | undefined;
-  children: (describedBy: string | undefined, invalid: boolean) => ReactNode;
-}) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+/** The roles an account may have; a FormField gives it its id and aria wiring. */
+function RoleSelect({
+  value,
+  onChange,
+  ...rest
+}: Partial<ControlProps> & { value: string; onChange: (role: string) => void; "data-testid": string }) {
+  const { t } = useTranslation();
   return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children(describedBy, Boolean(error))}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive" data-testid={`user-error-${id.split("-").pop()}`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <NativeSelect {...rest} value={value} onChange={(e) => onChange(e.target.value)}>
+      {ROLES.map((r) => (
+        <option key={r} value={r}>
+          {t(`roles.${r}`)}
+        </option>
+      ))}
+    </NativeSelect>
   );
 }
 
+/** The institutions of one kind to pick from; a FormField gives it its id and aria wiring. */
 function InstitutionSelect({
-  id,
   kind,
   value,
   onChange,
-  describedBy,
-  invalid,
-}: {
-  id: string;
+  ...control
+}: Partial<ControlProps> & {
   kind: "psp" | "mno";
   value: string;
   onChange: (v: string) => void;
-  describedBy: string | undefined;
-  invalid: boolean;
 }) {
   const { t } = useTranslation();
   const query = useAllInstitutions(kind);
   const list = pickableInstitutions(query.data);
   return (
-    <select
-      id={id}
+    <NativeSelect
+      {...control}
       value={value}
       onChange={(e) => onChange(e.target.value)}
-      className={selectClass}
-      aria-describedby={describedBy}
-      aria-invalid={invalid || undefined}
       disabled={query.isLoading}
       data-testid="user-institution"
     >
@@ -113,7 +90,7 @@ function InstitutionSelect({
           {e.name}
         </option>
       ))}
-    </select>
+    </NativeSelect>
   );
 }
 
@@ -186,64 +163,44 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
           <DialogDescription>{t("users.createDescription")}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <Field id={id("firstName")} label={t("users.fields.firstName")} error={text("firstName")}>
-            {(d, inv) => (
-              <Input id={id("firstName")} value={form.firstName} onChange={(e) => set("firstName", e.target.value)} aria-describedby={d} aria-invalid={inv || undefined} data-testid="user-firstName" />
-            )}
-          </Field>
-          <Field id={id("lastName")} label={t("users.fields.lastName")} error={text("lastName")}>
-            {(d, inv) => (
-              <Input id={id("lastName")} value={form.lastName} onChange={(e) => set("lastName", e.target.value)} aria-describedby={d} aria-invalid={inv || undefined} data-testid="user-lastName" />
-            )}
-          </Field>
+          <FormField id={id("firstName")} label={t("users.fields.firstName")} error={text("firstName")} errorTestId="user-error-firstName">
+            <Input value={form.firstName} onChange={(e) => set("firstName", e.target.value)} data-testid="user-firstName" />
+          </FormField>
+          <FormField id={id("lastName")} label={t("users.fields.lastName")} error={text("lastName")} errorTestId="user-error-lastName">
+            <Input value={form.lastName} onChange={(e) => set("lastName", e.target.value)} data-testid="user-lastName" />
+          </FormField>
           <div className="sm:col-span-2">
-            <Field id={id("email")} label={t("users.fields.email")} error={text("email")}>
-              {(d, inv) => (
-                <Input id={id("email")} type="email" autoComplete="off" value={form.email} onChange={(e) => set("email", e.target.value)} aria-describedby={d} aria-invalid={inv || undefined} data-testid="user-email" />
-              )}
-            </Field>
+            <FormField id={id("email")} label={t("users.fields.email")} error={text("email")} errorTestId="user-error-email">
+              <Input type="email" autoComplete="off" value={form.email} onChange={(e) => set("email", e.target.value)} data-testid="user-email" />
+            </FormField>
           </div>
           <div className="sm:col-span-2">
-            <Field id={id("password")} label={t("users.fields.password")} error={text("password")} hint={t("users.passwordHint")}>
-              {(d, inv) => (
+            <FormField id={id("password")} label={t("users.fields.password")} error={text("password")} hint={t("users.passwordHint")} errorTestId="user-error-password">
+              {(control) => (
                 <div className="flex gap-2">
-                  <Input id={id("password")} autoComplete="off" spellCheck={false} className="font-mono" value={form.password} onChange={(e) => set("password", e.target.value)} aria-describedby={d} aria-invalid={inv || undefined} data-testid="user-password" />
+                  <Input {...control} autoComplete="off" spellCheck={false} className="font-mono" value={form.password} onChange={(e) => set("password", e.target.value)} data-testid="user-password" />
                   <Button type="button" variant="outline" onClick={() => set("password", generateTemporaryPassword())} aria-label={t("users.generate")} title={t("users.generate")}>
                     <RefreshCw aria-hidden="true" />
                   </Button>
                 </div>
               )}
-            </Field>
+            </FormField>
           </div>
-          <Field id={id("role")} label={t("users.fields.role")} error={text("role")} hint={needsDualControl(form.role) ? t("users.needsApproval") : undefined}>
-            {(d, inv) => (
-              <select
-                id={id("role")}
-                value={form.role}
-                onChange={(e) => setForm((f) => ({ ...f, role: e.target.value, institution: "", isGuest: e.target.value === "citizen" ? f.isGuest : false }))}
-                className={selectClass}
-                aria-describedby={d}
-                aria-invalid={inv || undefined}
-                data-testid="user-role"
-              >
-                {ROLES.map((r) => (
-                  <option key={r} value={r}>
-                    {t(`roles.${r}`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field id={id("username")} label={t("users.fields.username")} error={text("username")}>
-            {(d, inv) => (
-              <Input id={id("username")} autoComplete="off" value={form.username} onChange={(e) => set("username", e.target.value)} aria-describedby={d} aria-invalid={inv || undefined} data-testid="user-username" />
-            )}
-          </Field>
+          <FormField id={id("role")} label={t("users.fields.role")} error={text("role")} hint={needsDualControl(form.role) ? t("users.needsApproval") : undefined} errorTestId="user-error-role">
+            <RoleSelect
+              value={form.role}
+              onChange={(role) => setForm((f) => ({ ...f, role, institution: "", isGuest: role === "citizen" ? f.isGuest : false }))}
+              data-testid="user-role"
+            />
+          </FormField>
+          <FormField id={id("username")} label={t("users.fields.username")} error={text("username")} errorTestId="user-error-username">
+            <Input autoComplete="off" value={form.username} onChange={(e) => set("username", e.target.value)} data-testid="user-username" />
+          </FormField>
           {kind ? (
             <div className="sm:col-span-2">
-              <Field id={id("institution")} label={t(`users.fields.institution_${kind}`)} error={text("institution")}>
-                {(d, inv) => <InstitutionSelect id={id("institution")} kind={kind} value={form.institution} onChange={(v) => set("institution", v)} describedBy={d} invalid={inv} />}
-              </Field>
+              <FormField id={id("institution")} label={t(`users.fields.institution_${kind}`)} error={text("institution")} errorTestId="user-error-institution">
+                <InstitutionSelect kind={kind} value={form.institution} onChange={(v) => set("institution", v)} />
+              </FormField>
             </div>
           ) : null}
           {form.role === "citizen" ? (
@@ -254,11 +211,9 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
               </label>
               {errors.isGuest ? <p className="text-sm text-destructive">{text("isGuest")}</p> : null}
               {form.isGuest ? (
-                <Field id={id("guestUnitsRemaining")} label={t("users.fields.guestUnits")} error={text("guestUnitsRemaining")} hint={t("users.unitsHint")}>
-                  {(d, inv) => (
-                    <Input id={id("guestUnitsRemaining")} inputMode="numeric" className="max-w-40" value={form.guestUnits} onChange={(e) => set("guestUnits", e.target.value)} aria-describedby={d} aria-invalid={inv || undefined} data-testid="user-guest-units" />
-                  )}
-                </Field>
+                <FormField id={id("guestUnitsRemaining")} label={t("users.fields.guestUnits")} error={text("guestUnitsRemaining")} hint={t("users.unitsHint")} errorTestId="user-error-guestUnitsRemaining">
+                  <Input inputMode="numeric" className="max-w-40" value={form.guestUnits} onChange={(e) => set("guestUnits", e.target.value)} data-testid="user-guest-units" />
+                </FormField>
               ) : null}
             </div>
           ) : null}
@@ -407,52 +362,44 @@ export function UserActionDialog({
           <form onSubmit={submit} noValidate className="space-y-4">
             {action === "role" ? (
               <>
-                <Field
+                <FormField
                   id={id("role")}
                   label={t("users.fields.role")}
                   error={text("role")}
                   hint={needsDualControl(role) && role !== account?.role ? t("users.needsApproval") : undefined}
+                  errorTestId="user-error-role"
                 >
-                  {(d, inv) => (
-                    <select id={id("role")} value={role} onChange={(e) => { setRole(e.target.value); setInstitution(""); }} className={selectClass} aria-describedby={d} aria-invalid={inv || undefined} data-testid="user-role-select">
-                      {ROLES.map((r) => (
-                        <option key={r} value={r}>
-                          {t(`roles.${r}`)}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </Field>
+                  <RoleSelect value={role} onChange={(r) => { setRole(r); setInstitution(""); }} data-testid="user-role-select" />
+                </FormField>
                 {kind ? (
-                  <Field id={id("institution")} label={t(`users.fields.institution_${kind}`)} error={text("institution")}>
-                    {(d, inv) => <InstitutionSelect id={id("institution")} kind={kind} value={institution} onChange={setInstitution} describedBy={d} invalid={inv} />}
-                  </Field>
+                  <FormField id={id("institution")} label={t(`users.fields.institution_${kind}`)} error={text("institution")} errorTestId="user-error-institution">
+                    <InstitutionSelect kind={kind} value={institution} onChange={setInstitution} />
+                  </FormField>
                 ) : null}
               </>
             ) : null}
             {action === "reset" ? (
-              <Field id={id("password")} label={t("users.fields.temporaryPassword")} error={text("password")} hint={t("users.resetHint")}>
-                {(d, inv) => (
+              <FormField id={id("password")} label={t("users.fields.temporaryPassword")} error={text("password")} hint={t("users.resetHint")} errorTestId="user-error-password">
+                {(control) => (
                   <div className="flex gap-2">
-                    <Input id={id("password")} autoComplete="off" spellCheck={false} className="font-mono" value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby={d} aria-invalid={inv || undefined} data-testid="user-reset-password" />
+                    <Input {...control} autoComplete="off" spellCheck={false} className="font-mono" value={password} onChange={(e) => setPassword(e.target.value)} data-testid="user-reset-password" />
                     <Button type="button" variant="outline" onClick={() => setPassword(generateTemporaryPassword())} aria-label={t("users.generate")} title={t("users.generate")}>
                       <RefreshCw aria-hidden="true" />
                     </Button>
                   </div>
                 )}
-              </Field>
+              </FormField>
             ) : null}
             {action === "units" ? (
-              <Field
+              <FormField
                 id={id("guestUnitsRemaining")}
                 label={t("users.fields.addUnits")}
                 error={text("guestUnitsRemaining")}
                 hint={t("users.unitsNow", { count: account?.guestUnitsRemaining ?? 0 })}
+                errorTestId="user-error-guestUnitsRemaining"
               >
-                {(d, inv) => (
-                  <Input id={id("guestUnitsRemaining")} inputMode="numeric" className="max-w-40" value={units} onChange={(e) => setUnits(e.target.value)} aria-describedby={d} aria-invalid={inv || undefined} data-testid="user-units" />
-                )}
-              </Field>
+                <Input inputMode="numeric" className="max-w-40" value={units} onChange={(e) => setUnits(e.target.value)} data-testid="user-units" />
+              </FormField>
             ) : null}
             {errors.form ? (
               <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive" data-testid="user-form-error">

@@ -11,13 +11,13 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NotAllowed } from "@/components/ui/not-allowed";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
 import { USERS_PATH, settingsKeys } from "@/features/settings/api";
 import { CreateUserDialog, UserActionDialog } from "@/features/settings/UserDialogs";
 import type { UserAction } from "@/features/settings/UserDialogs";
 import type { Account } from "@/features/settings/types";
 import { formatDate, formatNumber } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 import { useAllInstitutions } from "@/api/institutions";
 
@@ -62,7 +62,6 @@ function ActionButton({
 export function UsersPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("users.title");
-  usePageTitle(title);
   const searchId = useId();
   const [search, setSearch] = useState("");
   const [q, setQ] = useState("");
@@ -88,9 +87,7 @@ export function UsersPage({ user }: { user: CurrentUser }) {
   if (!isAdmin) {
     return (
       <SettingsLayout user={user} title={title}>
-        <p role="alert" className="text-muted-foreground">
-          {t("users.adminOnly")}
-        </p>
+        <NotAllowed>{t("users.adminOnly")}</NotAllowed>
       </SettingsLayout>
     );
   }

@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import type { CurrentUser } from "@/api/types";
+import { Skeleton } from "@/components/ui/skeleton";
 import { AppShell } from "@/features/shell/AppShell";
 import { isRegulatorAccount, mayManageApiKeys, mayTransfer } from "@/features/shell/nav";
 import { useAccountLanguage } from "@/features/shell/languageChoice";
@@ -37,7 +38,7 @@ const SanctionsPage = lazyScreen(() => import("@/features/sanctions/SanctionsPag
 export const SIGNED_IN_PAGES: ReadonlyArray<{ path: string; page: string }> = [];
 
 function PageFallback() {
-  return <div className="mx-auto h-40 max-w-6xl animate-pulse rounded-lg bg-muted/60" aria-hidden="true" />;
+  return <Skeleton className="mx-auto h-40 max-w-6xl rounded-lg bg-muted/60" />;
 }
 
 /** The signed-in application: shell plus routes (loaded as its own chunk). */

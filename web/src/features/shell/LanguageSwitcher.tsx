@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { ChevronDown, Languages } from "lucide-react";
+import { NativeSelect } from "@/components/ui/native-select";
 import { SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n";
 import type { LanguageCode } from "@/i18n";
 import { useChooseLanguage } from "@/features/shell/languageChoice";
@@ -25,13 +26,13 @@ export function LanguageSwitcher({ className, compact = false }: { className?: s
         )}
         aria-hidden="true"
       />
-      <select
+      <NativeSelect
         data-testid="language-switcher"
         aria-label={t("language.label")}
         value={currentLanguage()}
         onChange={(event) => choose(event.target.value as LanguageCode)}
         className={cn(
-          "h-full w-full cursor-pointer appearance-none rounded-md border border-input bg-card py-2 pl-9 pr-8 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring",
+          "h-full appearance-none pl-9 pr-8",
           compact && "pl-3 sm:pl-9",
         )}
       >
@@ -40,7 +41,7 @@ export function LanguageSwitcher({ className, compact = false }: { className?: s
             {lang.nativeName}
           </option>
         ))}
-      </select>
+      </NativeSelect>
       <ChevronDown className="pointer-events-none absolute right-3 h-4 w-4 opacity-60" aria-hidden="true" />
     </div>
   );

@@ -2,19 +2,20 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { Inbox, RefreshCw, RotateCcw, Trash2 } from "lucide-react";
+import { Inbox, RotateCcw, Trash2 } from "lucide-react";
 import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
+import { RefreshButton } from "@/components/ListActions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { deadLettersOptions, useDeadLetterAction } from "@/features/switchfeed/api";
+import { NotAllowed } from "@/components/ui/not-allowed";
+import { PageHeader } from "@/components/ui/page-header";
 import type { DeadLetter } from "@/features/switchfeed/types";
 import { isRegulator } from "@/lib/roles";
 import { formatDateTime, formatNumber } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
-import { cn } from "@/lib/utils";
 
 const STATUSES = ["open", "retried", "discarded", "all"] as const;
 type StatusFilter = (typeof STATUSES)[number];
@@ -23,19 +24,7 @@ type StatusFilter = (typeof STATUSES)[number];
 export function SwitchFeedPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("switchFeed.title");
-  usePageTitle(title);
-  if (!isRegulator(user.role)) {
-    return (
-      <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-4">
-        <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          {title}
-        </h1>
-        <p role="alert" className="text-muted-foreground">
-          {t("switchFeed.notAllowed")}
-        </p>
-      </section>
-    );
-  }
+  if (!isRegulator(user.role)) return <NotAllowed title={title}>{t("switchFeed.notAllowed")}</NotAllowed>;
   return <DeadLetterScreen title={title} />;
 }
 
@@ -46,18 +35,13 @@ function DeadLetterScreen({ title }: { title: string }) {
   const letters = query.data ?? [];
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {title}
-          </h1>
-          <p className="mt-1 text-muted-foreground">{t("switchFeed.description")}</p>
-        </div>
-        <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          <RefreshCw className={cn("mr-2 h-4 w-4", query.isFetching && "animate-spin")} aria-hidden="true" />
-          {t("switchFeed.refresh")}
-        </Button>
-      </div>
+      <PageHeader
+        title={title}
+        description={t("switchFeed.description")}
+        actions={
+          <RefreshButton fetching={query.isFetching} onRefresh={() => void query.refetch()} label={t("switchFeed.refresh")} />
+        }
+      />
       <div role="group" aria-label={t("switchFeed.statusFilter")} className="flex flex-wrap gap-2">
         {STATUSES.map((s) => (
           <Button key={s} size="sm" variant={status === s ? "default" : "outline"} aria-pressed={status === s} onClick={() => setStatus(s)}>

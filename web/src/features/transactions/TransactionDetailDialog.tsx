@@ -5,6 +5,7 @@ import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import { Badge } from "@/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Skeleton } from "@/components/ui/skeleton";
 import { InstitutionLink } from "@/features/compliance/AlertReferences";
 import { reasonText, ruleSentence } from "@/lib/alertText";
 import { IsoPanel } from "@/features/switchfeed/IsoPanel";
@@ -52,7 +53,7 @@ export function TransactionDetailDialog({ id, onClose }: { id: string | null; on
         ) : !tx ? (
           <div className="space-y-3" aria-busy="true">
             {Array.from({ length: 4 }, (_, i) => (
-              <span key={i} className="block h-5 animate-pulse rounded bg-muted" />
+              <Skeleton key={i} className="h-5" />
             ))}
           </div>
         ) : (

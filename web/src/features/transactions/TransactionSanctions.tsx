@@ -4,6 +4,7 @@ import { ShieldAlert } from "lucide-react";
 import { Link } from "wouter";
 import type { TransactionDetail } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
+import { Skeleton } from "@/components/ui/skeleton";
 import { useAuth } from "@/features/auth/useAuth";
 import { transactionSanctionsOptions } from "@/features/transactions/api";
 import { isRegulator } from "@/lib/roles";
@@ -56,7 +57,7 @@ function RegulatorView({ id }: { id: string }) {
           {t("sanctions.loadFailed")}
         </p>
       ) : !matches ? (
-        <span className="mt-3 block h-5 animate-pulse rounded bg-muted" aria-busy="true" />
+        <Skeleton className="mt-3 h-5" aria-busy="true" />
       ) : (
         <ul className="mt-3 space-y-2">
           {matches.map((m) => (

@@ -9,9 +9,7 @@ import {
   ArrowUpRight,
   ChevronDown,
   CreditCard,
-  Download,
   Receipt,
-  RefreshCw,
   Search,
   SearchX,
   Undo2,
@@ -20,13 +18,18 @@ import type { LucideIcon } from "lucide-react";
 import { ApiError } from "@/api/client";
 import { describeFieldErrors, describeError } from "@/api/errors";
 import type { CurrentUser, Transaction } from "@/api/types";
+import { ExportLink, RefreshButton } from "@/components/ListActions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useAllInstitutions } from "@/api/institutions";
 import { transactionSearchOptions } from "@/features/transactions/api";
+import { PageHeader } from "@/components/ui/page-header";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Skeleton } from "@/components/ui/skeleton";
 import { ChannelBadge } from "@/features/transactions/ChannelBadge";
 import { isRegulator } from "@/lib/roles";
 import { transactionStatusVariant } from "@/lib/statusBadges";
@@ -43,7 +46,6 @@ import {
 import type { TransactionFilters } from "@/features/transactions/search";
 import { TransactionDetailDialog } from "@/features/transactions/TransactionDetailDialog";
 import { formatDate, formatNumber } from "@/lib/format";
-import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 
 /** Results per page ("Load more" fetches the next one with the server's cursor). */
@@ -61,8 +63,6 @@ const TYPE_ICONS: Record<string, LucideIcon> = {
   fee: Receipt,
 };
 
-const selectClass =
-  "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";
 
 /** Formats the X-Total-Count header ("123" or "10000+") per the active language. */
 function formatTotal(total: string | null): string {
@@ -77,7 +77,6 @@ function formatTotal(total: string | null): string {
 export function TransactionsPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("transactions.title");
-  usePageTitle(title);
   const isGuest = Boolean(user.isGuest);
   const ids = {
     search: useId(),
@@ -148,28 +147,16 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h1 id="page-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {title}
-          </h1>
-          <p className="mt-2 text-muted-foreground">{t("transactions.subtitle")}</p>
-        </div>
-        <div className="flex shrink-0 gap-2">
-          <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching} data-testid="tx-refresh">
-            <RefreshCw className={cn(query.isFetching && "animate-spin")} aria-hidden="true" />
-            {t("transactions.refresh")}
-          </Button>
-          {isGuest ? null : (
-            <Button asChild variant="outline">
-              <a href={exportUrl(filters)} download data-testid="tx-export">
-                <Download aria-hidden="true" />
-                {t("transactions.export")}
-              </a>
-            </Button>
-          )}
-        </div>
-      </div>
+      <PageHeader
+        title={title}
+        description={t("transactions.subtitle")}
+        actions={
+          <>
+            <RefreshButton fetching={query.isFetching} onRefresh={() => void query.refetch()} label={t("transactions.refresh")} testId="tx-refresh" />
+            {isGuest ? null : <ExportLink href={exportUrl(filters)} label={t("transactions.export")} testId="tx-export" />}
+          </>
+        }
+      />
 
       <Card>
         <CardContent className="space-y-4 p-4 sm:p-6">
@@ -192,25 +179,25 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
             </div>
             <div className="space-y-1.5">
               <Label htmlFor={ids.status}>{t("transactions.statusFilter")}</Label>
-              <select id={ids.status} className={selectClass} value={filters.status} onChange={(e) => set("status")(e.target.value)} data-testid="tx-status">
+              <NativeSelect id={ids.status} value={filters.status} onChange={(e) => set("status")(e.target.value)} data-testid="tx-status">
                 <option value="all">{t("transactions.allStatuses")}</option>
                 {SEARCH_STATUSES.map((s) => (
                   <option key={s} value={s}>
                     {t(`transactions.status.${s}`)}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </div>
             <div className="space-y-1.5">
               <Label htmlFor={ids.type}>{t("transactions.typeFilter")}</Label>
-              <select id={ids.type} className={selectClass} value={filters.type} onChange={(e) => set("type")(e.target.value)} data-testid="tx-type">
+              <NativeSelect id={ids.type} value={filters.type} onChange={(e) => set("type")(e.target.value)} data-testid="tx-type">
                 <option value="all">{t("transactions.allTypes")}</option>
                 {TRANSACTION_TYPES.map((s) => (
                   <option key={s} value={s}>
                     {t(`transactions.type.${s}`)}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </div>
           </div>
 
@@ -234,29 +221,28 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
           <div id={ids.advanced} hidden={!advancedOpen} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             <div className="space-y-1.5">
               <Label htmlFor={ids.mode}>{t("transactions.transferMode")}</Label>
-              <select id={ids.mode} className={selectClass} value={filters.transferMode} onChange={(e) => set("transferMode")(e.target.value)}>
+              <NativeSelect id={ids.mode} value={filters.transferMode} onChange={(e) => set("transferMode")(e.target.value)}>
                 <option value="all">{t("transactions.allModes")}</option>
                 {TRANSFER_MODES.map((m) => (
                   <option key={m} value={m}>
                     {t(`transactions.mode.${m}`)}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </div>
             <div className="space-y-1.5">
               <Label htmlFor={ids.currency}>{t("transactions.currency")}</Label>
-              <select id={ids.currency} className={selectClass} value={filters.currency} onChange={(e) => set("currency")(e.target.value)}>
+              <NativeSelect id={ids.currency} value={filters.currency} onChange={(e) => set("currency")(e.target.value)}>
                 <option value="all">{t("transactions.allCurrencies")}</option>
                 <option value="SHS">SHS</option>
                 <option value="USD">USD</option>
-              </select>
+              </NativeSelect>
             </div>
             {regulator ? (
               <div className="space-y-1.5">
                 <Label htmlFor={ids.institution}>{t("transactions.institutionFilter")}</Label>
-                <select
+                <NativeSelect
                   id={ids.institution}
-                  className={selectClass}
                   value={filters.institution}
                   onChange={(e) => set("institution")(e.target.value)}
                   data-testid="tx-institution"
@@ -267,7 +253,7 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
                       {i.name}
                     </option>
                   ))}
-                </select>
+                </NativeSelect>
               </div>
             ) : null}
             <FilterInput id={ids.dateFrom} label={t("transactions.dateFrom")} type="date" value={filters.dateFrom} onChange={set("dateFrom")} error={fieldErrors.dateFrom} />
@@ -284,10 +270,10 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
             />
             <div className="space-y-1.5">
               <Label htmlFor={ids.risk}>{t("transactions.riskFilter")}</Label>
-              <select id={ids.risk} className={selectClass} value={filters.highRisk} onChange={(e) => set("highRisk")(e.target.value)} data-testid="tx-risk">
+              <NativeSelect id={ids.risk} value={filters.highRisk} onChange={(e) => set("highRisk")(e.target.value)} data-testid="tx-risk">
                 <option value="">{t("transactions.allRisks")}</option>
                 <option value="true">{t("transactions.highRiskOnly")}</option>
-              </select>
+              </NativeSelect>
             </div>
           </div>
         </CardContent>
@@ -312,20 +298,16 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
             <ul aria-busy="true" aria-label={t("transactions.loading")}>
               {Array.from({ length: 5 }, (_, i) => (
                 <li key={i} className="flex items-center gap-4 border-b px-4 py-4 last:border-0 sm:px-6">
-                  <span className="h-10 w-10 shrink-0 animate-pulse rounded-full bg-muted" />
+                  <Skeleton className="h-10 w-10 shrink-0 rounded-full" />
                   <span className="flex-1 space-y-2">
-                    <span className="block h-4 w-48 max-w-full animate-pulse rounded bg-muted" />
-                    <span className="block h-3 w-64 max-w-full animate-pulse rounded bg-muted" />
+                    <Skeleton className="h-4 w-48 max-w-full" />
+                    <Skeleton className="h-3 w-64 max-w-full" />
                   </span>
                 </li>
               ))}
             </ul>
           ) : rows.length === 0 ? (
-            <div className="flex flex-col items-center gap-2 px-6 py-14 text-center" data-testid="tx-empty">
-              <SearchX className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
-              <p className="font-medium">{t("transactions.emptyTitle")}</p>
-              <p className="text-sm text-muted-foreground">{t("transactions.emptyHint")}</p>
-            </div>
+            <EmptyState icon={SearchX} title={t("transactions.emptyTitle")} hint={t("transactions.emptyHint")} testId="tx-empty" />
           ) : (
             <ul data-testid="tx-list">
               {rows.map((tx) => (

@@ -1,5 +1,5 @@
-import { useEffect, useId, useMemo, useRef, useState } from "react";
-import type { FormEvent, ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { AlertCircle, Loader2, Send } from "lucide-react";
@@ -8,8 +8,9 @@ import type { CurrentUser, TransferRequestBody, TransferResponse } from "@/api/t
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/use-toast";
 import { useAuth } from "@/features/auth/useAuth";
 import { formatMoney } from "@/lib/money";
@@ -73,8 +74,6 @@ export function formFor(user: CurrentUser | null): TransferFormState {
 /** How long the failure dialog stays open (001 §4). */
 export const ERROR_DIALOG_MS = 5_000;
 
-const selectClass =
-  "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-[invalid=true]:border-destructive disabled:cursor-not-allowed disabled:opacity-50";
 
 const NO_INSTITUTIONS: readonly TransferInstitution[] = [];
 
@@ -117,48 +116,6 @@ function newKey(): string {
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-  className,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <div className={cn("space-y-1.5", className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint && !error ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="flex items-start gap-1 text-xs font-medium text-destructive" data-testid={`error-${id}`}>
-          <AlertCircle className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden="true" />
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** aria attributes tying an input to its hint or error. */
-function describe(id: string, error?: string, hint?: boolean) {
-  return {
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
-  } as const;
-}
-
 /** The transfer form with its guided flow (001 §2, §4, §5). */
 export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
   const { t } = useTranslation();
@@ -172,10 +129,6 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const idempotencyKey = useRef<string>(newKey());
   const receiptRef = useRef<HTMLDivElement>(null);
-
-  // Field ids are fixed words so browser tests and error messages can find them.
-  const fid = useId();
-  const id = (name: string) => `${fid}-${name}`;
 
   // The signed-in person may be known only after the first render: fill an untouched sender name.
   useEffect(() => {
@@ -308,27 +261,21 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
   const canSubmit = amountMinor !== null && amountMinor > 0 && !mutation.isPending;
 
   const nameField = (field: "senderName" | "recipientName") => {
-    const nameId = id(field);
     const err = errors[field];
     return (
-      <Field id={nameId} label={t(`transfers.${field}`)} error={err} hint={t("transfers.nameHint")}>
+      <FormField label={t(`transfers.${field}`)} error={err} hint={t("transfers.nameHint")}>
         <Input
-          id={nameId}
           value={form[field]}
           onChange={(e) => update({ [field]: e.target.value })}
           autoComplete="off"
           data-testid={field === "senderName" ? "sender-name" : "recipient-name"}
-          {...describe(nameId, err, true)}
         />
-      </Field>
+      </FormField>
     );
   };
 
   const party = (side: "sender" | "receiver") => {
     const type = form[`${side}Type`];
-    const numberId = id(`${side}Number`);
-    const instId = id(`${side}Institution`);
-    const typeId = id(`${side}Type`);
     const inst = form[`${side}Institution`];
     const numErr = errors[`${side}Number`];
     const instErr = errors[`${side}Institution`];
@@ -353,34 +300,27 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
     return (
       <fieldset className="space-y-4 rounded-lg border p-4" data-testid={`${side}-fieldset`}>
         <legend className="px-1 text-sm font-semibold">{t(`transfers.${side}`)}</legend>
-        <Field id={typeId} label={t("transfers.accountType")} error={typeErr}>
-          <select
-            id={typeId}
-            className={selectClass}
+        <FormField label={t("transfers.accountType")} error={typeErr}>
+          <NativeSelect
             value={type}
             onChange={(e) => update({ [`${side}Type`]: e.target.value, [`${side}Institution`]: "" })}
             data-testid={`${side}-type`}
-            {...describe(typeId, typeErr)}
           >
             <option value="">{t("transfers.choose")}</option>
             <option value="wallet">{t("transfers.wallet")}</option>
             <option value="bank">{t("transfers.bank")}</option>
-          </select>
-        </Field>
-        <Field
-          id={instId}
+          </NativeSelect>
+        </FormField>
+        <FormField
           label={type === "bank" ? t("transfers.bankLabel") : t("transfers.operatorLabel")}
           error={instErr ?? (institutionsQuery.isError ? t("transfers.institutionsFailed") : undefined)}
           hint={institutionHint}
         >
-          <select
-            id={instId}
-            className={selectClass}
+          <NativeSelect
             value={inst}
             disabled={!type || institutionsQuery.isPending}
             onChange={(e) => update({ [`${side}Institution`]: e.target.value })}
             data-testid={`${side}-institution`}
-            {...describe(instId, instErr ?? (institutionsQuery.isError ? "failed" : undefined), institutionHint !== undefined)}
           >
             <option value="">{t("transfers.choose")}</option>
             {options.map((o) => (
@@ -388,25 +328,23 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
                 {o}
               </option>
             ))}
-          </select>
-        </Field>
-        <Field id={numberId} label={t(`transfers.${side}Number`)} error={numErr} hint={prefixHint}>
+          </NativeSelect>
+        </FormField>
+        <FormField label={t(`transfers.${side}Number`)} error={numErr} hint={prefixHint}>
           <Input
-            id={numberId}
             value={form[`${side}Number`]}
             onChange={(e) => update({ [`${side}Number`]: e.target.value })}
             placeholder={numberExample(type, chosen, institutions)}
             inputMode={type === "bank" ? "numeric" : "tel"}
             autoComplete="off"
             data-testid={`${side}-number`}
-            {...describe(numberId, numErr, true)}
           />
-        </Field>
+        </FormField>
         {nameField(side === "sender" ? "senderName" : "recipientName")}
         {side === "sender" && form.mode === "offline" && type === "wallet" ? (
-          <Field id={id("ussd")} label={t("transfers.ussdCode")} hint={t("transfers.ussdHint")}>
-            <Input id={id("ussd")} value={form.ussdCode} readOnly className="bg-muted font-mono" data-testid="ussd-code" aria-describedby={`${id("ussd")}-hint`} />
-          </Field>
+          <FormField label={t("transfers.ussdCode")} hint={t("transfers.ussdHint")}>
+            <Input value={form.ussdCode} readOnly className="bg-muted font-mono" data-testid="ussd-code" />
+          </FormField>
         ) : null}
       </fieldset>
     );
@@ -429,43 +367,44 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
           <CardContent>
             <form noValidate onSubmit={onSubmit} className="space-y-5" data-testid="transfer-form">
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field id={id("mode")} label={t("transfers.mode")} error={errors.mode}>
-                  <select id={id("mode")} className={selectClass} value={form.mode} onChange={(e) => update({ mode: e.target.value })} data-testid="transfer-mode" {...describe(id("mode"), errors.mode)}>
+                <FormField label={t("transfers.mode")} error={errors.mode}>
+                  <NativeSelect value={form.mode} onChange={(e) => update({ mode: e.target.value })} data-testid="transfer-mode">
                     <option value="">{t("transfers.choose")}</option>
                     <option value="online">{t("transfers.online")}</option>
                     <option value="offline">{t("transfers.offline")}</option>
-                  </select>
-                </Field>
-                <Field id={id("currency")} label={t("transfers.currency")} error={errors.currency}>
-                  <select id={id("currency")} className={selectClass} value={form.currency} onChange={(e) => update({ currency: e.target.value })} data-testid="transfer-currency" {...describe(id("currency"), errors.currency)}>
+                  </NativeSelect>
+                </FormField>
+                <FormField label={t("transfers.currency")} error={errors.currency}>
+                  <NativeSelect value={form.currency} onChange={(e) => update({ currency: e.target.value })} data-testid="transfer-currency">
                     <option value="">{t("transfers.choose")}</option>
                     <option value="USD">{t("transfers.usd")}</option>
                     <option value="SHS">{t("transfers.shs")}</option>
-                  </select>
-                </Field>
+                  </NativeSelect>
+                </FormField>
               </div>
               <div className="grid gap-4 md:grid-cols-2">
                 {party("sender")}
                 {party("receiver")}
               </div>
-              <Field id={id("amount")} label={t("transfers.amount")} error={errors.amount}>
-                <div className="relative">
-                  <Input
-                    id={id("amount")}
-                    value={form.amount}
-                    onChange={(e) => update({ amount: sanitizeAmountInput(e.target.value) })}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    placeholder="0.00"
-                    className="pr-14 text-lg tabular-nums"
-                    data-testid="transfer-amount"
-                    {...describe(id("amount"), errors.amount)}
-                  />
-                  <span className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-sm font-medium text-muted-foreground">
-                    {form.currency}
-                  </span>
-                </div>
-              </Field>
+              <FormField label={t("transfers.amount")} error={errors.amount}>
+                {(control) => (
+                  <div className="relative">
+                    <Input
+                      {...control}
+                      value={form.amount}
+                      onChange={(e) => update({ amount: sanitizeAmountInput(e.target.value) })}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      placeholder="0.00"
+                      className="pr-14 text-lg tabular-nums"
+                      data-testid="transfer-amount"
+                    />
+                    <span className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-sm font-medium text-muted-foreground">
+                      {form.currency}
+                    </span>
+                  </div>
+                )}
+              </FormField>
 
               <FeeBreakdown currency={currency} amount={amountMinor} fee={fee} bridge={bridge} />
 
