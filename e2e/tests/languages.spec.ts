@@ -75,7 +75,7 @@ async function unmarkedTexts(page: Page, data: Set<string>, scope = "body"): Pro
     for (const d of data) if (d.length >= 3 && text.includes(d)) return true;
     // Numbers, amounts, percentages, ids, codes and symbols.
     if (/^[\d\s.,:%+\-−–—/#()$×·…*|•]*$/.test(text)) return true;
-    if (/^[A-Z0-9][A-Z0-9\-_/.#*]{1,}$/.test(text)) return true;
+    if (/^[A-Z0-9][A-Z0-9\-_/.#*]{1,}$/.test(text) || /^v\d+$/.test(text)) return true; // v3: a rule set's version
     if (/^[\d.,\s]+\s?(USD|SHS|SLSH|%|ms|MB)$/.test(text)) return true;
     if (/^(USD|SHS|SLSH)\s?[\d.,\s]+$/.test(text) || /^\$[\d.,]+[KMB]?$/.test(text)) return true;
     // Dates and times as Intl writes them (the pseudo-locale formats as English).
@@ -95,9 +95,14 @@ const SCREENS: Record<string, { login?: { email: string; password: string }; pat
   public: { paths: ["/"] },
   admin: {
     login: { email: "admin@kormeer.demo", password: "Admin-demo-2026" },
-    paths: ["/", "/transactions", "/compliance", "/compliance/alerts", "/kyc", "/mobile-access-management", "/settings", "/psps", "/mnos", "/banks"],
+    paths: ["/", "/transactions", "/compliance", "/compliance/alerts", "/kyc", "/mobile-access-management", "/settings", "/psps", "/mnos", "/banks",
+      "/settings/users", "/settings/aml", "/settings/api-keys", "/settings/approvals", "/applications", "/analytics", "/audit", "/sanctions",
+      "/switch-feed"],
   },
-  psp: { login: { email: "psp@kormeer.demo", password: "Psp-demo-2026" }, paths: ["/", "/transfers", "/transactions", "/compliance", "/psps"] },
+  psp: {
+    login: { email: "psp@kormeer.demo", password: "Psp-demo-2026" },
+    paths: ["/", "/transfers", "/transactions", "/compliance", "/compliance/alerts", "/psps", "/analytics", "/settings/api-keys"],
+  },
   citizen: { login: { email: "citizen@kormeer.demo", password: "Citizen-demo-2026" }, paths: ["/", "/settings"] },
 };
 
