@@ -479,18 +479,68 @@ func (g *schemaGen) inputSchema(t reflect.Type) map[string]any {
 
 var timeType = reflect.TypeOf(time.Time{})
 
-// ownJSON are the types that read or write JSON their own way, with the schema of what they accept.
-var ownJSON = map[reflect.Type]map[string]any{
-	// An amount is a decimal string; a JSON number is read exactly too (domain/amount.go).
-	reflect.TypeOf(domain.DecimalString("")): {"type": []string{"string", "number"}},
+// ownJSON is the schema of a type that reads or writes JSON its own way (or whose Go type says
+// less than what it holds): what it accepts and writes; false for every other type.
+func (g *schemaGen) ownJSON(t reflect.Type) (map[string]any, bool) {
+	switch t {
+	case reflect.TypeOf(domain.DecimalString("")):
+		// An amount is a decimal string; a JSON number is read exactly too (domain/amount.go).
+		return map[string]any{"type": []string{"string", "number"}}, true
+	case reflect.TypeOf(poolEntry{}):
+		return map[string]any{"type": "array", "minItems": 2, "maxItems": 2, "items": false,
+			"prefixItems": []any{map[string]any{"type": "string"}, g.schema(reflect.TypeOf(poolJSON{}))}}, true
+	case reflect.TypeOf(analyticsData{}):
+		return g.analyticsSchema(t), true
+	case reflect.TypeOf(reportFigures(nil)):
+		return map[string]any{"type": "object", "properties": map[string]any{
+			"summary":           map[string]any{"type": "string"},
+			"transactionCount":  map[string]any{"type": "integer"},
+			"transactionVolume": map[string]any{"type": "string"},
+			"volumeByCurrency":  map[string]any{"type": "object", "additionalProperties": map[string]any{"type": "string"}},
+			"highRiskCount":     map[string]any{"type": "integer"},
+			"alertsBySeverity":  map[string]any{"type": "object", "additionalProperties": map[string]any{"type": "integer"}},
+			"openAlerts":        map[string]any{"type": "integer"},
+			"complianceScore":   map[string]any{"type": "integer"},
+			"generatedAt":       map[string]any{"type": "string", "format": "date-time"},
+		}}, true
+	case reflect.TypeOf(reportMetrics(nil)):
+		return map[string]any{"type": "object", "properties": map[string]any{
+			"totalTransactions": map[string]any{"type": "integer"},
+			"activePsps":        map[string]any{"type": "integer"},
+			"complianceScore":   map[string]any{"type": "integer"},
+		}}, true
+	}
+	return nil, false
+}
+
+// analyticsSchema is GET /api/analytics' answer: its sections' rows are maps, because the CSV
+// export reads them by the column names of analyticsSections; the schema is made from the same
+// table (count is an integer, every other column a string).
+func (g *schemaGen) analyticsSchema(t reflect.Type) map[string]any {
+	props := map[string]any{"from": map[string]any{"type": "string"}, "to": map[string]any{"type": "string"}}
+	for section, cols := range analyticsSections {
+		row := map[string]any{}
+		for _, c := range cols {
+			row[c] = map[string]any{"type": "string"}
+			if c == "count" {
+				row[c] = map[string]any{"type": "integer"}
+			}
+		}
+		props[section] = map[string]any{"type": "array", "items": map[string]any{
+			"type": "object", "properties": row, "required": cols, "additionalProperties": false}}
+	}
+	name := g.name(t)
+	g.schemas[name] = map[string]any{"type": "object", "properties": props,
+		"required": slices.Sorted(maps.Keys(props)), "additionalProperties": false}
+	return map[string]any{"$ref": "#/components/schemas/" + name}
 }
 
 // media is an answer of `also` that is not JSON: its content type.
 type media string
 
 func (g *schemaGen) schema(t reflect.Type) map[string]any {
-	if s, ok := ownJSON[t]; ok {
-		return s
+	if own, ok := g.ownJSON(t); ok {
+		return own
 	}
 	switch {
 	case t == timeType:
@@ -516,9 +566,8 @@ func (g *schemaGen) schema(t reflect.Type) map[string]any {
 		}
 		return g.orNull(map[string]any{"type": "array", "items": g.schema(t.Elem())})
 	case reflect.Map:
-		if t.Elem().Kind() == reflect.Interface {
-			return g.orNull(map[string]any{"type": "object"})
-		}
+		// A map of any JSON value says so (additionalProperties: {}), so that generated types read
+		// it as a record of unknown values rather than an empty object.
 		return g.orNull(map[string]any{"type": "object", "additionalProperties": g.schema(t.Elem())})
 	case reflect.Struct:
 		if t.Name() == "" {

@@ -34,19 +34,27 @@ var reportTypes = map[string]string{
 
 var periodPattern = regexp.MustCompile(`^(\d{4})-(0[1-9]|1[0-2])$`)
 
+// reportFigures are a report's figures (reportData) and reportMetrics its headline metrics: maps,
+// because a stored report keeps the figures it was generated with; the contract names the keys
+// the server writes today (apidoc.go).
+type (
+	reportFigures map[string]any
+	reportMetrics map[string]any
+)
+
 type reportJSON struct {
-	ID              string         `json:"id"`
-	Title           string         `json:"title"`
-	ReportType      string         `json:"reportType"`
-	Period          string         `json:"period"`
-	InstitutionID   string         `json:"institutionId"`
-	InstitutionType string         `json:"institutionType"`
-	InstitutionName string         `json:"institutionName"`
-	ReportData      map[string]any `json:"reportData"`
-	Metrics         map[string]any `json:"metrics"`
-	Status          string         `json:"status"`
-	SubmittedAt     *time.Time     `json:"submittedAt"`
-	CreatedAt       time.Time      `json:"createdAt"`
+	ID              string        `json:"id"`
+	Title           string        `json:"title"`
+	ReportType      string        `json:"reportType"`
+	Period          string        `json:"period"`
+	InstitutionID   string        `json:"institutionId"`
+	InstitutionType string        `json:"institutionType"`
+	InstitutionName string        `json:"institutionName"`
+	ReportData      reportFigures `json:"reportData"`
+	Metrics         reportMetrics `json:"metrics"`
+	Status          string        `json:"status"`
+	SubmittedAt     *time.Time    `json:"submittedAt"`
+	CreatedAt       time.Time     `json:"createdAt"`
 }
 
 func toReportJSON(r *store.Report) reportJSON {
@@ -57,15 +65,15 @@ func toReportJSON(r *store.Report) reportJSON {
 
 // reportInput is the request body of createReport.
 type reportInput struct {
-	Title           string         `json:"title"`
-	ReportType      string         `json:"reportType"`
-	Period          string         `json:"period"`
-	InstitutionID   string         `json:"institutionId"`
-	InstitutionType string         `json:"institutionType"`
-	InstitutionName string         `json:"institutionName"`
-	ReportData      map[string]any `json:"reportData"`
-	Metrics         map[string]any `json:"metrics"`
-	Status          string         `json:"status"`
+	Title           string        `json:"title"`
+	ReportType      string        `json:"reportType"`
+	Period          string        `json:"period"`
+	InstitutionID   string        `json:"institutionId"`
+	InstitutionType string        `json:"institutionType"`
+	InstitutionName string        `json:"institutionName"`
+	ReportData      reportFigures `json:"reportData"`
+	Metrics         reportMetrics `json:"metrics"`
+	Status          string        `json:"status"`
 }
 
 // createReport is POST /api/compliance-reports (001 §7). The figures are always computed by the

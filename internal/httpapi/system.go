@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"runtime"
 	"strings"
@@ -48,10 +49,9 @@ type systemMetricsJSON struct {
 type systemJSON struct {
 	Metrics      liveMetricsJSON  `json:"metrics"`
 	LoadBalancer loadBalancerJSON `json:"loadBalancer"`
-	// Pools are [name, poolJSON] pairs, as the specification's example has them.
-	Pools      [][2]any       `json:"pools"`
-	Timestamp  time.Time      `json:"timestamp"`
-	SwitchFeed switchFeedJSON `json:"switchFeed"`
+	Pools        []poolEntry      `json:"pools"`
+	Timestamp    time.Time        `json:"timestamp"`
+	SwitchFeed   switchFeedJSON   `json:"switchFeed"`
 }
 
 type liveMetricsJSON struct {
@@ -66,6 +66,14 @@ type loadBalancerJSON struct {
 	HealthyServers int    `json:"healthyServers"`
 	TotalServers   int    `json:"totalServers"`
 }
+
+// poolEntry is one database pool as the specification's example has it: a [name, pool] pair.
+type poolEntry struct {
+	Name string
+	Pool poolJSON
+}
+
+func (p poolEntry) MarshalJSON() ([]byte, error) { return json.Marshal([2]any{p.Name, p.Pool}) }
 
 type poolJSON struct {
 	Size   int    `json:"size"`
@@ -94,9 +102,9 @@ func (s *Server) metricsSystem(w http.ResponseWriter, r *http.Request) error {
 	}
 	total = max(total, healthy, 1)
 	healthy = max(healthy, 1) // this instance answers, so it is alive even before its first heartbeat
-	var pools [][2]any
+	pools := []poolEntry{}
 	for _, p := range s.store.Pools() {
-		pools = append(pools, [2]any{p.Name, poolJSON{Size: p.Size, Active: p.Active, Idle: p.Idle, Type: p.Type}})
+		pools = append(pools, poolEntry{p.Name, poolJSON{Size: p.Size, Active: p.Active, Idle: p.Idle, Type: p.Type}})
 	}
 	feed, err := s.switchFeedState(r)
 	if err != nil {

@@ -2668,17 +2668,57 @@ export interface components {
             versions: components["schemas"]["RuleSet"][];
         };
         AnalyticsData: {
-            alertsBySeverity: Record<string, never>[];
-            byCurrency: Record<string, never>[];
-            byOperator: Record<string, never>[];
-            daily: Record<string, never>[];
-            flows: Record<string, never>[];
+            alertsBySeverity: {
+                count: number;
+                day: string;
+                severity: string;
+            }[];
+            byCurrency: {
+                count: number;
+                currency: string;
+                day: string;
+                volume: string;
+            }[];
+            byOperator: {
+                count: number;
+                day: string;
+                operator: string;
+                volumeUsd: string;
+            }[];
+            daily: {
+                count: number;
+                day: string;
+                volumeUsd: string;
+            }[];
+            flows: {
+                count: number;
+                flowType: string;
+                volumeUsd: string;
+            }[];
             from: string;
-            licenceExpiries: Record<string, never>[];
-            modes: Record<string, never>[];
-            risk: Record<string, never>[];
+            licenceExpiries: {
+                id: string;
+                licenseExpiresAt: string;
+                licenseNumber: string;
+                name: string;
+                type: string;
+            }[];
+            modes: {
+                count: number;
+                mode: string;
+                volumeUsd: string;
+            }[];
+            risk: {
+                count: number;
+                riskLevel: string;
+            }[];
             to: string;
-            topInstitutions: Record<string, never>[];
+            topInstitutions: {
+                count: number;
+                institutionId: string;
+                name: string;
+                volumeUsd: string;
+            }[];
         };
         ApiKey: {
             /** Format: date-time */
@@ -2780,7 +2820,9 @@ export interface components {
             actor: components["schemas"]["AuditActor"] | null;
             /** Format: date-time */
             at: string;
-            details: Record<string, never>;
+            details: {
+                [key: string]: unknown;
+            };
             id: string;
             ipAddress: string;
             resource: string;
@@ -3196,6 +3238,12 @@ export interface components {
             from: string;
             to: string;
         };
+        Pool: {
+            active: number;
+            idle: number;
+            size: number;
+            type: string;
+        };
         PreferencesInput: {
             prioritizeCompliance?: boolean;
             prioritizeCost?: boolean;
@@ -3301,9 +3349,28 @@ export interface components {
             institutionId: string;
             institutionName: string;
             institutionType: string;
-            metrics: Record<string, never>;
+            metrics: {
+                activePsps?: number;
+                complianceScore?: number;
+                totalTransactions?: number;
+            };
             period: string;
-            reportData: Record<string, never>;
+            reportData: {
+                alertsBySeverity?: {
+                    [key: string]: number;
+                };
+                complianceScore?: number;
+                /** Format: date-time */
+                generatedAt?: string;
+                highRiskCount?: number;
+                openAlerts?: number;
+                summary?: string;
+                transactionCount?: number;
+                transactionVolume?: string;
+                volumeByCurrency?: {
+                    [key: string]: string;
+                };
+            };
             reportType: string;
             status: string;
             /** Format: date-time */
@@ -3314,9 +3381,28 @@ export interface components {
             institutionId?: string;
             institutionName?: string;
             institutionType?: string;
-            metrics?: Record<string, never> | null;
+            metrics?: {
+                activePsps?: number;
+                complianceScore?: number;
+                totalTransactions?: number;
+            };
             period?: string;
-            reportData?: Record<string, never> | null;
+            reportData?: {
+                alertsBySeverity?: {
+                    [key: string]: number;
+                };
+                complianceScore?: number;
+                /** Format: date-time */
+                generatedAt?: string;
+                highRiskCount?: number;
+                openAlerts?: number;
+                summary?: string;
+                transactionCount?: number;
+                transactionVolume?: string;
+                volumeByCurrency?: {
+                    [key: string]: string;
+                };
+            };
             reportType?: string;
             status?: string;
             title?: string;
@@ -3512,7 +3598,10 @@ export interface components {
         System: {
             loadBalancer: components["schemas"]["LoadBalancer"];
             metrics: components["schemas"]["LiveMetrics"];
-            pools: unknown[][];
+            pools: [
+                string,
+                components["schemas"]["Pool"]
+            ][];
             switchFeed: components["schemas"]["SwitchFeed"];
             /** Format: date-time */
             timestamp: string;
@@ -3694,7 +3783,9 @@ export interface components {
             action: string;
             /** Format: date-time */
             createdAt: string;
-            details: Record<string, never>;
+            details: {
+                [key: string]: unknown;
+            };
             newStatus: string | null;
             notes: string | null;
             previousStatus: string | null;

@@ -5,9 +5,9 @@ type S = components["schemas"];
 
 /**
  * T with some properties narrowed to the values the server documents in words (a status's
- * values): an intersection keeps every generated property and narrows these.
+ * values, or a list of narrowed items): every other generated property is kept as generated.
  */
-type Narrow<T, N extends { [K in keyof N]: K extends keyof T ? unknown : never }> = T & N;
+export type Narrow<T, N extends { [K in keyof N]: K extends keyof T ? unknown : never }> = Omit<T, keyof N> & N;
 
 /** The roles the API knows (user_role enum, spec 000 §3). */
 export type UserRole = "cbsl_admin" | "cbsl_officer" | "psp_admin" | "mno_admin" | "citizen";
@@ -52,19 +52,8 @@ export type ApplicationStatus = "pending" | "under_review" | "approved" | "rejec
 /** An institution licence application as the API returns it. */
 export type InstitutionApplication = S["Application"];
 
-/** Body of POST /api/institution-applications. */
-export interface ApplicationPayload {
-  institutionName: string;
-  institutionType: string;
-  licenseNumber: string;
-  contactEmail: string;
-  contactPhone: string;
-  contactPerson: string;
-  address: string;
-  businessDescription: string | null;
-  logoUrl: string | null;
-  status: "pending";
-}
+/** Body of POST /api/institution-applications: every field the form sends. */
+export type ApplicationPayload = Required<S["ApplicationInputInput"]>;
 
 /** Licence statuses of a registered institution. */
 export type LicenseStatus = "active" | "suspended" | "revoked";
@@ -151,16 +140,8 @@ export type KycStatus = "under_review" | "pending" | "compliant" | "non_complian
 /** KYC document types (001 §3). */
 export type KycDocumentType = "passport" | "national_id" | "drivers_license";
 
-/** Body of POST /api/kyc (001 §3). */
-export interface KycSubmission {
-  fullName: string;
-  nationalId: string;
-  phoneNumber: string;
-  email: string;
-  address: string;
-  documentType: string;
-  documentNumber: string;
-}
+/** Body of POST /api/kyc (001 §3): the form's fields (the PEP declaration is sent beside them). */
+export type KycSubmission = Required<Omit<S["KYCInputInput"], "pep">>;
 
 /** A KYC application as GET /api/kyc-applications returns it (ids masked for non-regulators). */
 /** A KYC application's risk level, decided by the server at submission (docs/DECISIONS.md, "KYC risk"). */
@@ -175,33 +156,13 @@ export type KycSummary = Narrow<S["KycSummary"], { byStatus: Record<KycStatus, n
 export type ReportType = "monthly_transaction" | "aml_cft";
 
 /** The figures the server computes for a report. */
-export interface ReportData {
-  summary?: string;
-  transactionCount?: number;
-  transactionVolume?: string;
-  volumeByCurrency?: Record<string, string>;
-  highRiskCount?: number;
-  alertsBySeverity?: Record<string, number>;
-  openAlerts?: number;
-  complianceScore?: number;
-  generatedAt?: string;
-}
+export type ReportData = S["Report"]["reportData"];
 
 /** A compliance report (001 §3). */
 export type ComplianceReport = S["Report"];
 
 /** Body of POST /api/compliance-reports. */
-export interface ReportPayload {
-  title: string;
-  reportType: ReportType;
-  period: string;
-  institutionId: string;
-  institutionType: string;
-  institutionName: string;
-  reportData: ReportData;
-  metrics: { totalTransactions?: number; activePsps?: number; complianceScore?: number };
-  status: "draft";
-}
+export type ReportPayload = Required<S["ReportInputInput"]>;
 
 /** A scheduled compliance audit. */
 export type ComplianceAudit = S["Audit"];
@@ -209,21 +170,8 @@ export type ComplianceAudit = S["Audit"];
 /** GET /health (001 §3): memory in bytes, uptime in seconds; 503 when unhealthy. */
 export type HealthResponse = S["Health"];
 
-/**
- * One database pool of GET /metrics-system. Not yet generated: pools are [name, pool] pairs, a
- * tuple the OpenAPI 3.0 document states only as unknown[][], so SystemMetricsResponse narrows them.
- */
-export interface PoolStats {
-  size: number;
-  active: number;
-  idle: number;
-  type: string;
-}
-
 /** GET /metrics-system (001 §3). errorRate is a percentage, averageResponseTime milliseconds. */
-export type SystemMetricsResponse = Omit<S["SystemMetrics"], "system"> & {
-  system: Omit<S["System"], "pools"> & { pools: Array<[string, PoolStats]> };
-};
+export type SystemMetricsResponse = S["SystemMetrics"];
 
 export type MobileUserStatus = "pending" | "approved" | "suspended" | "revoked";
 

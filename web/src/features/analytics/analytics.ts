@@ -1,17 +1,7 @@
+import type { components } from "@/api/schema";
+
 /** GET /api/analytics: aggregates for the period (money as decimal strings). */
-export interface AnalyticsData {
-  from: string;
-  to: string;
-  daily: Array<{ day: string; count: number; volumeUsd: string }>;
-  byOperator: Array<{ day: string; operator: string; count: number; volumeUsd: string }>;
-  byCurrency: Array<{ day: string; currency: string; count: number; volume: string }>;
-  modes: Array<{ mode: string; count: number; volumeUsd: string }>;
-  flows: Array<{ flowType: string; count: number; volumeUsd: string }>;
-  risk: Array<{ riskLevel: string; count: number }>;
-  alertsBySeverity: Array<{ day: string; severity: string; count: number }>;
-  topInstitutions: Array<{ institutionId: string; name: string; count: number; volumeUsd: string }>;
-  licenceExpiries: Array<{ id: string; type: string; name: string; licenseNumber: string; licenseExpiresAt: string }>;
-}
+export type AnalyticsData = components["schemas"]["AnalyticsData"];
 
 /** The export sections (the keys of the answer that hold rows). */
 export const SECTIONS = [

@@ -14,7 +14,7 @@ const entry = (seq: number, over: Partial<AuditEntry> = {}): AuditEntry => ({
   id: `0190-entry-${seq}`,
   seq,
   at: "2026-03-04T09:15:30Z",
-  actor: { id: "a1", email: "admin@kormeer.demo", name: "Amina Warsame", role: "cbsl_admin", institution: null },
+  actor: { id: "a1", email: "admin@kormeer.demo", name: "Amina Warsame", role: "cbsl_admin", institution: "" },
   action: "auth.login",
   resource: "session",
   resourceId: `sess-${seq}-abcdef12`,
@@ -249,7 +249,7 @@ describe("AuditPage", () => {
         head: { seq: 1204, hash: "ab".repeat(32) },
         problems: [
           { seq: 17, id: "0190-e17", kind: "edited", message: "row 17's content does not match its hash" },
-          { seq: 40, id: null, kind: "missing", message: "rows 40 to 41 are missing" },
+          { seq: 40, id: "", kind: "missing", message: "rows 40 to 41 are missing" },
           { seq: 42, id: "0190-e42", kind: "unchained", message: "row 42 does not follow row 39" },
           { seq: 9, id: "0190-e9", kind: "anchor", message: "row 9 no longer has the anchored hash" },
         ],

@@ -10,7 +10,6 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { FeedCard } from "@/features/switchfeed/FeedCard";
-import type { SwitchFeedState } from "@/features/switchfeed/types";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
@@ -131,8 +130,7 @@ export function MetricsPage() {
 
 function MetricsBody({ data, health }: { data: SystemMetricsResponse; health: HealthResponse | undefined }) {
   const { t } = useTranslation();
-  const { metrics, loadBalancer, pools } = data.system;
-  const feed = (data.system as SystemMetricsResponse["system"] & { switchFeed?: SwitchFeedState }).switchFeed;
+  const { metrics, loadBalancer, pools, switchFeed: feed } = data.system;
   const { performance } = data;
   const rtLevel = responseTimeLevel(performance.averageResponseTime);
   const erLevel = errorRateLevel(metrics.errorRate);

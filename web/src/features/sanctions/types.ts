@@ -1,76 +1,37 @@
+import type { components } from "@/api/schema";
+import type { Narrow } from "@/api/types";
+
+type S = components["schemas"];
+
+export type MatchStrength = "strong" | "possible";
+
 /** One aligned pair of normalised name parts (sanctions.TokenMatch). */
-export interface TokenMatch {
-  query: string;
-  entry: string;
-  similarity: number;
-}
+export type TokenMatch = S["TokenMatch"];
 
 /** The matcher's explanation of a candidate (sanctions.Match). */
-export interface Explanation {
-  ref: string;
-  entryName: string;
-  alias: string;
-  aliasQuality: string;
-  score: number;
-  tokens: TokenMatch[] | null;
-  reasons: string[] | null;
-  strength: "strong" | "possible";
-}
+export type Explanation = Narrow<S["Match"], { strength: MatchStrength }>;
 
 /** One review item of GET /api/sanctions/matches. */
-export interface SanctionsMatch {
-  id: string;
-  subjectType: "transaction" | "kyc" | "application";
-  subjectId: string;
-  subjectRef: string;
-  subjectStatus: string;
-  institutionId: string;
-  party: string;
-  screenedName: string;
-  ref: string;
-  entryName: string;
-  alias: string;
-  score: number;
-  strength: "strong" | "possible";
-  explanation: Explanation;
-  held: boolean;
-  alertId: string;
-  status: "open" | "confirmed" | "false_positive";
-  reason: string;
-  decidedAt: string | null;
-  createdAt: string;
-}
+export type SanctionsMatch = Narrow<
+  S["SanctionsMatch"],
+  {
+    subjectType: "transaction" | "kyc" | "application";
+    strength: MatchStrength;
+    explanation: Explanation;
+    status: "open" | "confirmed" | "false_positive";
+  }
+>;
 
 /** One import of a list (GET /api/sanctions/versions). */
-export interface SanctionsVersion {
-  id: string;
-  list: "un" | "domestic";
-  version: number;
-  fileName: string;
-  entries: number;
-  added: number;
-  changed: number;
-  removed: number;
-  importedBy: string;
-  importedAt: string;
-  inForce: boolean;
-}
+export type SanctionsVersion = Narrow<S["SanctionsVersion"], { list: "un" | "domestic" }>;
 
-export interface SanctionsChange {
-  ref: string;
-  change: "added" | "changed" | "removed";
-  name: string;
-}
+export type SanctionsChange = Narrow<S["SanctionsChange"], { change: "added" | "changed" | "removed" }>;
 
-export interface SanctionsVersionDetail extends SanctionsVersion {
-  changes: SanctionsChange[];
-}
+/** GET /api/sanctions/versions/{id}: a version and what it changed. */
+export type SanctionsVersionDetail = Narrow<S["SanctionsVersionDetail"], { list: "un" | "domestic"; changes: SanctionsChange[] }>;
 
-export interface SanctionsSearchResult {
-  name: string;
-  tokens: string[];
-  candidates: Explanation[];
-}
+/** GET /api/sanctions/search: a regulator's manual check of a name. */
+export type SanctionsSearchResult = Narrow<S["SanctionsSearchResult"], { candidates: Explanation[] }>;
 
 /** The matcher's reasons the page can say (anything else is shown as written). */
 export const KNOWN_REASONS = [

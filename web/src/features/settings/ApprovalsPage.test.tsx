@@ -15,7 +15,7 @@ const proposal = (id: string, over: Partial<Approval> = {}): Approval => ({
   status: "pending",
   role: "cbsl_officer",
   previousRole: null,
-  target: { ...makeUser({ id: `t-${id}`, email: `${id}@bank.so`, firstName: "Nimco", lastName: id, role: "citizen" }), isActive: false, createdAt: "2026-11-20T09:00:00Z" },
+  target: { ...makeUser({ id: `t-${id}`, email: `${id}@bank.so`, firstName: "Nimco", lastName: id, role: "citizen" }), isActive: false, createdAt: "2026-11-20T09:00:00Z", createdBy: null, pendingRole: null, username: null },
   proposedBy: "a2",
   proposedByName: "Faisal Dualeh",
   proposedAt: "2026-11-20T09:00:00Z",

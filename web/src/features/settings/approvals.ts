@@ -1,29 +1,14 @@
 import { throwIfResNotOk, languageHeaders } from "@/api/client";
+import type { components } from "@/api/schema";
 import type { CurrentUser } from "@/api/types";
-import type { Account } from "@/features/settings/types";
+
+type S = components["schemas"];
 
 /** A change to an account that waits for (or was decided by) a second administrator. */
-export interface Approval {
-  id: string;
-  kind: "account.create" | "account.role" | string;
-  status: ApprovalStatus | string;
-  role: string;
-  previousRole: string | null;
-  target: Account;
-  proposedBy: string;
-  proposedByName: string;
-  proposedAt: string;
-  decidedBy: string | null;
-  decidedByName: string | null;
-  decidedAt: string | null;
-  reason: string | null;
-}
+export type Approval = S["Approval"];
 
 /** What POST /api/users, PATCH /api/users/{id} and registration answer (202) for a proposal. */
-export interface ProposalAnswer extends Approval {
-  eligibleApprovers: number;
-  message: string;
-}
+export type ProposalAnswer = S["PendingApproval"];
 
 export const APPROVALS_KEY = "/api/approvals";
 export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "cancelled", "all"] as const;

@@ -17,7 +17,7 @@ const match: SanctionsMatch = {
   id: "m1", subjectType: "transaction", subjectId: "tx-1", subjectRef: "TXN-1", subjectStatus: "pending", institutionId: "psp-1",
   party: "recipient", screenedName: "Abdirahman Mohamud Farah", ref: "CBS-2024-001", entryName: "Abdirahman Mohamud Farah",
   alias: "Cabdiraxmaan Maxamuud Faarax", score: 0.97, strength: "strong",
-  explanation: { ref: "CBS-2024-001", entryName: "Abdirahman Mohamud Farah", alias: "Cabdiraxmaan Maxamuud Faarax", aliasQuality: "good", score: 0.97, tokens: null, reasons: null, strength: "strong" },
+  explanation: { ref: "CBS-2024-001", entryName: "Abdirahman Mohamud Farah", alias: "Cabdiraxmaan Maxamuud Faarax", aliasQuality: "good", score: 0.97, tokens: [], reasons: [], strength: "strong" },
   held: true, alertId: "a1", status: "open", reason: "", decidedAt: null, createdAt: "2026-11-24T06:00:00Z",
 };
 

@@ -4,6 +4,8 @@
  * (testdata/transfers.json), so the browser and the server never disagree.
  * Money is integer minor units (cents, SHS cents) throughout: never a float.
  */
+import type { components } from "@/api/schema";
+import type { Narrow } from "@/api/types";
 
 /** Transfer modes: online settles in real time, offline goes through USSD in batches. */
 export type TransferMode = "online" | "offline";
@@ -22,21 +24,14 @@ export const ACCOUNT_TYPES: readonly AccountType[] = ["wallet", "bank"];
  * A wallet operator or bank of the licence registry, as GET /api/transfer/institutions answers
  * it (domain.TransferInstitution on the server). The engine holds no list of its own: the form
  * passes the registry's institutions in, so a licence change reaches the form at its next read.
+ * ussdCode and numberPrefixes (such as "+252 65") are a wallet operator's, accountPrefix (such as
+ * "DBI-") a bank's routing prefix; only licenseStatus "active" may move money (the API answers
+ * only those; the shared vectors have others).
  */
-export interface TransferInstitution {
-  id: string;
-  type: AccountType;
-  name: string;
-  modes: readonly TransferMode[];
-  /** A wallet operator's USSD code, auto-filled in offline mode. */
-  ussdCode?: string;
-  /** A wallet operator's number prefixes, such as "+252 65". */
-  numberPrefixes?: readonly string[];
-  /** A bank's routing prefix, such as "DBI-". */
-  accountPrefix?: string;
-  /** Only "active" may move money (the API answers only those; the shared vectors have others). */
-  licenseStatus: string;
-}
+export type TransferInstitution = Narrow<
+  components["schemas"]["TransferInstitution"],
+  { type: AccountType; modes: readonly TransferMode[]; numberPrefixes?: readonly string[] }
+>;
 
 /** Conversion rate the specification fixes (150 USD = 1,725,000 SHS). */
 export const SHS_PER_USD = 11_500;

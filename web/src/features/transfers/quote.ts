@@ -1,14 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
+import type { components } from "@/api/schema";
+import type { Narrow } from "@/api/types";
 import type { Currency } from "@/features/transfers/engine";
 import { minorToDecimal } from "@/features/transfers/engine";
 
 /** GET /api/transfer/quote: what a transfer of the amount costs, as decimal strings. */
-export interface TransferQuote {
-  amount: string;
-  currency: Currency;
-  fee: string;
-  total: string;
-}
+export type TransferQuote = Narrow<components["schemas"]["TransferQuote"], { currency: Currency }>;
 
 /**
  * The server's quote for an amount (minor units) and currency: the fee the transfer will be
