@@ -84,10 +84,14 @@ WEBPERF_LISTEN ?= 127.0.0.1:0
 webperf: build tools
 	cd web && node perf/timeline.mjs --binary ../bin/kormeer --listen $(WEBPERF_LISTEN) --runs $(WEBPERF_RUNS)
 
-lint: web/node_modules/.package-lock.json
+## lint: go vet, gofmt, staticcheck, and the web app's type check (translation keys included) and
+## ESLint. It builds web/dist first: the Go packages embed it, so vet cannot type-check without it
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
+lint: web
 	$(GO) vet ./...
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); exit 1)
-	cd web && npm run typecheck
+	$(GO) run $(STATICCHECK) ./...
+	cd web && npm run typecheck && npm run lint
 
 ## vulncheck: known vulnerabilities in the Go modules and the npm packages. Needs vuln.go.dev and
 ## the npm audit service, which CI machines cannot reach: run it where they can (not part of test)

@@ -120,10 +120,11 @@ func generated(rnd *rand.Rand, now time.Time, days int, ops, banks []domain.Tran
 	t.Fee = domain.TransferFee(t.Amount, t.Currency)
 	t.Status = []string{"completed", "completed", "completed", "completed", "completed", "completed", "completed", "pending", "processing", "failed"}[rnd.IntN(10)]
 	t.Type = []string{"transfer", "transfer", "payment", "npss_transfer", "withdrawal", "deposit"}[rnd.IntN(6)]
-	t.TransferMode, t.SettlementMode = "online", "real-time"
+	t.TransferMode = domain.ModeOnline
 	if !slices.Contains(op.Modes, domain.ModeOnline) || rnd.IntN(8) == 0 {
-		t.TransferMode, t.SettlementMode, t.USSDCode = []string{"offline", "ussd"}[rnd.IntN(2)], "batch", op.USSDCode
+		t.TransferMode, t.USSDCode = []string{domain.ModeOffline, "ussd"}[rnd.IntN(2)], op.USSDCode
 	}
+	t.SettlementMode = domain.SettlementMode(t.TransferMode)
 	t.FlowType = "P2P"
 	t.Sender = domain.NormalizeAccount(fmt.Sprintf("%s%07d", op.NumberPrefixes[0], rnd.IntN(100_000)))
 	t.Recipient = domain.NormalizeAccount(fmt.Sprintf("%s%07d", to.NumberPrefixes[0], rnd.IntN(100_000)))

@@ -10,9 +10,9 @@ import (
 	"github.com/kormeer/kormeer/internal/limit"
 )
 
-// newHTTPServer is the portal's HTTP server with every timeout set (issue 14 finding 10: 2,000
-// connections trickling a body were all still open after 130 s). A client that trickles headers
-// or a body is cut off; the routes that legitimately take longer (uploads, batches, exports, the
+// newHTTPServer is the portal's HTTP server with every timeout set (issue 14 finding 10: without
+// them, connections trickling a body stay open indefinitely). A client that trickles headers or a
+// body is cut off; the routes that legitimately take longer (uploads, batches, exports, the
 // WebSocket) extend their own deadlines (httpapi/deadlines.go).
 func newHTTPServer(h http.Handler, l config.Limits, log *slog.Logger) *http.Server {
 	return &http.Server{Handler: h, ReadHeaderTimeout: l.ReadHeaderTimeout, ReadTimeout: l.ReadTimeout,

@@ -109,7 +109,8 @@ func (s *socketLoad) run(ctx context.Context, stdout io.Writer) error {
 		readers.Add(1)
 		go func() {
 			defer readers.Done()
-			if err := c.read(&received); err != nil && runCtx.Err() == nil {
+			// read always ends with an error; it is a loss unless the run itself ended.
+			if err := c.read(&received); runCtx.Err() == nil {
 				lost.Add(1)
 				lostErr.CompareAndSwap(nil, err.Error())
 			}

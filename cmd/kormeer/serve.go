@@ -226,9 +226,16 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	feedDone := make(chan struct{})
 	if cfg.NATSURL != "" {
+		workers := cfg.NATSWorkers
+		if workers == 0 {
+			workers = 1
+			if st.IsPostgres() {
+				workers = 2 // a batch waits on round trips; two overlap (docs/PERFORMANCE.md, Switch feed)
+			}
+		}
 		feed := &switchfeed.Consumer{Ingester: srv.ISOIngester(), Log: log, Stats: feedStats,
 			Config: switchfeed.Config{URL: cfg.NATSURL, Stream: cfg.NATSStream, Subject: cfg.NATSSubject,
-				Durable: cfg.NATSDurable, DeadLetterSubject: cfg.NATSDeadLetterSubject}}
+				Durable: cfg.NATSDurable, DeadLetterSubject: cfg.NATSDeadLetterSubject, Workers: workers}}
 		go func() {
 			defer close(feedDone)
 			if err := feed.Run(ctx); err != nil {
@@ -373,11 +380,11 @@ func sweep(ctx context.Context, st *store.Store, loginWindow time.Duration, log 
 	})
 }
 
-// keepStatistics refreshes the planner's statistics of the tables that changed much, so that
-// plans follow the data as it grows (store.RefreshStatistics). On PostgreSQL it looks every 3 s:
-// the look is one read of pg_stat_user_tables, and a portal that started empty grows fastest at
-// first (sixth session: 546/s in its first 30 s at 16,000 rows with a half-minute look, against
-// 3,300/s once analysed). SQLite's PRAGMA optimize pauses the writer, so it runs every half minute.
+// keepStatistics refreshes the planner's statistics of the tables that changed much, so that plans
+// follow the data as it grows (store.RefreshStatistics). On PostgreSQL it looks every 3 s: the look
+// is one read of pg_stat_user_tables, and a portal that started empty grows fastest at first, when
+// a half-minute look leaves it planning for empty tables (docs/PERFORMANCE.md, "Growth in one
+// process"). SQLite's PRAGMA optimize pauses the writer, so it runs every half minute.
 func keepStatistics(ctx context.Context, st *store.Store, log *slog.Logger) {
 	interval := 30 * time.Second
 	if st.IsPostgres() {

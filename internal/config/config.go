@@ -70,6 +70,8 @@ type Config struct {
 
 	// NATS* configure the switch feed's JetStream consumer (internal/switchfeed); no URL, no feed.
 	NATSURL, NATSSubject, NATSStream, NATSDurable, NATSDeadLetterSubject string
+	// NATSWorkers is how many batches each instance stores at once; 0 picks for the database.
+	NATSWorkers int
 	// SanctionsStrong and SanctionsPossible are the screening thresholds: a match scoring at
 	// least SanctionsStrong holds a transfer, at least SanctionsPossible is a review item.
 	SanctionsStrong, SanctionsPossible float64
@@ -143,6 +145,7 @@ var plainVars = []Var{
 	{"KORMEER_NATS_SUBJECT", "nats-subject", "switch.iso20022.>", false, "subject the switch publishes pacs.008 and pacs.002 documents on"},
 	{"KORMEER_NATS_STREAM", "nats-stream", "SWITCH", false, "JetStream stream holding that subject (created if missing)"},
 	{"KORMEER_NATS_DURABLE", "nats-durable", "kormeer", false, "durable consumer every instance joins"},
+	{"KORMEER_NATS_WORKERS", "nats-workers", "0", false, "switch feed batches each instance stores at once (1 to 8); 0: 2 on PostgreSQL, 1 on SQLite"},
 	{"KORMEER_NATS_DEAD_LETTER_SUBJECT", "nats-dead-letter-subject", "kormeer.deadletter.iso20022", false, "subject for switch messages that can never be stored (reason in the Kormeer-Reason header); empty: kept in the database only"},
 }
 
@@ -233,6 +236,11 @@ func Load(fs *flag.FlagSet, args []string, getenv func(string) string, scope Sco
 		errs = append(errs, fmt.Errorf("KORMEER_DEMO_TRANSACTIONS: want a number from 0 to 10000000, got %q", get("KORMEER_DEMO_TRANSACTIONS")))
 	} else {
 		c.DemoTransactions = n
+	}
+	if n, err := strconv.Atoi(get("KORMEER_NATS_WORKERS")); err != nil || n < 0 || n > 8 {
+		errs = append(errs, fmt.Errorf("KORMEER_NATS_WORKERS: want a number from 0 to 8, got %q", get("KORMEER_NATS_WORKERS")))
+	} else {
+		c.NATSWorkers = n
 	}
 	if n, err := strconv.Atoi(get("KORMEER_TRUSTED_PROXIES")); err != nil || n < 1 || n > 10 {
 		errs = append(errs, fmt.Errorf("KORMEER_TRUSTED_PROXIES: want a number of proxies from 1 to 10, got %q", get("KORMEER_TRUSTED_PROXIES")))

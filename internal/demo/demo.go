@@ -238,7 +238,7 @@ func (l *loader) transactions(ctx context.Context) error {
 	sort.Slice(txs, func(i, j int) bool { return txs[i].CreatedAt.Before(txs[j].CreatedAt) })
 	scoring := store.Scoring{Thresholds: domain.DefaultAMLThresholds()}
 	for i, t := range txs {
-		if _, _, _, err := l.tx.RecordTransaction(ctx, t, scoring); err != nil {
+		if _, err := l.tx.RecordTransaction(ctx, t, scoring); err != nil {
 			return fmt.Errorf("demo transaction %d: %w", i, err)
 		}
 	}

@@ -31,19 +31,46 @@ type AlertViewer struct {
 	Institution string
 }
 
-// VisibleTo reports whether the account may see the alert: a targeted alert reaches only its
-// target (one account or one role); otherwise regulators see every institution's alerts and
-// institution staff their own institution's. Citizens and guests see no untargeted alert.
-func (a AlertEvent) VisibleTo(v AlertViewer) bool {
+// VisibleTo reports whether the account may see the alert (AlertReach.Includes).
+func (a AlertEvent) VisibleTo(v AlertViewer) bool { return v.Reach().Includes(a) }
+
+// AlertReach is which alerts an account may see, as the sets a query filters on: the alert
+// lists' SQL is built from it, and VisibleTo asks it, so the lists and the real-time feed follow
+// one rule.
+type AlertReach struct {
+	// UserID and Role: an alert targeted at one account reaches only that account, one targeted
+	// at a role only the accounts of that role (the account's own target wins over the role).
+	UserID string
+	Role   string
+	// AllUntargeted: every alert targeted at nobody, of any institution or none (regulators).
+	AllUntargeted bool
+	// Institution: else the untargeted alerts of this institution ("" for none: citizens and
+	// guests see no untargeted alert).
+	Institution string
+}
+
+// Reach is the alerts the account may see: regulators every institution's alerts, institution
+// staff their own institution's, and everyone the alerts targeted at them or at their role.
+func (v AlertViewer) Reach() AlertReach {
+	r := AlertReach{UserID: v.ID, Role: string(v.Role)}
+	switch {
+	case v.Role.IsRegulator():
+		r.AllUntargeted = true
+	case v.Role.IsInstitutionStaff():
+		r.Institution = v.Institution
+	}
+	return r
+}
+
+// Includes reports whether the alert is within the reach.
+func (r AlertReach) Includes(a AlertEvent) bool {
 	switch {
 	case a.TargetUserID != "":
-		return a.TargetUserID == v.ID
+		return a.TargetUserID == r.UserID
 	case a.TargetRole != "":
-		return string(v.Role) == a.TargetRole
-	case v.Role.IsRegulator():
+		return a.TargetRole == r.Role
+	case r.AllUntargeted:
 		return true
-	case v.Role.IsInstitutionStaff():
-		return a.InstitutionID != "" && a.InstitutionID == v.Institution
 	}
-	return false
+	return r.Institution != "" && a.InstitutionID == r.Institution
 }

@@ -274,6 +274,7 @@ const (
 	CodeAdoptInstitution       = "adopt_institution"
 	CodeIdempotencyInProgress  = "idempotency_in_progress"
 	CodeIdempotencyKeyReused   = "idempotency_key_reused"
+	CodeISOWritersRaced        = "iso_writers_raced" // ISO 20022 payments kept changing while stored
 )
 
 // Sanctions lists (internal/screening, internal/store/sanctions.go).

@@ -99,6 +99,10 @@ var (
 	MsgBankFormat   = F(CodeBankFormat).Message
 )
 
+// MaxTextLength bounds, in bytes, the free texts of a transfer or a reported transaction: the
+// parties' names, institutions and description.
+const MaxTextLength = 200
+
 // TransferRequest is POST /api/transfer's body (001 §3). Amount is a decimal string, never a
 // float; a JSON number is accepted too and read exactly.
 type TransferRequest struct {
@@ -174,7 +178,7 @@ func ValidateTransfer(in TransferRequest, dir Directory) (*Transfer, error) {
 			f[p.key] = F(CodeAccountType).For(p.label)
 		}
 	}
-	if in.Currency != string(SHS) && in.Currency != string(USD) {
+	if !IsCurrency(in.Currency) {
 		f["currency"] = F(CodeCurrency)
 	}
 	if in.Mode != ModeOnline && in.Mode != ModeOffline {
@@ -187,7 +191,7 @@ func ValidateTransfer(in TransferRequest, dir Directory) (*Transfer, error) {
 	checkParty(f, dir, "senderNumber", "senderInstitution", CodeLabelSenderNumber, CodeLabelSenderInstitution, in.SenderNumber, in.SenderType, in.SenderInstitution, in.Mode)
 	checkParty(f, dir, "receiverNumber", "receiverInstitution", CodeLabelReceiverNumber, CodeLabelReceiverInstitution, in.ReceiverNumber, in.ReceiverType, in.ReceiverInstitution, in.Mode)
 	for key, v := range map[string]string{"senderName": in.SenderName, "recipientName": in.RecipientName} {
-		if len(v) > 200 || !utf8.ValidString(v) || strings.ContainsRune(v, 0) {
+		if len(v) > MaxTextLength || !utf8.ValidString(v) || strings.ContainsRune(v, 0) {
 			f[key] = F(CodeTooLong)
 		}
 	}
@@ -198,9 +202,8 @@ func ValidateTransfer(in TransferRequest, dir Directory) (*Transfer, error) {
 	t.Fee = TransferFee(amount, t.Currency)
 	t.Total = amount + t.Fee
 	t.FlowType = FlowType(in.SenderType, in.ReceiverType)
-	t.SettlementMode = "real-time"
+	t.SettlementMode = SettlementMode(in.Mode)
 	if in.Mode == ModeOffline {
-		t.SettlementMode = "batch"
 		if op, ok := dir.Find(AccountWallet, in.SenderInstitution); ok && in.SenderType == AccountWallet {
 			t.USSDCode = op.USSDCode
 		}

@@ -95,7 +95,7 @@ func withParams(known map[string]bool, more ...string) map[string]bool {
 // Alert filter vocabularies ("all" means no filter, as on the transactions search).
 var (
 	alertKinds      = []string{"aml", "system"}
-	alertStatuses   = []string{"open", "investigating", "resolved", "false_positive"}
+	alertStatuses   = domain.AlertStatuses
 	alertSeverities = domain.AlertSeverities
 	alertSorts      = []string{store.AlertSortNewest, store.AlertSortOldest, store.AlertSortSeverity}
 )

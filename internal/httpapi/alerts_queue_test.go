@@ -38,11 +38,12 @@ func (e *testEnv) allAlerts(t *testing.T, tok, query string, limit int) ([]queue
 	return allPages[queueAlert](t, e, tok, "/api/alerts", query, limit, 400)
 }
 
-// TestAlertsQueue: the investigators' queue pages and filters on the server. 250 AML alerts (the
-// old cap was 200), pairs of which share a timestamp, and a system notice: paging reaches each
-// once, every filter selects exactly its alerts with X-Total-Count saying how many, staff see
-// their institution's only, and bad input is a 400 that names the parameter. The resolved filter
-// answered 500 on PostgreSQL (SQLSTATE 42P18: the query bound parameters it no longer used).
+// TestAlertsQueue: the investigators' queue pages and filters on the server. 250 AML alerts (more
+// than one page of the largest limit), pairs of which share a timestamp, and a system notice:
+// paging reaches each once, every filter selects exactly its alerts with X-Total-Count saying how
+// many, staff see their institution's only, and bad input is a 400 that names the parameter. Each
+// filter runs on PostgreSQL too, which refuses a query that binds a parameter no clause uses
+// (SQLSTATE 42P18).
 func TestAlertsQueue(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
 		e := newEnv(t, b, nil)

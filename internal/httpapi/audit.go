@@ -129,6 +129,7 @@ func parseQueryTime(v string, end bool) (time.Time, error) {
 	}
 	t, err := time.Parse(time.RFC3339, v)
 	if err != nil {
+		//lint:ignore ST1005 the text is the field's message, a sentence shown to the person
 		return time.Time{}, errors.New("Use a date (YYYY-MM-DD) or a time (RFC 3339)")
 	}
 	return t.UTC(), nil

@@ -228,7 +228,7 @@ func (it batchItem) toTransaction(now time.Time, dir domain.Directory, instID, k
 	if msg != "" {
 		e["amount"] = msg
 	}
-	if !slices.Contains(currencies, it.Currency) {
+	if !domain.IsCurrency(it.Currency) {
 		e["currency"] = "Currency must be SHS or USD"
 	}
 	def := func(v *string, d string) {
@@ -236,7 +236,7 @@ func (it batchItem) toTransaction(now time.Time, dir domain.Directory, instID, k
 			*v = d
 		}
 	}
-	def(&it.Status, "completed")
+	def(&it.Status, domain.TxCompleted)
 	def(&it.Type, "transfer")
 	def(&it.TransferMode, domain.ModeOnline)
 	if !slices.Contains(txStatuses, it.Status) {
@@ -244,7 +244,7 @@ func (it batchItem) toTransaction(now time.Time, dir domain.Directory, instID, k
 	}
 	switch {
 	case it.FailureReason == "":
-	case it.Status != "failed" && it.Status != "rejected":
+	case !domain.StatesFailure(it.Status):
 		e["failureReason"] = "Only for a failed or rejected transaction"
 	case !slices.Contains(domain.FailureReasons, it.FailureReason):
 		e["failureReason"] = "Must be one of " + strings.Join(domain.FailureReasons, ", ")
@@ -262,7 +262,7 @@ func (it batchItem) toTransaction(now time.Time, dir domain.Directory, instID, k
 	}
 	for key, v := range map[string]string{"senderName": it.SenderName, "recipientName": it.RecipientName,
 		"senderInstitution": it.SenderInstitution, "receiverInstitution": it.ReceiverInstitution, "description": it.Description} {
-		if len(v) > 200 {
+		if len(v) > domain.MaxTextLength {
 			e[key] = "At most 200 characters"
 		}
 	}
@@ -289,11 +289,8 @@ func (it batchItem) toTransaction(now time.Time, dir domain.Directory, instID, k
 		return nil, e
 	}
 	nt := &store.NewTransaction{InstitutionType: kind, ExternalID: it.ExternalID, SenderInstitution: it.SenderInstitution,
-		ReceiverInstitution: it.ReceiverInstitution, Description: it.Description, SettlementMode: "real-time",
+		ReceiverInstitution: it.ReceiverInstitution, Description: it.Description, SettlementMode: domain.SettlementMode(it.TransferMode),
 		FailureReason: it.FailureReason}
-	if it.TransferMode != domain.ModeOnline {
-		nt.SettlementMode = "batch"
-	}
 	nt.TransactionID, nt.NPSSReference = domain.NewTransactionID(at), domain.NewNPSSReference()
 	nt.Amount, nt.Fee, nt.Currency = amount, domain.TransferFee(amount, domain.Currency(it.Currency)), domain.Currency(it.Currency)
 	nt.Status, nt.Type, nt.TransferMode = it.Status, it.Type, it.TransferMode
@@ -306,7 +303,7 @@ func (it batchItem) toTransaction(now time.Time, dir domain.Directory, instID, k
 	case "mno":
 		nt.MNOID = instID
 	}
-	if nt.Status == "completed" {
+	if nt.Status == domain.TxCompleted {
 		nt.ProcessedAt = at
 	}
 	return nt, nil

@@ -13,9 +13,9 @@ import (
 )
 
 // gzipAssets holds compressed copies of the web app's text assets. The JavaScript a phone loads
-// first is about 150 KB gzipped but 500 KB as built: on a slow 4G link (180 KB/s) that is the
-// difference between one second and three (docs/PERFORMANCE.md, "Web app on a slow phone").
-// Brotli copies (<file>.br, ~15% smaller again) are made at build time (web/scripts/brotli.ts:
+// first is about a third of its size gzipped, which on a slow link is seconds of waiting
+// (docs/PERFORMANCE.md, "Web app on a slow phone").
+// Brotli copies (<file>.br, smaller again) are made at build time (web/scripts/brotli.ts:
 // brotli's best quality is too slow per request) and sent to browsers that accept br; gzip copies
 // are made once per file on first request, for the others. Assets are immutable (hashed names), so a
 // copy never goes stale.

@@ -138,7 +138,8 @@ func (s *Server) listDeadLetters(w http.ResponseWriter, r *http.Request) error {
 // retryDeadLetter is POST /api/switch-feed/dead-letters/{id}/retry: store the message again,
 // after a fix (the institution it names is registered now, say). It is stored as the feed
 // stores it; if it still cannot be, the answer is 400 with the faults and the dead letter stays
-// open with the new reason. A message stored meanwhile is a duplicate, never stored twice.
+// open with the new reason. A message stored meanwhile is a duplicate, never stored twice. The
+// message's entries, the dead letter marked retried and both audit rows are one transaction.
 func (s *Server) retryDeadLetter(w http.ResponseWriter, r *http.Request) error {
 	d, err := s.store.DeadLetterByID(r.Context(), r.PathValue("id"))
 	if err != nil {
@@ -152,6 +153,7 @@ func (s *Server) retryDeadLetter(w http.ResponseWriter, r *http.Request) error {
 	if err == nil {
 		src := switchfeed.Source{UserID: principalFrom(r.Context()).ID, Audit: s.audit(r, "", "")}
 		src.Audit.Details = map[string]any{"source": "dead letter", "deadLetterId": d.ID}
+		src.DeadLetterID, src.RetryAudit = d.ID, s.audit(r, "", "")
 		results, err = s.iso.Ingest(r.Context(), msgs, src)
 	}
 	var fault *iso20022.Error
@@ -163,9 +165,6 @@ func (s *Server) retryDeadLetter(w http.ResponseWriter, r *http.Request) error {
 		return isoFault(err)
 	}
 	if err != nil {
-		return err
-	}
-	if err := s.store.CloseDeadLetter(r.Context(), d.ID, "retried", s.audit(r, "", "")); err != nil {
 		return err
 	}
 	out := isoIngestResponse{Summary: map[string]int{}, Results: results}

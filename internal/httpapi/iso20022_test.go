@@ -251,13 +251,14 @@ func TestDeadLetters(t *testing.T) {
 }
 
 // TestISO20022ConcurrentRedelivery: the switch (or two of its connections) delivers the same
-// credit transfers several times at once; each is stored once and every delivery gets a 200,
-// the later ones as duplicates, never a 500 from the unique index on the UETR.
+// credit transfers and their status report several times at once, to two instances on one
+// database; each is stored once and every delivery gets a 200, the later ones as duplicates,
+// never a 500 from the unique index on the UETR, and the report names its transfer.
 func TestISO20022ConcurrentRedelivery(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
-		e := newEnv(t, b, nil)
+		url := b.URL(t)
+		e, other := newEnvAt(t, url, testHasher, nil), newEnvAt(t, url, testHasher, nil)
 		officer := e.token(e.mustUser("officer@cb.so", domain.RoleCBSLOfficer, nil))
-		doc := isoDoc(t, "pacs.008.001.08.xml")
 		const deliveries = 8
 		type result struct {
 			status  int
@@ -266,10 +267,18 @@ func TestISO20022ConcurrentRedelivery(t *testing.T) {
 		}
 		results := make(chan result, deliveries)
 		start := make(chan struct{})
-		for range deliveries {
+		for i := range deliveries {
+			// Alternately the transfers and their report, to one instance and the other.
+			doc, to := isoDoc(t, "pacs.008.001.08.xml"), e
+			if i%2 == 1 {
+				doc = isoDoc(t, "pacs.002.001.10.xml")
+			}
+			if i%4 >= 2 {
+				to = other
+			}
 			go func() {
 				<-start
-				res := e.do(nil, "POST", "/api/iso20022", doc, "Authorization", "Bearer "+officer, "Content-Type", "application/xml")
+				res := to.do(nil, "POST", "/api/iso20022", doc, "Authorization", "Bearer "+officer, "Content-Type", "application/xml")
 				var ans isoAnswer
 				var raw map[string]any
 				_ = json.Unmarshal(res.body, &ans)
@@ -278,19 +287,31 @@ func TestISO20022ConcurrentRedelivery(t *testing.T) {
 			}()
 		}
 		close(start)
-		created := 0
+		created, reported := 0, 0
 		for range deliveries {
 			r := <-results
 			if r.status != 200 {
 				t.Fatalf("a concurrent delivery got %d: %v", r.status, r.raw)
 			}
 			created += r.summary["created"]
-			if r.summary["created"]+r.summary["duplicate"] != 2 {
+			reported += r.summary["applied"] + r.summary["orphan"]
+			if r.summary["created"]+r.summary["applied"]+r.summary["orphan"]+r.summary["duplicate"] != 2 {
 				t.Fatalf("a delivery's summary %v", r.summary)
 			}
 		}
-		if created != 2 {
-			t.Fatalf("%d transfers created from %d deliveries of two, want 2", created, deliveries)
+		if created != 2 || reported != 2 {
+			t.Fatalf("%d transfers created and %d reports stored from %d deliveries of two each, want 2 and 2", created, reported, deliveries)
+		}
+		// Whichever came first, each report ends applied to its transfer.
+		var orphans, applied int
+		if err := e.store.DB().QueryRow(`SELECT COUNT(*) FROM iso_status_reports WHERE transaction_id IS NULL`).Scan(&orphans); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.store.DB().QueryRow(`SELECT COUNT(*) FROM iso_status_reports WHERE applied`).Scan(&applied); err != nil {
+			t.Fatal(err)
+		}
+		if orphans != 0 || applied != 2 {
+			t.Fatalf("reports: %d orphans, %d applied, want 0 and 2", orphans, applied)
 		}
 	})
 }

@@ -23,12 +23,12 @@ type queueKYC struct {
 
 func (k queueKYC) pageKey() (string, time.Time) { return k.ID, k.CreatedAt }
 
-// TestKYCQueue: the KYC list pages and filters on the server (issue 16). 600 applications (the
-// old cap was 500), pairs of which share a timestamp, a third through each of two PSPs and a
-// third a citizen's own: paging reaches each exactly once on both routes, the status and
-// institution filters select exactly their applications with X-Total-Count saying how many,
-// staff and citizens keep their scope, a limit above the maximum is capped, and bad input is a
-// 400 that names the parameter.
+// TestKYCQueue: the KYC list pages and filters on the server (issue 16). 600 applications (more
+// than one page of the largest limit), pairs of which share a timestamp, a third through each of
+// two PSPs and a third a citizen's own: paging reaches each exactly once on both routes, the status
+// and institution filters select exactly their applications with X-Total-Count saying how many,
+// staff and citizens keep their scope, a limit above the maximum is capped, and bad input is a 400
+// that names the parameter.
 func TestKYCQueue(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
 		e := newEnv(t, b, nil)

@@ -11,7 +11,8 @@ import (
 )
 
 // throttle is a class of anonymous, expensive routes sharing one rate limit per client address
-// and one overall (issue 14 finding 2: 20 clients made 551 accounts in 10 s).
+// and one overall (issue 14 finding 2: without them a handful of clients could create accounts
+// by the hundred).
 type throttle int
 
 const (

@@ -21,7 +21,7 @@ import (
 //
 // The handler returns once the connection is upgraded, ending its goroutine (the deepest stack of
 // a request): an idle connection keeps one goroutine, its reader, and the hub starts a writer
-// only while it has messages queued. That keeps a connection near 16 KB (docs/PERFORMANCE.md,
+// only while it has messages queued. That keeps an idle connection small (docs/PERFORMANCE.md,
 // "Live alerts").
 func (s *Server) socket(w http.ResponseWriter, r *http.Request) error {
 	u := principalFrom(r.Context())
@@ -53,8 +53,8 @@ func (s *Server) socket(w http.ResponseWriter, r *http.Request) error {
 }
 
 // Buffer sizes of a socket: the client sends only its auth message, pongs and a close, and an
-// alert is some 600 bytes (a larger message takes a second write call); net/http's 4 KB each would
-// be half of what an idle connection costs.
+// alert fits the write buffer (a larger message takes a second write call); net/http's 4 KB each
+// would be half of what an idle connection costs (docs/PERFORMANCE.md, "Live alerts").
 const (
 	socketReadBuffer  = 512
 	socketWriteBuffer = 1024

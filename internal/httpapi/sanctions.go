@@ -28,7 +28,7 @@ var (
 // listBodyTypes are the content types a list upload may have.
 var listBodyTypes = []string{"text/csv", "application/xml", "text/xml", "application/octet-stream"}
 
-// maxListBytes caps an uploaded list file: the UN consolidated list is about 2 MB today.
+// maxListBytes caps an uploaded list file, with ample room above the published lists' sizes.
 const maxListBytes = 32 << 20
 
 // screenParties screens names entering the portal against the sanctions lists in force. A failed

@@ -27,8 +27,7 @@ import (
 //     then offers the token test page's link and the roles the server accepts only in that mode
 //     (web/src/features/auth/mode.ts).
 //
-// The variants are built, and gzipped (the landing page's is ~14 KB, a tenth of a second at slow
-// 4G's 180 KB/s), once from the embedded files; a request only picks one.
+// The variants are built, and gzipped, once from the embedded files; a request only picks one.
 type appShell struct {
 	pages map[shellVariant]shellPage
 }

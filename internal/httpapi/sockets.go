@@ -9,8 +9,8 @@ import (
 )
 
 // socketCounts counts the open WebSocket connections of each account on this instance, so that
-// one account cannot hold connections without end (each costs about 13 KB and a goroutine when
-// idle; docs/PERFORMANCE.md, "Live alerts").
+// one account cannot hold connections without end (each costs memory and a goroutine when idle;
+// docs/PERFORMANCE.md, "Live alerts").
 type socketCounts struct {
 	mu sync.Mutex
 	n  map[string]int

@@ -270,10 +270,10 @@ func decodeCursor(s string) (*store.Cursor, bool) {
 
 // Filter vocabularies (001 §3, §4). "all" means no filter (001 §5).
 var (
-	txStatuses = []string{"pending", "approved", "rejected", "processing", "completed", "failed"}
-	txTypes    = []string{"transfer", "payment", "withdrawal", "deposit", "refund", "fee", "npss_transfer"}
-	txModes    = []string{"online", "offline", "ussd"}
-	currencies = []string{"SHS", "USD"}
+	txStatuses = domain.TxStatuses
+	txTypes    = domain.TxTypes
+	txModes    = domain.TxModes
+	currencies = domain.Currencies
 )
 
 // limitToReferences applies the rule for callers who see parties masked (guests): they may search

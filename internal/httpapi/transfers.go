@@ -87,9 +87,9 @@ func (s *Server) createTransfer(w http.ResponseWriter, r *http.Request) error {
 	if instType == "mno" {
 		nt.MNOID = instID
 	}
-	nt.Status, nt.ProcessedAt = "completed", now // real-time settlement
-	if in.Mode == domain.ModeOffline {
-		nt.Status, nt.ProcessedAt = "processing", time.Time{} // settles with the next batch
+	nt.Status = domain.SettledStatus(in.Mode)
+	if nt.Status == domain.TxCompleted {
+		nt.ProcessedAt = now // settled in real time; a batch-settled one is processed with its batch
 	}
 	if in.ClearingHouse != nil {
 		b, _ := json.Marshal(in.ClearingHouse)

@@ -11,7 +11,8 @@ import (
 )
 
 // Two instances on one database behind a load balancer: an image uploaded through one is served
-// by the other (issue 18: files kept on one instance's disk went missing half the time).
+// by the other (issue 18): files live in the shared database or object store, never on one
+// instance's disk.
 func TestUploadsAreSharedByInstances(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
 		url := b.URL(t)

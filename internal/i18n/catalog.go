@@ -611,6 +611,9 @@ var catalog = map[string]text{
 	"idempotency_key_reused": {"This Idempotency-Key was used for a different request; use a new key for a new transfer.",
 		"Idempotency-Key-gan waxaa loo isticmaalay codsi kale; lacag-dir cusub u isticmaal fure cusub.",
 		"Cette Idempotency-Key a servi à une autre requête ; utilisez une nouvelle clé pour un nouveau virement."},
+	"iso_writers_raced": {"Other writers kept changing these payments while they were stored; send them again.",
+		"Hawlo kale ayaa beddelayay lacag-bixinnadan inta la kaydinayay; mar kale soo dir.",
+		"D'autres processus modifiaient sans cesse ces paiements pendant leur enregistrement ; renvoyez-les."},
 	// Sanctions lists (internal/screening, internal/store/sanctions.go).
 	"sanctions_list_name": {"Name the list: un or domestic.",
 		"Magacaw liiska: un ama domestic.",

@@ -124,28 +124,19 @@ func (s *Status) Outcome() string { return statusCodes[s.Code] }
 func TransactionStatus(outcome string) string {
 	switch outcome {
 	case OutcomeAccepted:
-		return "processing"
+		return domain.TxProcessing
 	case OutcomeSettled:
-		return "completed"
+		return domain.TxCompleted
 	case OutcomeRejected:
-		return "rejected"
+		return domain.TxRejected
 	}
-	return "pending"
+	return domain.TxPending
 }
 
 // StatusRank orders Kormeer statuses so that a status report arriving out of order never moves
-// a transaction back: a late "accepted" after "settled" is recorded in the history only.
-func StatusRank(status string) int {
-	switch status {
-	case "pending":
-		return 0
-	case "processing", "approved":
-		return 1
-	case "completed", "rejected", "failed":
-		return 2
-	}
-	return 0
-}
+// a transaction back: a late "accepted" after "settled" is recorded in the history only. The
+// order is the domain's (domain.TxStatusRank).
+func StatusRank(status string) int { return domain.TxStatusRank(status) }
 
 // References are the identifiers a status report may use to name its transaction, most
 // reliable first; a transfer matches when any of them equals the transfer's.

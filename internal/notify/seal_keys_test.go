@@ -18,8 +18,8 @@ func TestSealedBodiesAcrossRotation(t *testing.T) {
 	ring := secrets.Fixed(oldKey)
 	s := NewSealerWithKeys(ring, func() time.Time { return now })
 	named := s.Seal("named")
-	// The form every body had before this change: base64 of nonce and ciphertext under the
-	// generated key's decoded bytes.
+	// The legacy form of a sealed body, which stored bodies may still have: base64 of nonce and
+	// ciphertext under the generated key's decoded bytes.
 	raw, _ := base64.RawURLEncoding.DecodeString(string(oldKey))
 	block, _ := aes.NewCipher(raw)
 	aead, _ := cipher.NewGCM(block)

@@ -63,8 +63,8 @@ func candidates(t *testing.T, st *store.Store) [][]byte {
 // TestDatabaseThiefGetsNothingUsable reads server_key_versions as a database thief would and
 // tries everything in it as the token key (to accept a token the server issued, which is what
 // forging needs) and as the outbox key (to open a sealed body). With keys in clear (the default
-// when nothing is configured, and the only way before this package) the thief succeeds; with a
-// master key, or with every key given from outside, nothing in the database works.
+// when nothing is configured) the thief succeeds; with a master key, or with every key given from
+// outside, nothing in the database works.
 func TestDatabaseThiefGetsNothingUsable(t *testing.T) {
 	external := map[string]secrets.External{}
 	for _, spec := range secrets.Specs {

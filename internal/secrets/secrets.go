@@ -12,8 +12,8 @@
 //     master key, KORMEER_MASTER_KEY, which comes from outside. The thief gets ciphertext. Keys
 //     stored in clear are sealed the first time a master key is configured; a wrong master key
 //     stops the start with a clear message and never leads to new keys.
-//  3. Generated and stored in clear, the default when nothing is configured (as before this
-//     package); the start-up log warns. The thief gets the keys.
+//  3. Generated and stored in clear, the default when nothing is configured; the start-up log
+//     warns. The thief gets the keys.
 //
 // Every key is a Ring of versions so that it can rotate without downtime: one version signs (or
 // seals), every accepted version verifies (or opens). A stored key rotates with

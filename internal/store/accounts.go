@@ -41,12 +41,14 @@ var userList = pagedList[*domain.User]{columns: userColumns, from: "users", crea
 	cursorOf: func(u *domain.User) *Cursor { return &Cursor{CreatedAt: u.CreatedAt, ID: u.ID} }}
 
 // UsersPage returns one page of the accounts matching f, newest first, after the cursor.
-func (s *Store) UsersPage(ctx context.Context, f UserFilter, after *Cursor, limit int) (*Page[*domain.User], error) {
+func (s *Store) UsersPage(ctx context.Context, f UserFilter, after *Cursor, limit int) (_ *Page[*domain.User], err error) {
+	defer wrap(&err, "read users page")
 	return userList.page(ctx, s, f.where(), after, limit)
 }
 
 // CountUsers counts the accounts matching f up to countCap; capped reports that there are more.
 func (s *Store) CountUsers(ctx context.Context, f UserFilter) (n int, capped bool, err error) {
+	defer wrap(&err, "count users")
 	return userList.count(ctx, s, f.where())
 }
 
@@ -63,12 +65,13 @@ type AccountChange struct {
 // ChangeAccount applies an administrator's change with its audit row. Disabling an account or
 // resetting its password ends its browser sessions and voids its tokens at once (the token
 // version moves on).
-func (s *Store) ChangeAccount(ctx context.Context, id string, c AccountChange, audit Audit) (*domain.User, error) {
+func (s *Store) ChangeAccount(ctx context.Context, id string, c AccountChange, audit Audit) (_ *domain.User, err error) {
+	defer wrap(&err, "change account")
 	if !validID(id) {
 		return nil, notFound(domain.CodeUserNotFound)
 	}
 	var out *domain.User
-	err := s.Write(ctx, func(tx *Tx) (err error) {
+	err = s.Write(ctx, func(tx *Tx) (err error) {
 		out, err = tx.changeAccount(ctx, id, c, audit)
 		return err
 	})
@@ -146,9 +149,10 @@ type ProfileChange struct {
 }
 
 // UpdateProfile changes the caller's own name, image or language, with its audit row.
-func (s *Store) UpdateProfile(ctx context.Context, id string, c ProfileChange, audit Audit) (*domain.User, error) {
+func (s *Store) UpdateProfile(ctx context.Context, id string, c ProfileChange, audit Audit) (_ *domain.User, err error) {
+	defer wrap(&err, "update profile")
 	var out *domain.User
-	err := s.Write(ctx, func(tx *Tx) error {
+	err = s.Write(ctx, func(tx *Tx) error {
 		set, args := []string{"updated_at = $2"}, []any{id, ts(tx.now)}
 		for col, v := range map[string]*string{"first_name": c.FirstName, "last_name": c.LastName, "language": c.Language} {
 			if v != nil {
@@ -176,7 +180,8 @@ func (s *Store) UpdateProfile(ctx context.Context, id string, c ProfileChange, a
 
 // ChangePassword sets the caller's new password, ends every other session and voids tokens
 // issued before, with its audit row.
-func (s *Store) ChangePassword(ctx context.Context, id, hash, keepSID string, audit Audit) error {
+func (s *Store) ChangePassword(ctx context.Context, id, hash, keepSID string, audit Audit) (err error) {
+	defer wrap(&err, "change password")
 	return s.Write(ctx, func(tx *Tx) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = $2, must_change_password = FALSE,
 			updated_at = $3 WHERE id = $1`, id, hash, ts(tx.now)); err != nil {
@@ -211,7 +216,8 @@ type SessionInfo struct {
 }
 
 // UserSessions lists an account's unexpired sessions, newest first.
-func (s *Store) UserSessions(ctx context.Context, userID string) ([]SessionInfo, error) {
+func (s *Store) UserSessions(ctx context.Context, userID string) (_ []SessionInfo, err error) {
+	defer wrap(&err, "read user sessions")
 	rows, err := s.db.QueryContext(ctx, `SELECT sid, sess, expire FROM sessions WHERE user_id = $1 AND expire > $2
 		ORDER BY expire DESC`, userID, ts(s.Now()))
 	if err != nil {
@@ -238,7 +244,8 @@ func (s *Store) UserSessions(ctx context.Context, userID string) ([]SessionInfo,
 
 // EndSessionByRef signs the account out of the session whose id starts with ref, revoking the
 // tokens of that sign-in.
-func (s *Store) EndSessionByRef(ctx context.Context, userID, ref string, audit Audit) error {
+func (s *Store) EndSessionByRef(ctx context.Context, userID, ref string, audit Audit) (err error) {
+	defer wrap(&err, "end session by ref")
 	if len(ref) != 8 {
 		return notFound(domain.CodeSessionNotFound)
 	}

@@ -147,7 +147,8 @@ const sqlUpsertAnalytics = `INSERT INTO analytics_daily (day, institution_id, op
 // each table in one statement, so reading a past day costs one row per group again. Only
 // PostgreSQL spreads rows over buckets; on SQLite there is nothing to fold. A day still written
 // to later (a data feed reporting an old transaction) is folded again on the next run.
-func (s *Store) CompactAggregates(ctx context.Context, before time.Time) error {
+func (s *Store) CompactAggregates(ctx context.Context, before time.Time) (err error) {
+	defer wrap(&err, "compact aggregates")
 	if s.dialect == dialectSQLite {
 		return nil
 	}
@@ -163,16 +164,17 @@ func (s *Store) CompactAggregates(ctx context.Context, before time.Time) error {
 }
 
 // RepackAggregates rewrites the statistics and analytics tables without their dead rows, after a
-// bulk load. Loading ten million rows updates each day's rows once per chunk and left PostgreSQL's
-// analytics_daily at 477 MB for 11 MB of live rows, read whole by a year of charts (565 ms, about
-// 200 ms repacked; docs/PERFORMANCE.md). It locks both tables while it runs: for the data
-// generator, not for a serving portal, whose autovacuum keeps up with one update per transfer.
-// SQLite updates in place: nothing to do.
-func (s *Store) RepackAggregates(ctx context.Context) error {
+// bulk load. A bulk load updates each day's rows once per chunk, which leaves PostgreSQL's
+// analytics_daily mostly dead rows that a year of charts reads whole (docs/PERFORMANCE.md, "Search,
+// metrics and analytics over 10,000,000 transactions: PostgreSQL"). It locks both tables while it
+// runs: for the data generator, not for a serving portal, whose autovacuum keeps up with one update
+// per transfer. SQLite updates in place: nothing to do.
+func (s *Store) RepackAggregates(ctx context.Context) (err error) {
+	defer wrap(&err, "repack aggregates")
 	if s.dialect == dialectSQLite {
 		return nil
 	}
-	_, err := s.wdb.ExecContext(ctx, `VACUUM (FULL, ANALYZE) transaction_stats, analytics_daily`)
+	_, err = s.wdb.ExecContext(ctx, `VACUUM (FULL, ANALYZE) transaction_stats, analytics_daily`)
 	return err
 }
 

@@ -27,7 +27,7 @@ func TestAlertCodesAndReasons(t *testing.T) {
 			}
 			for _, nt := range []*store.NewTransaction{held, failed} {
 				nt.PSPID, nt.InstitutionID, nt.InstitutionType = psp.ID, psp.ID, "psp"
-				if _, _, _, err := tx.RecordTransaction(ctx, nt, store.Scoring{Thresholds: domain.DefaultAMLThresholds()}); err != nil {
+				if _, err := tx.RecordTransaction(ctx, nt, store.Scoring{Thresholds: domain.DefaultAMLThresholds()}); err != nil {
 					return err
 				}
 			}

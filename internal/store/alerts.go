@@ -48,6 +48,22 @@ type AlertScope struct {
 	InstitutionID string // for PSP and MNO staff
 }
 
+// bindList appends values to args and returns their placeholders for an IN list ("$3, $4").
+func bindList(args *[]any, values []string) string {
+	marks := make([]string, len(values))
+	for i, v := range values {
+		*args = append(*args, v)
+		marks[i] = fmt.Sprintf("$%d", len(*args))
+	}
+	return strings.Join(marks, ", ")
+}
+
+// reach is which alerts the reader may see: the rule of domain.AlertEvent.VisibleTo, which the
+// real-time feed applies too.
+func (sc AlertScope) reach() domain.AlertReach {
+	return domain.AlertViewer{ID: sc.UserID, Role: sc.Role, Institution: sc.InstitutionID}.Reach()
+}
+
 // AlertFilter narrows the alerts list (GET /api/alerts); zero fields do not filter. Institution
 // and assignee are fields of an AML alert's case, so filtering on either leaves system notices
 // out; notices count as open and keep the severity their type maps to (critical, medium, low).
@@ -75,9 +91,6 @@ const (
 	AlertSortSeverity = "severity"
 )
 
-// severityRanks orders severities for AlertSortSeverity; the SQL CASEs below say the same.
-var severityRanks = map[string]int{"low": 0, "medium": 1, "high": 2, "critical": 3}
-
 // AlertSummary is how many alerts match a filter in each status, and how many of them are
 // overdue cases.
 type AlertSummary struct {
@@ -102,19 +115,12 @@ const (
 		COALESCE(CAST(a.institution_id AS TEXT), '') AS institution_id, COALESCE(CAST(a.transaction_id AS TEXT), '') AS transaction_id,
 		a.is_read AS is_read, COALESCE(CAST(a.assigned_to AS TEXT), '') AS assigned_to, COALESCE(CAST(a.resolved_by AS TEXT), '') AS resolved_by,
 		COALESCE(a.resolution, '') AS resolution, a.resolved_at AS resolved_at, a.created_at AS created_at, a.id AS sort_id,
-		` + amlSeverityRank + ` AS sev_rank`
-	systemAlertColumns = `CAST(id AS TEXT), 'system', title, message,
-		CASE alert_type WHEN 'critical' THEN 'critical' WHEN 'warning' THEN 'medium' ELSE 'low' END,
-		'open', alert_type, '', '', '{}', 0, '', '', '', is_read, '', '', '', NULL, created_at, id, ` + systemSeverityRank
-	// The severity ranks of severityRanks, for the severity order and its cursor.
-	amlSeverityRank    = `CASE a.severity WHEN 'critical' THEN 3 WHEN 'high' THEN 2 WHEN 'medium' THEN 1 ELSE 0 END`
-	systemSeverityRank = `CASE alert_type WHEN 'critical' THEN 3 WHEN 'warning' THEN 1 ELSE 0 END`
-	alertOutColumns    = `id, kind, title, description, severity, status, alert_type, trigger_rule, code, params, amount_minor, currency,
+		a.severity_rank AS sev_rank`
+	systemAlertColumns = `CAST(id AS TEXT), 'system', title, message, severity,
+		'open', alert_type, '', '', '{}', 0, '', '', '', is_read, '', '', '', NULL, created_at, id, severity_rank`
+	alertOutColumns = `id, kind, title, description, severity, status, alert_type, trigger_rule, code, params, amount_minor, currency,
 		institution_id, transaction_id, is_read, assigned_to, resolved_by, resolution, resolved_at, created_at`
 )
-
-// systemAlertTypes is the system notice type behind each severity the list shows (the CASE above).
-var systemAlertTypes = map[string]string{"critical": "critical", "medium": "warning", "low": "info"}
 
 // alertWheres builds the WHERE clauses of the two branches of the alerts union: AML alerts of
 // every institution for regulators and of their own for staff; system alerts addressed to the
@@ -127,18 +133,21 @@ func alertWheres(sc AlertScope, f AlertFilter, id string, after *Cursor) (aml, s
 		return fmt.Sprintf("$%d", len(args))
 	}
 	var amlConds, sysConds []string
+	// The reader's reach (domain.AlertReach.Includes) as SQL. AML alerts are never targeted; system
+	// notices belong to no institution.
+	reach := sc.reach()
 	switch {
-	case sc.Role.IsRegulator():
-	case sc.Role.IsInstitutionStaff() && validID(sc.InstitutionID):
-		amlConds = append(amlConds, "a.institution_id = "+arg(sc.InstitutionID))
+	case reach.AllUntargeted:
+	case reach.Institution != "" && validID(reach.Institution):
+		amlConds = append(amlConds, "a.institution_id = "+arg(reach.Institution))
 	default:
 		amlConds = append(amlConds, "1 = 0")
 	}
-	targets := []string{"target_role = " + arg(string(sc.Role))}
-	if validID(sc.UserID) {
-		targets = append(targets, "target_user_id = "+arg(sc.UserID))
+	targets := []string{"(target_user_id IS NULL AND target_role = " + arg(reach.Role) + ")"}
+	if validID(reach.UserID) {
+		targets = append(targets, "target_user_id = "+arg(reach.UserID))
 	}
-	if sc.Role.IsRegulator() {
+	if reach.AllUntargeted {
 		targets = append(targets, "(target_user_id IS NULL AND target_role IS NULL)")
 	}
 	sysConds = append(sysConds, "("+strings.Join(targets, " OR ")+")")
@@ -150,17 +159,14 @@ func alertWheres(sc AlertScope, f AlertFilter, id string, after *Cursor) (aml, s
 	}
 	if f.Status != "" {
 		amlConds = append(amlConds, "a.status = "+arg(f.Status))
-		if f.Status != "open" {
+		if f.Status != domain.AlertOpen {
 			sysConds = append(sysConds, "1 = 0")
 		}
 	}
 	if f.Severity != "" {
-		amlConds = append(amlConds, "a.severity = "+arg(f.Severity))
-		if t, ok := systemAlertTypes[f.Severity]; ok {
-			sysConds = append(sysConds, "alert_type = "+arg(t))
-		} else {
-			sysConds = append(sysConds, "1 = 0")
-		}
+		p := arg(f.Severity)
+		amlConds = append(amlConds, "a.severity = "+p)
+		sysConds = append(sysConds, "severity = "+p)
 	}
 	if f.InstitutionID != "" || f.AssignedTo != "" || f.Unassigned {
 		sysConds = append(sysConds, "1 = 0")
@@ -181,7 +187,8 @@ func alertWheres(sc AlertScope, f AlertFilter, id string, after *Cursor) (aml, s
 				late = append(late, fmt.Sprintf("(a.severity = %s AND a.created_at < %s)", arg(sev), arg(ts(at))))
 			}
 		}
-		amlConds = append(amlConds, "a.status IN ('open', 'investigating') AND ("+strings.Join(late, " OR ")+")")
+		active := bindList(&args, domain.AlertActiveStatuses)
+		amlConds = append(amlConds, "a.status IN ("+active+") AND ("+strings.Join(late, " OR ")+")")
 		sysConds = append(sysConds, "1 = 0")
 	}
 	if !f.CreatedBefore.IsZero() {
@@ -208,8 +215,8 @@ func alertWheres(sc AlertScope, f AlertFilter, id string, after *Cursor) (aml, s
 		amlAfter, sysAfter := later("a.created_at", "a.id"), later("created_at", "id")
 		if f.Sort == AlertSortSeverity {
 			rank := arg(after.Rank)
-			amlAfter = fmt.Sprintf("(%[1]s < %[2]s OR (%[1]s = %[2]s AND %[3]s))", amlSeverityRank, rank, amlAfter)
-			sysAfter = fmt.Sprintf("(%[1]s < %[2]s OR (%[1]s = %[2]s AND %[3]s))", systemSeverityRank, rank, sysAfter)
+			amlAfter = fmt.Sprintf("(%[1]s < %[2]s OR (%[1]s = %[2]s AND %[3]s))", "a.severity_rank", rank, amlAfter)
+			sysAfter = fmt.Sprintf("(%[1]s < %[2]s OR (%[1]s = %[2]s AND %[3]s))", "severity_rank", rank, sysAfter)
 		}
 		amlConds = append(amlConds, amlAfter)
 		sysConds = append(sysConds, sysAfter)
@@ -236,7 +243,8 @@ func splitPage[T any](rows []T, limit int, cursorOf func(T) *Cursor) ([]T, *Curs
 // (newest first by default), continuing after the cursor. Each order ends in (created_at, id), so
 // it is total and pages never skip or repeat an alert even when many share a timestamp. A cursor
 // made by another order is refused: continuing from it would skip or repeat alerts.
-func (s *Store) AlertsPage(ctx context.Context, sc AlertScope, f AlertFilter, after *Cursor, limit int) (*AlertPage, error) {
+func (s *Store) AlertsPage(ctx context.Context, sc AlertScope, f AlertFilter, after *Cursor, limit int) (_ *AlertPage, err error) {
+	defer wrap(&err, "alerts page")
 	if f.Sort == AlertSortNewest {
 		f.Sort = ""
 	}
@@ -251,7 +259,7 @@ func (s *Store) AlertsPage(ctx context.Context, sc AlertScope, f AlertFilter, af
 	page.Items, page.Next = splitPage(items, limit, func(a *AlertView) *Cursor {
 		c := &Cursor{CreatedAt: a.CreatedAt, ID: a.ID, Sort: f.Sort}
 		if f.Sort == AlertSortSeverity {
-			c.Rank = severityRanks[a.Severity]
+			c.Rank = domain.SeverityRank(a.Severity)
 		}
 		return c
 	})
@@ -261,9 +269,10 @@ func (s *Store) AlertsPage(ctx context.Context, sc AlertScope, f AlertFilter, af
 // SummarizeAlerts counts the alerts the reader may see matching f in each status, and the
 // overdue cases among them by overdueBefore (AlertFilter.OverdueBefore). Counts are exact: the
 // queue's status tabs must add up, and alerts number in thousands, not millions.
-func (s *Store) SummarizeAlerts(ctx context.Context, sc AlertScope, f AlertFilter, overdueBefore map[string]time.Time) (*AlertSummary, error) {
+func (s *Store) SummarizeAlerts(ctx context.Context, sc AlertScope, f AlertFilter, overdueBefore map[string]time.Time) (_ *AlertSummary, err error) {
+	defer wrap(&err, "summarize alerts")
 	out := &AlertSummary{ByStatus: map[string]int{}}
-	for _, st := range []string{"open", "investigating", "resolved", "false_positive"} {
+	for _, st := range domain.AlertStatuses {
 		out.ByStatus[st] = 0
 	}
 	aml, system, args := alertWheres(sc, f, "", nil)
@@ -299,12 +308,14 @@ func (s *Store) SummarizeAlerts(ctx context.Context, sc AlertScope, f AlertFilte
 // CountAlerts counts the alerts the reader may see matching f up to countCap; capped reports
 // that there are more.
 func (s *Store) CountAlerts(ctx context.Context, sc AlertScope, f AlertFilter) (n int, capped bool, err error) {
+	defer wrap(&err, "count alerts")
 	aml, system, args := alertWheres(sc, f, "", nil)
 	return s.countCapped(ctx, `SELECT 1 FROM aml_alerts a WHERE `+aml+` UNION ALL SELECT 1 FROM system_alerts WHERE `+system, args)
 }
 
 // Alert returns one alert the reader may see, or ENOTFOUND.
-func (s *Store) Alert(ctx context.Context, sc AlertScope, id string) (*AlertView, error) {
+func (s *Store) Alert(ctx context.Context, sc AlertScope, id string) (_ *AlertView, err error) {
+	defer wrap(&err, "alert")
 	if !validID(id) {
 		return nil, notFound(domain.CodeAlertNotFound)
 	}
@@ -372,7 +383,8 @@ type AlertEvent struct {
 }
 
 // AlertEvents returns an alert's case history, oldest first.
-func (s *Store) AlertEvents(ctx context.Context, alertID string) ([]AlertEvent, error) {
+func (s *Store) AlertEvents(ctx context.Context, alertID string) (_ []AlertEvent, err error) {
+	defer wrap(&err, "alert events")
 	rows, err := s.db.QueryContext(ctx, `SELECT action, COALESCE(CAST(user_id AS TEXT), ''), COALESCE(from_status, ''),
 		COALESCE(to_status, ''), COALESCE(note, ''), created_at FROM alert_events WHERE alert_id = $1 ORDER BY created_at, id`, alertID)
 	if err != nil {
@@ -400,34 +412,17 @@ type CaseAction struct {
 	Audit   Audit
 }
 
-// caseTransitions: the statuses each action applies to and the status it leads to ("" keeps it).
-var caseTransitions = map[string]struct {
-	from []string
-	to   string
-}{
-	"assign":      {[]string{"open", "investigating"}, ""},
-	"investigate": {[]string{"open"}, "investigating"},
-	"note":        {[]string{"open", "investigating", "resolved", "false_positive"}, ""},
-	"resolve":     {[]string{"open"}, "resolved"},
-	"close":       {[]string{"open", "investigating"}, ""},
-}
-
-// ActOnAlert applies a case action as a conditional update with its history and audit rows.
-// An action that does not fit the alert's status answers ECONFLICT.
-func (s *Store) ActOnAlert(ctx context.Context, c CaseAction) error {
+// ActOnAlert applies a case action (domain.CaseTransition) as a conditional update, the alert
+// leaving only from a status the action allows, with its history and audit rows. An action that
+// does not fit the alert's status answers ECONFLICT.
+func (s *Store) ActOnAlert(ctx context.Context, c CaseAction) (err error) {
+	defer wrap(&err, "act on alert")
 	if !validID(c.AlertID) {
 		return notFound(domain.CodeAlertNotFound)
 	}
-	tr, ok := caseTransitions[c.Action]
-	if !ok {
-		return domain.Invalid(domain.CodeAlertActionInvalid, map[string]domain.Fault{"action": domain.F(domain.CodeAlertAction)})
-	}
-	to := tr.to
-	if c.Action == "close" {
-		if c.Outcome != "resolved" && c.Outcome != "false_positive" {
-			return domain.Invalid(domain.CodeAlertOutcomeInvalid, map[string]domain.Fault{"outcome": domain.F(domain.CodeAlertOutcome)})
-		}
-		to = c.Outcome
+	step, err := domain.CaseTransition(c.Action, c.Outcome)
+	if err != nil {
+		return err
 	}
 	return s.Write(ctx, func(tx *Tx) error {
 		var current string
@@ -438,23 +433,21 @@ func (s *Store) ActOnAlert(ctx context.Context, c CaseAction) error {
 		if err != nil {
 			return err
 		}
-		set, args := "updated_at = $2", []any{c.AlertID, ts(tx.now)}
-		where := "id = $1"
-		if c.Action != "note" {
-			args = append(args, tr.from[0], tr.from[len(tr.from)-1])
-			where += " AND status IN ($3, $4)"
+		args := []any{c.AlertID, ts(tx.now)}
+		arg := func(v any) string {
+			args = append(args, v)
+			return fmt.Sprintf("$%d", len(args))
 		}
-		if c.Action == "assign" || c.Action == "investigate" {
-			args = append(args, c.UserID)
-			set += fmt.Sprintf(", assigned_to = $%d", len(args))
+		set := "updated_at = $2"
+		where := "id = $1 AND status IN (" + bindList(&args, step.From) + ")"
+		if step.Assigns {
+			set += ", assigned_to = " + arg(c.UserID)
 		}
-		if to != "" {
-			args = append(args, to)
-			set += fmt.Sprintf(", status = $%d", len(args))
+		if step.To != "" {
+			set += ", status = " + arg(step.To)
 		}
-		if to == "resolved" || to == "false_positive" {
-			args = append(args, c.UserID, nullString(c.Note))
-			set += fmt.Sprintf(", resolved_by = $%d, resolution = $%d, resolved_at = $2", len(args)-1, len(args))
+		if domain.AlertClosed(step.To) {
+			set += ", resolved_by = " + arg(c.UserID) + ", resolution = " + arg(nullString(c.Note)) + ", resolved_at = $2"
 		}
 		res, err := tx.ExecContext(ctx, `UPDATE aml_alerts SET `+set+` WHERE `+where, args...)
 		if err != nil {
@@ -463,41 +456,36 @@ func (s *Store) ActOnAlert(ctx context.Context, c CaseAction) error {
 		if n, _ := res.RowsAffected(); n == 0 {
 			return domain.E(domain.ECONFLICT, domain.CodeAlertTransition, "status", current, "action", c.Action)
 		}
+		next := step.Next(current)
 		if _, err := tx.ExecContext(ctx, `INSERT INTO alert_events (id, alert_id, user_id, action, from_status, to_status, note, created_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, NewID(), c.AlertID, c.UserID, c.Action, current,
-			nullString(firstNonEmpty(to, current)), nullString(c.Note), ts(tx.now)); err != nil {
+			nullString(next), nullString(c.Note), ts(tx.now)); err != nil {
 			return err
 		}
-		if to == "false_positive" {
+		if step.To == domain.AlertFalsePositive {
 			if err := tx.dismissMatchesOfAlert(ctx, c.AlertID, c.UserID, c.Note); err != nil {
 				return err
 			}
 		}
 		a := c.Audit
 		a.Action, a.Resource, a.ResourceID = "alert."+c.Action, "aml_alert", c.AlertID
-		a.Details = map[string]any{"from": current, "to": firstNonEmpty(to, current), "note": c.Note}
+		a.Details = map[string]any{"from": current, "to": next, "note": c.Note}
 		return tx.Audit(ctx, a)
 	})
 }
 
-func firstNonEmpty(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
-}
-
 // AlertKind returns "aml" or "system" for an alert the reader may see, or ENOTFOUND, so that
 // nobody learns of alerts outside their scope.
-func (s *Store) AlertKind(ctx context.Context, sc AlertScope, id string) (string, error) {
+func (s *Store) AlertKind(ctx context.Context, sc AlertScope, id string) (_ string, err error) {
+	defer wrap(&err, "alert kind")
 	if !validID(id) {
 		return "", notFound(domain.CodeAlertNotFound)
 	}
 	var inst, targetUser, targetRole sql.NullString
-	err := s.db.QueryRowContext(ctx, `SELECT CAST(institution_id AS TEXT) FROM aml_alerts WHERE id = $1`, id).Scan(&inst)
+	err = s.db.QueryRowContext(ctx, `SELECT CAST(institution_id AS TEXT) FROM aml_alerts WHERE id = $1`, id).Scan(&inst)
 	switch {
 	case err == nil:
-		if sc.Role.IsRegulator() || (sc.Role.IsInstitutionStaff() && inst.Valid && inst.String == sc.InstitutionID) {
+		if sc.reach().Includes(domain.AlertEvent{InstitutionID: inst.String}) {
 			return "aml", nil
 		}
 		return "", notFound(domain.CodeAlertNotFound)
@@ -512,8 +500,7 @@ func (s *Store) AlertKind(ctx context.Context, sc AlertScope, id string) (string
 	if err != nil {
 		return "", err
 	}
-	if targetUser.String == sc.UserID || targetRole.String == string(sc.Role) ||
-		(!targetUser.Valid && !targetRole.Valid && sc.Role.IsRegulator()) {
+	if sc.reach().Includes(domain.AlertEvent{TargetUserID: targetUser.String, TargetRole: targetRole.String}) {
 		return "system", nil
 	}
 	return "", notFound(domain.CodeAlertNotFound)
@@ -521,7 +508,8 @@ func (s *Store) AlertKind(ctx context.Context, sc AlertScope, id string) (string
 
 // MarkAlertRead marks an alert the reader may see as read (the dashboard's dismiss), with its
 // audit row.
-func (s *Store) MarkAlertRead(ctx context.Context, sc AlertScope, id string, audit Audit) error {
+func (s *Store) MarkAlertRead(ctx context.Context, sc AlertScope, id string, audit Audit) (err error) {
+	defer wrap(&err, "mark alert read")
 	kind, err := s.AlertKind(ctx, sc, id)
 	if err != nil {
 		return err
@@ -546,6 +534,7 @@ type InstitutionRef struct {
 // institutions (PSPs, MNOs, banks) by their ids, so that readers show numbers and names instead
 // of ids. Empty and malformed ids are skipped; an id not found is absent from the maps.
 func (s *Store) References(ctx context.Context, txIDs, instIDs []string) (numbers map[string]string, insts map[string]InstitutionRef, err error) {
+	defer wrap(&err, "references")
 	numbers, insts = map[string]string{}, map[string]InstitutionRef{}
 	var args []any
 	in := func(ids []string) string {

@@ -46,7 +46,8 @@ func scanRuleSet(row interface{ Scan(...any) error }) (*RuleSet, error) {
 }
 
 // ActiveRuleSet returns the thresholds in force, storing the defaults as version 1 the first time.
-func (s *Store) ActiveRuleSet(ctx context.Context) (*RuleSet, error) {
+func (s *Store) ActiveRuleSet(ctx context.Context) (_ *RuleSet, err error) {
+	defer wrap(&err, "read active rule set")
 	r, err := scanRuleSet(s.db.QueryRowContext(ctx, `SELECT `+ruleSetColumns+` FROM aml_rule_sets WHERE status = 'active'`))
 	if !errors.Is(err, sql.ErrNoRows) {
 		return r, err
@@ -65,7 +66,8 @@ func (s *Store) ActiveRuleSet(ctx context.Context) (*RuleSet, error) {
 }
 
 // RuleSets lists every version, newest first.
-func (s *Store) RuleSets(ctx context.Context) ([]*RuleSet, error) {
+func (s *Store) RuleSets(ctx context.Context) (_ []*RuleSet, err error) {
+	defer wrap(&err, "read rule sets")
 	rows, err := s.db.QueryContext(ctx, `SELECT `+ruleSetColumns+` FROM aml_rule_sets ORDER BY version DESC`)
 	if err != nil {
 		return nil, err
@@ -83,7 +85,8 @@ func (s *Store) RuleSets(ctx context.Context) ([]*RuleSet, error) {
 }
 
 // RuleSet returns one version, or ENOTFOUND.
-func (s *Store) RuleSet(ctx context.Context, version int) (*RuleSet, error) {
+func (s *Store) RuleSet(ctx context.Context, version int) (_ *RuleSet, err error) {
+	defer wrap(&err, "read rule set")
 	r, err := scanRuleSet(s.db.QueryRowContext(ctx, `SELECT `+ruleSetColumns+` FROM aml_rule_sets WHERE version = $1`, version))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound(domain.CodeRuleVersionNotFound)
@@ -92,7 +95,8 @@ func (s *Store) RuleSet(ctx context.Context, version int) (*RuleSet, error) {
 }
 
 // ProposeRuleSet stores a new proposed version with its audit row.
-func (s *Store) ProposeRuleSet(ctx context.Context, th domain.AMLThresholds, note, by string, audit Audit) (*RuleSet, error) {
+func (s *Store) ProposeRuleSet(ctx context.Context, th domain.AMLThresholds, note, by string, audit Audit) (_ *RuleSet, err error) {
+	defer wrap(&err, "propose rule set")
 	raw, err := json.Marshal(th)
 	if err != nil {
 		return nil, err
@@ -120,8 +124,9 @@ func (s *Store) ProposeRuleSet(ctx context.Context, th domain.AMLThresholds, not
 // proposer nor an account the proposer recently created or promoted (domain.CheckApprover, the
 // rule account approvals follow too, read in this transaction); the active version becomes
 // superseded in the same transaction, so exactly one version is ever active.
-func (s *Store) DecideRuleSet(ctx context.Context, version int, approve bool, by, note string, audit Audit) (*RuleSet, error) {
-	err := s.Write(ctx, func(tx *Tx) error {
+func (s *Store) DecideRuleSet(ctx context.Context, version int, approve bool, by, note string, audit Audit) (_ *RuleSet, err error) {
+	defer wrap(&err, "decide rule set")
+	err = s.Write(ctx, func(tx *Tx) error {
 		var status, proposer string
 		err := tx.QueryRowContext(ctx, `SELECT status, COALESCE(CAST(proposed_by AS TEXT), '') FROM aml_rule_sets WHERE version = $1`, version).
 			Scan(&status, &proposer)
@@ -165,7 +170,8 @@ func (s *Store) DecideRuleSet(ctx context.Context, version int, approve bool, by
 }
 
 // BacktestRows streams the transactions since a time, oldest first, to fn.
-func (s *Store) BacktestRows(ctx context.Context, since time.Time, fn func(domain.BacktestTx)) error {
+func (s *Store) BacktestRows(ctx context.Context, since time.Time, fn func(domain.BacktestTx)) (err error) {
+	defer wrap(&err, "backtest rows")
 	rows, err := s.db.QueryContext(ctx, `SELECT sender, recipient, amount_minor, currency, transfer_mode, created_at
 		FROM transactions WHERE created_at >= $1 ORDER BY created_at, id`, ts(since))
 	if err != nil {

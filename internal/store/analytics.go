@@ -17,7 +17,8 @@ type AnalyticsRow struct {
 // Analytics returns the daily aggregates between two days (inclusive from, exclusive to),
 // optionally for one institution. The rows are few (a few hundred a day at most), so callers
 // shape them into charts in memory.
-func (s *Store) Analytics(ctx context.Context, from, to time.Time, institutionID string) ([]AnalyticsRow, error) {
+func (s *Store) Analytics(ctx context.Context, from, to time.Time, institutionID string) (_ []AnalyticsRow, err error) {
+	defer wrap(&err, "read analytics")
 	// On PostgreSQL the rows of days not yet compacted are spread over buckets (aggregates.go),
 	// so they are added up per group; SQLite keeps one row per group, and grouping a year's rows
 	// there made the charts a quarter slower.
@@ -50,7 +51,8 @@ func (s *Store) Analytics(ctx context.Context, from, to time.Time, institutionID
 }
 
 // AlertsPerDay counts AML alerts by day and severity in a period, optionally for one institution.
-func (s *Store) AlertsPerDay(ctx context.Context, from, to time.Time, institutionID string) (map[[2]string]int64, error) {
+func (s *Store) AlertsPerDay(ctx context.Context, from, to time.Time, institutionID string) (_ map[[2]string]int64, err error) {
+	defer wrap(&err, "read alerts per day")
 	q := `SELECT created_at, severity FROM aml_alerts WHERE created_at >= $1 AND created_at < $2`
 	args := []any{ts(from), ts(to)}
 	if institutionID != "" {
@@ -78,7 +80,8 @@ func (s *Store) AlertsPerDay(ctx context.Context, from, to time.Time, institutio
 }
 
 // InstitutionNames maps the ids of PSPs, MNOs and banks to their names.
-func (s *Store) InstitutionNames(ctx context.Context) (map[string]string, error) {
+func (s *Store) InstitutionNames(ctx context.Context) (_ map[string]string, err error) {
+	defer wrap(&err, "read institution names")
 	rows, err := s.db.QueryContext(ctx, `SELECT CAST(id AS TEXT), name FROM psps UNION ALL SELECT CAST(id AS TEXT), name FROM mnos
 		UNION ALL SELECT CAST(id AS TEXT), name FROM banks`)
 	if err != nil {
@@ -97,7 +100,8 @@ func (s *Store) InstitutionNames(ctx context.Context) (map[string]string, error)
 }
 
 // LicenceExpiries lists the licences that expire before a time, soonest first.
-func (s *Store) LicenceExpiries(ctx context.Context, before time.Time) ([]RegisterEntry, error) {
+func (s *Store) LicenceExpiries(ctx context.Context, before time.Time) (_ []RegisterEntry, err error) {
+	defer wrap(&err, "read licence expiries")
 	rows, err := s.db.QueryContext(ctx, `SELECT * FROM (
 		SELECT CAST(id AS TEXT), 'psp', name, license_number, license_expires_at FROM psps
 		  WHERE license_status <> 'revoked' AND license_expires_at IS NOT NULL AND license_expires_at < $1

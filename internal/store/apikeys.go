@@ -35,10 +35,11 @@ func secretHash(secret string) string {
 
 // CreateAPIKey records a key for the institution with its audit row and returns the key, the
 // only time it exists outside the client.
-func (s *Store) CreateAPIKey(ctx context.Context, in domain.NewAPIKey, createdBy string, audit Audit) (*APIKey, string, error) {
+func (s *Store) CreateAPIKey(ctx context.Context, in domain.NewAPIKey, createdBy string, audit Audit) (_ *APIKey, _ string, err error) {
+	defer wrap(&err, "create api key")
 	k := &APIKey{ID: NewID(), Name: in.Name, InstitutionID: in.InstitutionID, Scopes: in.Scopes, CreatedBy: createdBy}
 	secret := rand.Text() // 26 base32 characters, 130 random bits
-	err := s.Write(ctx, func(tx *Tx) error {
+	err = s.Write(ctx, func(tx *Tx) error {
 		k.CreatedAt = tx.now
 		if _, err := tx.ExecContext(ctx, `INSERT INTO api_keys (id, name, institution_id, secret_hash, scopes, created_by, created_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7)`, k.ID, k.Name, k.InstitutionID, secretHash(secret),
@@ -79,7 +80,8 @@ func scanAPIKey(row interface{ Scan(...any) error }) (*APIKey, error) {
 
 // APIKeys lists the keys of one institution, or of every institution when institutionID is "",
 // newest first, revoked ones included (at most 500: an institution needs a handful).
-func (s *Store) APIKeys(ctx context.Context, institutionID string) ([]*APIKey, error) {
+func (s *Store) APIKeys(ctx context.Context, institutionID string) (_ []*APIKey, err error) {
+	defer wrap(&err, "read api keys")
 	q := `SELECT ` + apiKeyColumns + ` FROM api_keys k LEFT JOIN users u ON u.id = k.created_by`
 	args := []any{}
 	if institutionID != "" {
@@ -106,7 +108,8 @@ func (s *Store) APIKeys(ctx context.Context, institutionID string) ([]*APIKey, e
 // with its audit row; the next request with it fails on every instance, since keys are read
 // from the database on each request. An unknown key, or another institution's, is ENOTFOUND;
 // revoking twice changes nothing.
-func (s *Store) RevokeAPIKey(ctx context.Context, id, institutionID, by string, audit Audit) error {
+func (s *Store) RevokeAPIKey(ctx context.Context, id, institutionID, by string, audit Audit) (err error) {
+	defer wrap(&err, "revoke api key")
 	if !validID(id) {
 		return notFound(domain.CodeAPIKeyNotFound)
 	}
@@ -134,7 +137,8 @@ func (s *Store) RevokeAPIKey(ctx context.Context, id, institutionID, by string, 
 // institution, the staff role of that institution's kind, its scopes). A malformed, unknown or
 // revoked key, a wrong secret, a deactivated creator or an institution no longer registered
 // answer EUNAUTHORIZED alike. Nothing is cached: a revocation holds from the next request.
-func (s *Store) APIKeyUser(ctx context.Context, id, secret string) (*domain.User, error) {
+func (s *Store) APIKeyUser(ctx context.Context, id, secret string) (_ *domain.User, err error) {
+	defer wrap(&err, "read api key user")
 	refused := domain.E(domain.EUNAUTHORIZED, domain.CodeSignInRequired)
 	if !validID(id) {
 		return nil, refused
@@ -142,7 +146,7 @@ func (s *Store) APIKeyUser(ctx context.Context, id, secret string) (*domain.User
 	var hash, name, scopes, inst string
 	var revoked sql.NullString
 	var creator string
-	err := s.db.QueryRowContext(ctx, `SELECT secret_hash, name, scopes, institution_id, CAST(revoked_at AS TEXT), CAST(created_by AS TEXT)
+	err = s.db.QueryRowContext(ctx, `SELECT secret_hash, name, scopes, institution_id, CAST(revoked_at AS TEXT), CAST(created_by AS TEXT)
 		FROM api_keys WHERE id = $1`, id).Scan(&hash, &name, &scopes, &inst, &revoked, &creator)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, refused
@@ -176,12 +180,13 @@ func (s *Store) APIKeyUser(ctx context.Context, id, secret string) (*domain.User
 // RegisteredKind is "psp" or "mno" for a registered institution, whatever its licence status
 // (a suspended institution's key authenticates, and the routes refuse what a suspended
 // institution may not do, as for its staff), or "".
-func (s *Store) RegisteredKind(ctx context.Context, id string) (string, error) {
+func (s *Store) RegisteredKind(ctx context.Context, id string) (_ string, err error) {
+	defer wrap(&err, "read registered kind")
 	if !validID(id) {
 		return "", nil
 	}
 	var kind string
-	err := s.db.QueryRowContext(ctx, `SELECT 'psp' FROM psps WHERE id = $1 UNION ALL SELECT 'mno' FROM mnos WHERE id = $1`, id).Scan(&kind)
+	err = s.db.QueryRowContext(ctx, `SELECT 'psp' FROM psps WHERE id = $1 UNION ALL SELECT 'mno' FROM mnos WHERE id = $1`, id).Scan(&kind)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}
@@ -190,7 +195,8 @@ func (s *Store) RegisteredKind(ctx context.Context, id string) (string, error) {
 
 // RecordAPIKeyUse notes a key's use (last use, and an audit row naming the route), so that every
 // call a machine makes is on the trail.
-func (s *Store) RecordAPIKeyUse(ctx context.Context, id string, audit Audit) error {
+func (s *Store) RecordAPIKeyUse(ctx context.Context, id string, audit Audit) (err error) {
+	defer wrap(&err, "record api key use")
 	return s.Write(ctx, func(tx *Tx) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE api_keys SET last_used_at = $2 WHERE id = $1`, id, ts(tx.now)); err != nil {
 			return err

@@ -58,9 +58,10 @@ func scanApplication(row interface{ Scan(...any) error }) (*Application, error) 
 // another live application answers ECONFLICT. The sanctions matches of the institution's and
 // contact person's names (hits, from screening) are stored as review items, a strong one with a
 // critical alert.
-func (s *Store) SubmitApplication(ctx context.Context, in *domain.ApplicationInput, submittedBy string, seal Sealer, audit Audit, hits ...screening.Hit) (*Application, error) {
+func (s *Store) SubmitApplication(ctx context.Context, in *domain.ApplicationInput, submittedBy string, seal Sealer, audit Audit, hits ...screening.Hit) (_ *Application, err error) {
+	defer wrap(&err, "submit application")
 	var out *Application
-	err := s.Write(ctx, func(tx *Tx) error {
+	err = s.Write(ctx, func(tx *Tx) error {
 		if err := tx.checkLicenseFree(ctx, in.LicenseNumber); err != nil {
 			return err
 		}
@@ -132,7 +133,8 @@ func (tx *Tx) application(ctx context.Context, id string) (*Application, error) 
 }
 
 // ApplicationByID returns one application, or ENOTFOUND.
-func (s *Store) ApplicationByID(ctx context.Context, id string) (*Application, error) {
+func (s *Store) ApplicationByID(ctx context.Context, id string) (_ *Application, err error) {
+	defer wrap(&err, "read application by id")
 	if !validID(id) {
 		return nil, notFound(domain.CodeApplicationNotFound)
 	}
@@ -164,12 +166,14 @@ var applicationList = pagedList[*Application]{columns: applicationColumns, from:
 	cursorOf: func(a *Application) *Cursor { return &Cursor{CreatedAt: a.CreatedAt, ID: a.ID} }}
 
 // ApplicationsPage returns one page of the applications matching f, newest first, after the cursor.
-func (s *Store) ApplicationsPage(ctx context.Context, f ApplicationFilter, after *Cursor, limit int) (*Page[*Application], error) {
+func (s *Store) ApplicationsPage(ctx context.Context, f ApplicationFilter, after *Cursor, limit int) (_ *Page[*Application], err error) {
+	defer wrap(&err, "read applications page")
 	return applicationList.page(ctx, s, f.where(), after, limit)
 }
 
 // CountApplications counts the applications matching f up to countCap; capped reports that there are more.
 func (s *Store) CountApplications(ctx context.Context, f ApplicationFilter) (n int, capped bool, err error) {
+	defer wrap(&err, "count applications")
 	return applicationList.count(ctx, s, f.where())
 }
 
@@ -190,12 +194,13 @@ type Review struct {
 // ECONFLICT. Approval issues the licence: it creates the PSP or MNO, links the applicant's
 // account to it and gives a citizen applicant the matching staff role, each with its audit row.
 // Either way the applicant is told the decision with the notes (issue 16, part 7).
-func (s *Store) ReviewApplication(ctx context.Context, r Review) (*Application, error) {
+func (s *Store) ReviewApplication(ctx context.Context, r Review) (_ *Application, err error) {
+	defer wrap(&err, "review application")
 	if !validID(r.ApplicationID) {
 		return nil, notFound(domain.CodeApplicationNotFound)
 	}
 	var out *Application
-	err := s.Write(ctx, func(tx *Tx) error {
+	err = s.Write(ctx, func(tx *Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE institution_applications SET status = $2, reviewed_by = $3,
 			review_notes = $4, reviewed_at = $5, updated_at = $5 WHERE id = $1 AND status = 'pending'`,
 			r.ApplicationID, r.Decision, r.ReviewerID, nullString(r.Notes), ts(tx.now))

@@ -58,9 +58,10 @@ func scanApproval(row interface{ Scan(...any) error }) (*Approval, error) {
 // ProposeAccount creates u as a disabled citizen that must change its password, and a proposal
 // that it become role, with their audit rows. Until another administrator approves, the account
 // can do nothing: no privileged account exists without two administrators.
-func (s *Store) ProposeAccount(ctx context.Context, u *domain.User, role domain.Role, audit Audit) (*Approval, error) {
+func (s *Store) ProposeAccount(ctx context.Context, u *domain.User, role domain.Role, audit Audit) (_ *Approval, err error) {
+	defer wrap(&err, "propose account")
 	var id string
-	err := s.Write(ctx, func(tx *Tx) error {
+	err = s.Write(ctx, func(tx *Tx) error {
 		u.Role, u.IsActive, u.MustChangePassword = domain.RoleCitizen, false, true
 		if err := tx.insertUser(ctx, u); err != nil {
 			return err
@@ -83,12 +84,13 @@ func (s *Store) ProposeAccount(ctx context.Context, u *domain.User, role domain.
 
 // ProposeRoleChange proposes that account id get role, and applies the rest of the change (other
 // fields, never the role) at once, all in one transaction.
-func (s *Store) ProposeRoleChange(ctx context.Context, id string, role domain.Role, rest AccountChange, audit Audit) (*Approval, error) {
+func (s *Store) ProposeRoleChange(ctx context.Context, id string, role domain.Role, rest AccountChange, audit Audit) (_ *Approval, err error) {
+	defer wrap(&err, "propose role change")
 	if !validID(id) {
 		return nil, notFound(domain.CodeUserNotFound)
 	}
 	var approvalID string
-	err := s.Write(ctx, func(tx *Tx) error {
+	err = s.Write(ctx, func(tx *Tx) error {
 		u, err := tx.userByID(ctx, id)
 		if err != nil {
 			return err
@@ -133,11 +135,12 @@ func (tx *Tx) propose(ctx context.Context, kind, target string, p approvalPayloa
 // proposal cancels it. Approval is checked by domain.CheckApprover against the approver's account
 // as it is in this transaction, and the status moves by a conditional update, so of two
 // administrators deciding at once one wins and the other gets ECONFLICT.
-func (s *Store) DecideApproval(ctx context.Context, id string, approve bool, by, reason string, audit Audit) (*Approval, error) {
+func (s *Store) DecideApproval(ctx context.Context, id string, approve bool, by, reason string, audit Audit) (_ *Approval, err error) {
+	defer wrap(&err, "decide approval")
 	if !validID(id) {
 		return nil, notFound(domain.CodeApprovalNotFound)
 	}
-	err := s.Write(ctx, func(tx *Tx) error {
+	err = s.Write(ctx, func(tx *Tx) error {
 		a, err := scanApproval(tx.QueryRowContext(ctx, `SELECT `+approvalColumns+` FROM approvals WHERE id = $1`, id))
 		if errors.Is(err, sql.ErrNoRows) {
 			return notFound(domain.CodeApprovalNotFound)
@@ -213,7 +216,8 @@ func approverOf(u *domain.User) domain.Approver {
 }
 
 // Approval returns one proposal with its target account, or ENOTFOUND.
-func (s *Store) Approval(ctx context.Context, id string) (*Approval, error) {
+func (s *Store) Approval(ctx context.Context, id string) (_ *Approval, err error) {
+	defer wrap(&err, "read approval")
 	if !validID(id) {
 		return nil, notFound(domain.CodeApprovalNotFound)
 	}
@@ -231,7 +235,8 @@ func (s *Store) Approval(ctx context.Context, id string) (*Approval, error) {
 }
 
 // Approvals lists proposals newest first, one page at a time, optionally of one status only.
-func (s *Store) Approvals(ctx context.Context, status string, cursor *Cursor, limit int) ([]*Approval, *Cursor, error) {
+func (s *Store) Approvals(ctx context.Context, status string, cursor *Cursor, limit int) (_ []*Approval, _ *Cursor, err error) {
+	defer wrap(&err, "read approvals")
 	where, args := []string{"($1 = '' OR status = $1)"}, []any{status, limit + 1}
 	if cursor != nil {
 		args = append(args, ts(cursor.CreatedAt), cursor.ID)
@@ -270,7 +275,8 @@ func (s *Store) Approvals(ctx context.Context, status string, cursor *Cursor, li
 
 // PendingRoles maps each account with a proposal waiting for approval to the role proposed, so
 // user management can say which accounts wait for a second administrator.
-func (s *Store) PendingRoles(ctx context.Context) (map[string]domain.Role, error) {
+func (s *Store) PendingRoles(ctx context.Context) (_ map[string]domain.Role, err error) {
+	defer wrap(&err, "read pending roles")
 	rows, err := s.db.QueryContext(ctx, `SELECT CAST(target_user AS TEXT), payload FROM approvals WHERE status = 'pending'`)
 	if err != nil {
 		return nil, err
@@ -294,7 +300,8 @@ func (s *Store) PendingRoles(ctx context.Context) (map[string]domain.Role, error
 
 // EligibleApprovers counts the administrators who could approve a proposal of proposer today, so
 // a proposer who is the only one is told how to get a second (the server's operator).
-func (s *Store) EligibleApprovers(ctx context.Context, proposer string) (int, error) {
+func (s *Store) EligibleApprovers(ctx context.Context, proposer string) (_ int, err error) {
+	defer wrap(&err, "read eligible approvers")
 	rows, err := s.db.QueryContext(ctx, `SELECT `+userColumns+` FROM users WHERE role = 'cbsl_admin' AND is_active AND id <> $1`, proposer)
 	if err != nil {
 		return 0, err

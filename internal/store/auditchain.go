@@ -222,9 +222,10 @@ type AuditHead struct {
 }
 
 // AuditChainHead returns the chain's head.
-func (s *Store) AuditChainHead(ctx context.Context) (AuditHead, error) {
+func (s *Store) AuditChainHead(ctx context.Context) (_ AuditHead, err error) {
+	defer wrap(&err, "audit chain head")
 	var h AuditHead
-	err := s.db.QueryRowContext(ctx, sqlAuditHead).Scan(&h.Seq, &h.Hash)
+	err = s.db.QueryRowContext(ctx, sqlAuditHead).Scan(&h.Seq, &h.Hash)
 	return h, err
 }
 
@@ -233,6 +234,7 @@ func (s *Store) AuditChainHead(ctx context.Context) (AuditHead, error) {
 // sealed. It runs once: afterwards a row outside the chain was written around the portal, and
 // verification reports it instead of this chaining it.
 func (s *Store) SealAuditBacklog(ctx context.Context) (sealed int, err error) {
+	defer wrap(&err, "seal audit backlog")
 	const batch = 2000
 	for done := false; !done; {
 		n := 0

@@ -49,7 +49,8 @@ type AuditPage struct {
 // ListAudit returns a page of the chained audit log, newest first, below the chain position
 // before (0: from the newest). The conditions are built from the filters given, so that every
 // parameter has a type PostgreSQL can infer.
-func (s *Store) ListAudit(ctx context.Context, f AuditFilter, before int64, limit int) (*AuditPage, error) {
+func (s *Store) ListAudit(ctx context.Context, f AuditFilter, before int64, limit int) (_ *AuditPage, err error) {
+	defer wrap(&err, "list audit")
 	var where []string
 	var args []any
 	arg := func(v any) string { args = append(args, v); return "$" + strconv.Itoa(len(args)) }
@@ -124,7 +125,8 @@ func (s *Store) ListAudit(ctx context.Context, f AuditFilter, before int64, limi
 }
 
 // AuditLog returns the newest audit rows, optionally only those of one action.
-func (s *Store) AuditLog(ctx context.Context, action string, limit int) ([]AuditEntry, error) {
+func (s *Store) AuditLog(ctx context.Context, action string, limit int) (_ []AuditEntry, err error) {
+	defer wrap(&err, "audit log")
 	page, err := s.ListAudit(ctx, AuditFilter{Action: action}, 0, limit)
 	if err != nil {
 		return nil, err
@@ -184,7 +186,8 @@ func (v *AuditVerification) add(p AuditProblem) {
 // so one edited row is named alone and the rows after it still verify. It also checks that the
 // chain has no gaps, that every row is chained, that the head names the last row and that each
 // anchor (a head logged earlier) still matches. Damage never stops the walk.
-func (s *Store) VerifyAuditChain(ctx context.Context, anchors []AuditHead) (*AuditVerification, error) {
+func (s *Store) VerifyAuditChain(ctx context.Context, anchors []AuditHead) (_ *AuditVerification, err error) {
+	defer wrap(&err, "verify audit chain")
 	v := &AuditVerification{OK: true, Problems: []AuditProblem{}}
 	head, err := s.AuditChainHead(ctx)
 	if err != nil {

@@ -19,6 +19,7 @@ type ComplianceAudit struct {
 // ScheduleAudit stores an audit of a licensed PSP or MNO and tells each of its staff with a
 // system alert, all in one transaction with the audit row. Notified reports how many were told.
 func (s *Store) ScheduleAudit(ctx context.Context, a *ComplianceAudit, audit Audit) (notified int, err error) {
+	defer wrap(&err, "schedule audit")
 	kind, err := s.InstitutionKind(ctx, a.InstitutionID)
 	if err != nil {
 		return 0, err
@@ -78,7 +79,8 @@ func scanAudit(r rowScanner) (*ComplianceAudit, error) {
 }
 
 // ComplianceAudits lists scheduled audits, soonest first: all, or one institution's.
-func (s *Store) ComplianceAudits(ctx context.Context, institutionID string) ([]*ComplianceAudit, error) {
+func (s *Store) ComplianceAudits(ctx context.Context, institutionID string) (_ []*ComplianceAudit, err error) {
+	defer wrap(&err, "read compliance audits")
 	w := AuditScheduleFilter{InstitutionID: institutionID}.where()
 	return complianceAudits(ctx, s.db, w.String(), w.args...)
 }
@@ -128,11 +130,13 @@ var auditList = pagedList[*ComplianceAudit]{columns: auditColumns, from: "compli
 	cursorOf: func(a *ComplianceAudit) *Cursor { return &Cursor{CreatedAt: a.CreatedAt, ID: a.ID} }}
 
 // AuditSchedulesPage returns one page of the audit schedules matching f, newest first, after the cursor.
-func (s *Store) AuditSchedulesPage(ctx context.Context, f AuditScheduleFilter, after *Cursor, limit int) (*Page[*ComplianceAudit], error) {
+func (s *Store) AuditSchedulesPage(ctx context.Context, f AuditScheduleFilter, after *Cursor, limit int) (_ *Page[*ComplianceAudit], err error) {
+	defer wrap(&err, "audit schedules page")
 	return auditList.page(ctx, s, f.where(), after, limit)
 }
 
 // CountAuditSchedules counts the audit schedules matching f up to countCap; capped reports that there are more.
 func (s *Store) CountAuditSchedules(ctx context.Context, f AuditScheduleFilter) (n int, capped bool, err error) {
+	defer wrap(&err, "count audit schedules")
 	return auditList.count(ctx, s, f.where())
 }

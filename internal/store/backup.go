@@ -20,7 +20,8 @@ var ErrBackupPostgres = errors.New("kormeer backup copies a SQLite portal; back 
 // included, since their bytes are in the database. The copy is written beside out under a
 // temporary name, synced and renamed, so out is either the whole copy or absent; an existing out
 // is never replaced.
-func (s *Store) Backup(ctx context.Context, out string) error {
+func (s *Store) Backup(ctx context.Context, out string) (err error) {
+	defer wrap(&err, "backup")
 	if s.dialect != dialectSQLite {
 		return ErrBackupPostgres
 	}

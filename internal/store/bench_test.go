@@ -14,8 +14,8 @@ import (
 // BenchmarkAMLHistory times the sender history every transfer reads before it is scored, on a
 // table with full planner statistics (as datagen and a restore leave it): 20,000 transactions
 // of 2,000 senders over two days, read by a store opened after they were gathered. On SQLite
-// those statistics made the prepared statement re-plan at every new sender (62 µs a read) until
-// its parameters went behind a unary plus (sqlAMLHistorySQLite: 18 µs).
+// those statistics make a prepared statement re-plan at every new sender unless its parameters
+// are behind a unary plus (sqlAMLHistorySQLite); figures in docs/PERFORMANCE.md.
 func BenchmarkAMLHistory(b *testing.B) {
 	for _, backend := range storetest.Backends() {
 		b.Run(backend.Name, func(b *testing.B) {

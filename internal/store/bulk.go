@@ -16,7 +16,8 @@ const bulkColumnCount = 24
 // BulkLoad stores pre-scored transactions many rows per statement, for the data generator that
 // fills benchmark databases with millions of rows. It keeps the statistics and analytics in step but
 // writes no log or audit rows: generated data is not a state change anyone made.
-func (s *Store) BulkLoad(ctx context.Context, rows []*NewTransaction) error {
+func (s *Store) BulkLoad(ctx context.Context, rows []*NewTransaction) (err error) {
+	defer wrap(&err, "bulk load")
 	const perStatement = 400 // 400 × 24 parameters stays under both databases' limits
 	return s.Write(ctx, func(tx *Tx) error {
 		for start := 0; start < len(rows); start += perStatement {
@@ -64,7 +65,8 @@ type DeferredIndexes struct {
 // dozen indexes row by row is most of a bulk load's cost on SQLite once they outgrow the cache;
 // building an index at the end sorts once. Meant for the data generator on a benchmark database:
 // a load interrupted before Restore leaves searches slow until it runs.
-func (s *Store) DeferTransactionIndexes(ctx context.Context) (*DeferredIndexes, error) {
+func (s *Store) DeferTransactionIndexes(ctx context.Context) (_ *DeferredIndexes, err error) {
+	defer wrap(&err, "defer transaction indexes")
 	q := `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'transactions' AND sql IS NOT NULL
 		ORDER BY name`
 	if s.dialect == dialectPostgres {
@@ -110,14 +112,15 @@ func (d *DeferredIndexes) Restore(ctx context.Context) error {
 // AnalyzeTransactions gathers the planner's statistics of the transactions table after a bulk
 // load, on SQLite from every entry of every index. The sampled statistics of PRAGMA optimize at
 // start (an analysis limit of 1,000 rows) stop counting at 1,001 rows per status, so the planner
-// took the status index as selective and counted combined filters row by row: 30 ms for four
-// filters at a million rows, 8 ms with full statistics (1.5 s to gather; docs/PERFORMANCE.md).
+// takes the status index as selective and counts combined filters row by row; full statistics
+// let it choose better (docs/PERFORMANCE.md, "Sampled statistics").
 // PostgreSQL's ANALYZE samples by itself.
-func (s *Store) AnalyzeTransactions(ctx context.Context) error {
+func (s *Store) AnalyzeTransactions(ctx context.Context) (err error) {
+	defer wrap(&err, "analyze transactions")
 	q := `ANALYZE transactions`
 	if s.dialect == dialectSQLite {
 		q = `PRAGMA analysis_limit = 0; ANALYZE transactions`
 	}
-	_, err := s.wdb.ExecContext(ctx, q)
+	_, err = s.wdb.ExecContext(ctx, q)
 	return err
 }

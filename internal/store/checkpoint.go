@@ -19,21 +19,20 @@ const checkpointEvery = 100 * time.Millisecond
 // checkpointer copies the write-ahead log into the database file on a connection of its own,
 // beside the single writer, which keeps appending meanwhile.
 //
-// The log starts again from its beginning only when a write transaction begins with every
-// committed page already copied. A checkpoint that runs beside a writer that never pauses never
-// leaves it so (the log grew to 68 GB in a bulk load, TestWALStaysBounded), and SQLite's own
-// answer, the automatic checkpoint inside the commit that crosses a threshold, stops the single
-// writer while it copies what has piled up: under load that was a tenth of a second every few
-// seconds, the p99 of transfers (docs/PERFORMANCE.md). So each round copies beside the writer
-// until little is left, then holds the writer between two groups of writes (pause) to copy the
-// last few pages; the writer's next transaction restarts the log. The writer's automatic
-// checkpoint stays as a safety net, at a threshold it does not reach otherwise.
+// The log starts again from its beginning only when a write transaction begins with every committed
+// page already copied. A checkpoint that runs beside a writer that never pauses never leaves it so
+// (the log grows without bound in a bulk load, TestWALStaysBounded), and SQLite's own answer, the
+// automatic checkpoint inside the commit that crosses a threshold, stops the single writer while it
+// copies what has piled up, a pause that sets the p99 of transfers under load (docs/PERFORMANCE.md,
+// "Figures behind the code's choices"). So each round copies beside the writer until little is
+// left, then holds the writer between two groups of writes (pause) to copy the last few pages; the
+// writer's next transaction restarts the log. The writer's automatic checkpoint stays as a safety
+// net, at a threshold it does not reach otherwise.
 //
 // SQLite syncs the database file only in a checkpoint that copies the whole log, the paused one
-// here, and that sync wrote out every page the round had copied: 15 to 45 ms of pause at 1,400
-// transfers a second. So the round syncs the file itself beside the writer after each pass
-// (only checkpoints write the database file; the writer appends to the log), and the paused
-// pass syncs a few pages.
+// here, and that sync writes out every page the round has copied while the writer waits. So the
+// round syncs the file itself beside the writer after each pass (only checkpoints write the
+// database file; the writer appends to the log), and the paused pass syncs a few pages.
 type checkpointer struct {
 	db    *sql.DB
 	file  *os.File    // the database file, for fsync; closed after the last connection

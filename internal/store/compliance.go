@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -114,7 +115,8 @@ type ComplianceChange struct {
 // ChangeCompliance sets an institution's compliance status with its reason as a conditional
 // update, and in the same transaction writes the history row, the audit row and the notices to
 // the institution's staff. It answers the institution's new registry entry.
-func (s *Store) ChangeCompliance(ctx context.Context, c ComplianceChange) (*RegistryEntry, error) {
+func (s *Store) ChangeCompliance(ctx context.Context, c ComplianceChange) (_ *RegistryEntry, err error) {
+	defer wrap(&err, "change compliance")
 	table, err := tableOf(complianceTables, c.Kind, c.ID)
 	if err != nil {
 		return nil, err
@@ -193,7 +195,8 @@ type ComplianceHistoryEntry struct {
 }
 
 // ComplianceHistory lists an institution's compliance status changes, newest first.
-func (s *Store) ComplianceHistory(ctx context.Context, id string) ([]ComplianceHistoryEntry, error) {
+func (s *Store) ComplianceHistory(ctx context.Context, id string) (_ []ComplianceHistoryEntry, err error) {
+	defer wrap(&err, "read compliance history")
 	out := []ComplianceHistoryEntry{}
 	if !validID(id) {
 		return out, nil
@@ -250,7 +253,8 @@ func (p *ComplianceProposal) Reason() string {
 // the institutions' status and decisions, completed audits with findings, and KYC rejections
 // with overdue critical alerts; facts a decision already weighed do not count again (see
 // ComplianceProposal.Since).
-func (s *Store) ComplianceProposals(ctx context.Context, kind string, ids []string) (map[string]*ComplianceProposal, error) {
+func (s *Store) ComplianceProposals(ctx context.Context, kind string, ids []string) (_ map[string]*ComplianceProposal, err error) {
+	defer wrap(&err, "read compliance proposals")
 	out := map[string]*ComplianceProposal{}
 	table, ok := complianceTables[kind]
 	var valid []string
@@ -321,12 +325,14 @@ func (s *Store) ComplianceProposals(ctx context.Context, kind string, ids []stri
 	windowStart := ts(now.Add(-domain.KYCRejectionWindow))
 	overdueBefore := ts(now.Add(-domain.CriticalAlertDeadline))
 	n := len(args)
+	qargs := append(slices.Clone(args), windowStart, overdueBefore)
+	active := bindList(&qargs, domain.AlertActiveStatuses)
 	rows, err = s.db.QueryContext(ctx, fmt.Sprintf(`SELECT CAST(psp_id AS TEXT), 'kyc', reviewed_at FROM kyc_applications
 		WHERE psp_id IN (%[1]s) AND status = 'non_compliant' AND reviewed_at > $%[2]d
 		UNION ALL
 		SELECT CAST(institution_id AS TEXT), 'alert', created_at FROM aml_alerts
-		WHERE institution_id IN (%[1]s) AND severity = 'critical' AND status IN ('open','investigating') AND created_at < $%[3]d`,
-		set, n+1, n+2), append(args, windowStart, overdueBefore)...)
+		WHERE institution_id IN (%[1]s) AND severity = 'critical' AND status IN (%[4]s) AND created_at < $%[3]d`,
+		set, n+1, n+2, active), qargs...)
 	if err != nil {
 		return nil, err
 	}
@@ -359,7 +365,8 @@ func (s *Store) ComplianceProposals(ctx context.Context, kind string, ids []stri
 
 // ComplianceProposal returns the pending proposal for one institution, or ECONFLICT when the
 // facts call for nothing (a decision meanwhile, or nothing to propose).
-func (s *Store) ComplianceProposal(ctx context.Context, kind, id string) (*ComplianceProposal, error) {
+func (s *Store) ComplianceProposal(ctx context.Context, kind, id string) (_ *ComplianceProposal, err error) {
+	defer wrap(&err, "read compliance proposal")
 	if _, ok := complianceTables[kind]; !ok {
 		return nil, notFound(domain.CodeInstitutionNotFound)
 	}
@@ -378,7 +385,8 @@ func (s *Store) ComplianceProposal(ctx context.Context, kind, id string) (*Compl
 
 // DismissProposal records a regulator's dismissal of the pending proposal with a reason and its
 // audit row. The proposal must still call for the status the regulator saw (proposed).
-func (s *Store) DismissProposal(ctx context.Context, kind, id, proposed, reason string, audit Audit) error {
+func (s *Store) DismissProposal(ctx context.Context, kind, id, proposed, reason string, audit Audit) (err error) {
+	defer wrap(&err, "dismiss proposal")
 	p, err := s.ComplianceProposal(ctx, kind, id)
 	if err != nil {
 		return err
@@ -401,12 +409,13 @@ func (s *Store) DismissProposal(ctx context.Context, kind, id, proposed, reason 
 // CompleteAudit records the outcome of a scheduled audit: completed, with its findings ("" when
 // it found nothing), as a conditional update with its audit row. Findings feed the institution's
 // compliance proposal.
-func (s *Store) CompleteAudit(ctx context.Context, id, findings string, audit Audit) (*ComplianceAudit, error) {
+func (s *Store) CompleteAudit(ctx context.Context, id, findings string, audit Audit) (_ *ComplianceAudit, err error) {
+	defer wrap(&err, "complete audit")
 	if !validID(id) {
 		return nil, notFound(domain.CodeAuditNotFound)
 	}
 	var out *ComplianceAudit
-	err := s.Write(ctx, func(tx *Tx) error {
+	err = s.Write(ctx, func(tx *Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE compliance_audits SET status = 'completed', findings = $2, completed_at = $3,
 			completed_by = $4 WHERE id = $1 AND status = 'scheduled'`, id, nullString(findings), ts(tx.now), nullString(audit.UserID))
 		if err != nil {

@@ -485,14 +485,14 @@ func TestAMLHistoryFromStore(t *testing.T) {
 			n++
 			nt := onlineTransfer(fmt.Sprintf("TXN-HIST-%03d", n), domain.Minor(usd*100))
 			nt.Sender, nt.Recipient, nt.CreatedAt = sender, recipient, at
-			var aml domain.AMLResult
+			var rec store.Recorded
 			if err := s.Write(ctx, func(tx *store.Tx) (err error) {
-				_, _, aml, err = tx.RecordTransaction(ctx, nt, store.Scoring{Thresholds: domain.DefaultAMLThresholds()})
+				rec, err = tx.RecordTransaction(ctx, nt, store.Scoring{Thresholds: domain.DefaultAMLThresholds()})
 				return err
 			}); err != nil {
 				t.Fatal(err)
 			}
-			return aml
+			return rec.AML
 		}
 		fired := func(aml domain.AMLResult, rule string) bool {
 			return slices.ContainsFunc(aml.Rules, func(h domain.RuleHit) bool { return h.Rule == rule })

@@ -68,6 +68,12 @@ func (d dialect) bytewise() string {
 	return "COLLATE BINARY"
 }
 
+// isDeadlock reports whether err is PostgreSQL breaking a deadlock by failing this transaction.
+func isDeadlock(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "40P01"
+}
+
 // isUniqueViolation reports whether err is a unique or primary-key violation on either database.
 func isUniqueViolation(err error) bool {
 	var pgErr *pgconn.PgError
@@ -90,8 +96,8 @@ func isPostgresURL(u string) bool {
 // switches a prepared statement to a generic plan after five runs when that plan looks no worse
 // than the custom ones. A portal started on an empty database makes that choice on empty
 // tables, where a sequential scan looks cheapest, and a connection kept that plan while the
-// tables grew (722 to 322 transfers per second within 30 s where a restarted process did 1,977;
-// docs/PERFORMANCE.md, "Growth in one process"). A renewed connection chooses again on the data
+// tables grew, its throughput falling where a restarted process's did not (docs/PERFORMANCE.md,
+// "Growth in one process"). A renewed connection chooses again on the data
 // of the day, for every statement. Planning every run instead (plan_cache_mode=force_custom_plan)
 // cost a third of the throughput on a loaded database; an operator can still ask for it in the
 // URL. Tests shorten the lifetime.
@@ -146,10 +152,10 @@ func openSQLite(ctx context.Context, dsn string) (reader, writer, checkpoints *s
 	// A 64 MiB page cache for the writer (SQLite's default is 2 MiB) keeps the upper levels of the
 	// indexes a transfer inserts into at random places (sender, recipient, NPSS reference,
 	// amount). More is slower: SQLite walks its whole page cache at every commit
-	// (pcache1TruncateUnsafe), an eighth of the writer's time with 256 MiB, and the pages it would
-	// keep are in the operating system's cache anyway (docs/PERFORMANCE.md). Temporary storage in
-	// memory keeps the savepoint journal of group commit (groupcommit.go) off the disk: it
-	// spilled to a temporary file, a tenth of a transfer's CPU in write system calls. The
+	// (pcache1TruncateUnsafe), and the pages it would keep are in the operating system's cache
+	// anyway (docs/PERFORMANCE.md, "Figures behind the code's choices"). Temporary storage in
+	// memory keeps the savepoint journal of group commit (groupcommit.go) off the disk, where
+	// writing it costs system calls on every transfer. The
 	// checkpointer (checkpoint.go) copies the log and restarts it; the writer's own checkpoint,
 	// at 50,000 pages (about 200 MiB), is the safety net for when it falls behind.
 	writer, err = sql.Open("sqlite", base+"&_txlock=immediate&_pragma=cache_size(-65536)&_pragma=temp_store(MEMORY)"+
@@ -183,14 +189,15 @@ func openSQLite(ctx context.Context, dsn string) (reader, writer, checkpoints *s
 }
 
 // SetWriteCache sets the SQLite writer's page cache for a bulk load, whose random inserts into a
-// dozen indexes of millions of rows slow to a crawl once the indexes outgrow the cache (measured:
-// 1,500 rows/s at a few million rows with the serving default of 64 MiB). PostgreSQL sizes its
+// dozen indexes of millions of rows slow to a crawl once the indexes outgrow the serving cache
+// (docs/PERFORMANCE.md, "Figures behind the code's choices"). PostgreSQL sizes its
 // own buffers; there this does nothing.
-func (s *Store) SetWriteCache(ctx context.Context, mib int) error {
+func (s *Store) SetWriteCache(ctx context.Context, mib int) (err error) {
+	defer wrap(&err, "set write cache")
 	if s.dialect != dialectSQLite || mib <= 0 {
 		return nil
 	}
-	_, err := s.wdb.ExecContext(ctx, fmt.Sprintf("PRAGMA cache_size = -%d", mib*1024))
+	_, err = s.wdb.ExecContext(ctx, fmt.Sprintf("PRAGMA cache_size = -%d", mib*1024))
 	return err
 }
 

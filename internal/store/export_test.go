@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"strings"
 	"time"
 
@@ -70,18 +71,33 @@ func KYCRiskBackfill(s *Store) (string, error) {
 // AlertCodesBackfill is migration 0036's statements that give existing alerts their code and
 // params and existing log rows their reason, in s's dialect, one statement each.
 func AlertCodesBackfill(s *Store) ([]string, error) {
-	name := "migrations/0036_alert_codes.sqlite.sql"
+	return backfill(s, "0036_alert_codes", "UPDATE aml_alerts SET code")
+}
+
+// SeverityBackfill is migration 0038's statements that give existing alerts their stored
+// severity and rank, in s's dialect, one statement each.
+func SeverityBackfill(s *Store) ([]string, error) {
+	return backfill(s, "0038_alert_severity_rank", "UPDATE aml_alerts SET severity_rank")
+}
+
+// backfill is a migration's statements from the first that starts with marker, in s's dialect
+// (the dialect's own file, else the file both dialects share).
+func backfill(s *Store, migration, marker string) ([]string, error) {
+	name := "migrations/" + migration + ".sqlite.sql"
 	if s.dialect == dialectPostgres {
-		name = "migrations/0036_alert_codes.postgres.sql"
+		name = "migrations/" + migration + ".postgres.sql"
 	}
 	b, err := migrationFS.ReadFile(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		b, err = migrationFS.ReadFile("migrations/" + migration + ".sql")
+	}
 	if err != nil {
 		return nil, err
 	}
 	sql := string(b)
-	at := strings.Index(sql, "UPDATE aml_alerts SET code")
+	at := strings.Index(sql, marker)
 	if at < 0 {
-		return nil, errors.New("0036 has no backfill")
+		return nil, errors.New(migration + " has no backfill")
 	}
 	var out []string
 	for _, st := range strings.Split(sql[at:], ";\n") {

@@ -105,7 +105,8 @@ type MonthComparison struct {
 }
 
 // MonthToDate reads this month's and last month's comparable totals.
-func (s *Store) MonthToDate(ctx context.Context) (MonthComparison, error) {
+func (s *Store) MonthToDate(ctx context.Context) (_ MonthComparison, err error) {
+	defer wrap(&err, "read month to date")
 	cur, prev := domain.MonthToDate(s.Now())
 	p, err := s.periodTotals(ctx, cur, prev)
 	if err != nil {
@@ -128,7 +129,8 @@ type PublicSummary struct {
 
 // PublicSummary computes the public summary. Anyone may ask for it, so it is read at most once
 // per readCacheTTL per instance however many visitors arrive.
-func (s *Store) PublicSummary(ctx context.Context) (PublicSummary, error) {
+func (s *Store) PublicSummary(ctx context.Context) (_ PublicSummary, err error) {
+	defer wrap(&err, "read public summary")
 	return cachedRead(ctx, s, "public-summary", func(ctx context.Context) (PublicSummary, error) {
 		now := s.Now()
 		cur, prev := domain.LastDays(now, publicSummaryDays)

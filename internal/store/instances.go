@@ -7,7 +7,8 @@ import (
 )
 
 // Heartbeat records that this instance is alive.
-func (s *Store) Heartbeat(ctx context.Context, id, hostname string, started time.Time) error {
+func (s *Store) Heartbeat(ctx context.Context, id, hostname string, started time.Time) (err error) {
+	defer wrap(&err, "heartbeat")
 	return s.Write(ctx, func(tx *Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO instances (id, hostname, started_at, last_seen) VALUES ($1, $2, $3, $4)
 			ON CONFLICT (id) DO UPDATE SET last_seen = excluded.last_seen`, id, hostname, ts(started), ts(tx.now))
@@ -23,6 +24,7 @@ func (s *Store) Heartbeat(ctx context.Context, id, hostname string, started time
 // Instances counts the instances seen within healthyWithin (healthy) and within the last ten
 // minutes (total). SQLite allows one instance, so there it is always 1 of 1.
 func (s *Store) Instances(ctx context.Context, healthyWithin time.Duration) (healthy, total int, err error) {
+	defer wrap(&err, "read instances")
 	if s.dialect == dialectSQLite {
 		return 1, 1, nil
 	}
@@ -34,7 +36,8 @@ func (s *Store) Instances(ctx context.Context, healthyWithin time.Duration) (hea
 }
 
 // RemoveInstance forgets an instance that shuts down cleanly, so it does not count as unhealthy.
-func (s *Store) RemoveInstance(ctx context.Context, id string) error {
+func (s *Store) RemoveInstance(ctx context.Context, id string) (err error) {
+	defer wrap(&err, "remove instance")
 	return s.Write(ctx, func(tx *Tx) error {
 		_, err := tx.ExecContext(ctx, `DELETE FROM instances WHERE id = $1`, id)
 		return err
@@ -61,4 +64,7 @@ func (s *Store) Pools() []Pool {
 }
 
 // Ping checks that the database answers.
-func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
+func (s *Store) Ping(ctx context.Context) (err error) {
+	defer wrap(&err, "ping")
+	return s.db.PingContext(ctx)
+}

@@ -100,14 +100,16 @@ func registryWhere(f RegistryFilter, after *Cursor, args []any) (string, []any) 
 }
 
 // Registry lists every institution of one kind (psp, mno or bank) matching f, newest first.
-func (s *Store) Registry(ctx context.Context, kind string, f RegistryFilter) ([]*RegistryEntry, error) {
+func (s *Store) Registry(ctx context.Context, kind string, f RegistryFilter) (_ []*RegistryEntry, err error) {
+	defer wrap(&err, "read registry")
 	return s.registry(ctx, kind, f, nil, 0)
 }
 
 // RegistryPageAfter returns one page of a registry matching f, newest licensed first,
 // continuing after the cursor. The order (created_at, id) is total, so pages never skip or
 // repeat an institution.
-func (s *Store) RegistryPageAfter(ctx context.Context, kind string, f RegistryFilter, after *Cursor, limit int) (*RegistryPage, error) {
+func (s *Store) RegistryPageAfter(ctx context.Context, kind string, f RegistryFilter, after *Cursor, limit int) (_ *RegistryPage, err error) {
+	defer wrap(&err, "read registry page after")
 	if after != nil && !validID(after.ID) {
 		return nil, domain.ErrCursor()
 	}
@@ -122,6 +124,7 @@ func (s *Store) RegistryPageAfter(ctx context.Context, kind string, f RegistryFi
 
 // CountRegistry counts the institutions of a kind matching f up to countCap.
 func (s *Store) CountRegistry(ctx context.Context, kind string, f RegistryFilter) (n int, capped bool, err error) {
+	defer wrap(&err, "count registry")
 	table, ok := institutionTables[kind]
 	if !ok {
 		return 0, false, domain.E(domain.EINVALID, domain.CodeInstitutionKind, "kind", kind)
@@ -192,7 +195,8 @@ type LicenseChange struct {
 
 // ChangeLicense applies a licence action as a conditional update (so concurrent changes cannot
 // skip a state) with its audit row, and answers the institution's new registry entry.
-func (s *Store) ChangeLicense(ctx context.Context, c LicenseChange) (*RegistryEntry, error) {
+func (s *Store) ChangeLicense(ctx context.Context, c LicenseChange) (_ *RegistryEntry, err error) {
+	defer wrap(&err, "change license")
 	table, err := tableOf(institutionTables, c.Kind, c.ID)
 	if err != nil {
 		return nil, err
@@ -235,7 +239,8 @@ func (s *Store) ChangeLicense(ctx context.Context, c LicenseChange) (*RegistryEn
 }
 
 // RegistryEntryByID returns one institution of a kind as the registry shows it, or ENOTFOUND.
-func (s *Store) RegistryEntryByID(ctx context.Context, kind, id string) (*RegistryEntry, error) {
+func (s *Store) RegistryEntryByID(ctx context.Context, kind, id string) (_ *RegistryEntry, err error) {
+	defer wrap(&err, "read registry entry by id")
 	if !validID(id) {
 		return nil, notFound(domain.CodeInstitutionNotFound)
 	}
@@ -263,7 +268,8 @@ type RegisterEntry struct {
 
 // PublicRegister lists every institution whose licence is currently valid: active, not
 // suspended or revoked, and not expired.
-func (s *Store) PublicRegister(ctx context.Context) ([]RegisterEntry, error) {
+func (s *Store) PublicRegister(ctx context.Context) (_ []RegisterEntry, err error) {
+	defer wrap(&err, "read public register")
 	var parts []string
 	for _, kind := range []string{"psp", "mno", "bank"} {
 		parts = append(parts, fmt.Sprintf(`SELECT id, '%s', name, license_number, COALESCE(logo_url, ''), compliance_status,
@@ -289,7 +295,8 @@ func (s *Store) PublicRegister(ctx context.Context) ([]RegisterEntry, error) {
 
 // LicenseStatus returns the licence status of an institution of the given kind, or EFORBIDDEN
 // when the account's institution is not registered (it may not report transactions).
-func (s *Store) LicenseStatus(ctx context.Context, kind, id string) (string, error) {
+func (s *Store) LicenseStatus(ctx context.Context, kind, id string) (_ string, err error) {
+	defer wrap(&err, "read license status")
 	table, ok := institutionTables[kind]
 	if !ok || !validID(id) {
 		return "", domain.E(domain.EFORBIDDEN, domain.CodeNotLinked)
@@ -307,12 +314,13 @@ func (s *Store) LicenseStatus(ctx context.Context, kind, id string) (string, err
 
 // InstitutionKind returns "psp" or "mno" for a registered institution with an active licence,
 // or "" when there is none.
-func (s *Store) InstitutionKind(ctx context.Context, id string) (string, error) {
+func (s *Store) InstitutionKind(ctx context.Context, id string) (_ string, err error) {
+	defer wrap(&err, "read institution kind")
 	if !validID(id) {
 		return "", nil
 	}
 	var kind string
-	err := s.db.QueryRowContext(ctx, `SELECT 'psp' FROM psps WHERE id = $1 AND license_status = 'active'
+	err = s.db.QueryRowContext(ctx, `SELECT 'psp' FROM psps WHERE id = $1 AND license_status = 'active'
 		UNION ALL SELECT 'mno' FROM mnos WHERE id = $1 AND license_status = 'active'`, id).Scan(&kind)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
@@ -325,7 +333,8 @@ func (s *Store) InstitutionKind(ctx context.Context, id string) (string, error) 
 // why), by name. An active licence past its end reads as "expired". The answer is cached until
 // the next Write commits (readcache.go), so a licence or routing change applies to the very
 // next transfer; callers must not change it.
-func (s *Store) TransferInstitutions(ctx context.Context) (domain.Institutions, error) {
+func (s *Store) TransferInstitutions(ctx context.Context) (_ domain.Institutions, err error) {
+	defer wrap(&err, "read transfer institutions")
 	return cachedRead(ctx, s, "transfer-institutions", func(ctx context.Context) (domain.Institutions, error) {
 		rows, err := s.db.QueryContext(ctx, `SELECT CAST(id AS TEXT), 'wallet', name, transfer_modes,
 			COALESCE(ussd_code, ''), COALESCE(number_prefixes, ''), '', license_status, is_active, license_expires_at, created_at
@@ -369,7 +378,8 @@ type RoutingChange struct {
 // ChangeRouting validates and stores the routing attributes of a PSP (as a wallet operator) or a
 // bank with the audit row of the change (before and after), and answers the institution's new
 // registry entry.
-func (s *Store) ChangeRouting(ctx context.Context, c RoutingChange) (*RegistryEntry, error) {
+func (s *Store) ChangeRouting(ctx context.Context, c RoutingChange) (_ *RegistryEntry, err error) {
+	defer wrap(&err, "change routing")
 	typ, ok := routingAccountType[c.Kind]
 	if !ok || !validID(c.ID) {
 		return nil, notFound(domain.CodeInstitutionNotFound)
@@ -384,7 +394,7 @@ func (s *Store) ChangeRouting(ctx context.Context, c RoutingChange) (*RegistryEn
 		set, args = "transfer_modes = $2, ussd_code = $3, number_prefixes = $4", []any{c.ID,
 			nullString(strings.Join(r.Modes, ",")), nullString(r.USSDCode), nullString(strings.Join(r.NumberPrefixes, ","))}
 	}
-	err := s.Write(ctx, func(tx *Tx) error {
+	err = s.Write(ctx, func(tx *Tx) error {
 		before, err := routingTx(ctx, tx, c.Kind, c.ID)
 		if err != nil {
 			return err

@@ -12,7 +12,8 @@ import (
 // secrets.Storage; values are never written to the log or the audit trail.
 
 // ServerKeys returns every stored key version, by name then version.
-func (s *Store) ServerKeys(ctx context.Context) ([]secrets.Stored, error) {
+func (s *Store) ServerKeys(ctx context.Context) (_ []secrets.Stored, err error) {
+	defer wrap(&err, "read server keys")
 	rows, err := s.db.QueryContext(ctx, `SELECT name, seq, value, active_from, retire_at FROM server_key_versions ORDER BY name, seq`)
 	if err != nil {
 		return nil, err
@@ -33,6 +34,7 @@ func (s *Store) ServerKeys(ctx context.Context) ([]secrets.Stored, error) {
 // generating a first key together, or two rotations racing: one wins); retireOthersAt, when
 // set, is when the versions it replaces stop verifying.
 func (s *Store) AddServerKey(ctx context.Context, k secrets.Stored, retireOthersAt time.Time) (added bool, err error) {
+	defer wrap(&err, "add server key")
 	err = s.Write(ctx, func(tx *Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO server_key_versions (name, seq, value, active_from, created_at)
 			VALUES ($1, $2, $3, $4, $5) ON CONFLICT (name, seq) DO NOTHING`, k.Name, k.Seq, k.Value, ts(k.ActiveFrom), ts(tx.now))
@@ -59,7 +61,8 @@ func (s *Store) AddServerKey(ctx context.Context, k secrets.Stored, retireOthers
 
 // ReplaceServerKeyValue stores a version in a new form (sealed) if another instance has not
 // already done so.
-func (s *Store) ReplaceServerKeyValue(ctx context.Context, name string, seq int, old, new string) error {
+func (s *Store) ReplaceServerKeyValue(ctx context.Context, name string, seq int, old, new string) (err error) {
+	defer wrap(&err, "replace server key value")
 	return s.Write(ctx, func(tx *Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE server_key_versions SET value = $4 WHERE name = $1 AND seq = $2 AND value = $3`,
 			name, seq, old, new)
@@ -76,7 +79,8 @@ func (s *Store) ReplaceServerKeyValue(ctx context.Context, name string, seq int,
 
 // RetireServerKeys makes the versions of name that no newer version replaces stop verifying at
 // at (the key is now given from outside).
-func (s *Store) RetireServerKeys(ctx context.Context, name string, at time.Time) error {
+func (s *Store) RetireServerKeys(ctx context.Context, name string, at time.Time) (err error) {
+	defer wrap(&err, "retire server keys")
 	return s.Write(ctx, func(tx *Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE server_key_versions SET retire_at = $2 WHERE name = $1 AND retire_at IS NULL`, name, ts(at))
 		if err != nil {
@@ -91,7 +95,8 @@ func (s *Store) RetireServerKeys(ctx context.Context, name string, at time.Time)
 }
 
 // DeleteRetiredServerKeys deletes the versions whose grace period ended before before.
-func (s *Store) DeleteRetiredServerKeys(ctx context.Context, before time.Time) error {
+func (s *Store) DeleteRetiredServerKeys(ctx context.Context, before time.Time) (err error) {
+	defer wrap(&err, "delete retired server keys")
 	return s.Write(ctx, func(tx *Tx) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM server_key_versions WHERE retire_at IS NOT NULL AND retire_at <= $1`, ts(before))
 		if err != nil {

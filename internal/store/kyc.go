@@ -33,7 +33,8 @@ type KYCScope struct {
 // level given and the earlier applications whose level the submission raised, and the
 // applicant's sanctions matches (hits, from screening) as review items, a strong one with a
 // critical alert.
-func (s *Store) SubmitKYC(ctx context.Context, k *KYCApplication, audit Audit, hits ...screening.Hit) error {
+func (s *Store) SubmitKYC(ctx context.Context, k *KYCApplication, audit Audit, hits ...screening.Hit) (err error) {
+	defer wrap(&err, "submit kyc")
 	return s.Write(ctx, func(tx *Tx) error {
 		k.Status = "under_review"
 		if err := tx.InsertKYCApplication(ctx, k); err != nil {
@@ -117,7 +118,8 @@ func likePattern(q string) string {
 
 // KYCApplications lists up to limit applications in scope matching f, newest first (the
 // compliance export reads them all this way).
-func (s *Store) KYCApplications(ctx context.Context, sc KYCScope, f KYCFilter, after *Cursor, limit int) ([]*KYCView, error) {
+func (s *Store) KYCApplications(ctx context.Context, sc KYCScope, f KYCFilter, after *Cursor, limit int) (_ []*KYCView, err error) {
+	defer wrap(&err, "read kyc applications")
 	where, args := kycWheres(sc, f, after)
 	args = append(args, limit)
 	return s.kycWhere(ctx, where+fmt.Sprintf(" ORDER BY created_at DESC, id DESC LIMIT $%d", len(args)), args...)
@@ -126,7 +128,8 @@ func (s *Store) KYCApplications(ctx context.Context, sc KYCScope, f KYCFilter, a
 // KYCPageAfter returns one page of the applications in scope matching f, newest first,
 // continuing after the cursor. The order (created_at, id) is total, so pages never skip or
 // repeat an application even when many share a timestamp.
-func (s *Store) KYCPageAfter(ctx context.Context, sc KYCScope, f KYCFilter, after *Cursor, limit int) (*KYCPage, error) {
+func (s *Store) KYCPageAfter(ctx context.Context, sc KYCScope, f KYCFilter, after *Cursor, limit int) (_ *KYCPage, err error) {
+	defer wrap(&err, "read kyc page after")
 	if after != nil && !validID(after.ID) {
 		return nil, domain.ErrCursor()
 	}
@@ -142,6 +145,7 @@ func (s *Store) KYCPageAfter(ctx context.Context, sc KYCScope, f KYCFilter, afte
 // CountKYC counts the applications in scope matching f up to countCap; capped reports that
 // there are more.
 func (s *Store) CountKYC(ctx context.Context, sc KYCScope, f KYCFilter) (n int, capped bool, err error) {
+	defer wrap(&err, "count kyc")
 	where, args := kycWheres(sc, f, nil)
 	return s.countCapped(ctx, `SELECT 1 FROM kyc_applications WHERE `+where, args)
 }
@@ -173,7 +177,8 @@ func (s *Store) kycWhere(ctx context.Context, where string, args ...any) ([]*KYC
 
 // ReviewKYC records a regulator's decision on an application awaiting review: approve makes it
 // compliant, reject non_compliant. A decided application answers ECONFLICT.
-func (s *Store) ReviewKYC(ctx context.Context, id, decision, reviewer, notes string, audit Audit) (*KYCView, error) {
+func (s *Store) ReviewKYC(ctx context.Context, id, decision, reviewer, notes string, audit Audit) (_ *KYCView, err error) {
+	defer wrap(&err, "review kyc")
 	if !validID(id) {
 		return nil, notFound(domain.CodeKYCApplicationNotFound)
 	}
@@ -182,7 +187,7 @@ func (s *Store) ReviewKYC(ctx context.Context, id, decision, reviewer, notes str
 		return nil, domain.ErrKYCDecision()
 	}
 	var out *KYCView
-	err := s.Write(ctx, func(tx *Tx) error {
+	err = s.Write(ctx, func(tx *Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE kyc_applications SET status = $2, reviewed_by = $3, review_notes = $4,
 			reviewed_at = $5, updated_at = $5 WHERE id = $1 AND status IN ('under_review', 'pending')`,
 			id, to, reviewer, nullString(notes), ts(tx.now))
@@ -234,7 +239,8 @@ type KYCSummary struct {
 
 // KYCSummaryOf counts the applications in scope matching f by status in one grouped query (a
 // handful of statuses, so exact counts: no cap as on the lists).
-func (s *Store) KYCSummaryOf(ctx context.Context, sc KYCScope, f KYCFilter) (KYCSummary, error) {
+func (s *Store) KYCSummaryOf(ctx context.Context, sc KYCScope, f KYCFilter) (_ KYCSummary, err error) {
+	defer wrap(&err, "read kyc summary of")
 	where, args := kycWheres(sc, f, nil)
 	rows, err := s.db.QueryContext(ctx, `SELECT status, COUNT(*) FROM kyc_applications WHERE `+where+` GROUP BY status`, args...)
 	if err != nil {

@@ -52,6 +52,7 @@ func loadMigrations(d dialect) ([]migration, error) {
 // Migrate applies every migration not yet applied, each in its own transaction. On PostgreSQL an
 // advisory lock makes instances that start together migrate one after another.
 func (s *Store) Migrate(ctx context.Context) (applied []string, err error) {
+	defer wrap(&err, "migrate")
 	migs, err := loadMigrations(s.dialect)
 	if err != nil {
 		return nil, err
@@ -132,7 +133,8 @@ type MigrationState struct {
 
 // MigrationStatus lists this binary's migrations and the database's record of them, in version
 // order, without applying anything. A database never migrated lists every migration as pending.
-func (s *Store) MigrationStatus(ctx context.Context) ([]MigrationState, error) {
+func (s *Store) MigrationStatus(ctx context.Context) (_ []MigrationState, err error) {
+	defer wrap(&err, "read migration status")
 	migs, err := loadMigrations(s.dialect)
 	if err != nil {
 		return nil, err
@@ -176,7 +178,8 @@ func (s *Store) MigrationStatus(ctx context.Context) ([]MigrationState, error) {
 }
 
 // PendingMigrations counts this binary's migrations the database has not applied (readiness).
-func (s *Store) PendingMigrations(ctx context.Context) (int, error) {
+func (s *Store) PendingMigrations(ctx context.Context) (_ int, err error) {
+	defer wrap(&err, "read pending migrations")
 	st, err := s.MigrationStatus(ctx)
 	n := 0
 	for _, m := range st {

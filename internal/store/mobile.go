@@ -30,10 +30,11 @@ func scanMobileUser(row interface{ Scan(...any) error }) (*MobileUser, error) {
 
 // CreateMobileUser registers a pending mobile user; a phone number or national id already
 // registered answers ECONFLICT.
-func (s *Store) CreateMobileUser(ctx context.Context, in *domain.MobileUserInput, audit Audit) (*MobileUser, error) {
+func (s *Store) CreateMobileUser(ctx context.Context, in *domain.MobileUserInput, audit Audit) (_ *MobileUser, err error) {
+	defer wrap(&err, "create mobile user")
 	m := &MobileUser{ID: NewID(), FullName: in.FullName, PhoneNumber: in.PhoneNumber, NationalID: in.NationalID,
 		Email: in.Email, DeviceID: in.DeviceID, Platform: in.Platform, Status: "pending"}
-	err := s.Write(ctx, func(tx *Tx) error {
+	err = s.Write(ctx, func(tx *Tx) error {
 		m.CreatedAt = tx.now
 		_, err := tx.ExecContext(ctx, `INSERT INTO mobile_users (id, full_name, phone_number, national_id, email, device_id,
 			platform, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $8)`,
@@ -66,12 +67,14 @@ var mobileUserList = pagedList[*MobileUser]{columns: mobileUserColumns, from: "m
 	cursorOf: func(m *MobileUser) *Cursor { return &Cursor{CreatedAt: m.CreatedAt, ID: m.ID} }}
 
 // MobileUsersPage returns one page of the mobile users matching f, newest first, after the cursor.
-func (s *Store) MobileUsersPage(ctx context.Context, f MobileUserFilter, after *Cursor, limit int) (*Page[*MobileUser], error) {
+func (s *Store) MobileUsersPage(ctx context.Context, f MobileUserFilter, after *Cursor, limit int) (_ *Page[*MobileUser], err error) {
+	defer wrap(&err, "read mobile users page")
 	return mobileUserList.page(ctx, s, f.where(), after, limit)
 }
 
 // CountMobileUsers counts the mobile users matching f up to countCap; capped reports that there are more.
 func (s *Store) CountMobileUsers(ctx context.Context, f MobileUserFilter) (n int, capped bool, err error) {
+	defer wrap(&err, "count mobile users")
 	return mobileUserList.count(ctx, s, f.where())
 }
 
@@ -90,7 +93,8 @@ func (s *Store) mobileUser(ctx context.Context, q interface {
 
 // SetMobileUserStatus moves a mobile user along the allowed transitions as a conditional update
 // with its audit row; suspension and revocation require a reason.
-func (s *Store) SetMobileUserStatus(ctx context.Context, id, status, reason, actor string, audit Audit) (*MobileUser, error) {
+func (s *Store) SetMobileUserStatus(ctx context.Context, id, status, reason, actor string, audit Audit) (_ *MobileUser, err error) {
+	defer wrap(&err, "set mobile user status")
 	from, err := domain.MobileTransition(status)
 	if err != nil {
 		return nil, err
@@ -161,9 +165,10 @@ type NewAccessCode struct {
 
 // IssueAccessCode stores a code for an approved mobile user, its deliveries in the outbox and the
 // audit row, in one transaction. Anyone else answers EINVALID/ENOTFOUND.
-func (s *Store) IssueAccessCode(ctx context.Context, c *NewAccessCode) (*AccessCode, error) {
+func (s *Store) IssueAccessCode(ctx context.Context, c *NewAccessCode) (_ *AccessCode, err error) {
+	defer wrap(&err, "issue access code")
 	var out *AccessCode
-	err := s.Write(ctx, func(tx *Tx) error {
+	err = s.Write(ctx, func(tx *Tx) error {
 		m, err := s.mobileUser(ctx, tx, c.MobileUserID)
 		if err != nil {
 			return domain.E(domain.ENOTFOUND, domain.CodeMobileUserNotFound)
@@ -233,19 +238,22 @@ func accessCodeList(now time.Time) pagedList[*AccessCode] {
 }
 
 // AccessCodesPage returns one page of the issued codes matching f, newest first, after the cursor.
-func (s *Store) AccessCodesPage(ctx context.Context, f AccessCodeFilter, after *Cursor, limit int) (*Page[*AccessCode], error) {
+func (s *Store) AccessCodesPage(ctx context.Context, f AccessCodeFilter, after *Cursor, limit int) (_ *Page[*AccessCode], err error) {
+	defer wrap(&err, "read access codes page")
 	f.Now = s.Now()
 	return accessCodeList(f.Now).page(ctx, s, f.where(), after, limit)
 }
 
 // CountAccessCodes counts the issued codes matching f up to countCap; capped reports that there are more.
 func (s *Store) CountAccessCodes(ctx context.Context, f AccessCodeFilter) (n int, capped bool, err error) {
+	defer wrap(&err, "count access codes")
 	f.Now = s.Now()
 	return accessCodeList(f.Now).count(ctx, s, f.where())
 }
 
 // RevokeAccessCode revokes an active, unexpired code; anything else answers ECONFLICT.
-func (s *Store) RevokeAccessCode(ctx context.Context, id string, audit Audit) error {
+func (s *Store) RevokeAccessCode(ctx context.Context, id string, audit Audit) (err error) {
+	defer wrap(&err, "revoke access code")
 	if !validID(id) {
 		return domain.E(domain.ENOTFOUND, domain.CodeAccessCodeNotFound)
 	}
@@ -299,6 +307,7 @@ const noMobileUser = "00000000-0000-0000-0000-000000000000"
 // (ErrRedeemLocked): an unknown number runs the same queries, gets the same answers and locks
 // out exactly like a registered one, so redemption does not tell which numbers are registered.
 func (s *Store) RedeemAccessCode(ctx context.Context, r Redemption) (sessionID string, expires time.Time, err error) {
+	defer wrap(&err, "redeem access code")
 	var failed bool
 	err = s.Write(ctx, func(tx *Tx) error {
 		var recent int
@@ -402,6 +411,7 @@ func (s *Store) countRedeemFailure(ctx context.Context, r Redemption) error {
 }
 
 // MobileUserByID returns one mobile user, or ENOTFOUND.
-func (s *Store) MobileUserByID(ctx context.Context, id string) (*MobileUser, error) {
+func (s *Store) MobileUserByID(ctx context.Context, id string) (_ *MobileUser, err error) {
+	defer wrap(&err, "read mobile user by id")
 	return s.mobileUser(ctx, s.db, id)
 }

@@ -22,16 +22,18 @@ type Notification struct {
 }
 
 // Enqueue adds a message to the outbox inside the transaction that caused it.
-func (tx *Tx) Enqueue(ctx context.Context, n *Notification) error {
+func (tx *Tx) Enqueue(ctx context.Context, n *Notification) (err error) {
+	defer wrap(&err, "enqueue")
 	n.ID, n.Status, n.CreatedAt = NewID(), "pending", tx.now
-	_, err := tx.ExecContext(ctx, `INSERT INTO notifications (id, channel, recipient, subject, sealed_body, purpose, status,
+	_, err = tx.ExecContext(ctx, `INSERT INTO notifications (id, channel, recipient, subject, sealed_body, purpose, status,
 		attempts, next_attempt_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, 'pending', 0, $7, $7)`,
 		n.ID, n.Channel, n.Recipient, n.Subject, n.SealedBody, n.Purpose, ts(tx.now))
 	return err
 }
 
 // DueNotifications returns pending messages whose next attempt is due, oldest first.
-func (s *Store) DueNotifications(ctx context.Context, limit int) ([]*Notification, error) {
+func (s *Store) DueNotifications(ctx context.Context, limit int) (_ []*Notification, err error) {
+	defer wrap(&err, "read due notifications")
 	rows, err := s.db.QueryContext(ctx, `SELECT `+notificationDue+`
 		FROM notifications WHERE status = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at LIMIT $2`, ts(s.Now()), limit)
 	if err != nil {
@@ -46,9 +48,10 @@ func (s *Store) DueNotifications(ctx context.Context, limit int) ([]*Notificatio
 // without an outcome recorded (the process stopped) is due again after the lease. On PostgreSQL a
 // worker that reaches a row another is claiming waits for that claim and then, re-reading the
 // row, finds it no longer due.
-func (s *Store) ClaimDueNotifications(ctx context.Context, limit int, lease time.Duration) ([]*Notification, error) {
+func (s *Store) ClaimDueNotifications(ctx context.Context, limit int, lease time.Duration) (_ []*Notification, err error) {
+	defer wrap(&err, "claim due notifications")
 	var out []*Notification
-	err := s.Write(ctx, func(tx *Tx) error {
+	err = s.Write(ctx, func(tx *Tx) error {
 		rows, err := tx.QueryContext(ctx, `UPDATE notifications SET next_attempt_at = $3
 			WHERE status = 'pending' AND next_attempt_at <= $1 AND id IN (SELECT id FROM notifications
 				WHERE status = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at LIMIT $2)
@@ -80,7 +83,8 @@ func scanDue(rows *sql.Rows) ([]*Notification, error) {
 
 // MarkDelivered records a delivery (status sent, or logged when no transport is configured) and
 // erases the body. It only moves a pending message, so two workers never both deliver.
-func (s *Store) MarkDelivered(ctx context.Context, id, status string) error {
+func (s *Store) MarkDelivered(ctx context.Context, id, status string) (err error) {
+	defer wrap(&err, "mark delivered")
 	return s.Write(ctx, func(tx *Tx) error {
 		_, err := tx.ExecContext(ctx, `UPDATE notifications SET status = $2, sealed_body = NULL, sent_at = $3,
 			attempts = attempts + 1 WHERE id = $1 AND status = 'pending'`, id, status, ts(tx.now))
@@ -89,7 +93,8 @@ func (s *Store) MarkDelivered(ctx context.Context, id, status string) error {
 }
 
 // MarkAttemptFailed records a failed delivery: retried at next, or failed for good when final.
-func (s *Store) MarkAttemptFailed(ctx context.Context, id, reason string, next time.Time, final bool) error {
+func (s *Store) MarkAttemptFailed(ctx context.Context, id, reason string, next time.Time, final bool) (err error) {
+	defer wrap(&err, "mark attempt failed")
 	return s.Write(ctx, func(tx *Tx) error {
 		status, body := "pending", "sealed_body"
 		if final {
@@ -126,18 +131,21 @@ var notificationList = pagedList[*Notification]{from: "notifications", created: 
 	cursorOf: func(n *Notification) *Cursor { return &Cursor{CreatedAt: n.CreatedAt, ID: n.ID} }}
 
 // NotificationsPage returns one page of the outbox entries matching f, newest first, after the cursor.
-func (s *Store) NotificationsPage(ctx context.Context, f NotificationFilter, after *Cursor, limit int) (*Page[*Notification], error) {
+func (s *Store) NotificationsPage(ctx context.Context, f NotificationFilter, after *Cursor, limit int) (_ *Page[*Notification], err error) {
+	defer wrap(&err, "read notifications page")
 	return notificationList.page(ctx, s, f.where(), after, limit)
 }
 
 // CountNotifications counts the outbox entries matching f up to countCap; capped reports that there are more.
 func (s *Store) CountNotifications(ctx context.Context, f NotificationFilter) (n int, capped bool, err error) {
+	defer wrap(&err, "count notifications")
 	return notificationList.count(ctx, s, f.where())
 }
 
 // PendingNotifications counts the outbox's pending messages (the metrics screen's queue depth).
-func (s *Store) PendingNotifications(ctx context.Context) (int, error) {
+func (s *Store) PendingNotifications(ctx context.Context) (_ int, err error) {
+	defer wrap(&err, "read pending notifications")
 	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM notifications WHERE status = 'pending'`).Scan(&n)
+	err = s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM notifications WHERE status = 'pending'`).Scan(&n)
 	return n, err
 }

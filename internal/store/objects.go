@@ -23,7 +23,8 @@ type Object struct {
 }
 
 // InsertObject records an uploaded object with its audit row.
-func (s *Store) InsertObject(ctx context.Context, o *Object, audit Audit) error {
+func (s *Store) InsertObject(ctx context.Context, o *Object, audit Audit) (err error) {
+	defer wrap(&err, "insert object")
 	return s.Write(ctx, func(tx *Tx) error {
 		o.CreatedAt = tx.now
 		if _, err := tx.ExecContext(ctx, `INSERT INTO objects (id, object_key, owner_id, kind, content_type, size_bytes,
@@ -37,9 +38,10 @@ func (s *Store) InsertObject(ctx context.Context, o *Object, audit Audit) error 
 }
 
 // ObjectByID returns an object's record, or ENOTFOUND.
-func (s *Store) ObjectByID(ctx context.Context, id string) (*Object, error) {
+func (s *Store) ObjectByID(ctx context.Context, id string) (_ *Object, err error) {
+	defer wrap(&err, "read object by id")
 	var o Object
-	err := s.db.QueryRowContext(ctx, `SELECT id, object_key, owner_id, kind, content_type, size_bytes, original_bytes,
+	err = s.db.QueryRowContext(ctx, `SELECT id, object_key, owner_id, kind, content_type, size_bytes, original_bytes,
 		width, height, created_at FROM objects WHERE id = $1`, id).Scan(&o.ID, &o.Key, &o.OwnerID, &o.Kind,
 		&o.ContentType, &o.SizeBytes, &o.OriginalBytes, &o.Width, &o.Height, scanTime(&o.CreatedAt))
 	if errors.Is(err, sql.ErrNoRows) {
@@ -50,7 +52,8 @@ func (s *Store) ObjectByID(ctx context.Context, id string) (*Object, error) {
 
 // SetObjectKind turns an upload into a logo or profile image, with its audit row. Doing it twice
 // is harmless.
-func (s *Store) SetObjectKind(ctx context.Context, id, kind string, audit Audit) error {
+func (s *Store) SetObjectKind(ctx context.Context, id, kind string, audit Audit) (err error) {
+	defer wrap(&err, "set object kind")
 	return s.Write(ctx, func(tx *Tx) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE objects SET kind = $2 WHERE id = $1`, id, kind); err != nil {
 			return err

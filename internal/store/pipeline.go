@@ -9,8 +9,8 @@ import (
 )
 
 // On PostgreSQL every statement is a round trip, and a transfer's statements cost more in round
-// trips (system calls and process wake-ups on both sides) than in work: ten of them made a
-// transfer, and PostgreSQL and the portal together spent 1.5 ms of CPU on it (docs/PERFORMANCE.md).
+// trips (system calls and process wake-ups on both sides) than in work (docs/PERFORMANCE.md,
+// "Transfers end to end").
 // The rows nobody reads back before the commit (the transaction's log row, the audit row, the
 // statistics) are therefore queued and sent together, as one pipeline, just before the commit.
 

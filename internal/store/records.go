@@ -15,7 +15,10 @@ import (
 // demo data share them, so a record kind is written the same way everywhere.
 
 // InsertUser inserts u, assigning its id and times.
-func (tx *Tx) InsertUser(ctx context.Context, u *domain.User) error { return tx.insertUser(ctx, u) }
+func (tx *Tx) InsertUser(ctx context.Context, u *domain.User) (err error) {
+	defer wrap(&err, "insert user")
+	return tx.insertUser(ctx, u)
+}
 
 // Institution is a licensed PSP, MNO or bank.
 type Institution struct {
@@ -37,7 +40,8 @@ type Institution struct {
 var institutionTables = map[string]string{"psp": "psps", "mno": "mnos", "bank": "banks"}
 
 // InsertInstitution inserts a licensed institution into its kind's table.
-func (tx *Tx) InsertInstitution(ctx context.Context, in *Institution) error {
+func (tx *Tx) InsertInstitution(ctx context.Context, in *Institution) (err error) {
+	defer wrap(&err, "insert institution")
 	table, ok := institutionTables[in.Kind]
 	if !ok {
 		return domain.E(domain.EINVALID, domain.CodeInstitutionKind, "kind", in.Kind)
@@ -46,7 +50,7 @@ func (tx *Tx) InsertInstitution(ctx context.Context, in *Institution) error {
 	if in.ComplianceStatus == "" {
 		in.ComplianceStatus = "under_review"
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO `+table+` (id, name, code, license_number, contact_email,
+	_, err = tx.ExecContext(ctx, `INSERT INTO `+table+` (id, name, code, license_number, contact_email,
 		contact_phone, address, compliance_status, logo_url, application_id, license_issued_at, license_expires_at,
 		created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)`,
 		in.ID, in.Name, nullString(in.Code), in.LicenseNumber, nullString(in.ContactEmail), nullString(in.ContactPhone),
@@ -58,7 +62,8 @@ func (tx *Tx) InsertInstitution(ctx context.Context, in *Institution) error {
 // AdoptInstitution fills in the details of the institution of in's kind and code that is
 // already registered (the market the migrations seed, docs/REGISTRY.md), keeping its name,
 // licence number and routing, and sets in.ID; an institution not registered yet is inserted.
-func (tx *Tx) AdoptInstitution(ctx context.Context, in *Institution) error {
+func (tx *Tx) AdoptInstitution(ctx context.Context, in *Institution) (err error) {
+	defer wrap(&err, "adopt institution")
 	table, ok := institutionTables[in.Kind]
 	if !ok || in.Code == "" {
 		return domain.E(domain.EINVALID, domain.CodeAdoptInstitution)
@@ -66,7 +71,7 @@ func (tx *Tx) AdoptInstitution(ctx context.Context, in *Institution) error {
 	if in.ComplianceStatus == "" {
 		in.ComplianceStatus = "under_review"
 	}
-	err := tx.QueryRowContext(ctx, `UPDATE `+table+` SET contact_email = $2, contact_phone = $3, address = $4,
+	err = tx.QueryRowContext(ctx, `UPDATE `+table+` SET contact_email = $2, contact_phone = $3, address = $4,
 		compliance_status = $5, license_issued_at = $6, license_expires_at = $7, updated_at = $8
 		WHERE code = $1 RETURNING CAST(id AS TEXT), name, license_number`, in.Code, nullString(in.ContactEmail),
 		nullString(in.ContactPhone), nullString(in.Address), in.ComplianceStatus, ts(in.LicenseIssuedAt),
@@ -105,6 +110,21 @@ type NewTransaction struct {
 // statistics and analytics (written when the transaction commits, see aggregates.go). A transaction whose (institution, external id) was stored before is not stored
 // again: InsertTransaction then reports inserted = false.
 func (tx *Tx) InsertTransaction(ctx context.Context, t *NewTransaction) (inserted bool, err error) {
+	defer wrap(&err, "insert transaction")
+	tx.prepareTransaction(t)
+	res, err := tx.exec(ctx, sqlInsertTransaction, transactionArgs(t)...)
+	if err != nil {
+		return false, err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return false, nil
+	}
+	tx.aggregates.count(t)
+	return true, nil
+}
+
+// prepareTransaction gives a transaction about to be inserted its id and its defaults.
+func (tx *Tx) prepareTransaction(t *NewTransaction) {
 	t.ID = NewID()
 	if t.CreatedAt.IsZero() {
 		t.CreatedAt = tx.now
@@ -115,22 +135,18 @@ func (tx *Tx) InsertTransaction(ctx context.Context, t *NewTransaction) (inserte
 	if t.AMLRules == "" {
 		t.AMLRules = "[]"
 	}
-	res, err := tx.exec(ctx, sqlInsertTransaction,
-		t.ID, t.TransactionID, nullString(t.NPSSReference), nullString(t.PSPID), nullString(t.MNOID),
+}
+
+// transactionArgs are a transaction's values for sqlInsertTransaction, in its column order
+// (the last, created_at, also gives updated_at).
+func transactionArgs(t *NewTransaction) []any {
+	return []any{t.ID, t.TransactionID, nullString(t.NPSSReference), nullString(t.PSPID), nullString(t.MNOID),
 		nullString(t.InstitutionID), nullString(t.InstitutionType), nullString(t.ExternalID), int64(t.Amount),
 		int64(t.Fee), string(t.Currency), t.Status, t.Type, t.TransferMode, nullString(t.FlowType), t.Sender,
 		t.Recipient, nullString(t.SenderName), nullString(t.RecipientName), nullString(t.SenderInstitution),
 		nullString(t.ReceiverInstitution), nullString(t.Description), t.AMLScore, t.RiskLevel, t.IsHighRisk,
 		t.AMLRules, nullInt(t.AMLRuleVersion), nullString(t.RoutingCode), t.SettlementMode, nullString(t.USSDCode),
-		nullJSON(t.CompensationDetails), nullString(t.CreatedBy), ts(t.ProcessedAt), ts(t.CreatedAt))
-	if err != nil {
-		return false, err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return false, nil
-	}
-	tx.aggregates.count(t)
-	return true, nil
+		nullJSON(t.CompensationDetails), nullString(t.CreatedBy), ts(t.ProcessedAt), ts(t.CreatedAt)}
 }
 
 func nullInt(n int) sql.NullInt64 { return sql.NullInt64{Int64: int64(n), Valid: n != 0} }
@@ -161,7 +177,8 @@ type AMLAlert struct {
 }
 
 // InsertAMLAlert stores an alert, assigning its id.
-func (tx *Tx) InsertAMLAlert(ctx context.Context, a *AMLAlert) error {
+func (tx *Tx) InsertAMLAlert(ctx context.Context, a *AMLAlert) (err error) {
+	defer wrap(&err, "insert aml alert")
 	a.ID = NewID()
 	if a.CreatedAt.IsZero() {
 		a.CreatedAt = tx.now
@@ -175,11 +192,11 @@ func (tx *Tx) InsertAMLAlert(ctx context.Context, a *AMLAlert) error {
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO aml_alerts (id, transaction_id, alert_type, severity, trigger_rule,
 		title, description, amount_minor, currency, institution_id, institution_type, status, created_at, updated_at,
-		code, params)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15)`,
+		code, params, severity_rank)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15, $16)`,
 		a.ID, nullString(a.TransactionID), a.AlertType, a.Severity, a.TriggerRule, a.Title, a.Description,
 		int64(a.Amount), nullString(string(a.Currency)), nullString(a.InstitutionID), nullString(a.InstitutionType),
-		a.Status, ts(a.CreatedAt), a.Code, string(params))
+		a.Status, ts(a.CreatedAt), a.Code, string(params), domain.SeverityRank(a.Severity))
 	if err != nil {
 		return err
 	}
@@ -213,7 +230,8 @@ type KYCApplication struct {
 // (domain.KYCRisk over the applications already stored). The rule looks at other applications,
 // so one sharing its national ID or phone number with an application that shared nothing before
 // raises that application's level too: each level always says what the list shows today.
-func (tx *Tx) InsertKYCApplication(ctx context.Context, k *KYCApplication) error {
+func (tx *Tx) InsertKYCApplication(ctx context.Context, k *KYCApplication) (err error) {
+	defer wrap(&err, "insert kyc application")
 	k.ID = NewID()
 	if k.CreatedAt.IsZero() {
 		k.CreatedAt = tx.now
@@ -311,7 +329,8 @@ type InstitutionApplication struct {
 }
 
 // InsertInstitutionApplication stores an application, assigning its id.
-func (tx *Tx) InsertInstitutionApplication(ctx context.Context, a *InstitutionApplication) error {
+func (tx *Tx) InsertInstitutionApplication(ctx context.Context, a *InstitutionApplication) (err error) {
+	defer wrap(&err, "insert institution application")
 	a.ID = NewID()
 	if a.CreatedAt.IsZero() {
 		a.CreatedAt = tx.now
@@ -319,7 +338,7 @@ func (tx *Tx) InsertInstitutionApplication(ctx context.Context, a *InstitutionAp
 	if a.Status == "" {
 		a.Status = "pending"
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO institution_applications (id, institution_name, institution_type,
+	_, err = tx.ExecContext(ctx, `INSERT INTO institution_applications (id, institution_name, institution_type,
 		license_number, contact_email, contact_phone, contact_person, address, business_description, logo_url, status,
 		submitted_by, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)`,
 		a.ID, a.InstitutionName, a.InstitutionType, a.LicenseNumber, a.ContactEmail, a.ContactPhone, a.ContactPerson,
@@ -339,20 +358,19 @@ type SystemAlert struct {
 }
 
 // InsertSystemAlert stores a system alert, assigning its id.
-func (tx *Tx) InsertSystemAlert(ctx context.Context, a *SystemAlert) error {
+func (tx *Tx) InsertSystemAlert(ctx context.Context, a *SystemAlert) (err error) {
+	defer wrap(&err, "insert system alert")
 	a.ID = NewID()
 	if a.CreatedAt.IsZero() {
 		a.CreatedAt = tx.now
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO system_alerts (id, title, message, alert_type, target_user_id,
-		target_role, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
-		a.ID, a.Title, a.Message, a.AlertType, nullString(a.TargetUserID), nullString(a.TargetRole), ts(a.CreatedAt))
+	severity := domain.NoticeSeverity(a.AlertType)
+	_, err = tx.ExecContext(ctx, `INSERT INTO system_alerts (id, title, message, alert_type, target_user_id,
+		target_role, created_at, updated_at, severity, severity_rank) VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9)`,
+		a.ID, a.Title, a.Message, a.AlertType, nullString(a.TargetUserID), nullString(a.TargetRole), ts(a.CreatedAt),
+		severity, domain.SeverityRank(severity))
 	if err != nil {
 		return err
-	}
-	severity := map[string]string{"critical": "critical", "warning": "medium"}[a.AlertType]
-	if severity == "" {
-		severity = "low"
 	}
 	return tx.announce(ctx, domain.AlertEvent{ID: a.ID, Severity: severity, Title: a.Title, Description: a.Message,
 		AlertType: a.AlertType, TargetUserID: a.TargetUserID, TargetRole: a.TargetRole})
@@ -362,6 +380,7 @@ func (tx *Tx) InsertSystemAlert(ctx context.Context, a *SystemAlert) error {
 // whether it ran. The marker is written in the same transaction, so a failed run leaves nothing
 // and concurrent runs produce one.
 func (s *Store) Once(ctx context.Context, name string, fn func(*Tx) error) (ran bool, err error) {
+	defer wrap(&err, "once")
 	err = s.Write(ctx, func(tx *Tx) error {
 		var v string
 		err := tx.QueryRowContext(ctx, `SELECT value FROM server_keys WHERE name = $1`, "once:"+name).Scan(&v)
@@ -387,11 +406,14 @@ func (s *Store) Once(ctx context.Context, name string, fn func(*Tx) error) (ran 
 // Now is the transaction's clock reading.
 func (tx *Tx) Now() time.Time { return tx.now }
 
-const sqlInsertTransaction = `INSERT INTO transactions (id, transaction_id, npss_reference, psp_id, mno_id,
+// insertTransactionColumns are the columns sqlInsertTransaction fills, updated_at last.
+const insertTransactionColumns = `id, transaction_id, npss_reference, psp_id, mno_id,
 		institution_id, institution_type, external_id, amount_minor, fee_minor, currency, status, type, transfer_mode,
 		flow_type, sender, recipient, sender_name, recipient_name, sender_institution, receiver_institution,
 		description, aml_score, risk_level, is_high_risk, aml_rules, aml_rule_version, routing_code, settlement_mode,
-		ussd_code, compensation_details, created_by, processed_at, created_at, updated_at)
+		ussd_code, compensation_details, created_by, processed_at, created_at, updated_at`
+
+const sqlInsertTransaction = `INSERT INTO transactions (` + insertTransactionColumns + `)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
 		$22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $34)
 		ON CONFLICT (institution_id, external_id) DO NOTHING`

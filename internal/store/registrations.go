@@ -28,7 +28,8 @@ const (
 // address has an account already, it only sends that account's owner the other e-mail
 // (existing), so the caller cannot tell the two apart. An address gets at most three such
 // e-mails an hour; further requests change nothing. The audit row names what happened.
-func (s *Store) RequestRegistration(ctx context.Context, reg Registration, confirm, existing Notification, audit Audit) error {
+func (s *Store) RequestRegistration(ctx context.Context, reg Registration, confirm, existing Notification, audit Audit) (err error) {
+	defer wrap(&err, "request registration")
 	reg.Email = domain.NormalizeEmail(reg.Email)
 	return s.Write(ctx, func(tx *Tx) error {
 		var sent, accounts int
@@ -69,9 +70,10 @@ func (s *Store) RequestRegistration(ctx context.Context, reg Registration, confi
 // ConfirmRegistration turns the registration whose token hashes to tokenHash into a citizen
 // account, with its audit row, and forgets every registration of that address. An unknown or
 // expired token answers ENOTFOUND; an address that has meanwhile got an account, ECONFLICT.
-func (s *Store) ConfirmRegistration(ctx context.Context, tokenHash string, audit Audit) (*domain.User, error) {
+func (s *Store) ConfirmRegistration(ctx context.Context, tokenHash string, audit Audit) (_ *domain.User, err error) {
+	defer wrap(&err, "confirm registration")
 	var u *domain.User
-	err := s.Write(ctx, func(tx *Tx) error {
+	err = s.Write(ctx, func(tx *Tx) error {
 		var id string
 		reg := Registration{}
 		err := tx.QueryRowContext(ctx, `SELECT id, email, first_name, last_name, password_hash FROM registrations
@@ -105,7 +107,8 @@ func (s *Store) ConfirmRegistration(ctx context.Context, tokenHash string, audit
 }
 
 // DeleteExpiredRegistrations forgets registrations whose link has expired.
-func (s *Store) DeleteExpiredRegistrations(ctx context.Context) error {
-	_, err := s.db.ExecContext(ctx, `DELETE FROM registrations WHERE expires_at <= $1`, ts(s.Now()))
+func (s *Store) DeleteExpiredRegistrations(ctx context.Context) (err error) {
+	defer wrap(&err, "delete expired registrations")
+	_, err = s.db.ExecContext(ctx, `DELETE FROM registrations WHERE expires_at <= $1`, ts(s.Now()))
 	return err
 }

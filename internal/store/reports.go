@@ -25,7 +25,8 @@ type PeriodFigures struct {
 // Figures computes a period's figures: transactions from the maintained statistics, alerts by
 // severity raised in the period, and the current active PSPs and KYC compliance rate
 // (compliant over all applications, rounded; 0 when there are none).
-func (s *Store) Figures(ctx context.Context, from, to time.Time) (*PeriodFigures, error) {
+func (s *Store) Figures(ctx context.Context, from, to time.Time) (_ *PeriodFigures, err error) {
+	defer wrap(&err, "read figures")
 	f := &PeriodFigures{VolumeByCurrency: map[string]domain.Minor{}, AlertsBySeverity: map[string]int64{
 		"critical": 0, "high": 0, "medium": 0, "low": 0}}
 	totals, err := s.periodTotals(ctx, domain.Period{First: domain.Day(from), Last: domain.Day(to).AddDate(0, 0, -1)})
@@ -96,7 +97,8 @@ func scanReport(row interface{ Scan(...any) error }) (*Report, error) {
 }
 
 // CreateReport stores a draft report with its audit row.
-func (s *Store) CreateReport(ctx context.Context, r *Report, audit Audit) error {
+func (s *Store) CreateReport(ctx context.Context, r *Report, audit Audit) (err error) {
+	defer wrap(&err, "create report")
 	data, err := json.Marshal(r.ReportData)
 	if err != nil {
 		return err
@@ -146,17 +148,20 @@ var reportList = pagedList[*Report]{columns: reportColumns, from: "compliance_re
 	cursorOf: func(r *Report) *Cursor { return &Cursor{CreatedAt: r.CreatedAt, ID: r.ID} }}
 
 // ReportsPage returns one page of the reports matching f, newest first, after the cursor.
-func (s *Store) ReportsPage(ctx context.Context, f ReportFilter, after *Cursor, limit int) (*Page[*Report], error) {
+func (s *Store) ReportsPage(ctx context.Context, f ReportFilter, after *Cursor, limit int) (_ *Page[*Report], err error) {
+	defer wrap(&err, "read reports page")
 	return reportList.page(ctx, s, f.where(), after, limit)
 }
 
 // CountReports counts the reports matching f up to countCap; capped reports that there are more.
 func (s *Store) CountReports(ctx context.Context, f ReportFilter) (n int, capped bool, err error) {
+	defer wrap(&err, "count reports")
 	return reportList.count(ctx, s, f.where())
 }
 
 // ReportByID returns one report, or ENOTFOUND.
-func (s *Store) ReportByID(ctx context.Context, id string) (*Report, error) {
+func (s *Store) ReportByID(ctx context.Context, id string) (_ *Report, err error) {
+	defer wrap(&err, "read report by id")
 	if !validID(id) {
 		return nil, notFound(domain.CodeReportNotFound)
 	}
@@ -168,11 +173,12 @@ func (s *Store) ReportByID(ctx context.Context, id string) (*Report, error) {
 }
 
 // PublishReport moves a draft to published with its audit row; anything else answers ECONFLICT.
-func (s *Store) PublishReport(ctx context.Context, id string, audit Audit) (*Report, error) {
+func (s *Store) PublishReport(ctx context.Context, id string, audit Audit) (_ *Report, err error) {
+	defer wrap(&err, "publish report")
 	if _, err := s.ReportByID(ctx, id); err != nil {
 		return nil, err
 	}
-	err := s.Write(ctx, func(tx *Tx) error {
+	err = s.Write(ctx, func(tx *Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE compliance_reports SET status = 'published', submitted_at = $2, updated_at = $2
 			WHERE id = $1 AND status = 'draft'`, id, ts(tx.now))
 		if err != nil {

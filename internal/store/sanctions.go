@@ -41,7 +41,8 @@ type SanctionsChange struct {
 // ImportSanctionsList stores l as the next version of its list, with what it added, changed
 // (another content hash, screening.EntryHash) and removed against the latest version, and the
 // audit row. A list with no entries is refused (the parser refuses it too).
-func (s *Store) ImportSanctionsList(ctx context.Context, l *sanctions.List, fileName, importedBy string, audit Audit) (*SanctionsVersion, []SanctionsChange, error) {
+func (s *Store) ImportSanctionsList(ctx context.Context, l *sanctions.List, fileName, importedBy string, audit Audit) (_ *SanctionsVersion, _ []SanctionsChange, err error) {
+	defer wrap(&err, "import sanctions list")
 	if l == nil || len(l.Entries) == 0 {
 		return nil, nil, domain.E(domain.EINVALID, domain.CodeSanctionsListEmpty)
 	}
@@ -159,7 +160,8 @@ func (tx *Tx) versionEntries(ctx context.Context, id string) ([]sanctions.Entry,
 }
 
 // LatestSanctionsVersions returns the id of each list's latest version (screening.Source).
-func (s *Store) LatestSanctionsVersions(ctx context.Context) (map[string]string, error) {
+func (s *Store) LatestSanctionsVersions(ctx context.Context) (_ map[string]string, err error) {
+	defer wrap(&err, "read latest sanctions versions")
 	rows, err := s.db.QueryContext(ctx, `SELECT v.source, v.id FROM sanctions_list_versions v
 		WHERE v.version = (SELECT MAX(w.version) FROM sanctions_list_versions w WHERE w.source = v.source)`)
 	if err != nil {
@@ -178,9 +180,10 @@ func (s *Store) LatestSanctionsVersions(ctx context.Context) (map[string]string,
 }
 
 // SanctionsVersionList returns the parsed content of one version (screening.Source).
-func (s *Store) SanctionsVersionList(ctx context.Context, id string) (*sanctions.List, error) {
+func (s *Store) SanctionsVersionList(ctx context.Context, id string) (_ *sanctions.List, err error) {
+	defer wrap(&err, "read sanctions version list")
 	var src, raw string
-	err := s.db.QueryRowContext(ctx, `SELECT source, entries FROM sanctions_list_versions WHERE id = $1`, id).Scan(&src, &raw)
+	err = s.db.QueryRowContext(ctx, `SELECT source, entries FROM sanctions_list_versions WHERE id = $1`, id).Scan(&src, &raw)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, notFound("List version")
 	}
@@ -205,7 +208,8 @@ func scanSanctionsVersion(sc interface{ Scan(...any) error }) (*SanctionsVersion
 
 // SanctionsVersions returns every version of every list, newest first (a list is imported a few
 // times a month: no paging needed).
-func (s *Store) SanctionsVersions(ctx context.Context) ([]*SanctionsVersion, error) {
+func (s *Store) SanctionsVersions(ctx context.Context) (_ []*SanctionsVersion, err error) {
+	defer wrap(&err, "read sanctions versions")
 	rows, err := s.db.QueryContext(ctx, `SELECT `+sanctionsVersionColumns+` FROM sanctions_list_versions v
 		LEFT JOIN users u ON u.id = v.imported_by ORDER BY v.imported_at DESC, v.source, v.version DESC LIMIT 500`)
 	if err != nil {
@@ -224,7 +228,8 @@ func (s *Store) SanctionsVersions(ctx context.Context) ([]*SanctionsVersion, err
 }
 
 // SanctionsVersionChanges returns one version with its changes, or ENOTFOUND.
-func (s *Store) SanctionsVersionChanges(ctx context.Context, id string) (*SanctionsVersion, []SanctionsChange, error) {
+func (s *Store) SanctionsVersionChanges(ctx context.Context, id string) (_ *SanctionsVersion, _ []SanctionsChange, err error) {
+	defer wrap(&err, "read sanctions version changes")
 	v, err := scanSanctionsVersion(s.db.QueryRowContext(ctx, `SELECT `+sanctionsVersionColumns+` FROM sanctions_list_versions v
 		LEFT JOIN users u ON u.id = v.imported_by WHERE v.id = $1`, id))
 	if errors.Is(err, sql.ErrNoRows) {

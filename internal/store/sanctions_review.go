@@ -60,7 +60,8 @@ func scanSanctionsMatch(sc interface{ Scan(...any) error }) (*SanctionsMatch, er
 }
 
 // SanctionsMatches returns the review queue, strong matches first, then newest first; at most 500.
-func (s *Store) SanctionsMatches(ctx context.Context, f SanctionsMatchFilter) ([]*SanctionsMatch, error) {
+func (s *Store) SanctionsMatches(ctx context.Context, f SanctionsMatchFilter) (_ []*SanctionsMatch, err error) {
+	defer wrap(&err, "read sanctions matches")
 	q := `SELECT ` + sanctionsMatchColumns + ` FROM sanctions_matches m
 		LEFT JOIN transactions t ON m.subject_type = 'transaction' AND t.id = m.subject_id WHERE 1 = 1`
 	var args []any
@@ -90,7 +91,8 @@ func (s *Store) SanctionsMatches(ctx context.Context, f SanctionsMatchFilter) ([
 }
 
 // SanctionsMatchesOf returns the matches of one transaction, KYC submission or application.
-func (s *Store) SanctionsMatchesOf(ctx context.Context, subjectID string) ([]*SanctionsMatch, error) {
+func (s *Store) SanctionsMatchesOf(ctx context.Context, subjectID string) (_ []*SanctionsMatch, err error) {
+	defer wrap(&err, "read sanctions matches of")
 	rows, err := s.db.QueryContext(ctx, `SELECT `+sanctionsMatchColumns+` FROM sanctions_matches m
 		LEFT JOIN transactions t ON m.subject_type = 'transaction' AND t.id = m.subject_id
 		WHERE m.subject_id = $1 ORDER BY m.score DESC, m.id`, subjectID)
@@ -124,12 +126,13 @@ func (tx *Tx) sanctionsMatch(ctx context.Context, id string) (*SanctionsMatch, e
 // remembered (until the entry changes), the match's alert is closed as a false positive, and a
 // transfer it held is released once no other match holds it and AML does not. Deciding a match
 // decided before is a 409.
-func (s *Store) DecideSanctionsMatch(ctx context.Context, id, decision, reason, userID string, audit Audit) (*SanctionsMatch, error) {
+func (s *Store) DecideSanctionsMatch(ctx context.Context, id, decision, reason, userID string, audit Audit) (_ *SanctionsMatch, err error) {
+	defer wrap(&err, "decide sanctions match")
 	if decision != "confirmed" && decision != "false_positive" {
 		return nil, domain.ErrMatchDecision()
 	}
 	var out *SanctionsMatch
-	err := s.Write(ctx, func(tx *Tx) error {
+	err = s.Write(ctx, func(tx *Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE sanctions_matches SET status = $2, decided_by = $3, decided_at = $4, reason = $5
 			WHERE id = $1 AND status = 'open'`, id, decision, nullString(userID), ts(tx.now), reason)
 		if err != nil {
@@ -172,9 +175,15 @@ func (tx *Tx) applySanctionsDecision(ctx context.Context, m *SanctionsMatch, dec
 		return "", err
 	}
 	if m.AlertID != "" {
-		if _, err := tx.ExecContext(ctx, `UPDATE aml_alerts SET status = 'false_positive', resolved_by = $2,
-			resolution = $3, resolved_at = $4, updated_at = $4 WHERE id = $1 AND status IN ('open', 'investigating')`,
-			m.AlertID, nullString(userID), reason, ts(tx.now)); err != nil {
+		// The alert's case closes as a false positive, from a status closing allows.
+		step, err := domain.CaseTransition(domain.CaseClose, domain.AlertFalsePositive)
+		if err != nil {
+			return "", err
+		}
+		args := []any{m.AlertID, nullString(userID), reason, ts(tx.now), step.To}
+		if _, err := tx.ExecContext(ctx, `UPDATE aml_alerts SET status = $5, resolved_by = $2,
+			resolution = $3, resolved_at = $4, updated_at = $4 WHERE id = $1 AND status IN (`+bindList(&args, step.From)+`)`,
+			args...); err != nil {
 			return "", err
 		}
 	}
@@ -236,18 +245,28 @@ func (tx *Tx) rememberFalsePositive(ctx context.Context, matchID, userID, reason
 // transfer that settles with the next batch) when no other undismissed match holds it and AML
 // did not hold it too; it logs the release and returns the new status ("" when it stays held).
 func (tx *Tx) releaseSanctionsHold(ctx context.Context, txID, userID string) (string, error) {
-	var status string
-	err := tx.QueryRowContext(ctx, `UPDATE transactions SET
-			status = CASE WHEN transfer_mode = 'offline' THEN 'processing' ELSE 'completed' END,
-			processed_at = CASE WHEN transfer_mode = 'offline' THEN processed_at ELSE $2 END, updated_at = $2
-		WHERE id = $1 AND status = 'pending' AND is_high_risk = FALSE AND NOT EXISTS (
-			SELECT 1 FROM sanctions_matches m WHERE m.subject_id = transactions.id AND m.held AND m.status <> 'false_positive')
-		RETURNING status`, txID, ts(tx.now)).Scan(&status)
+	var mode string
+	err := tx.QueryRowContext(ctx, `SELECT transfer_mode FROM transactions WHERE id = $1`, txID).Scan(&mode)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}
 	if err != nil {
 		return "", err
+	}
+	status := domain.SettledStatus(mode)
+	processed := "processed_at"
+	if status == domain.TxCompleted {
+		processed = "$2"
+	}
+	res, err := tx.ExecContext(ctx, `UPDATE transactions SET status = $3, processed_at = `+processed+`, updated_at = $2
+		WHERE id = $1 AND status = $4 AND is_high_risk = FALSE AND NOT EXISTS (
+			SELECT 1 FROM sanctions_matches m WHERE m.subject_id = transactions.id AND m.held AND m.status <> 'false_positive')`,
+		txID, ts(tx.now), status, domain.TxPending)
+	if err != nil {
+		return "", err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return "", nil
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO transaction_logs (id, transaction_id, action, performed_by, details,
 		previous_status, new_status, notes, created_at, reason_code, reason_params)

@@ -67,7 +67,7 @@ func TestSanctionsVersionsAndHold(t *testing.T) {
 			nt := onlineTransfer(id, 40_00)
 			nt.RecipientName, nt.Sanctions = "Abdi Hassan Ali", hits
 			if err := s.Write(ctx, func(tx *store.Tx) error {
-				_, _, _, err := tx.RecordTransaction(ctx, nt, store.Scoring{Thresholds: domain.DefaultAMLThresholds()})
+				_, err := tx.RecordTransaction(ctx, nt, store.Scoring{Thresholds: domain.DefaultAMLThresholds()})
 				return err
 			}); err != nil {
 				t.Fatal(err)

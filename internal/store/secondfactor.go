@@ -20,10 +20,11 @@ type TOTPState struct {
 }
 
 // TOTP returns the account's second factor, enabled or waiting for confirmation, or ENOTFOUND.
-func (s *Store) TOTP(ctx context.Context, userID string) (*TOTPState, error) {
+func (s *Store) TOTP(ctx context.Context, userID string) (_ *TOTPState, err error) {
+	defer wrap(&err, "read totp")
 	var st TOTPState
 	var enabled time.Time
-	err := s.db.QueryRowContext(ctx, `SELECT secret, enabled_at, last_step,
+	err = s.db.QueryRowContext(ctx, `SELECT secret, enabled_at, last_step,
 		(SELECT COUNT(*) FROM recovery_codes WHERE user_id = $1 AND used_at IS NULL)
 		FROM user_totp WHERE user_id = $1`, userID).Scan(&st.Secret, scanTime(&enabled), &st.LastStep, &st.RecoveryLeft)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -36,7 +37,8 @@ func (s *Store) TOTP(ctx context.Context, userID string) (*TOTPState, error) {
 // StartTOTP keeps a new sealed secret waiting for its first code, replacing one that was waiting.
 // An account whose second factor is on gets ECONFLICT: it must be turned off first, so a stolen
 // session cannot swap the authenticator quietly.
-func (s *Store) StartTOTP(ctx context.Context, userID, sealed string, audit Audit) error {
+func (s *Store) StartTOTP(ctx context.Context, userID, sealed string, audit Audit) (err error) {
+	defer wrap(&err, "start totp")
 	return s.Write(ctx, func(tx *Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO user_totp (user_id, secret, created_at) VALUES ($1, $2, $3)
 			ON CONFLICT (user_id) DO UPDATE SET secret = excluded.secret, created_at = excluded.created_at, last_step = 0
@@ -59,7 +61,8 @@ var errTOTPAlreadyOn = domain.E(domain.ECONFLICT, domain.CodeTOTPAlreadyOn)
 // the code's step as used, stores the recovery codes' hashes (replacing any older ones), ends the
 // account's other sessions and voids its tokens: whatever was signed in with the password alone
 // must sign in again with the code.
-func (s *Store) EnableTOTP(ctx context.Context, userID, sealed string, step int64, codeHashes []string, keepSID string, audit Audit) error {
+func (s *Store) EnableTOTP(ctx context.Context, userID, sealed string, step int64, codeHashes []string, keepSID string, audit Audit) (err error) {
+	defer wrap(&err, "enable totp")
 	return s.Write(ctx, func(tx *Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE user_totp SET enabled_at = $2, last_step = $3
 			WHERE user_id = $1 AND secret = $4 AND enabled_at IS NULL`, userID, ts(tx.now), step, sealed)
@@ -87,7 +90,8 @@ func (s *Store) EnableTOTP(ctx context.Context, userID, sealed string, step int6
 
 // DisableTOTP removes the account's second factor (enabled or waiting) and its recovery codes.
 // ENOTFOUND when there is none.
-func (s *Store) DisableTOTP(ctx context.Context, userID string, audit Audit) error {
+func (s *Store) DisableTOTP(ctx context.Context, userID string, audit Audit) (err error) {
+	defer wrap(&err, "disable totp")
 	return s.Write(ctx, func(tx *Tx) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM user_totp WHERE user_id = $1`, userID)
 		if err != nil {
@@ -118,7 +122,8 @@ type LoginChallenge struct {
 }
 
 // CreateLoginChallenge stores a challenge with the audit row of the accepted password.
-func (s *Store) CreateLoginChallenge(ctx context.Context, c LoginChallenge, audit Audit) error {
+func (s *Store) CreateLoginChallenge(ctx context.Context, c LoginChallenge, audit Audit) (err error) {
+	defer wrap(&err, "create login challenge")
 	return s.Write(ctx, func(tx *Tx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO login_challenges (id, user_id, login, guest_only, expires_at)
 			VALUES ($1, $2, $3, $4, $5)`, c.ID, c.UserID, c.Login, c.GuestOnly, ts(c.Expires)); err != nil {
@@ -132,9 +137,10 @@ func (s *Store) CreateLoginChallenge(ctx context.Context, c LoginChallenge, audi
 var errChallengeGone = domain.E(domain.EUNAUTHORIZED, domain.CodeSignInExpired)
 
 // FindLoginChallenge returns an unexpired challenge, or EUNAUTHORIZED.
-func (s *Store) FindLoginChallenge(ctx context.Context, id string) (*LoginChallenge, error) {
+func (s *Store) FindLoginChallenge(ctx context.Context, id string) (_ *LoginChallenge, err error) {
+	defer wrap(&err, "find login challenge")
 	c := LoginChallenge{ID: id}
-	err := s.db.QueryRowContext(ctx, `SELECT user_id, login, guest_only, failures, expires_at FROM login_challenges
+	err = s.db.QueryRowContext(ctx, `SELECT user_id, login, guest_only, failures, expires_at FROM login_challenges
 		WHERE id = $1 AND expires_at > $2`, id, ts(s.Now())).Scan(&c.UserID, &c.Login, &c.GuestOnly, &c.Failures, scanTime(&c.Expires))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errChallengeGone
@@ -146,6 +152,7 @@ func (s *Store) FindLoginChallenge(ctx context.Context, id string) (*LoginChalle
 // failed sign-in, against the account and the client address, with its audit row. It returns how
 // many tries the challenge has left.
 func (s *Store) FailLoginChallenge(ctx context.Context, id, login, ip string, maxFailures int, audit Audit) (left int, err error) {
+	defer wrap(&err, "fail login challenge")
 	err = s.Write(ctx, func(tx *Tx) error {
 		var failures int
 		err := tx.QueryRowContext(ctx, `UPDATE login_challenges SET failures = failures + 1 WHERE id = $1
@@ -185,7 +192,8 @@ func IsCodeRefused(err error) bool { return errors.Is(err, errCodeRefused) }
 // transaction: of two requests racing with one challenge or one code, one wins. The audit rows
 // (the sign-in, and a recovery code's use) commit with it.
 func (s *Store) CompleteLoginChallenge(ctx context.Context, c *LoginChallenge, p SecondFactorProof, sid string,
-	data SessionData, expire time.Time, audits ...Audit) error {
+	data SessionData, expire time.Time, audits ...Audit) (err error) {
+	defer wrap(&err, "complete login challenge")
 	return s.Write(ctx, func(tx *Tx) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM login_challenges WHERE id = $1 AND user_id = $2 AND expires_at > $3`,
 			c.ID, c.UserID, ts(tx.now))
@@ -218,7 +226,8 @@ func (s *Store) CompleteLoginChallenge(ctx context.Context, c *LoginChallenge, p
 }
 
 // DeleteExpiredLoginChallenges forgets challenges nobody completed.
-func (s *Store) DeleteExpiredLoginChallenges(ctx context.Context) error {
+func (s *Store) DeleteExpiredLoginChallenges(ctx context.Context) (err error) {
+	defer wrap(&err, "delete expired login challenges")
 	return s.Write(ctx, func(tx *Tx) error {
 		_, err := tx.ExecContext(ctx, `DELETE FROM login_challenges WHERE expires_at <= $1`, ts(tx.now))
 		return err

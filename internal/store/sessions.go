@@ -20,7 +20,8 @@ type SessionData struct {
 // CreateSession stores a new browser session and the audit row of the sign-in in one transaction.
 // It also clears the account's failed sign-ins, so the count only tracks guessing since the last
 // success.
-func (s *Store) CreateSession(ctx context.Context, sid string, data SessionData, expire time.Time, audit Audit) error {
+func (s *Store) CreateSession(ctx context.Context, sid string, data SessionData, expire time.Time, audit Audit) (err error) {
+	defer wrap(&err, "create session")
 	return s.Write(ctx, func(tx *Tx) error { return tx.createSession(ctx, sid, data, expire, audit) })
 }
 
@@ -47,7 +48,8 @@ func (tx *Tx) createSession(ctx context.Context, sid string, data SessionData, e
 
 // SessionUser returns the active account of an unexpired session, or EUNAUTHORIZED. The session
 // and its account are read in one query because every signed-in request does this.
-func (s *Store) SessionUser(ctx context.Context, sid string) (*domain.User, error) {
+func (s *Store) SessionUser(ctx context.Context, sid string) (_ *domain.User, err error) {
+	defer wrap(&err, "read session user")
 	return cachedUser(ctx, s, "session\x00"+sid, func(ctx context.Context) (*domain.User, error) {
 		return scanUser(s.readRow(ctx, `SELECT `+userColumns+` FROM users
 			WHERE id = (SELECT user_id FROM sessions WHERE sid = $1 AND expire > $2) AND is_active`, sid, ts(s.Now())))
@@ -57,7 +59,8 @@ func (s *Store) SessionUser(ctx context.Context, sid string) (*domain.User, erro
 // DeleteSession ends a session and writes the audit row of the sign-out; the API tokens that the
 // same sign-in issued are revoked with it (each with its audit row). Deleting a session that no
 // longer exists is not an error: signing out twice leaves the same state.
-func (s *Store) DeleteSession(ctx context.Context, sid string, audit Audit) error {
+func (s *Store) DeleteSession(ctx context.Context, sid string, audit Audit) (err error) {
+	defer wrap(&err, "delete session")
 	return s.Write(ctx, func(tx *Tx) error {
 		var userID string
 		err := tx.QueryRowContext(ctx, `DELETE FROM sessions WHERE sid = $1 RETURNING user_id`, sid).Scan(&userID)
@@ -78,9 +81,10 @@ func (s *Store) DeleteSession(ctx context.Context, sid string, audit Audit) erro
 }
 
 // DeleteExpiredSessions removes sessions past their expiry and returns how many.
-func (s *Store) DeleteExpiredSessions(ctx context.Context) (int64, error) {
+func (s *Store) DeleteExpiredSessions(ctx context.Context) (_ int64, err error) {
+	defer wrap(&err, "delete expired sessions")
 	var n int64
-	err := s.Write(ctx, func(tx *Tx) error {
+	err = s.Write(ctx, func(tx *Tx) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE expire <= $1`, ts(tx.now))
 		if err != nil {
 			return err

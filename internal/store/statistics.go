@@ -9,14 +9,14 @@ import (
 
 // RefreshStatistics gathers the planner's statistics again for the tables that have changed much
 // since they were last gathered. Both planners choose indexes from statistics: a portal that
-// started on an empty database and kept them from then planned searches for an empty table when it
-// held a million rows (650 ms to 1.4 s for a first page that takes milliseconds with statistics;
-// docs/PERFORMANCE.md, "Growth in one process"). PostgreSQL's autovacuum gathers them when it runs,
-// but it can be off, as it is on the machine the figures come from, so the portal does not rely on
-// it. On PostgreSQL a table qualifies when more than 1,000 rows plus a tenth of it changed since
-// its last ANALYZE (autovacuum's own rule); on SQLite PRAGMA optimize decides, sampling 1,000 rows
-// per index, between two groups of writes.
-func (s *Store) RefreshStatistics(ctx context.Context) error {
+// started on an empty database and kept them from then would plan searches for an empty table when
+// it holds a million rows (docs/PERFORMANCE.md, "Growth in one process"). PostgreSQL's autovacuum
+// gathers them when it runs, but it can be off, so the portal does not rely on it. On PostgreSQL a
+// table qualifies when more than 1,000 rows plus a tenth of it changed since its last ANALYZE
+// (autovacuum's own rule); on SQLite PRAGMA optimize decides, sampling 1,000 rows per index,
+// between two groups of writes.
+func (s *Store) RefreshStatistics(ctx context.Context) (err error) {
+	defer wrap(&err, "refresh statistics")
 	if s.dialect == dialectSQLite {
 		s.group.pause.Lock()
 		defer s.group.pause.Unlock()

@@ -147,7 +147,8 @@ func (tx *Tx) Rollback() error {
 // On SQLite, writes from concurrent requests are grouped into one transaction (see groupcommit.go);
 // each still commits or rolls back as a whole, with its audit row. On PostgreSQL only transfers
 // are grouped (writeGrouped); every other write has a transaction of its own.
-func (s *Store) Write(ctx context.Context, fn func(*Tx) error) error {
+func (s *Store) Write(ctx context.Context, fn func(*Tx) error) (err error) {
+	defer wrap(&err, "write")
 	if err := s.prepareHot(ctx); err != nil {
 		return fmt.Errorf("prepare: %w", err)
 	}
@@ -212,7 +213,8 @@ type Audit struct {
 
 // Audit records an audit row in the transaction. The row is written, chained to the audit
 // trail, just before the transaction commits (auditchain.go), and only if it commits.
-func (tx *Tx) Audit(ctx context.Context, a Audit) error {
+func (tx *Tx) Audit(ctx context.Context, a Audit) (err error) {
+	defer wrap(&err, "audit")
 	details, err := marshalJSON(a.Details)
 	if err != nil {
 		return fmt.Errorf("audit row: %w", err)
@@ -236,6 +238,7 @@ func notFound(code string) error { return domain.E(domain.ENOTFOUND, code) }
 
 // RecordAccess writes an audit row for a read that matters (a bulk export), in its own
 // transaction: the read changes nothing, but who took what must be on record.
-func (s *Store) RecordAccess(ctx context.Context, a Audit) error {
+func (s *Store) RecordAccess(ctx context.Context, a Audit) (err error) {
+	defer wrap(&err, "record access")
 	return s.Write(ctx, func(tx *Tx) error { return tx.Audit(ctx, a) })
 }

@@ -32,7 +32,8 @@ type TokenRecord struct {
 
 // RecordToken stores a newly issued token with the audit row of its issue, in one transaction.
 // A token is accepted only while its row exists unrevoked (TokenUser).
-func (s *Store) RecordToken(ctx context.Context, t TokenRecord, audit Audit) error {
+func (s *Store) RecordToken(ctx context.Context, t TokenRecord, audit Audit) (err error) {
+	defer wrap(&err, "record token")
 	return s.Write(ctx, func(tx *Tx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO api_tokens (id, user_id, session_ref, token_version, ip_address,
 			user_agent, issued_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
@@ -52,7 +53,8 @@ func (s *Store) RecordToken(ctx context.Context, t TokenRecord, audit Audit) err
 // EUNAUTHORIZED. The token's row and its account are read in one query (a prepared statement on
 // SQLite), because every Bearer request does this: it costs no more round trips than reading the
 // account alone did. The caller still checks that the account is active and the token version.
-func (s *Store) TokenUser(ctx context.Context, tokenID, userID string) (*domain.User, error) {
+func (s *Store) TokenUser(ctx context.Context, tokenID, userID string) (_ *domain.User, err error) {
+	defer wrap(&err, "read token user")
 	if !validID(tokenID) || !validID(userID) {
 		return nil, domain.E(domain.EUNAUTHORIZED, domain.CodeSignInRequired)
 	}
@@ -65,7 +67,8 @@ func (s *Store) TokenUser(ctx context.Context, tokenID, userID string) (*domain.
 
 // UserTokens lists an account's tokens that have not been swept (active, revoked or expired
 // within TokenRetention), newest first, at most 100.
-func (s *Store) UserTokens(ctx context.Context, userID string) ([]TokenRecord, error) {
+func (s *Store) UserTokens(ctx context.Context, userID string) (_ []TokenRecord, err error) {
+	defer wrap(&err, "read user tokens")
 	rows, err := s.db.QueryContext(ctx, `SELECT t.id, COALESCE(t.session_ref, ''), t.token_version,
 		COALESCE(t.ip_address, ''), COALESCE(t.user_agent, ''), t.issued_at, t.expires_at, t.revoked_at, u.token_version
 		FROM api_tokens t JOIN users u ON u.id = t.user_id
@@ -92,7 +95,8 @@ func (s *Store) UserTokens(ctx context.Context, userID string) ([]TokenRecord, e
 // RevokeToken revokes one of the account's tokens, with its audit row giving the reason. Another
 // account's token and an unknown id answer ENOTFOUND alike; revoking a revoked token again
 // changes nothing.
-func (s *Store) RevokeToken(ctx context.Context, userID, tokenID, reason string, audit Audit) error {
+func (s *Store) RevokeToken(ctx context.Context, userID, tokenID, reason string, audit Audit) (err error) {
+	defer wrap(&err, "revoke token")
 	if !validID(tokenID) {
 		return notFound(domain.CodeTokenNotFound)
 	}
@@ -144,9 +148,10 @@ func (tx *Tx) revokeSessionTokens(ctx context.Context, userID, ref, reason strin
 
 // DeleteExpiredTokens removes token rows that expired more than TokenRetention ago and returns
 // how many.
-func (s *Store) DeleteExpiredTokens(ctx context.Context) (int64, error) {
+func (s *Store) DeleteExpiredTokens(ctx context.Context) (_ int64, err error) {
+	defer wrap(&err, "delete expired tokens")
 	var n int64
-	err := s.Write(ctx, func(tx *Tx) error {
+	err = s.Write(ctx, func(tx *Tx) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM api_tokens WHERE expires_at <= $1`, ts(tx.now.Add(-TokenRetention)))
 		if err != nil {
 			return err

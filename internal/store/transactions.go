@@ -129,8 +129,8 @@ type TxPage struct {
 
 // countCap bounds counting: beyond it the count says "more than", so a broad filter over
 // millions of rows stays fast. A thousand is more than anyone reads through; past it, people
-// narrow the search (measured in docs/PERFORMANCE.md: a 10,000 cap cost 150 ms on combined
-// filters over a million rows).
+// narrow the search (a higher cap's cost is measured in docs/PERFORMANCE.md, "Search and metrics
+// over 1,000,000 transactions").
 const countCap = 1_000
 
 // prefixEnd is appended to a prefix to make the exclusive end of its byte range.
@@ -209,7 +209,8 @@ func (s *Store) where(scope TxScope, f TxFilter, args []any, walkDates bool) (st
 // SearchTransactions returns one page of the transactions in scope matching f, newest first,
 // continuing after the cursor. The order (created_at, id) is total, so pages never skip or
 // repeat a row even when many share a timestamp.
-func (s *Store) SearchTransactions(ctx context.Context, scope TxScope, f TxFilter, after *Cursor, limit int) (*TxPage, error) {
+func (s *Store) SearchTransactions(ctx context.Context, scope TxScope, f TxFilter, after *Cursor, limit int) (_ *TxPage, err error) {
+	defer wrap(&err, "search transactions")
 	if after != nil && !validID(after.ID) {
 		return nil, domain.ErrCursor()
 	}
@@ -270,15 +271,16 @@ const (
 )
 
 // broadRange is how many transactions make an amount range broad (planAmountRange). A page of a
-// range this wide is found within about limit × rows / broadRange entries of the date index
-// (25,000 for 50 rows of ten million, at about 0.4 µs each); a narrower range sorts at most this
-// many entries of the amount index. Counting this far on the amount index is the probe's cost.
+// range this wide is found within about limit × rows / broadRange entries of the date index; a
+// narrower range sorts at most this many entries of the amount index, so both stay a bounded walk
+// (docs/PERFORMANCE.md, "Amount ranges on SQLite"). Counting this far on the amount index is the
+// probe's cost.
 const broadRange = 20_000
 
 // planAmountRange chooses how SQLite finds a page of f's amount range. SQLite keeps no histogram
 // of amounts unless ANALYZE ran without an analysis limit (datagen's does; the one at start
 // cannot, at seconds per ten million rows), so its planner takes the amount index for every
-// range and reads and sorts every matching row by date: a second for 1 % of ten million rows.
+// range and reads and sorts every matching row by date, which grows with the range's rows.
 // One probe of the amount index tells a broad range, whose page the date walk finds within a
 // few thousand index entries, from a narrow one, whose page order the amount index holds for it
 // to sort without reading rows; both indexes carry the other column (migration 0017).
@@ -303,6 +305,7 @@ func (s *Store) planAmountRange(ctx context.Context, f TxFilter) (amountPlan, er
 // CountTransactions counts the matches of a search up to countCap; capped reports that there
 // are more.
 func (s *Store) CountTransactions(ctx context.Context, scope TxScope, f TxFilter) (n int, capped bool, err error) {
+	defer wrap(&err, "count transactions")
 	where, args := s.where(scope, f, nil, false)
 	return s.countCapped(ctx, `SELECT 1 FROM transactions WHERE `+where, args)
 }
@@ -320,7 +323,8 @@ func (s *Store) countCapped(ctx context.Context, matches string, args []any) (n 
 }
 
 // TransactionByID returns one transaction in scope, or ENOTFOUND.
-func (s *Store) TransactionByID(ctx context.Context, scope TxScope, id string) (*Transaction, error) {
+func (s *Store) TransactionByID(ctx context.Context, scope TxScope, id string) (_ *Transaction, err error) {
+	defer wrap(&err, "read transaction by id")
 	if !validID(id) {
 		return nil, notFound(domain.CodeTransactionNotFound)
 	}
@@ -344,7 +348,8 @@ type TransactionLog struct {
 }
 
 // TransactionLogs returns a transaction's history, oldest first.
-func (s *Store) TransactionLogs(ctx context.Context, id string) ([]TransactionLog, error) {
+func (s *Store) TransactionLogs(ctx context.Context, id string) (_ []TransactionLog, err error) {
+	defer wrap(&err, "read transaction logs")
 	rows, err := s.db.QueryContext(ctx, `SELECT action, performed_by, previous_status, new_status, notes, details,
 		COALESCE(reason_code, ''), CAST(reason_params AS TEXT), created_at FROM transaction_logs WHERE transaction_id = $1 ORDER BY created_at, id`, id)
 	if err != nil {
@@ -388,10 +393,11 @@ type Summary struct {
 
 // Summary computes the headline figures with one round trip, from the statistics maintained as
 // transactions arrive rather than from the transactions themselves.
-func (s *Store) Summary(ctx context.Context) (Summary, error) {
+func (s *Store) Summary(ctx context.Context) (_ Summary, err error) {
+	defer wrap(&err, "read summary")
 	var count, shs, usd int64
 	var sum Summary
-	err := s.db.QueryRowContext(ctx, `SELECT
+	err = s.db.QueryRowContext(ctx, `SELECT
 		(SELECT COALESCE(SUM(tx_count), 0) FROM transaction_stats),
 		(SELECT COALESCE(SUM(amount_minor), 0) FROM transaction_stats WHERE currency = 'SHS'),
 		(SELECT COALESCE(SUM(amount_minor), 0) FROM transaction_stats WHERE currency = 'USD'),

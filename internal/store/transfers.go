@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/screening"
 )
 
 // Scoring is what a new transaction needs from the AML rules: the thresholds in force.
@@ -55,69 +56,108 @@ func (tx *Tx) amlHistory(ctx context.Context, sender string, at time.Time, th do
 	return h, rows.Err()
 }
 
+// Recorded is what RecordTransaction did with a transaction.
+type Recorded struct {
+	// Inserted is false when the transaction replays one its institution reported before (the
+	// same external id): nothing was stored.
+	Inserted bool
+	// AML is the transaction's risk.
+	AML domain.AMLResult
+	// Alert is the AML alert the transaction raised, if it was stored and is high risk.
+	Alert *AMLAlert
+}
+
 // RecordTransaction scores t with the AML rules, stores it with its log row and, when it is high
-// risk, its AML alert; all inside tx. It reports whether t was new (not a replay of the same
-// institution's id) and the alert raised, if any.
-func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scoring) (bool, *AMLAlert, domain.AMLResult, error) {
-	th := sc.Thresholds
+// risk, its AML alert; all inside tx. A high-risk or sanctioned transaction is stored held
+// (domain.AMLHold, domain.SanctionsHold).
+func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scoring) (_ Recorded, err error) {
+	defer wrap(&err, "record transaction")
 	if t.CreatedAt.IsZero() {
 		t.CreatedAt = tx.now
 	}
-	h, err := tx.amlHistory(ctx, t.Sender, t.CreatedAt, th)
+	h, err := tx.amlHistory(ctx, t.Sender, t.CreatedAt, sc.Thresholds)
 	if err != nil {
-		return false, nil, domain.AMLResult{}, err
+		return Recorded{}, err
 	}
-	aml := domain.ScoreAML(domain.AMLInput{Amount: t.Amount, Currency: t.Currency, Mode: t.TransferMode, At: t.CreatedAt}, h, th)
+	sd, err := tx.scoreTransaction(ctx, t, h, sc)
+	out := Recorded{AML: sd.aml}
+	if err != nil {
+		return out, err
+	}
+	if out.Inserted, err = tx.InsertTransaction(ctx, t); err != nil || !out.Inserted {
+		return out, err
+	}
+	out.Alert, err = tx.recordScored(ctx, t, sd, sc)
+	return out, err
+}
+
+// scored is what scoreTransaction decided about a transaction before its row is written.
+type scored struct {
+	aml           domain.AMLResult
+	hits          []screening.Hit // the screening matches still live
+	sanctionsHold bool
+}
+
+// scoreTransaction applies the AML rules (given the sender's history h) and the holds to t
+// before its row is written: its score and risk, held for review when high risk, held for a
+// regulator when a live sanctions match is strong. Every path that stores a transaction calls
+// it, one by one (RecordTransaction) or set-wise (the switch feed's batches).
+func (tx *Tx) scoreTransaction(ctx context.Context, t *NewTransaction, h domain.AMLHistory, sc Scoring) (scored, error) {
+	aml := domain.ScoreAML(domain.AMLInput{Amount: t.Amount, Currency: t.Currency, Mode: t.TransferMode, At: t.CreatedAt}, h, sc.Thresholds)
+	sd := scored{aml: aml}
 	rules, _ := json.Marshal(aml.Rules)
 	t.AMLScore, t.RiskLevel, t.IsHighRisk = aml.Score, aml.Level, aml.HighRisk()
 	t.AMLRules, t.AMLRuleVersion = string(rules), aml.RuleVersion
-	if t.IsHighRisk && t.Status == "completed" {
-		t.Status, t.ProcessedAt = "pending", time.Time{} // held for review
+	if held := domain.AMLHold(t.Status, t.IsHighRisk); held != t.Status {
+		t.Status, t.ProcessedAt = held, time.Time{} // held for review
 	}
-	hits := t.Sanctions
-	if len(hits) > 0 {
-		if hits, err = tx.liveHits(ctx, hits); err != nil {
-			return false, nil, aml, err
+	if len(t.Sanctions) > 0 {
+		var err error
+		if sd.hits, err = tx.liveHits(ctx, t.Sanctions); err != nil {
+			return sd, err
 		}
 	}
-	sanctionsHold := anyStrong(hits) && (t.Status == "completed" || t.Status == "processing" || t.Status == "pending")
-	if sanctionsHold {
-		t.Status, t.ProcessedAt = "pending", time.Time{} // held until a regulator decides the match
+	var status string
+	if status, sd.sanctionsHold = domain.SanctionsHold(t.Status, anyStrong(sd.hits)); sd.sanctionsHold {
+		t.Status, t.ProcessedAt = status, time.Time{} // held until a regulator decides the match
 	}
-	inserted, err := tx.InsertTransaction(ctx, t)
-	if err != nil || !inserted {
-		return inserted, nil, aml, err
-	}
-	if len(hits) > 0 {
+	return sd, nil
+}
+
+// recordScored writes what follows a new transaction's row: its screening matches, its log row
+// and, when it is high risk, its AML alert (returned).
+func (tx *Tx) recordScored(ctx context.Context, t *NewTransaction, sd scored, sc Scoring) (*AMLAlert, error) {
+	aml := sd.aml
+	if len(sd.hits) > 0 {
 		subj := SanctionsSubject{Type: "transaction", ID: t.ID, Ref: t.TransactionID, InstitutionID: t.InstitutionID,
 			Amount: t.Amount, Currency: t.Currency}
-		if err := tx.recordSanctionsHits(ctx, subj, hits, "transaction", sanctionsHold); err != nil {
-			return true, nil, aml, err
+		if err := tx.recordSanctionsHits(ctx, subj, sd.hits, "transaction", sd.sanctionsHold); err != nil {
+			return nil, err
 		}
 	}
 	details, _ := json.Marshal(map[string]any{"amlScore": aml.Score, "riskLevel": aml.Level, "route": t.RoutingCode})
 	reason, reasonParams := transactionReason(t, aml)
-	if sanctionsHold && reason != domain.ReasonAMLHold {
+	if sd.sanctionsHold && reason != domain.ReasonAMLHold {
 		// The log says only that screening holds it: whoever may read the transaction may read its
 		// log, and which list entry matched is for regulators (the review queue, the alert).
 		reason, reasonParams = domain.ReasonSanctionsHold, "{}"
 	}
 	if err := tx.execLater(ctx, sqlInsertTxLog, NewID(), t.ID, nullString(t.CreatedBy), string(details), t.Status,
 		nullString(riskNote(aml)), ts(tx.now), nullString(reason), nullJSON(reasonParams)); err != nil {
-		return true, nil, aml, err
+		return nil, err
 	}
 	if !t.IsHighRisk {
-		return true, nil, aml, nil
+		return nil, nil
 	}
 	code, params := aml.AMLAlert(t.Amount, t.Currency)
 	alert := &AMLAlert{TransactionID: t.ID, TransactionNumber: t.TransactionID, AlertType: "aml",
-		Severity: aml.AlertSeverity(th), TriggerRule: code, Code: code, Params: params,
+		Severity: aml.AlertSeverity(sc.Thresholds), TriggerRule: code, Code: code, Params: params,
 		Amount: t.Amount, Currency: t.Currency, InstitutionID: t.InstitutionID, InstitutionType: t.InstitutionType,
-		Status: "open", CreatedAt: tx.now}
+		Status: domain.AlertOpen, CreatedAt: tx.now}
 	if err := tx.InsertAMLAlert(ctx, alert); err != nil {
-		return true, nil, aml, err
+		return nil, err
 	}
-	return true, alert, aml, nil
+	return alert, nil
 }
 
 func riskNote(aml domain.AMLResult) string {
@@ -137,7 +177,7 @@ func transactionReason(t *NewTransaction, aml domain.AMLResult) (code, params st
 	case aml.HighRisk():
 		code = domain.ReasonAMLHold
 		_, p = aml.AMLAlert(t.Amount, t.Currency)
-	case t.Status == "failed" || t.Status == "rejected":
+	case domain.StatesFailure(t.Status):
 		code = cmp.Or(t.FailureReason, domain.ReasonNotStated)
 	default:
 		return "", ""
@@ -173,7 +213,8 @@ type TransferResult struct {
 // the others (queued in the same lane, groupcommit.go) wait for it and then replay its answer.
 // A request whose key another instance's group holds is tried again in a later group of this
 // one's (insertIdempotencyKey), for up to keyInFlightPatience; a key still held then is a 409.
-func (s *Store) CreateTransfer(ctx context.Context, w *TransferWrite) (*TransferResult, error) {
+func (s *Store) CreateTransfer(ctx context.Context, w *TransferWrite) (_ *TransferResult, err error) {
+	defer wrap(&err, "create transfer")
 	wait, waited := 2*time.Millisecond, time.Duration(0)
 	for {
 		out, err := s.createTransfer(ctx, w)
@@ -274,11 +315,12 @@ func (s *Store) createTransfer(ctx context.Context, w *TransferWrite) (*Transfer
 			}
 		}
 		t := &w.Tx
-		_, alert, aml, err := tx.RecordTransaction(ctx, t, w.Scoring)
+		rec, err := tx.RecordTransaction(ctx, t, w.Scoring)
 		if err != nil {
 			return err
 		}
-		out.Alert = alert
+		out.Alert = rec.Alert
+		aml := rec.AML
 		a := w.Audit
 		a.Action, a.Resource, a.ResourceID = "transaction.transfer", "transaction", t.ID
 		a.Details = map[string]any{"transactionId": t.TransactionID, "amount": t.Amount.String(), "currency": t.Currency,
@@ -314,27 +356,21 @@ func transferLane(userID, idempotencyKey string) string {
 	return userID + "\x00" + idempotencyKey
 }
 
-// BatchOutcome is what happened to one item of a data feed.
-type BatchOutcome struct {
-	Inserted bool // false: the institution had reported this external id before
-	AML      domain.AMLResult
-	Alert    *AMLAlert
-}
-
 // RecordBatch stores a chunk of an institution's data feed in one database transaction: each
 // item scored in order (so items of one sender see each other), duplicates of earlier reports
 // skipped, and one audit row for the chunk.
-func (s *Store) RecordBatch(ctx context.Context, items []*NewTransaction, sc Scoring, audit Audit) ([]BatchOutcome, error) {
-	out := make([]BatchOutcome, len(items))
-	err := s.Write(ctx, func(tx *Tx) error {
+func (s *Store) RecordBatch(ctx context.Context, items []*NewTransaction, sc Scoring, audit Audit) (_ []Recorded, err error) {
+	defer wrap(&err, "record batch")
+	out := make([]Recorded, len(items))
+	err = s.Write(ctx, func(tx *Tx) error {
 		created := 0
 		for i, t := range items {
-			inserted, alert, aml, err := tx.RecordTransaction(ctx, t, sc)
+			rec, err := tx.RecordTransaction(ctx, t, sc)
 			if err != nil {
 				return err
 			}
-			out[i] = BatchOutcome{Inserted: inserted, AML: aml, Alert: alert}
-			if inserted {
+			out[i] = rec
+			if rec.Inserted {
 				created++
 			}
 		}
@@ -367,8 +403,8 @@ const sqlAMLHistory = `SELECT 'sent', amount_minor, currency, created_at FROM (
 // sqlAMLHistorySQLite is sqlAMLHistory with each parameter behind a unary plus, a no-op on any
 // value. SQLite's planner reads the value bound to a parameter compared with an indexed column
 // in the samples ANALYZE keeps (sqlite_stat4), so a prepared statement with such a parameter is
-// planned again each time a new value is bound: 62 µs a read instead of 18
-// (BenchmarkAMLHistory), 13 % of the portal's CPU under load (docs/PERFORMANCE.md). It does not
+// planned again each time a new value is bound, a read several times slower (BenchmarkAMLHistory;
+// its share of the CPU under load is in docs/PERFORMANCE.md, "Transfers end to end"). It does not
 // look behind the plus, and the plan (the sender and recipient indexes) does not depend on the
 // values. PostgreSQL has no unary plus for text or times, and plans prepared statements itself.
 var sqlAMLHistorySQLite = strings.NewReplacer("$1", "+$1", "$2", "+$2", "$3", "+$3").Replace(sqlAMLHistory)

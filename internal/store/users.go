@@ -30,7 +30,8 @@ func scanUser(row interface{ Scan(...any) error }) (*domain.User, error) {
 
 // CreateUser inserts u (assigning its id and times) and the audit row in one transaction. An
 // existing email or username answers ECONFLICT.
-func (s *Store) CreateUser(ctx context.Context, u *domain.User, audit Audit) error {
+func (s *Store) CreateUser(ctx context.Context, u *domain.User, audit Audit) (err error) {
+	defer wrap(&err, "create user")
 	return s.Write(ctx, func(tx *Tx) error {
 		if err := tx.insertUser(ctx, u); err != nil {
 			return err
@@ -69,6 +70,7 @@ func (tx *Tx) insertUser(ctx context.Context, u *domain.User) error {
 // EnsureUser creates u unless an account with its email exists, and never changes an existing
 // account. It reports whether it created one. Several instances starting together create one.
 func (s *Store) EnsureUser(ctx context.Context, u *domain.User, audit Audit) (created bool, err error) {
+	defer wrap(&err, "ensure user")
 	err = s.Write(ctx, func(tx *Tx) error {
 		var n int
 		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE email = $1`,
@@ -92,7 +94,8 @@ func (s *Store) EnsureUser(ctx context.Context, u *domain.User, audit Audit) (cr
 }
 
 // UserByID returns the account with id, or ENOTFOUND.
-func (s *Store) UserByID(ctx context.Context, id string) (*domain.User, error) {
+func (s *Store) UserByID(ctx context.Context, id string) (_ *domain.User, err error) {
+	defer wrap(&err, "read user by id")
 	if !validID(id) {
 		return nil, notFound(domain.CodeUserNotFound) // PostgreSQL would refuse a malformed uuid with an error
 	}
@@ -100,7 +103,8 @@ func (s *Store) UserByID(ctx context.Context, id string) (*domain.User, error) {
 }
 
 // UserByLogin returns the account whose email (case-insensitive) or username is login.
-func (s *Store) UserByLogin(ctx context.Context, login string) (*domain.User, error) {
+func (s *Store) UserByLogin(ctx context.Context, login string) (_ *domain.User, err error) {
+	defer wrap(&err, "read user by login")
 	return s.userWhere(ctx, `email = $1 OR username = $2`, domain.NormalizeEmail(login), login)
 }
 
@@ -115,6 +119,7 @@ func (s *Store) userWhere(ctx context.Context, where string, args ...any) (*doma
 // ConsumeGuestUnit takes one read unit from a guest account atomically and returns how many
 // remain. A guest with none left gets EFORBIDDEN; concurrent reads never take more than there is.
 func (s *Store) ConsumeGuestUnit(ctx context.Context, userID string) (remaining int, err error) {
+	defer wrap(&err, "consume guest unit")
 	err = s.Write(ctx, func(tx *Tx) error {
 		err := tx.QueryRowContext(ctx, `UPDATE users SET guest_units_remaining = guest_units_remaining - 1,
 			updated_at = $2 WHERE id = $1 AND is_guest AND guest_units_remaining > 0

@@ -29,6 +29,10 @@ type Config struct {
 	DeadLetterSubject string
 	// Batch is how many messages are fetched and stored in one database transaction.
 	Batch int
+	// Workers is how many batches this instance fetches and stores at once, each in its own
+	// database transaction. On PostgreSQL a batch spends most of its time waiting for round
+	// trips, so two overlap well; on SQLite (one writer) more than one only queues. Default 1.
+	Workers int
 	// AckWait is how long a fetched message may stay unacknowledged before JetStream delivers
 	// it again (to this instance or another): longer than a slow batch's commit, short enough
 	// that a stopped instance's messages move on soon. Default 30s.
@@ -45,7 +49,7 @@ type Stats struct {
 }
 
 // Consumer ingests the switch's messages from a durable JetStream pull consumer. Each instance
-// runs one; they share the durable consumer, so the stream is split between them and a message
+// runs one (with Config.Workers batches at once); they share the durable consumer, so the stream is split between them and a message
 // not acknowledged by a stopped instance is redelivered to another (after AckWait). A message is
 // acknowledged only after the database transaction that stores it has committed; a message
 // stored before (a redelivery) is recognised by its own identifiers and acknowledged as a
@@ -56,7 +60,7 @@ type Consumer struct {
 	Ingester *Ingester
 	Log      *slog.Logger
 	Stats    *Stats
-	// OnBatch, when set, runs after each batch is acknowledged (metrics).
+	// OnBatch, when set, runs after each batch is acknowledged (metrics), from any worker.
 	OnBatch func(consumed, duplicates, deadLettered int)
 }
 
@@ -95,11 +99,26 @@ func (c *Consumer) Run(ctx context.Context) error {
 	}
 	c.Log.Info("switch feed consuming", "stream", c.Config.Stream, "subject", c.Config.Subject, "durable", c.Config.Durable)
 	go c.watchLag(ctx, cons)
+	done := make(chan struct{})
+	for range max(c.Config.Workers, 1) {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			c.consume(ctx, js, cons)
+		}()
+	}
+	for range max(c.Config.Workers, 1) {
+		<-done
+	}
+	return nil
+}
+
+// consume fetches and stores batches until ctx ends; each worker runs one.
+func (c *Consumer) consume(ctx context.Context, js jetstream.JetStream, cons jetstream.Consumer) {
 	for ctx.Err() == nil {
 		batch, err := cons.Fetch(c.Config.Batch, jetstream.FetchMaxWait(time.Second))
 		if err != nil {
 			if ctx.Err() != nil {
-				break
+				return
 			}
 			c.Log.Warn("switch feed: fetch failed", "err", err)
 			sleep(ctx, time.Second)
@@ -113,7 +132,6 @@ func (c *Consumer) Run(ctx context.Context) error {
 			c.handle(ctx, js, msgs)
 		}
 	}
-	return nil
 }
 
 // EnsureConsumer finds or creates the stream and the durable consumer of cfg.

@@ -208,3 +208,131 @@ func waitFor(t *testing.T, cond func() bool, what string) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// TestConsumerTwoInstances: two instances on one database join one durable consumer, each with
+// two workers, while the switch sends every transfer's status report (a fifth of them before
+// their transfer), sends a third of the transfers and some reports twice, and a third instance
+// dies after storing messages it never acknowledged (JetStream delivers them again, to either
+// instance, while the rest is being stored). Each transfer and each report is stored once,
+// every report is matched to its transfer (none left an orphan beside it) and applied once.
+func TestConsumerTwoInstances(t *testing.T) {
+	url := natsURL(t)
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		dbURL := b.URL(t)
+		st1, st2 := storetest.MustOpenURL(t, dbURL), storetest.MustOpenURL(t, dbURL)
+		ctx := context.Background()
+		nc, err := nats.Connect(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer nc.Close()
+		js, _ := jetstream.New(nc)
+		name := "T" + strings.ReplaceAll(store.NewID(), "-", "")[:12]
+		cfg := Config{URL: url, Stream: name, Subject: name + ".iso", Durable: "kormeer", Batch: 16, AckWait: time.Second, Workers: 2}
+		if _, err := EnsureConsumer(ctx, js, cfg); err != nil {
+			t.Fatal(err)
+		}
+		defer func() { _ = js.DeleteStream(context.Background(), cfg.Stream) }()
+		publish := func(doc []byte) {
+			if _, err := js.Publish(ctx, cfg.Subject, doc); err != nil {
+				t.Fatal(err)
+			}
+		}
+		sim := NewSim(11)
+		const n = 200
+		now := time.Now().Add(-time.Minute)
+		rejected := 0
+		for i := 0; i < n; i++ {
+			tr := sim.CreditTransfer(now)
+			code, reason := "ACSC", ""
+			if i%7 == 0 {
+				code, reason = "RJCT", "AC04"
+				rejected++
+			}
+			report := sim.StatusReport(tr, code, reason, now)
+			if i%5 == 0 {
+				publish(report) // overtakes its transfer
+			}
+			publish(tr.Doc)
+			if i%3 == 0 {
+				publish(tr.Doc) // the switch sends it again
+			}
+			if i%5 != 0 {
+				publish(report)
+			}
+			if i%4 == 0 {
+				publish(report) // and the report too
+			}
+		}
+
+		log := slog.New(slog.DiscardHandler)
+		// The instance that dies: 40 messages stored, none acknowledged.
+		crashed, err := EnsureConsumer(ctx, js, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		batch, err := crashed.Fetch(40, jetstream.FetchMaxWait(5*time.Second))
+		if err != nil {
+			t.Fatal(err)
+		}
+		dying := &Ingester{Store: st1, Scoring: defaultScoring}
+		for m := range batch.Messages() {
+			docs, err := iso20022.Parse(m.Data())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := dying.Ingest(ctx, docs, feedSource(cfg.Subject)); err != nil {
+				t.Fatal(err)
+			}
+		}
+
+		runCtx, stop := context.WithCancel(ctx)
+		defer stop()
+		var wg sync.WaitGroup
+		stats := []*Stats{{}, {}}
+		for i, st := range []*store.Store{st1, st2} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				c := &Consumer{Config: cfg, Ingester: &Ingester{Store: st, Scoring: defaultScoring}, Log: log, Stats: stats[i]}
+				if err := c.Run(runCtx); err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+		count := func(q string) int {
+			var c int
+			if err := st1.DB().QueryRow(q).Scan(&c); err != nil {
+				t.Fatal(err)
+			}
+			return c
+		}
+		waitFor(t, func() bool {
+			return count(`SELECT COUNT(*) FROM iso_status_reports`) >= n && count(`SELECT COUNT(*) FROM iso_payments`) >= n &&
+				stats[0].Lag.Load() == 0 && stats[1].Lag.Load() == 0
+		}, "every message stored and acknowledged")
+		stop()
+		wg.Wait()
+		if stats[0].Consumed.Load() == 0 || stats[1].Consumed.Load() == 0 {
+			t.Fatalf("one instance consumed nothing: %d and %d", stats[0].Consumed.Load(), stats[1].Consumed.Load())
+		}
+		for q, want := range map[string]int{
+			`SELECT COUNT(*) FROM iso_payments`:                                      n,
+			`SELECT COUNT(DISTINCT uetr) FROM iso_payments`:                          n,
+			`SELECT COUNT(*) FROM transactions WHERE external_id LIKE 'uetr:%'`:      n,
+			`SELECT COUNT(*) FROM iso_status_reports`:                                n,
+			`SELECT COUNT(*) FROM iso_status_reports WHERE transaction_id IS NULL`:   0,
+			`SELECT COUNT(*) FROM iso_status_reports WHERE applied`:                  n,
+			`SELECT COUNT(*) FROM transaction_logs WHERE action = 'iso20022_status'`: n,
+			`SELECT COUNT(*) FROM transactions WHERE status = 'rejected'`:            rejected,
+			`SELECT COUNT(*) FROM transactions WHERE status = 'completed'`:           n - rejected,
+		} {
+			if got := count(q); got != want {
+				t.Errorf("%s: %d, want %d", q, got, want)
+			}
+		}
+		if dups := stats[0].Duplicates.Load() + stats[1].Duplicates.Load(); dups < int64(n/3+n/4) {
+			t.Errorf("duplicates acknowledged: %d, want at least %d (the switch's repeats)", dups, n/3+n/4)
+		}
+	})
+}

@@ -30,6 +30,10 @@ type Source struct {
 	InstitutionID string
 	Kind          string // psp or mno, with InstitutionID
 	Audit         store.Audit
+	// DeadLetterID, when set, is the dead letter the messages were read from, closed as retried
+	// in the transaction that stores them (with RetryAudit).
+	DeadLetterID string
+	RetryAudit   store.Audit
 }
 
 // Result is what happened to one transfer or status entry.
@@ -84,7 +88,8 @@ func (in *Ingester) Ingest(ctx context.Context, msgs []iso20022.Message, src Sou
 	if src.InstitutionID != "" {
 		src.Audit.Details["institutionId"] = src.InstitutionID
 	}
-	outcomes, err := in.Store.RecordISO(ctx, items, in.Scoring(), src.Audit)
+	outcomes, err := in.Store.RecordISO(ctx, store.ISOWrite{Items: items, Scoring: in.Scoring(), Audit: src.Audit,
+		RetriedDeadLetter: src.DeadLetterID, RetryAudit: src.RetryAudit})
 	if err != nil {
 		return nil, err
 	}

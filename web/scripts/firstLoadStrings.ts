@@ -31,7 +31,7 @@ export function staticImports(source: string): string[] {
 const EXTENSIONS = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"];
 
 /** A project file an import points at, or undefined for a package or an asset. */
-function resolveImport(srcDir: string, fromDir: string, spec: string): string | undefined {
+export function resolveImport(srcDir: string, fromDir: string, spec: string): string | undefined {
   let base: string;
   if (spec.startsWith("@/")) base = path.join(srcDir, spec.slice(2));
   else if (spec.startsWith(".")) base = path.resolve(fromDir, spec);

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";
+import { RouteErrorBoundary } from "@/components/RouteErrorBoundary";
 import { signInFor } from "@/features/auth/deepLink";
 import { useAuth } from "@/features/auth/useAuth";
 import { LandingPage } from "@/features/landing/LandingPage";
@@ -60,9 +61,11 @@ export function App() {
   if (isLoading) return <LoadingScreen />;
   return (
     <RealtimeProvider userId={isAuthenticated && user ? user.id : null}>
-      <Suspense fallback={<LoadingScreen />}>
-        {isAuthenticated && user ? <AuthenticatedApp user={user} /> : <PublicRoutes />}
-      </Suspense>
+      <RouteErrorBoundary>
+        <Suspense fallback={<LoadingScreen />}>
+          {isAuthenticated && user ? <AuthenticatedApp user={user} /> : <PublicRoutes />}
+        </Suspense>
+      </RouteErrorBoundary>
     </RealtimeProvider>
   );
 }

@@ -1,4 +1,4 @@
-import type { QueryFunction } from "@tanstack/react-query";
+import type { QueryClient, QueryFunction, QueryKey } from "@tanstack/react-query";
 import type { ApiErrorBody, ApiFieldError } from "@/api/types";
 import { currentLanguage } from "@/i18n";
 
@@ -113,27 +113,54 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   }
 }
 
+/** What a request may add: a signal to cancel it, headers of its own (Idempotency-Key, a file's Content-Type). */
+export interface RequestOptions {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
 /**
- * Sends a request with the session cookie and, when a body is given, a JSON
- * body. Resolves with the Response so callers choose how to read it.
+ * Sends a request with the session cookie and, when a body is given, the body: a Blob (a file)
+ * as it is, anything else as JSON. Resolves with the Response so callers choose how to read it.
  */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
-  const init: RequestInit = {
-    method,
-    credentials: "include",
-    headers: body === undefined ? languageHeaders() : { ...languageHeaders(), "Content-Type": "application/json" },
-  };
-  if (body !== undefined) init.body = JSON.stringify(body);
+export async function apiRequest(method: string, url: string, body?: unknown, options: RequestOptions = {}): Promise<Response> {
+  const raw = typeof Blob !== "undefined" && body instanceof Blob;
+  const headers: Record<string, string> = { ...languageHeaders() };
+  if (body !== undefined && !raw) headers["Content-Type"] = "application/json";
+  const init: RequestInit = { method, credentials: "include", headers: { ...headers, ...options.headers } };
+  if (options.signal) init.signal = options.signal;
+  if (body !== undefined) init.body = raw ? body : JSON.stringify(body);
   const res = await fetch(url, init);
   await throwIfResNotOk(res);
   return res;
 }
 
-/** Like apiRequest, then parses JSON (or returns null for an empty body). */
-export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, body);
+/** The JSON of an answer, or null for an empty body. */
+async function readJson<T>(res: Response): Promise<T> {
   const text = await res.text();
   return (text ? JSON.parse(text) : null) as T;
+}
+
+/** Like apiRequest, then parses JSON (or returns null for an empty body). */
+export async function apiJson<T>(method: string, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  return readJson<T>(await apiRequest(method, url, body, options));
+}
+
+/** A GET's parsed body: the query function of a read whose URL is built from filters. */
+export function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  return apiJson<T>("GET", url, undefined, { signal });
+}
+
+/** An answer's body with its headers, for reads whose headers carry meaning (paging cursors, totals). */
+export interface WithHeaders<T> {
+  data: T;
+  headers: Headers;
+}
+
+/** A GET's parsed body and its headers. */
+export async function getWithHeaders<T>(url: string, signal?: AbortSignal): Promise<WithHeaders<T>> {
+  const res = await apiRequest("GET", url, undefined, { signal });
+  return { data: await readJson<T>(res), headers: res.headers };
 }
 
 export type UnauthorizedBehavior = "returnNull" | "throw";
@@ -155,5 +182,38 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
     await throwIfResNotOk(res);
     const text = await res.text();
     return (text ? JSON.parse(text) : null) as T;
+  };
+}
+
+/**
+ * What a screen adds to a feature's mutation hook: its own reaction to the outcome (a toast,
+ * closing a dialog), run after the hook has refreshed the reads the change touched.
+ */
+export interface MutationCallbacks<TData, TVariables = void> {
+  onSuccess?: (data: TData, variables: TVariables) => void;
+  onError?: (error: Error, variables: TVariables) => void;
+}
+
+/**
+ * A mutation's outcome handlers: refresh the reads a success (or a refusal) touched, then run the
+ * screen's own callbacks.
+ */
+export function refreshThen<TData, TVariables>(
+  queryClient: QueryClient,
+  refresh: { onSuccess?: readonly QueryKey[]; onError?: readonly QueryKey[] },
+  callbacks: MutationCallbacks<TData, TVariables>,
+) {
+  const invalidate = (keys: readonly QueryKey[] = []) => {
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  };
+  return {
+    onSuccess: (data: TData, variables: TVariables) => {
+      invalidate(refresh.onSuccess);
+      callbacks.onSuccess?.(data, variables);
+    },
+    onError: (err: Error, variables: TVariables) => {
+      invalidate(refresh.onError);
+      callbacks.onError?.(err, variables);
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { InfiniteData } from "@tanstack/react-query";
-import { throwIfResNotOk, languageHeaders } from "@/api/client";
+import { getWithHeaders } from "@/api/client";
 import { formatNumber } from "@/lib/format";
 
 /**
@@ -17,13 +17,8 @@ export interface Page<T> {
 
 /** Fetches one page of a paged list. */
 export async function fetchPage<T>(url: string, signal?: AbortSignal): Promise<Page<T>> {
-  const res = await fetch(url, { credentials: "include", signal, headers: languageHeaders() });
-  await throwIfResNotOk(res);
-  return {
-    items: (await res.json()) as T[],
-    next: res.headers.get("X-Next-Cursor"),
-    total: res.headers.get("X-Total-Count"),
-  };
+  const { data, headers } = await getWithHeaders<T[] | null>(url, signal);
+  return { items: data ?? [], next: headers.get("X-Next-Cursor"), total: headers.get("X-Total-Count") };
 }
 
 /**

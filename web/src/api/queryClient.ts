@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { getQueryFn, onGuestUnits } from "@/api/client";
+import { sharedKeys } from "@/api/keys";
 import type { CurrentUser } from "@/api/types";
 import { handleUnauthorized, isUnauthorizedError } from "@/lib/auth-utils";
 
@@ -34,7 +35,7 @@ export function createQueryClient(): QueryClient {
   // A guest's metered reads say how many units are left: the signed-in user (/api/auth/user,
   // features/auth/useAuth.ts) follows without asking again.
   onGuestUnits((units) =>
-    client.setQueryData<CurrentUser | null>(["/api/auth/user"], (u) => (u ? { ...u, guestUnitsRemaining: units } : u)),
+    client.setQueryData<CurrentUser | null>(sharedKeys.authUser, (u) => (u ? { ...u, guestUnitsRemaining: units } : u)),
   );
   return client;
 }

@@ -8,6 +8,7 @@ import { loadDeferredStrings } from "@/i18n";
  * scripts/firstLoadStrings.test.ts fails when a component loaded with plain `lazy` names those
  * strings. The type bound is React's own `lazy`'s.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bound of React's own lazy
 export function lazyScreen<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
   return lazy<T>(async () => {
     const [module] = await Promise.all([load(), loadDeferredStrings()]);

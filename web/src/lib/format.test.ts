@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import i18n from "@/i18n";
 import { formatDate, formatDateTime, formatDuration, formatNumber, somaliDateFormat } from "@/lib/format";
-import { formatMoney } from "@/features/transactions/money";
+import { formatMoney } from "@/lib/money";
 
 afterEach(async () => {
   await i18n.changeLanguage("en");

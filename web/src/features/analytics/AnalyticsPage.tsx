@@ -16,18 +16,17 @@ import {
   YAxis,
 } from "recharts";
 import { AlertTriangle } from "lucide-react";
-import { throwIfResNotOk, ApiError, languageHeaders } from "@/api/client";
+import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { isRegulator } from "@/features/applications/status";
+import { analyticsOptions } from "@/features/analytics/api";
 import { ChartCard } from "@/features/analytics/ChartCard";
 import {
   addAmounts,
-  analyticsUrl,
   chartAmount,
   checkRange,
   daysBetween,
@@ -38,11 +37,12 @@ import {
   shares,
 } from "@/features/analytics/analytics";
 import type { AnalyticsData, AnalyticsFilters, PeriodPreset, Section } from "@/features/analytics/analytics";
-import { formatMoney } from "@/features/transactions/money";
+import { isRegulator } from "@/lib/roles";
+import { formatMoney } from "@/lib/money";
 import { formatDate, formatMonthDay, formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
-import { useAllInstitutions } from "@/features/registry/registry";
+import { useAllInstitutions } from "@/api/institutions";
 import { HorizontalScroll } from "@/components/HorizontalScroll";
 
 /** Categorical colours (distinguishable, ≥3:1 against white). */
@@ -84,17 +84,7 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
   const range = preset === "custom" ? custom : presetRange(Number(preset));
   const filters: AnalyticsFilters = { ...range, institutionId: regulator ? institutionId : "" };
 
-  const query = useQuery<AnalyticsData>({
-    queryKey: ["/api/analytics", filters.from, filters.to, filters.institutionId],
-    queryFn: async ({ signal }) => {
-      const res = await fetch(analyticsUrl(filters), { credentials: "include", signal, headers: languageHeaders() });
-      await throwIfResNotOk(res);
-      return (await res.json()) as AnalyticsData;
-    },
-    enabled: allowed && !rangeError,
-    staleTime: 60_000,
-    placeholderData: (prev) => prev,
-  });
+  const query = useQuery(analyticsOptions(filters, allowed && !rangeError));
   const psps = useAllInstitutions("psp", regulator);
   const mnos = useAllInstitutions("mno", regulator);
 

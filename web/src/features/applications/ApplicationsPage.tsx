@@ -14,7 +14,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { APPLICATIONS_KEY } from "@/features/applications/ApplicationForm";
 import { ReviewDialog } from "@/features/applications/ReviewDialog";
 import type { ReviewDecision } from "@/features/applications/ReviewDialog";
-import { isRegulator, normalizeStatus, statusVariant } from "@/features/applications/status";
+import { isRegulator } from "@/lib/roles";
+import { applicationStatus, applicationStatusVariant } from "@/lib/statusBadges";
 import { formatDate, formatDateTime, formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
@@ -49,9 +50,9 @@ export default ApplicationsPage;
 
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
-  const s = normalizeStatus(status);
+  const s = applicationStatus(status);
   return (
-    <Badge variant={statusVariant(s)} data-testid="status-badge" data-status={s}>
+    <Badge variant={applicationStatusVariant(s)} data-testid="status-badge" data-status={s}>
       {t(`applications.status.${s}`)}
     </Badge>
   );
@@ -124,7 +125,7 @@ function ReviewApplications() {
           ]}
         >
           {apps.map((app) => {
-            const pending = normalizeStatus(app.status) === "pending";
+            const pending = applicationStatus(app.status) === "pending";
             return (
               <tr key={app.id} className="border-b last:border-0 hover:bg-muted/30" data-testid="application-row" data-name={app.institutionName}>
                 <th scope="row" className="px-4 py-3 text-left font-medium">
@@ -262,7 +263,7 @@ export function ApplicationDetailDialog({
                 {app.reviewNotes || <span className="text-muted-foreground">{t("applications.detail.noNotes")}</span>}
               </p>
             </DetailSection>
-            {onReview && normalizeStatus(app.status) === "pending" ? (
+            {onReview && applicationStatus(app.status) === "pending" ? (
               <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
                 <Button variant="destructive" onClick={() => onReview(app, "reject")}>
                   <XCircle aria-hidden="true" />
@@ -333,7 +334,7 @@ function MyApplications() {
       ) : (
         <ul className="space-y-4">
           {apps.map((app) => {
-            const s = normalizeStatus(app.status);
+            const s = applicationStatus(app.status);
             return (
               <li key={app.id}>
                 <Card data-testid="my-application" data-name={app.institutionName}>

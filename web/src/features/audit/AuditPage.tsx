@@ -3,27 +3,22 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "wouter";
 import { Download, RefreshCw, ScrollText, X } from "lucide-react";
-import { ApiError, throwIfResNotOk, languageHeaders } from "@/api/client";
+import { ApiError } from "@/api/client";
 import { describeError, describeFieldErrors } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { isRegulator } from "@/features/applications/status";
+import { auditTrailOptions, useVerify } from "@/features/audit/api";
 import { AuditFilterForm } from "@/features/audit/AuditFilterForm";
 import { AuditTable } from "@/features/audit/AuditTable";
-import { EMPTY_FILTERS, FILTER_KEYS, auditExportUrl, auditListUrl, filterParams, filtersFromSearch, hasFilters } from "@/features/audit/filters";
+import { EMPTY_FILTERS, FILTER_KEYS, auditExportUrl, filterParams, filtersFromSearch, hasFilters } from "@/features/audit/filters";
 import type { AuditFilters } from "@/features/audit/filters";
 import { useInstitutionNames } from "@/features/audit/institutions";
-import type { AuditEntry } from "@/features/audit/types";
-import { VerifyButton, VerifyResultPanel, useVerify } from "@/features/audit/VerifyPanel";
+import { VerifyButton, VerifyResultPanel } from "@/features/audit/VerifyPanel";
+import { isRegulator } from "@/lib/roles";
 import { formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
-
-interface Page {
-  items: AuditEntry[];
-  next: string | null;
-}
 
 /** /audit: regulators browse, filter and export the audit trail; an administrator verifies its chain. */
 export function AuditPage({ user }: { user: CurrentUser }) {
@@ -53,17 +48,7 @@ function AuditScreen({ isAdmin, title }: { isAdmin: boolean; title: string }) {
   const verify = useVerify();
   const institutionNames = useInstitutionNames();
 
-  const query = useInfiniteQuery<Page, Error, { pages: Page[] }, string[], string | null>({
-    queryKey: ["/api/audit", auditListUrl(filters)],
-    initialPageParam: null,
-    queryFn: async ({ pageParam, signal }) => {
-      const res = await fetch(auditListUrl(filters, pageParam), { credentials: "include", signal, headers: languageHeaders() });
-      await throwIfResNotOk(res);
-      return { items: (await res.json()) as AuditEntry[], next: res.headers.get("X-Next-Cursor") };
-    },
-    getNextPageParam: (last) => last.next || null,
-    staleTime: 0,
-  });
+  const query = useInfiniteQuery(auditTrailOptions(filters));
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
 
   const apply = (next: AuditFilters) => setSearchParams(filterParams(next));

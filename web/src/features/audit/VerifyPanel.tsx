@@ -1,10 +1,9 @@
-import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Loader2, ShieldAlert, ShieldCheck } from "lucide-react";
-import { ApiError, apiJson } from "@/api/client";
+import { ApiError } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import type { VerifyResult } from "@/features/audit/types";
+import type { useVerify } from "@/features/audit/api";
 import { formatNumber } from "@/lib/format";
 
 /**
@@ -20,13 +19,6 @@ export function VerifyButton({ verify }: { verify: ReturnType<typeof useVerify> 
       {verify.isPending ? t("auditTrail.verify.running") : t("auditTrail.verify.button")}
     </Button>
   );
-}
-
-/** The verification request, shared by the button and the result panel. */
-export function useVerify() {
-  return useMutation<VerifyResult, Error>({
-    mutationFn: () => apiJson<VerifyResult>("GET", "/api/audit/verify"),
-  });
 }
 
 /** The progress, the verdict (row count and head hash) or the list of broken rows. */

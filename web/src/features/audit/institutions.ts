@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useAllInstitutions } from "@/features/registry/registry";
+import { useAllInstitutions } from "@/api/institutions";
 
 /**
  * Registered PSPs and MNOs by id. Audit rows carry the actor's institution id; people read names,

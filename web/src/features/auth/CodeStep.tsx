@@ -56,6 +56,9 @@ export function CodeStep({ challenge, onSignedIn, onRestart }: {
         <Input
           id="login-code"
           key={recovery ? "recovery" : "code"}
+          // The code step replaces the password step the person just submitted: focus follows to
+          // its only field instead of falling back to the page.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus
           inputMode={recovery ? "text" : "numeric"}
           autoComplete="one-time-code"

@@ -1,10 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { getQueryFn } from "@/api/client";
+import { sharedKeys } from "@/api/keys";
 import type { CurrentUser } from "@/api/types";
 import { noSessionAtLoad } from "@/features/auth/sessionHint";
-
-/** Query key for the current user; invalidate it after signing in or out. */
-export const AUTH_USER_KEY = ["/api/auth/user"] as const;
 
 /**
  * Who is signed in. A 401 means "nobody", not an error, and the call is never
@@ -15,7 +13,7 @@ export const AUTH_USER_KEY = ["/api/auth/user"] as const;
  */
 export function useAuth() {
   const { data, isLoading } = useQuery<CurrentUser | null>({
-    queryKey: AUTH_USER_KEY,
+    queryKey: sharedKeys.authUser,
     queryFn: getQueryFn<CurrentUser>({ on401: "returnNull" }),
     retry: false,
     initialData: () => (noSessionAtLoad() ? null : undefined),

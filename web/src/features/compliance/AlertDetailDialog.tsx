@@ -12,10 +12,11 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { alertStatusVariant, caseActions, severityVariant } from "@/features/compliance/alertDisplay";
+import { alertDetailOptions, alertKeys } from "@/features/compliance/api";
 import { InstitutionLink, TransactionLink } from "@/features/compliance/AlertReferences";
-import { alertDescription, alertTitle } from "@/features/compliance/alertText";
+import { alertDescription, alertTitle } from "@/lib/alertText";
 import { ALERTS_LIST_KEY } from "@/features/compliance/alertsQueue";
-import { formatAmount } from "@/features/transactions/money";
+import { formatAmount } from "@/lib/money";
 import { formatDateTime } from "@/lib/format";
 
 type CaseAction = "assign" | "investigate" | "note" | "close";
@@ -43,7 +44,7 @@ export function AlertDetailDialog({
   const [note, setNote] = useState("");
   const [outcome, setOutcome] = useState<"resolved" | "false_positive">("resolved");
   const [error, setError] = useState<string | null>(null);
-  const detail = useQuery<AlertDetail>({ queryKey: ["/api/alerts", id ?? ""], enabled: id !== null });
+  const detail = useQuery(alertDetailOptions(id));
 
   const act = useMutation({
     mutationFn: (action: CaseAction) =>
@@ -53,7 +54,7 @@ export function AlertDetailDialog({
         ...(note.trim() ? { note: note.trim() } : {}),
       }),
     onSuccess: (updated, action) => {
-      queryClient.setQueryData(["/api/alerts", updated.id], updated);
+      queryClient.setQueryData(alertKeys.detail(updated.id), updated);
       void queryClient.invalidateQueries({ queryKey: ALERTS_LIST_KEY });
       toast({ title: t("common.success"), description: t(`alerts.case.done.${action}`) });
       setNote("");
@@ -63,7 +64,7 @@ export function AlertDetailDialog({
       console.error("Alert case action failed", err);
       const message = err instanceof ApiError ? describeError(err, t) : t("alerts.case.failed");
       setError(message);
-      void queryClient.invalidateQueries({ queryKey: ["/api/alerts", id ?? ""] });
+      void queryClient.invalidateQueries({ queryKey: alertKeys.detail(id ?? "") });
     },
   });
 

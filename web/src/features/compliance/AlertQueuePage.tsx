@@ -6,7 +6,6 @@ import type { CurrentUser } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
-import { isRegulator } from "@/features/applications/status";
 import { useInstitutionNames } from "@/features/audit/institutions";
 import { AlertsList } from "@/features/compliance/AlertsList";
 import {
@@ -20,6 +19,7 @@ import {
 } from "@/features/compliance/alertsQueue";
 import type { QueueView } from "@/features/compliance/alertsQueue";
 import { DesktopAlertsButton } from "@/features/realtime/DesktopAlertsButton";
+import { isRegulator } from "@/lib/roles";
 import { formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";

@@ -14,7 +14,7 @@ import { AlertDetailDialog } from "@/features/compliance/AlertDetailDialog";
 import { CaseClockBar } from "@/features/compliance/CaseClockBar";
 import { alertStatusVariant, canResolve, caseActions, severityVariant } from "@/features/compliance/alertDisplay";
 import { InstitutionLink, TransactionLink } from "@/features/compliance/AlertReferences";
-import { alertDescription, alertTitle } from "@/features/compliance/alertText";
+import { alertDescription, alertTitle } from "@/lib/alertText";
 import { ALERTS_LIST_KEY } from "@/features/compliance/alertsQueue";
 import type { AlertsPage } from "@/features/compliance/alertsQueue";
 import { formatDateTime, formatNumber } from "@/lib/format";

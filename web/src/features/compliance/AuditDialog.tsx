@@ -17,7 +17,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { AUDITS_KEY, COMPLIANCE_LIST_SIZE } from "@/features/compliance/compliance";
 import { formatDate } from "@/lib/format";
-import { useAllInstitutions } from "@/features/registry/registry";
+import { useAllInstitutions } from "@/api/institutions";
 import { AuditOutcome } from "@/features/compliance/AuditOutcome";
 
 function today(): string {

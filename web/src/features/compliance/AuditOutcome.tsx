@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Loader2 } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
 import { describeError } from "@/api/errors";
+import { sharedKeys } from "@/api/keys";
 import type { ComplianceAudit } from "@/api/types";
 import { TextareaField } from "@/components/TextareaField";
 import { Button } from "@/components/ui/button";
@@ -32,8 +33,8 @@ export function AuditOutcome({ audit }: { audit: ComplianceAudit }) {
       toast({ title: t("audits.completeFailed"), description: err instanceof ApiError ? describeError(err, t) : undefined, variant: "destructive" }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: AUDITS_KEY });
-      void queryClient.invalidateQueries({ queryKey: ["/api/psps"] });
-      void queryClient.invalidateQueries({ queryKey: ["/api/mnos"] });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.institutions("psp") });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.institutions("mno") });
     },
   });
 

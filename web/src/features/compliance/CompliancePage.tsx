@@ -27,7 +27,6 @@ import { PageFooter } from "@/components/PageFooter";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { toast } from "@/components/ui/use-toast";
-import { isRegulator } from "@/features/applications/status";
 import { ALERT_FILTERS, AlertsList } from "@/features/compliance/AlertsList";
 import type { AlertFilter } from "@/features/compliance/AlertsList";
 import { useAlertsQueue } from "@/features/compliance/alertsQueue";
@@ -44,6 +43,7 @@ import { KycList } from "@/features/compliance/KycList";
 import { SkeletonRows } from "@/features/compliance/SkeletonRows";
 import { useKycList, useKycSummary } from "@/features/compliance/kycQueue";
 import { KycFormDialog } from "@/features/compliance/KycFormDialog";
+import { isRegulator } from "@/lib/roles";
 import { formatNumber, formatPercent } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 

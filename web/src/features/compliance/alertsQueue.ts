@@ -1,15 +1,16 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { throwIfResNotOk, languageHeaders } from "@/api/client";
+import { getJson } from "@/api/client";
 import { fetchPage } from "@/api/paging";
 import type { Page } from "@/api/paging";
 import type { Alert, AlertSummary } from "@/api/types";
+import { alertKeys } from "@/features/compliance/api";
 
 /**
  * Prefix of every alerts list query. It starts with "/api/alerts", so the
  * invalidation a live alert triggers (["/api/alerts"]) refreshes the lists too,
  * and it cannot clash with an alert's detail (["/api/alerts", id]).
  */
-export const ALERTS_LIST_KEY = ["/api/alerts", "list"] as const;
+export const ALERTS_LIST_KEY = alertKeys.lists;
 
 /** The queue's orders (GET /api/alerts?sort=). */
 export const ALERT_SORTS = ["severity", "oldest", "newest"] as const;
@@ -87,11 +88,7 @@ export function useAlertSummary(q: AlertQuery) {
   const url = alertSummaryUrl(q);
   return useQuery<AlertSummary>({
     queryKey: [...ALERTS_LIST_KEY, url],
-    queryFn: async ({ signal }) => {
-      const res = await fetch(url, { credentials: "include", signal, headers: languageHeaders() });
-      await throwIfResNotOk(res);
-      return (await res.json()) as AlertSummary;
-    },
+    queryFn: ({ signal }) => getJson<AlertSummary>(url, signal),
   });
 }
 

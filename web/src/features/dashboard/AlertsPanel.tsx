@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
 import { ALERT_LEVEL_STYLE, alertLevel } from "@/features/compliance/alertDisplay";
-import { alertDescription, alertTitle } from "@/features/compliance/alertText";
+import { alertDescription, alertTitle } from "@/lib/alertText";
 import { fetchPage } from "@/api/paging";
 import { ALERTS_LIST_KEY, alertsUrl, useAlertSummary } from "@/features/compliance/alertsQueue";
 import type { AlertsPage } from "@/features/compliance/alertsQueue";

@@ -6,7 +6,7 @@ import { ListTable } from "@/components/DataTable";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { dashboardStatusVariant } from "@/features/compliance/compliance";
-import { formatAmount } from "@/features/transactions/money";
+import { formatAmount } from "@/lib/money";
 import { formatDateTime, shortId } from "@/lib/format";
 
 export type RecentTransaction = Pick<Transaction, "id" | "transactionId" | "senderInstitution" | "pspId" | "amount" | "currency" | "status" | "createdAt">;

@@ -7,8 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { RecentTransactions } from "@/features/dashboard/RecentTransactions";
 import type { RecentTransaction } from "@/features/dashboard/RecentTransactions";
-
-export const RECENT_TRANSACTIONS_KEY = ["/api/transactions?limit=5"] as const;
+import { recentTransactionsOptions } from "@/features/transactions/api";
 
 /**
  * The five newest transactions the reader may see (the server scopes them: all for regulators,
@@ -18,7 +17,7 @@ export const RECENT_TRANSACTIONS_KEY = ["/api/transactions?limit=5"] as const;
 export function RecentTransactionsCard({ onRequest = false }: { onRequest?: boolean }) {
   const { t } = useTranslation();
   const [requested, setRequested] = useState(false);
-  const recent = useQuery<RecentTransaction[]>({ queryKey: RECENT_TRANSACTIONS_KEY, enabled: !onRequest || requested });
+  const recent = useQuery(recentTransactionsOptions<RecentTransaction>(!onRequest || requested));
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-3 space-y-0">

@@ -10,16 +10,16 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n";
 import { useChooseLanguage } from "@/features/shell/languageChoice";
-import { alertTitle } from "@/features/compliance/alertText";
+import { alertTitle } from "@/lib/alertText";
 import { TourOverlay } from "@/features/onboarding/TourOverlay";
 import { CompactTransactionsTable } from "@/features/transactions/CompactTransactionsTable";
 import type { CompactTransaction } from "@/features/transactions/CompactTransactionsTable";
+import { recentTransactionsOptions } from "@/features/transactions/api";
 import { formatDateTime } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 
 /** The dashboard's query keys, so the demo shares their cached answers. */
 const ALERTS_KEY = ["/api/alerts"];
-const RECENT_KEY = ["/api/transactions?limit=5"];
 
 export function severityVariant(severity: string): "default" | "secondary" | "destructive" | "outline" {
   if (severity === "critical" || severity === "high") return "destructive";
@@ -39,7 +39,7 @@ export function DemoPage({ user }: { user: CurrentUser }) {
   const isGuest = user.isGuest;
   const alerts = useQuery<Alert[]>({ queryKey: ALERTS_KEY, enabled: !isGuest });
   // Guests pay one unit per transactions read, so they load on request (as on the dashboard).
-  const recent = useQuery<CompactTransaction[]>({ queryKey: RECENT_KEY, enabled: !isGuest || guestLoad });
+  const recent = useQuery(recentTransactionsOptions<CompactTransaction>(!isGuest || guestLoad));
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="demo-page">

@@ -2,16 +2,15 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { ArrowLeftRight, FileText, IdCard } from "lucide-react";
-import { fetchPage } from "@/api/paging";
-import type { Page } from "@/api/paging";
-import type { CurrentUser, InstitutionApplication, KycApplication } from "@/api/types";
+import type { CurrentUser } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { normalizeStatus, statusVariant } from "@/features/applications/status";
 import { kycStatus, kycVariant } from "@/features/compliance/compliance";
 import { RecentTransactionsCard } from "@/features/dashboard/RecentTransactionsCard";
+import { ownApplicationsOptions, ownKycOptions } from "@/features/home/api";
 import { HomeActions, HomeHeading } from "@/features/home/HomeParts";
+import { applicationStatus, applicationStatusVariant } from "@/lib/statusBadges";
 import { formatDate } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 
@@ -26,14 +25,8 @@ export function CitizenHome({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = user.firstName ? t("home.citizen.title", { name: user.firstName }) : t("home.citizen.titleNoName");
   usePageTitle(title);
-  const kyc = useQuery<Page<KycApplication>>({
-    queryKey: ["/api/kyc-applications", "own"],
-    queryFn: ({ signal }) => fetchPage<KycApplication>("/api/kyc-applications?limit=1", signal),
-  });
-  const apps = useQuery<Page<InstitutionApplication>>({
-    queryKey: ["/api/institution-applications", "own"],
-    queryFn: ({ signal }) => fetchPage<InstitutionApplication>(`/api/institution-applications?limit=${APPLICATION_LIMIT}`, signal),
-  });
+  const kyc = useQuery(ownKycOptions());
+  const apps = useQuery(ownApplicationsOptions(APPLICATION_LIMIT));
   const latestKyc = kyc.data?.items[0];
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="home-citizen">
@@ -97,7 +90,7 @@ export function CitizenHome({ user }: { user: CurrentUser }) {
                 {apps.data.items.map((a) => (
                   <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="home-application">
                     <span className="min-w-0 break-words font-medium">{a.institutionName}</span>
-                    <Badge variant={statusVariant(a.status)}>{t(`applications.status.${normalizeStatus(a.status)}`)}</Badge>
+                    <Badge variant={applicationStatusVariant(a.status)}>{t(`applications.status.${applicationStatus(a.status)}`)}</Badge>
                   </li>
                 ))}
               </ul>

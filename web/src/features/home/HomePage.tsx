@@ -1,9 +1,9 @@
 import type { CurrentUser } from "@/api/types";
-import { isRegulator } from "@/features/applications/status";
 import { DashboardPage } from "@/features/dashboard/DashboardPage";
 import { CitizenHome } from "@/features/home/CitizenHome";
 import { GuestHome } from "@/features/home/GuestHome";
 import { InstitutionHome } from "@/features/home/InstitutionHome";
+import { isRegulator } from "@/lib/roles";
 
 /**
  * The page after sign-in, chosen by role (issue 17): regulators land on national oversight,

@@ -1,14 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ArrowLeftRight, BarChart3, Siren } from "lucide-react";
-import { fetchPage } from "@/api/paging";
-import type { RegistryEntry } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { AlertsPanel } from "@/features/dashboard/AlertsPanel";
 import { RecentTransactionsCard } from "@/features/dashboard/RecentTransactionsCard";
 import { FigureTile, HomeActions, HomeHeading } from "@/features/home/HomeParts";
-import { complianceVariant, licenseVariant } from "@/features/registry/registry";
-import { formatMoney } from "@/features/transactions/money";
+import { ownInstitutionOptions } from "@/features/registry/api";
+import { complianceVariant, licenseVariant } from "@/lib/statusBadges";
+import { formatMoney } from "@/lib/money";
 import { formatDate, formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 
@@ -20,10 +19,7 @@ import { usePageTitle } from "@/lib/usePageTitle";
  */
 export function InstitutionHome({ kind }: { kind: "psp" | "mno" }) {
   const { t } = useTranslation();
-  const entry = useQuery<RegistryEntry | null>({
-    queryKey: [`/api/${kind}s`, "own"],
-    queryFn: async ({ signal }) => (await fetchPage<RegistryEntry>(`/api/${kind}s?limit=1`, signal)).items[0] ?? null,
-  });
+  const entry = useQuery(ownInstitutionOptions(kind));
   const own = entry.data;
   const title = own ? own.name : t("home.institution.title");
   usePageTitle(title);

@@ -50,7 +50,7 @@ describe("/kyc (issue 16, part 4)", () => {
   it("filters and pages on the server and shows the selected institution's standing from the server", async () => {
     const fetch = vi.fn(
       routeFetch({
-        "GET /api/psps": { status: 200, body: psps },
+        "GET /api/psps?limit=200": { status: 200, body: psps },
         "GET /api/kyc-applications?limit=25": {
           status: 200,
           body: [app(1, { risk: "high" }), app(2, { institutionId: BRAVO, risk: "medium" })],
@@ -100,7 +100,7 @@ describe("/kyc (issue 16, part 4)", () => {
     vi.stubGlobal(
       "fetch",
       routeFetch({
-        "GET /api/psps": { status: 200, body: psps },
+        "GET /api/psps?limit=200": { status: 200, body: psps },
         "GET /api/kyc-applications?limit=25": { status: 200, body: [app(1), app(2)], headers: { "X-Total-Count": "2" } },
         "GET /api/kyc-applications/summary": { status: 200, body: summary() },
         "GET /api/kyc-applications?q=Hodan&limit=25": { status: 200, body: [app(7, { fullName: "Hodan Ali" })], headers: { "X-Total-Count": "1" } },
@@ -133,7 +133,7 @@ describe("/kyc (issue 16, part 4)", () => {
         return new Response(JSON.stringify(rejected), { status: 200, headers: { "Content-Type": "application/json" } });
       }
       return routeFetch({
-        "GET /api/psps": { status: 200, body: psps },
+        "GET /api/psps?limit=200": { status: 200, body: psps },
         "GET /api/kyc-applications?limit=25": { status: 200, body: [decided ? rejected : app(1, { risk: "high", pep: true })] },
         "GET /api/kyc-applications/summary": { status: 200, body: summary() },
       })(input, init);
@@ -161,7 +161,7 @@ describe("/kyc (issue 16, part 4)", () => {
   it("shows institution staff their own applications read-only", async () => {
     const fetch = vi.fn(
       routeFetch({
-        "GET /api/psps": { status: 200, body: [psps[0]] },
+        "GET /api/psps?limit=200": { status: 200, body: [psps[0]] },
         "GET /api/kyc-applications?limit=25": { status: 200, body: [app(1, { nationalId: "••••••0001" })], headers: { "X-Total-Count": "1" } },
         "GET /api/kyc-applications/summary": { status: 200, body: summary({ total: 1 }) },
       }),

@@ -1,15 +1,14 @@
 import { useEffect, useId, useMemo, useState } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "wouter";
 import { Search, Users, X } from "lucide-react";
 import { ApiError } from "@/api/client";
-import type { CurrentUser, KycApplication, KycStatus, RegistryEntry } from "@/api/types";
+import { useAllInstitutions } from "@/api/institutions";
+import type { CurrentUser, KycApplication, KycStatus } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { isRegulator } from "@/features/applications/status";
 import { KYC_RISKS } from "@/features/compliance/compliance";
 import { KycDetailDialog } from "@/features/compliance/KycDetailDialog";
 import { KycList } from "@/features/compliance/KycList";
@@ -17,6 +16,7 @@ import { useKycList } from "@/features/compliance/kycQueue";
 import type { KycQuery } from "@/features/compliance/kycQueue";
 import { KYC_STATUSES, kycQueryFromSearch, kycSearchParams } from "@/features/kyc/filters";
 import { KycStanding } from "@/features/kyc/KycStanding";
+import { isRegulator } from "@/lib/roles";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 
@@ -59,7 +59,7 @@ export function KycPage({ user }: { user: CurrentUser }) {
   // KYC applications come through PSPs (their psp_id); regulators pick one to filter and see its
   // standing, staff read their own (the registry answers them with their institution only).
   const staff = user.role === "psp_admin" || user.role === "mno_admin";
-  const psps = useQuery<RegistryEntry[]>({ queryKey: ["/api/psps"], enabled: regulator || staff });
+  const psps = useAllInstitutions("psp", regulator || staff);
   const names = useMemo(() => new Map((psps.data ?? []).map((p) => [p.id, p.name])), [psps.data]);
   const institutionName = (id: string | null | undefined) => (id ? (names.get(id) ?? "") : t("kyc.detail.direct"));
   const [viewing, setViewing] = useState<KycApplication | null>(null);

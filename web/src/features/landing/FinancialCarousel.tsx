@@ -21,7 +21,9 @@ const PREVIEW_COUNT = 3;
  */
 export function FinancialCarousel({ summary, isLoading }: FinancialCarouselProps) {
   const { t, i18n } = useTranslation();
-  // Rebuild formatted values when the language changes.
+  // Rebuild formatted values when the language changes: buildSlides formats in the current
+  // language, which it reads from i18n itself.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const slides = useMemo(() => buildSlides(summary), [summary, i18n.language]);
   const count = slides.length;
   const [index, setIndex] = useState(0);

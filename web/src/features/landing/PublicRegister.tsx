@@ -4,25 +4,24 @@ import { useTranslation } from "react-i18next";
 import { BadgeCheck, Building2 } from "lucide-react";
 import { api, dataOrNullOn401 } from "@/api/api";
 import type { PublicRegisterEntry } from "@/api/types";
+import { landingKeys } from "@/features/landing/api";
 import { Badge } from "@/components/ui/badge";
-import { complianceVariant } from "@/features/registry/registry";
+import { complianceVariant } from "@/lib/statusBadges";
 import { formatDate } from "@/lib/format";
 
 /** How many institutions the register shows at first, and how many more each "Show more" adds. */
 export const REGISTER_PAGE = 10;
 
 /** Query key of the public register (readable without signing in). */
-export const PUBLIC_REGISTER_KEY = ["/api/public/register"] as const;
-
 /**
  * The landing page's register of currently licensed institutions with their compliance status
  * (never its reason: that may name confidential supervisory findings), REGISTER_PAGE at a time
- * with "Show more" rather than in a box of fixed height that hid the rest (issue 17).
+ * with "Show more", so that every entry can be reached without a scrolling box (issue 17).
  */
 export function PublicRegister() {
   const { t } = useTranslation();
   const query = useQuery<PublicRegisterEntry[] | null>({
-    queryKey: PUBLIC_REGISTER_KEY,
+    queryKey: landingKeys.register,
     // A public page: a 401 (should one ever come) means "nothing to show", never a redirect.
     queryFn: ({ signal }) => dataOrNullOn401(api.GET("/api/public/register", { signal })),
     staleTime: 60_000,

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { api, dataOrNullOn401 } from "@/api/api";
 import type { PublicSummary } from "@/api/types";
+import { landingKeys } from "@/features/landing/api";
 
 /** The landing page's figures refresh every 30 s (spec 000 §2). */
 export const PUBLIC_SUMMARY_REFETCH_MS = 30_000;
@@ -12,7 +13,7 @@ export const PUBLIC_SUMMARY_REFETCH_MS = 30_000;
  */
 export function usePublicSummary() {
   return useQuery<PublicSummary | null>({
-    queryKey: ["/api/public/summary"],
+    queryKey: landingKeys.summary,
     queryFn: ({ signal }) => dataOrNullOn401(api.GET("/api/public/summary", { signal })),
     refetchInterval: PUBLIC_SUMMARY_REFETCH_MS,
   });

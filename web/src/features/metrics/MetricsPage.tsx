@@ -3,22 +3,18 @@ import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { AlertTriangle, Clock, Database, MemoryStick, Network, RefreshCw, Server, Zap } from "lucide-react";
-import { ApiError, throwIfResNotOk } from "@/api/client";
-import type { HealthResponse, SystemMetricsResponse } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
+import type { HealthResponse, SystemMetricsResponse } from "@/api/types";
+import { healthOptions, systemMetricsOptions } from "@/features/metrics/api";
 import { FeedCard } from "@/features/switchfeed/FeedCard";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
 import {
-  HEALTH_REFETCH_MS,
-  HEALTH_STALE_MS,
   LEVEL_TEXT,
-  METRICS_REFETCH_MS,
-  METRICS_STALE_MS,
   connectionsProgress,
   errorCount,
   errorRateLevel,
@@ -32,21 +28,6 @@ import {
   uptimeParts,
 } from "@/features/metrics/metrics";
 
-/** GET /health: the body is read on a 503 too (it says "unhealthy"). */
-async function fetchHealth({ signal }: { signal: AbortSignal }): Promise<HealthResponse> {
-  const res = await fetch("/health", { credentials: "include", signal });
-  if (res.status === 503) {
-    const text = await res.text();
-    try {
-      return JSON.parse(text) as HealthResponse;
-    } catch {
-      throw new ApiError(res.status, res.statusText, text);
-    }
-  }
-  await throwIfResNotOk(res);
-  return (await res.json()) as HealthResponse;
-}
-
 const one = (value: number) => formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** /metrics "System Performance Metrics" (001 §2, §9). */
@@ -56,17 +37,8 @@ export function MetricsPage() {
   usePageTitle(title);
   const [autoRefresh, setAutoRefresh] = useState(true);
 
-  const metrics = useQuery<SystemMetricsResponse>({
-    queryKey: ["/metrics-system"],
-    refetchInterval: autoRefresh ? METRICS_REFETCH_MS : false,
-    staleTime: METRICS_STALE_MS,
-  });
-  const health = useQuery<HealthResponse>({
-    queryKey: ["/health"],
-    queryFn: fetchHealth,
-    refetchInterval: autoRefresh ? HEALTH_REFETCH_MS : false,
-    staleTime: HEALTH_STALE_MS,
-  });
+  const metrics = useQuery(systemMetricsOptions(autoRefresh));
+  const health = useQuery(healthOptions(autoRefresh));
 
   const status = health.data?.status;
   const data = metrics.data;

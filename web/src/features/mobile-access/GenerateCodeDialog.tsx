@@ -15,7 +15,7 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { DEFAULT_ADMIN_EMAIL } from "@/features/mobile-access/mobileAccess";
 import { formatDateTime } from "@/lib/format";
-import { MOBILE_USERS_KEY, MOBILE_USERS_PATH } from "@/features/mobile-access/MobileUsersSection";
+import { MOBILE_USERS_PATH, mobileAccessKeys } from "@/features/mobile-access/api";
 import { useTranslation } from "react-i18next";
 
 const METHODS = ["both", "sms", "email"] as const;
@@ -40,7 +40,7 @@ export function GenerateCodeDialog({
   const [method, setMethod] = useState<Method>("both");
   const [generated, setGenerated] = useState<GeneratedAccessCode | null>(null);
   // Only approved users may get a code (001 §5): the server filters them, 200 a page.
-  const approved = usePagedList<MobileUser>(MOBILE_USERS_KEY, MOBILE_USERS_PATH, { status: "approved", limit: 200 }, { enabled: open });
+  const approved = usePagedList<MobileUser>(mobileAccessKeys.users, MOBILE_USERS_PATH, { status: "approved", limit: 200 }, { enabled: open });
   const choices = pagedItems(approved.data);
 
   const mutation = useMutation({
@@ -57,8 +57,8 @@ export function GenerateCodeDialog({
       toast({ title: t("mobileAccess.toasts.error"), description: message, variant: "destructive" });
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ["/api/admin/mobile-access/codes"] });
-      void queryClient.invalidateQueries({ queryKey: ["/api/admin/notifications"] });
+      void queryClient.invalidateQueries({ queryKey: mobileAccessKeys.codes });
+      void queryClient.invalidateQueries({ queryKey: mobileAccessKeys.outbox });
     },
   });
 

@@ -12,18 +12,16 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
-import { isRegulator } from "@/features/applications/status";
 import { GenerateCodeDialog } from "@/features/mobile-access/GenerateCodeDialog";
 import { canRevoke } from "@/features/mobile-access/mobileAccess";
+import { isRegulator } from "@/lib/roles";
 import { formatDateTime } from "@/lib/format";
 import { ListFooter } from "@/features/mobile-access/ListFooter";
-import { MOBILE_USERS_KEY, MOBILE_USERS_PATH, MobileUsersSection } from "@/features/mobile-access/MobileUsersSection";
+import { CODES_PATH, MOBILE_USERS_PATH, OUTBOX_PATH, mobileAccessKeys } from "@/features/mobile-access/api";
+import { MobileUsersSection } from "@/features/mobile-access/MobileUsersSection";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { useTranslation } from "react-i18next";
 
-const CODES_PATH = "/api/admin/mobile-access/codes";
-const CODES_KEY = [CODES_PATH];
-const OUTBOX_PATH = "/api/admin/notifications";
 
 export function codeVariant(status: string): "default" | "secondary" | "destructive" | "outline" {
   if (status === "active") return "default";
@@ -71,17 +69,17 @@ function Screen() {
   const [revoking, setRevoking] = useState<AccessCode | null>(null);
   // Every list is paged on the server ("Charger plus" reaches every row); the stat cards are
   // the server's counts over all codes and users, never the rows loaded so far.
-  const codes = usePagedList<AccessCode>(CODES_KEY, CODES_PATH);
-  const outbox = usePagedList<OutboxNotification>([OUTBOX_PATH], OUTBOX_PATH, {}, {
+  const codes = usePagedList<AccessCode>(mobileAccessKeys.codes, CODES_PATH);
+  const outbox = usePagedList<OutboxNotification>(mobileAccessKeys.outbox, OUTBOX_PATH, {}, {
     // Deliveries leave "pending" within seconds (the worker); follow them until they settle.
     refetchInterval: (data) => (pagedItems(data).some((n) => n.status === "pending") ? 3_000 : false),
   });
   const codeList = pagedItems(codes.data);
   const codeTotal = codes.data?.pages[0]?.total ?? null;
-  const active = useListTotal(CODES_KEY, CODES_PATH, { status: "active" });
-  const used = useListTotal(CODES_KEY, CODES_PATH, { status: "used" });
-  const expired = useListTotal(CODES_KEY, CODES_PATH, { status: "expired" });
-  const approved = useListTotal(MOBILE_USERS_KEY, MOBILE_USERS_PATH, { status: "approved" });
+  const active = useListTotal(mobileAccessKeys.codes, CODES_PATH, { status: "active" });
+  const used = useListTotal(mobileAccessKeys.codes, CODES_PATH, { status: "used" });
+  const expired = useListTotal(mobileAccessKeys.codes, CODES_PATH, { status: "expired" });
+  const approved = useListTotal(mobileAccessKeys.users, MOBILE_USERS_PATH, { status: "approved" });
 
   const revoke = useMutation({
     mutationFn: (id: string) => apiJson<{ message: string }>("POST", "/api/admin/mobile-access/expire", { accessCodeId: id }),
@@ -97,7 +95,7 @@ function Screen() {
       });
       setRevoking(null);
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: CODES_KEY }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: mobileAccessKeys.codes }),
   });
 
   return (

@@ -16,6 +16,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { SELECT_CLASS } from "@/features/mobile-access/GenerateCodeDialog";
+import { MOBILE_USERS_PATH, mobileAccessKeys } from "@/features/mobile-access/api";
 import { ListFooter } from "@/features/mobile-access/ListFooter";
 import {
   ACTION_STATUS,
@@ -28,9 +29,6 @@ import type { RegistrationField, RegistrationInput, UserAction } from "@/feature
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "@/lib/format";
 
-export const MOBILE_USERS_PATH = "/api/mobile/users";
-export const MOBILE_USERS_KEY = [MOBILE_USERS_PATH];
-const USERS_KEY = MOBILE_USERS_KEY;
 
 export function userVariant(status: string): "default" | "secondary" | "destructive" | "outline" {
   if (status === "approved") return "default";
@@ -42,7 +40,7 @@ export function userVariant(status: string): "default" | "secondary" | "destruct
 /** "Utilisateurs mobiles": the list (paged on the server, "Charger plus"), status actions and the registration form. */
 export function MobileUsersSection() {
   const { t } = useTranslation();
-  const query = usePagedList<MobileUser>(MOBILE_USERS_KEY, MOBILE_USERS_PATH);
+  const query = usePagedList<MobileUser>(mobileAccessKeys.users, MOBILE_USERS_PATH);
   const users = pagedItems(query.data);
   const [target, setTarget] = useState<{ user: MobileUser; action: UserAction } | null>(null);
   const [registering, setRegistering] = useState(false);
@@ -142,7 +140,7 @@ function StatusDialog({ target, onClose }: { target: { user: MobileUser; action:
       toast({ title: t("mobileAccess.toasts.statusFailed"), description: message, variant: "destructive" });
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: USERS_KEY });
+      void queryClient.invalidateQueries({ queryKey: mobileAccessKeys.users });
       void queryClient.invalidateQueries({ queryKey: ["/api/admin/mobile-access/codes"] });
     },
   });
@@ -246,7 +244,7 @@ function RegisterDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
       }
       toast({ title: t("mobileAccess.toasts.registerFailed"), variant: "destructive" });
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: mobileAccessKeys.users }),
   });
 
   function close() {

@@ -5,8 +5,8 @@ import { useRealtime } from "@/features/realtime/RealtimeContext";
 import { cn } from "@/lib/utils";
 
 /**
- * The live-alert connection's state, in the header (issue 17: a floating panel covered forms
- * and cards on phones): a dot and a bell, with its words from the medium width up (always read to
+ * The live-alert connection's state, in the header (issue 17: nothing floats over forms and
+ * cards on phones): a dot and a bell, with its words from the medium width up (always read to
  * screen readers), and a Reconnect button when the connection is lost. The header leaves it out
  * for guests, who receive no alerts.
  */

@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { sharedKeys } from "@/api/keys";
 import type { AlertParams } from "@/api/types";
-import { alertDescription, alertTitle } from "@/features/compliance/alertText";
+import { alertDescription, alertTitle } from "@/lib/alertText";
 import type { ToastInput } from "@/components/ui/use-toast";
 import type { DesktopAlert } from "@/features/realtime/notifications";
 import type { RealtimeMessage } from "@/features/realtime/socket";
@@ -57,7 +58,7 @@ export function handleRealtimeMessage(message: RealtimeMessage, deps: AlertHandl
       };
       const title = alertTitle(words, deps.translate);
       const description = alertDescription(words, deps.translate);
-      void deps.queryClient.invalidateQueries({ queryKey: ["/api/alerts"] });
+      void deps.queryClient.invalidateQueries({ queryKey: sharedKeys.alerts });
       deps.toast({
         title: `${deps.translate(`realtime.severity.${severity}`)} · ${title}`,
         description,

@@ -1,18 +1,20 @@
 import { useId, useState } from "react";
 import type { FormEvent } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Lightbulb, Loader2 } from "lucide-react";
-import { ApiError, apiJson, throwIfResNotOk, languageHeaders } from "@/api/client";
+import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
-import type { ComplianceDetail, ComplianceProposal, ComplianceStatus, RegistryEntry } from "@/api/types";
+import type { ComplianceProposal, ComplianceStatus, RegistryEntry } from "@/api/types";
 import { TextareaField } from "@/components/TextareaField";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { complianceTargets, complianceVariant } from "@/features/registry/registry";
+import { complianceDetailOptions, useComplianceActions } from "@/features/registry/api";
+import { complianceTargets } from "@/features/registry/registry";
+import { complianceVariant } from "@/lib/statusBadges";
 import { formatDateTime, formatNumber } from "@/lib/format";
 
 interface ComplianceDialogProps {
@@ -43,7 +45,6 @@ export function proposalFacts(p: ComplianceProposal, t: (key: string, options?: 
  */
 export function ComplianceDialog({ kind, entry, regulator, onOpenChange }: ComplianceDialogProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const statusId = useId();
   const reasonId = useId();
   const dismissId = useId();
@@ -52,55 +53,27 @@ export function ComplianceDialog({ kind, entry, regulator, onOpenChange }: Compl
   const [errors, setErrors] = useState<{ status?: string; reason?: string; dismiss?: string }>({});
   const [dismissing, setDismissing] = useState(false);
   const [dismissReason, setDismissReason] = useState("");
-  const base = entry ? `/api/${kind}s/${entry.id}/compliance` : "";
-
-  const detail = useQuery<ComplianceDetail>({
-    queryKey: [`/api/${kind}s`, "compliance", entry?.id],
-    enabled: entry !== null,
-    queryFn: async ({ signal }) => {
-      const res = await fetch(base, { credentials: "include", signal, headers: languageHeaders() });
-      await throwIfResNotOk(res);
-      return (await res.json()) as ComplianceDetail;
-    },
-  });
+  const detail = useQuery(complianceDetailOptions(kind, entry));
   const current = detail.data?.institution ?? entry;
   const proposal = detail.data?.proposal ?? null;
   const status = current?.complianceStatus ?? "pending";
 
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: [`/api/${kind}s`] });
-    void queryClient.invalidateQueries({ queryKey: ["/api/public/register"] });
-  };
-  const failed = (err: Error) => {
-    const message = err instanceof ApiError ? describeError(err, t) : null;
-    toast({ title: t("registry.complianceFailed"), description: message ?? undefined, variant: "destructive" });
-  };
-
-  const change = useMutation({
-    mutationFn: (body: { status: ComplianceStatus; reason: string }) => apiJson<RegistryEntry>("PATCH", base, body),
-    onSuccess: (_, body) => {
+  const { change, confirm, dismiss } = useComplianceActions(kind, entry, {
+    changed: (_, body) => {
       toast({ title: t("registry.complianceChanged"), description: t(`registry.compliance.${body.status}`) });
       setTo("");
       setReason("");
     },
-    onError: failed,
-    onSettled: refresh,
-  });
-  const confirm = useMutation({
-    mutationFn: (p: ComplianceProposal) => apiJson<RegistryEntry>("POST", `${base}/proposal/confirm`, { status: p.status }),
-    onSuccess: () => toast({ title: t("registry.proposal.confirmed") }),
-    onError: failed,
-    onSettled: refresh,
-  });
-  const dismiss = useMutation({
-    mutationFn: (body: { status: string; reason: string }) => apiJson<null>("POST", `${base}/proposal/dismiss`, body),
-    onSuccess: () => {
+    confirmed: () => toast({ title: t("registry.proposal.confirmed") }),
+    dismissed: () => {
       toast({ title: t("registry.proposal.dismissed") });
       setDismissing(false);
       setDismissReason("");
     },
-    onError: failed,
-    onSettled: refresh,
+    failed: (err) => {
+      const message = err instanceof ApiError ? describeError(err, t) : null;
+      toast({ title: t("registry.complianceFailed"), description: message ?? undefined, variant: "destructive" });
+    },
   });
   const busy = change.isPending || confirm.isPending || dismiss.isPending;
 

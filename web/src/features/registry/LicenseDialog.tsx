@@ -1,15 +1,15 @@
 import { useId, useState } from "react";
 import type { FormEvent } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Loader2 } from "lucide-react";
-import { ApiError, apiJson } from "@/api/client";
+import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import type { LicenseAction, RegistryEntry } from "@/api/types";
 import { TextareaField } from "@/components/TextareaField";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
+import { useLicenseAction } from "@/features/registry/api";
 import type { RegistryKind } from "@/features/registry/registry";
 
 interface LicenseDialogProps {
@@ -21,15 +21,12 @@ interface LicenseDialogProps {
 /** Suspend, reinstate or revoke a licence; a reason is required (and audited by the server). */
 export function LicenseDialog({ kind, target, onOpenChange }: LicenseDialogProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const reasonId = useId();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const action = target?.action ?? "suspend";
 
-  const mutation = useMutation({
-    mutationFn: ({ id, body }: { id: string; body: { action: LicenseAction; reason: string } }) =>
-      apiJson<RegistryEntry>("PATCH", `/api/${kind}s/${id}/license`, body),
+  const mutation = useLicenseAction(kind, {
     onSuccess: () => {
       toast({ title: t(`registry.done.${action}`), description: target?.entry.name });
       close();
@@ -38,11 +35,6 @@ export function LicenseDialog({ kind, target, onOpenChange }: LicenseDialogProps
       const message = err instanceof ApiError ? describeError(err, t) : null;
       setError(message ?? t("registry.failed"));
       toast({ title: t("registry.failed"), description: message ?? undefined, variant: "destructive" });
-    },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: [`/api/${kind}s`] });
-      void queryClient.invalidateQueries({ queryKey: ["/api/public/register"] });
-      void queryClient.invalidateQueries({ queryKey: ["/api/transfer/institutions"] });
     },
   });
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useState } from "react";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
 import { AlertTriangle, Building2, Lightbulb, Route as RouteIcon, Search } from "lucide-react";
@@ -10,20 +11,14 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { isRegulator } from "@/features/applications/status";
+import { registryOptions } from "@/features/registry/api";
 import { ComplianceDialog } from "@/features/registry/ComplianceDialog";
 import { LicenseDialog } from "@/features/registry/LicenseDialog";
-import {
-  COMPLIANCE_STATUSES,
-  allowedActions,
-  complianceVariant,
-  expiryState,
-  licenseVariant,
-  routingParts,
-  useRegistry,
-} from "@/features/registry/registry";
+import { COMPLIANCE_STATUSES, allowedActions, expiryState, routingParts } from "@/features/registry/registry";
 import type { RegistryKind } from "@/features/registry/registry";
 import { RoutingDialog } from "@/features/registry/RoutingDialog";
+import { isRegulator } from "@/lib/roles";
+import { complianceVariant, licenseVariant } from "@/lib/statusBadges";
 import { formatDate, formatNumber } from "@/lib/format";
 import { activeLocale } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
@@ -100,7 +95,7 @@ export function RegistryPage({ kind, user }: { kind: RegistryKind; user: Current
     return () => clearTimeout(id);
   }, [search]);
 
-  const query = useRegistry(kind, { q, status, compliance });
+  const query = useInfiniteQuery(registryOptions(kind, { q, status, compliance }));
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const total = query.data?.pages[0]?.total ?? null;
 

@@ -1,9 +1,8 @@
 import { useId, useState } from "react";
 import type { FormEvent } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { AlertCircle, Loader2 } from "lucide-react";
-import { ApiError, apiJson } from "@/api/client";
+import { ApiError } from "@/api/client";
 import { describeError, describeFieldErrors } from "@/api/errors";
 import type { RegistryEntry, Routing } from "@/api/types";
 import { Button } from "@/components/ui/button";
@@ -11,6 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
+import { useRoutingChange } from "@/features/registry/api";
 import { parsePrefixes } from "@/features/registry/registry";
 
 const MODES = ["online", "offline"] as const;
@@ -69,7 +69,6 @@ export function RoutingDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const baseId = useId();
   const start = entry?.routing;
   const [modes, setModes] = useState<Routing["modes"]>(start?.modes ?? []);
@@ -78,8 +77,7 @@ export function RoutingDialog({
   const [accountPrefix, setAccountPrefix] = useState(start?.accountPrefix ?? "");
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const mutation = useMutation({
-    mutationFn: (body: Partial<Routing>) => apiJson<RegistryEntry>("PATCH", `/api/${kind}s/${entry?.id ?? ""}/routing`, body),
+  const mutation = useRoutingChange(kind, entry?.id ?? "", {
     onSuccess: () => {
       toast({ title: t("registry.routing.saved"), description: entry?.name });
       onOpenChange(false);
@@ -92,10 +90,6 @@ export function RoutingDialog({
         title: t("registry.routing.failed"),
         description: err instanceof ApiError ? describeError(err, t) : undefined,
       });
-    },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: [`/api/${kind}s`] });
-      void queryClient.invalidateQueries({ queryKey: ["/api/transfer/institutions"] });
     },
   });
 

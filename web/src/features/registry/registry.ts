@@ -1,6 +1,4 @@
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { fetchAllPages, fetchPage } from "@/api/paging";
-import type { ComplianceStatus, LicenseAction, RegistryEntry, Routing } from "@/api/types";
+import type { ComplianceStatus, LicenseAction, Routing } from "@/api/types";
 
 /** Compliance statuses a regulator may set, from best to worst. */
 export const COMPLIANCE_STATUSES: readonly ComplianceStatus[] = ["compliant", "under_review", "non_compliant"];
@@ -27,32 +25,6 @@ export function registryUrl(kind: RegistryKind, f: RegistryQuery, cursor?: strin
   return s ? `/api/${kind}s?${s}` : `/api/${kind}s`;
 }
 
-/**
- * Every institution of a kind, for pickers and id-to-name lookups (the registry pages on the
- * server, so a plain GET would stop at its first page).
- */
-export function useAllInstitutions(kind: "psp" | "mno", enabled = true) {
-  return useQuery<RegistryEntry[]>({
-    queryKey: [`/api/${kind}s`],
-    enabled,
-    queryFn: ({ signal }) => fetchAllPages<RegistryEntry>(`/api/${kind}s`, signal),
-  });
-}
-
-/**
- * A registry filtered on the server and read one page at a time ("Load more").
- * The key starts with "/api/{kind}s", so invalidating that prefix after a
- * licence or compliance change refreshes the list.
- */
-export function useRegistry(kind: RegistryKind, f: RegistryQuery) {
-  return useInfiniteQuery({
-    queryKey: [`/api/${kind}s`, "list", registryUrl(kind, f)],
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => fetchPage<RegistryEntry>(registryUrl(kind, f, pageParam), signal),
-    getNextPageParam: (last) => last.next || null,
-  });
-}
-
 /** Licence actions that make sense from each status; revoked is final. */
 export function allowedActions(status: string | null | undefined): LicenseAction[] {
   switch (status) {
@@ -77,22 +49,6 @@ export function expiryState(expiresAt: string | null | undefined, now: Date = ne
   if (diff < 0) return "expired";
   if (diff <= EXPIRY_WARNING_DAYS * 24 * 60 * 60 * 1000) return "soon";
   return null;
-}
-
-/** Badge variant per licence status. */
-export function licenseVariant(status: string | null | undefined): "default" | "secondary" | "destructive" | "outline" {
-  if (status === "active") return "default";
-  if (status === "suspended") return "secondary";
-  if (status === "revoked") return "destructive";
-  return "outline";
-}
-
-/** Badge variant per compliance status. */
-export function complianceVariant(status: string | null | undefined): "default" | "secondary" | "destructive" | "outline" {
-  if (status === "compliant") return "default";
-  if (status === "non_compliant") return "destructive";
-  if (status === "under_review" || status === "pending") return "secondary";
-  return "outline";
 }
 
 /** The kinds of registry the portal shows: PSPs (the wallet operators among them), MNOs and banks. */

@@ -1,9 +1,11 @@
 import { useId, useState } from "react";
 import type { FormEvent } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ChevronDown, ChevronRight, ShieldBan, Upload } from "lucide-react";
-import { ApiError, apiJson, throwIfResNotOk } from "@/api/client";
+import type { TFunction } from "i18next";
+import { ApiError } from "@/api/client";
+import { describeError } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -11,25 +13,24 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { isRegulator } from "@/features/applications/status";
 import { TransactionLink } from "@/features/compliance/AlertReferences";
+import { sanctionsMatchesOptions, sanctionsVersionOptions, sanctionsVersionsOptions, useDecideMatch, useNameCheck, useUploadList } from "@/features/sanctions/api";
 import { KNOWN_REASONS } from "@/features/sanctions/types";
 import type {
   Explanation,
   SanctionsMatch,
-  SanctionsSearchResult,
   SanctionsVersion,
-  SanctionsVersionDetail,
 } from "@/features/sanctions/types";
+import { isRegulator } from "@/lib/roles";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 
 const selectClass =
   "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";
 
-/** The server's message when it has one the reader can act on, else the page's own. */
-function errorText(err: unknown, fallback: string): string {
-  return err instanceof ApiError && err.status < 500 && err.serverMessage ? err.serverMessage : fallback;
+/** What the server refused, from its code in the reader's language, else the page's own message. */
+function errorText(err: unknown, fallback: string, t: TFunction): string {
+  return err instanceof ApiError && err.status < 500 && err.code ? describeError(err, t) : fallback;
 }
 
 /** /sanctions: regulators work the sanctions review queue, read the list versions and their changes, and check a name by hand; administrators upload a list. */
@@ -68,10 +69,7 @@ function ReviewQueue() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<"open" | "all">("open");
   const id = useId();
-  const query = useQuery({
-    queryKey: ["/api/sanctions/matches", status],
-    queryFn: () => apiJson<{ items: SanctionsMatch[] }>("GET", `/api/sanctions/matches?status=${status}`),
-  });
+  const query = useQuery(sanctionsMatchesOptions(status));
   const items = query.data?.items ?? [];
   return (
     <Card>
@@ -93,7 +91,7 @@ function ReviewQueue() {
           <div className="h-24 animate-pulse rounded-md bg-muted" aria-busy="true" aria-label={t("sanctions.loading")} />
         ) : query.isError ? (
           <p role="alert" className="text-destructive">
-            {errorText(query.error, t("sanctions.loadFailed"))}
+            {errorText(query.error, t("sanctions.loadFailed"), t)}
           </p>
         ) : items.length === 0 ? (
           <p className="text-muted-foreground" data-testid="sanctions-queue-empty">
@@ -188,22 +186,17 @@ function Explained({ explanation: x }: { explanation: Explanation }) {
 
 function DecisionForm({ match }: { match: SanctionsMatch }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const id = useId();
   const [reason, setReason] = useState("");
   const [missing, setMissing] = useState(false);
-  const decide = useMutation({
-    mutationFn: (decision: "confirmed" | "false_positive") =>
-      apiJson<SanctionsMatch>("POST", `/api/sanctions/matches/${match.id}/decision`, { decision, reason }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ["/api/sanctions/matches"] }),
-  });
+  const decide = useDecideMatch(match.id);
   const submit = (decision: "confirmed" | "false_positive") => {
     if (!reason.trim()) {
       setMissing(true);
       return;
     }
     setMissing(false);
-    decide.mutate(decision);
+    decide.mutate({ decision, reason });
   };
   return (
     <form className="mt-3 space-y-2" onSubmit={(e) => e.preventDefault()}>
@@ -224,7 +217,7 @@ function DecisionForm({ match }: { match: SanctionsMatch }) {
       ) : null}
       {decide.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          {errorText(decide.error, t("sanctions.decision.failed"))}
+          {errorText(decide.error, t("sanctions.decision.failed"), t)}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
@@ -241,10 +234,7 @@ function DecisionForm({ match }: { match: SanctionsMatch }) {
 
 function Lists({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation();
-  const query = useQuery({
-    queryKey: ["/api/sanctions/versions"],
-    queryFn: () => apiJson<{ items: SanctionsVersion[] }>("GET", "/api/sanctions/versions"),
-  });
+  const query = useQuery(sanctionsVersionsOptions());
   const items = query.data?.items ?? [];
   return (
     <Card>
@@ -258,7 +248,7 @@ function Lists({ isAdmin }: { isAdmin: boolean }) {
           <div className="h-16 animate-pulse rounded-md bg-muted" aria-busy="true" aria-label={t("sanctions.loading")} />
         ) : query.isError ? (
           <p role="alert" className="text-destructive">
-            {errorText(query.error, t("sanctions.loadFailed"))}
+            {errorText(query.error, t("sanctions.loadFailed"), t)}
           </p>
         ) : items.length === 0 ? (
           <p className="text-muted-foreground">{t("sanctions.lists.empty")}</p>
@@ -279,11 +269,7 @@ function Lists({ isAdmin }: { isAdmin: boolean }) {
 function VersionRow({ version: v }: { version: SanctionsVersion }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const detail = useQuery({
-    queryKey: ["/api/sanctions/versions", v.id],
-    queryFn: () => apiJson<SanctionsVersionDetail>("GET", `/api/sanctions/versions/${v.id}`),
-    enabled: open,
-  });
+  const detail = useQuery(sanctionsVersionOptions(v.id, open));
   const panel = `changes-${v.id}`;
   return (
     <div className="p-3">
@@ -340,30 +326,14 @@ function VersionRow({ version: v }: { version: SanctionsVersion }) {
 
 function UploadForm() {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const listId = useId();
   const fileId = useId();
   const [list, setList] = useState<"un" | "domestic">("domestic");
   const [file, setFile] = useState<File | null>(null);
-  const upload = useMutation({
-    mutationFn: async () => {
-      if (!file) throw new Error("no file");
-      const res = await fetch(`/api/sanctions/lists/${list}?fileName=${encodeURIComponent(file.name)}`, {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": list === "un" ? "application/xml" : "text/csv" },
-        body: file,
-      });
-      await throwIfResNotOk(res);
-      return (await res.json()) as SanctionsVersionDetail;
-    },
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ["/api/sanctions/versions"] });
-    },
-  });
+  const upload = useUploadList();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (file) upload.mutate();
+    if (file) upload.mutate({ list, file });
   };
   return (
     <form className="grid gap-3 rounded-md border p-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end" onSubmit={submit} data-testid="sanctions-upload">
@@ -392,7 +362,7 @@ function UploadForm() {
       <div className="sm:col-span-3" aria-live="polite">
         {upload.isError ? (
           <p role="alert" className="text-sm text-destructive">
-            {errorText(upload.error, t("sanctions.upload.failed"))}
+            {errorText(upload.error, t("sanctions.upload.failed"), t)}
           </p>
         ) : upload.isSuccess ? (
           <p className="text-sm" data-testid="sanctions-upload-done">
@@ -413,9 +383,7 @@ function NameCheck() {
   const { t } = useTranslation();
   const id = useId();
   const [name, setName] = useState("");
-  const search = useMutation({
-    mutationFn: (n: string) => apiJson<SanctionsSearchResult>("GET", `/api/sanctions/search?name=${encodeURIComponent(n)}`),
-  });
+  const search = useNameCheck();
   return (
     <Card>
       <CardHeader>
@@ -441,7 +409,7 @@ function NameCheck() {
         </form>
         {search.isError ? (
           <p role="alert" className="text-sm text-destructive">
-            {errorText(search.error, t("sanctions.loadFailed"))}
+            {errorText(search.error, t("sanctions.loadFailed"), t)}
           </p>
         ) : null}
         {search.data ? (

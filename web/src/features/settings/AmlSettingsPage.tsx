@@ -16,10 +16,10 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { isRegulator } from "@/features/applications/status";
-import { formatMoney } from "@/features/transactions/money";
+import { isRegulator } from "@/lib/roles";
+import { formatMoney } from "@/lib/money";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
-import { USERS_KEY } from "@/features/settings/UserDialogs";
+import { USERS_PATH, settingsKeys } from "@/features/settings/api";
 import { THRESHOLD_GROUPS, changedKeys, fromForm, serverFieldErrors, toForm } from "@/features/settings/thresholds";
 import type { FieldKind, ThresholdForm } from "@/features/settings/thresholds";
 import type { Account, AmlSettings, Backtest, RuleSet, Thresholds } from "@/features/settings/types";
@@ -265,7 +265,7 @@ function ProposeForm({ active, onDone }: { active: Thresholds; onDone: () => voi
 function useWhoIs(user: CurrentUser) {
   const { t } = useTranslation();
   // Rule sets are proposed and decided by administrators: their accounts are the names to show.
-  const accounts = usePagedList<Account>([USERS_KEY], USERS_KEY, { role: "cbsl_admin", limit: 200 }, { enabled: user.role === "cbsl_admin" });
+  const accounts = usePagedList<Account>(settingsKeys.users, USERS_PATH, { role: "cbsl_admin", limit: 200 }, { enabled: user.role === "cbsl_admin" });
   const names = useMemo(() => {
     const m = new Map<string, string>();
     for (const a of pagedItems(accounts.data)) m.set(a.id, `${a.firstName ?? ""} ${a.lastName ?? ""}`.trim() || a.email || a.id);

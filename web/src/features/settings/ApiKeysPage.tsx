@@ -12,11 +12,11 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { isRegulator } from "@/features/applications/status";
-import { useAllInstitutions } from "@/features/registry/registry";
+import { useAllInstitutions } from "@/api/institutions";
 import { ListCard, ListRow, useDeleteRow } from "@/features/settings/ListCard";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
 import { pickableInstitutions } from "@/features/settings/users";
+import { isRegulator } from "@/lib/roles";
 import { formatDateTime } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 

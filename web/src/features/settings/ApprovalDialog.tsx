@@ -1,17 +1,15 @@
 import { useEffect, useId, useState } from "react";
 import type { FormEvent } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { CheckCircle2, Loader2, Undo2, XCircle } from "lucide-react";
-import { ApiError, apiJson } from "@/api/client";
+import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import { TextareaField } from "@/components/TextareaField";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
-import { APPROVALS_KEY } from "@/features/settings/approvals";
+import { useDecideApproval } from "@/features/settings/api";
 import type { Approval } from "@/features/settings/approvals";
-import { USERS_KEY } from "@/features/settings/UserDialogs";
 
 export type ApprovalDecision = "approve" | "reject" | "withdraw";
 
@@ -35,7 +33,6 @@ export function ApprovalDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const reasonId = useId();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -46,19 +43,12 @@ export function ApprovalDialog({
     setError(null);
   }, [approval, decision]);
 
-  const mutation = useMutation({
-    mutationFn: ({ id, body }: { id: string; body: { reason?: string } }) =>
-      apiJson<Approval>("POST", `${APPROVALS_KEY}/${encodeURIComponent(id)}/${decision === "approve" ? "approve" : "reject"}`, body),
+  const mutation = useDecideApproval(decision, {
     onSuccess: () => {
       toast({ title: t(`approvals.done.${decision}`), description: approval ? targetName(approval) : undefined });
-      void queryClient.invalidateQueries({ queryKey: [APPROVALS_KEY] });
-      void queryClient.invalidateQueries({ queryKey: [USERS_KEY] });
       onOpenChange(false);
     },
-    onError: (err) => {
-      setError(err instanceof ApiError ? describeError(err, t) : t("approvals.failed"));
-      void queryClient.invalidateQueries({ queryKey: [APPROVALS_KEY] });
-    },
+    onError: (err) => setError(err instanceof ApiError ? describeError(err, t) : t("approvals.failed")),
   });
 
   function submit(e: FormEvent<HTMLFormElement>) {

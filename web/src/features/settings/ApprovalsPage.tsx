@@ -11,7 +11,8 @@ import { Card } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { ApprovalDialog, targetName } from "@/features/settings/ApprovalDialog";
 import type { ApprovalDecision } from "@/features/settings/ApprovalDialog";
-import { APPROVALS_KEY, APPROVAL_STATUSES, approvalActions, fetchApprovals } from "@/features/settings/approvals";
+import { approvalsOptions } from "@/features/settings/api";
+import { APPROVAL_STATUSES, approvalActions } from "@/features/settings/approvals";
 import type { Approval, ApprovalStatus } from "@/features/settings/approvals";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
 import { formatDateTime } from "@/lib/format";
@@ -40,14 +41,7 @@ export function ApprovalsPage({ user }: { user: CurrentUser }) {
   const [open, setOpen] = useState<{ approval: Approval; decision: ApprovalDecision } | null>(null);
   const isAdmin = user.role === "cbsl_admin";
 
-  const query = useInfiniteQuery({
-    queryKey: [APPROVALS_KEY, status],
-    queryFn: ({ pageParam, signal }) => fetchApprovals(status, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next,
-    enabled: isAdmin,
-    staleTime: 0,
-  });
+  const query = useInfiniteQuery(approvalsOptions(status, isAdmin));
 
   if (!isAdmin) {
     return (

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { KeyRound } from "lucide-react";
 import type { CurrentUser } from "@/api/types";
-import { AUTH_USER_KEY } from "@/features/auth/useAuth";
+import { sharedKeys } from "@/api/keys";
 import { ForcedScreen } from "@/features/settings/ForcedScreen";
 import { PasswordForm } from "@/features/settings/PasswordForm";
 import { usePageTitle } from "@/lib/usePageTitle";
@@ -20,7 +20,7 @@ export function ForcedPasswordChange({ user }: { user: CurrentUser }) {
   usePageTitle(t("settings.forced.title"));
 
   async function changed() {
-    await queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+    await queryClient.invalidateQueries({ queryKey: sharedKeys.authUser });
     navigate("/", { replace: true });
   }
 

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { ShieldCheck } from "lucide-react";
 import type { CurrentUser } from "@/api/types";
-import { AUTH_USER_KEY } from "@/features/auth/useAuth";
+import { sharedKeys } from "@/api/keys";
 import { ForcedScreen } from "@/features/settings/ForcedScreen";
 import { TotpEnrolment } from "@/features/settings/TotpEnrolment";
 import { usePageTitle } from "@/lib/usePageTitle";
@@ -19,7 +19,7 @@ export function ForcedTotpEnrolment({ user }: { user: CurrentUser }) {
   usePageTitle(t("settings.totp.forcedTitle"));
 
   async function done() {
-    await queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+    await queryClient.invalidateQueries({ queryKey: sharedKeys.authUser });
     navigate("/", { replace: true });
   }
 

@@ -14,7 +14,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Progress } from "@/components/ui/progress";
 import { toast } from "@/components/ui/use-toast";
-import { AUTH_USER_KEY } from "@/features/auth/useAuth";
+import { sharedKeys } from "@/api/keys";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
 import { PasswordForm } from "@/features/settings/PasswordForm";
 import { TwoStepCard } from "@/features/settings/TwoStepCard";
@@ -61,7 +61,7 @@ function ProfileCard({ user }: { user: CurrentUser }) {
     onSuccess: () => {
       setErrors({});
       toast({ title: t("settings.profile.saved") });
-      void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.authUser });
     },
     onError: (err) => {
       const fields = describeFieldErrors(err, t);
@@ -86,7 +86,7 @@ function ProfileCard({ user }: { user: CurrentUser }) {
     try {
       await uploadProfileImage(file, (percent) => setUpload({ kind: "uploading", percent }));
       setUpload({ kind: "done" });
-      await queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+      await queryClient.invalidateQueries({ queryKey: sharedKeys.authUser });
     } catch (err) {
       const key = err instanceof ImageUploadError ? err.key : "settings.profile.image.failed";
       setUpload({ kind: "error", key, serverMessage: err instanceof ImageUploadError ? err.serverMessage : null });

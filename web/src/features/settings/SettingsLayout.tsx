@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import type { CurrentUser } from "@/api/types";
-import { isRegulator } from "@/features/applications/status";
 import { mayManageApiKeys } from "@/features/shell/nav";
+import { isRegulator } from "@/lib/roles";
 import { cn } from "@/lib/utils";
 import { HorizontalScroll } from "@/components/HorizontalScroll";
 

@@ -12,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { AUTH_USER_KEY } from "@/features/auth/useAuth";
+import { sharedKeys } from "@/api/keys";
 import { TotpEnrolment } from "@/features/settings/TotpEnrolment";
 
 export const TOTP_STATUS_KEY = ["/api/profile/totp"] as const;
@@ -96,7 +96,7 @@ export function TwoStepCard({ user }: { user: CurrentUser }) {
   const [enrolling, setEnrolling] = useState(false);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: TOTP_STATUS_KEY });
-    void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+    void queryClient.invalidateQueries({ queryKey: sharedKeys.authUser });
   };
   const enabled = status.data?.enabled ?? false;
 

@@ -11,7 +11,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { useAllInstitutions } from "@/features/registry/registry";
+import { useAllInstitutions } from "@/api/institutions";
+import { settingsKeys } from "@/features/settings/api";
 import type { Account } from "@/features/settings/types";
 import { isProposal, needsDualControl } from "@/features/settings/approvals";
 import type { ProposalAnswer } from "@/features/settings/approvals";
@@ -25,7 +26,6 @@ import {
 } from "@/features/settings/users";
 import type { NewAccountForm } from "@/features/settings/users";
 
-export const USERS_KEY = "/api/users";
 
 const selectClass =
   "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50";
@@ -160,7 +160,7 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
     onSuccess: (answer) => {
       if (isProposal(answer)) notifyProposal(answer);
       else toast({ title: t("users.created"), description: answer.email ?? undefined });
-      void queryClient.invalidateQueries({ queryKey: [USERS_KEY] });
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.users });
       onOpenChange(false);
     },
     onError: (err) => setErrors(serverErrors(err, t("users.failed"), t)),
@@ -340,7 +340,7 @@ export function UserActionDialog({
       }
     },
     onSuccess: (answer) => {
-      void queryClient.invalidateQueries({ queryKey: [USERS_KEY] });
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.users });
       if (isProposal(answer)) {
         notifyProposal(answer);
         onOpenChange(false);

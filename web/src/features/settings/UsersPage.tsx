@@ -12,13 +12,14 @@ import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
-import { CreateUserDialog, USERS_KEY, UserActionDialog } from "@/features/settings/UserDialogs";
+import { USERS_PATH, settingsKeys } from "@/features/settings/api";
+import { CreateUserDialog, UserActionDialog } from "@/features/settings/UserDialogs";
 import type { UserAction } from "@/features/settings/UserDialogs";
 import type { Account } from "@/features/settings/types";
 import { formatDate, formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
-import { useAllInstitutions } from "@/features/registry/registry";
+import { useAllInstitutions } from "@/api/institutions";
 
 /**
  * An action of a row: its icon and its words, visible (a tooltip never shows on a touch screen),
@@ -75,7 +76,7 @@ export function UsersPage({ user }: { user: CurrentUser }) {
   }, [search]);
 
   // Accounts newest first, searched and paged on the server ("Load more" reaches every one).
-  const query = usePagedList<Account>([USERS_KEY], USERS_KEY, { q }, { enabled: isAdmin });
+  const query = usePagedList<Account>(settingsKeys.users, USERS_PATH, { q }, { enabled: isAdmin });
   const psps = useAllInstitutions("psp", isAdmin);
   const mnos = useAllInstitutions("mno", isAdmin);
   const institutionNames = useMemo(() => {

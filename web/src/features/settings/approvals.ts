@@ -1,4 +1,3 @@
-import { throwIfResNotOk, languageHeaders } from "@/api/client";
 import type { components } from "@/api/schema";
 import type { CurrentUser } from "@/api/types";
 
@@ -10,23 +9,8 @@ export type Approval = S["Approval"];
 /** What POST /api/users, PATCH /api/users/{id} and registration answer (202) for a proposal. */
 export type ProposalAnswer = S["PendingApproval"];
 
-export const APPROVALS_KEY = "/api/approvals";
 export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "cancelled", "all"] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
-
-/** One page of GET /api/approvals and the cursor of the next (from X-Next-Cursor). */
-export interface ApprovalsPage {
-  items: Approval[];
-  next: string | null;
-}
-
-export async function fetchApprovals(status: ApprovalStatus, cursor: string | null, signal?: AbortSignal): Promise<ApprovalsPage> {
-  const q = new URLSearchParams({ status, limit: "20" });
-  if (cursor) q.set("cursor", cursor);
-  const res = await fetch(`${APPROVALS_KEY}?${q.toString()}`, { credentials: "include", signal, headers: languageHeaders() });
-  await throwIfResNotOk(res);
-  return { items: (await res.json()) as Approval[], next: res.headers.get("X-Next-Cursor") };
-}
 
 /** Whether granting a role needs a second administrator (the server's domain.NeedsDualControl). */
 export function needsDualControl(role: string): boolean {

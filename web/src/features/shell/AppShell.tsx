@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useLocation } from "wouter";
 import { useTranslation } from "react-i18next";
 import type { CurrentUser } from "@/api/types";
+import { RouteErrorBoundary } from "@/components/RouteErrorBoundary";
 import { TooltipProvider, TOOLTIP_DELAY_MS } from "@/components/ui/tooltip";
 import { DesktopSidebar } from "@/features/shell/Sidebar";
 import { Header } from "@/features/shell/Header";
@@ -45,7 +46,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
         <div className="flex min-w-0 flex-1 flex-col">
           <Header user={user} menuOpen={drawerOpen} onOpenMenu={() => setDrawerOpen(true)} />
           <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-            {children}
+            <RouteErrorBoundary>{children}</RouteErrorBoundary>
           </main>
         </div>
       </div>

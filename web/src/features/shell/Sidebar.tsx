@@ -148,6 +148,8 @@ export function GuestBox({ user, collapsed }: { user: CurrentUser; collapsed: bo
   return (
     <Tooltip>
       <TooltipTrigger asChild>
+        {/* Focusable so that keyboard users can open the tooltip that holds the collapsed box's text. */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
         <div tabIndex={0} className="focus-visible:outline-2 focus-visible:outline-white rounded-md">
           {body}
         </div>

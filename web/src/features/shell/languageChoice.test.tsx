@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { CurrentUser } from "@/api/types";
-import { AUTH_USER_KEY } from "@/features/auth/useAuth";
+import { sharedKeys } from "@/api/keys";
 import { useAccountLanguage } from "@/features/shell/languageChoice";
 import { LanguageSwitcher } from "@/features/shell/LanguageSwitcher";
 import i18n, { SUPPORTED_LANGUAGES } from "@/i18n";
@@ -28,10 +28,10 @@ describe("choosing a language", () => {
       return routeFetch({ "PATCH /api/profile": { status: 200, body: { ...person, language: "fr" } } })(input, init);
     });
     const { queryClient } = renderWithProviders(<LanguageSwitcher />);
-    queryClient.setQueryData(AUTH_USER_KEY, person);
+    queryClient.setQueryData(sharedKeys.authUser, person);
     fireEvent.change(screen.getByTestId("language-switcher"), { target: { value: "fr" } });
     expect(i18n.language).toBe("fr");
-    await waitFor(() => expect(queryClient.getQueryData<CurrentUser>(AUTH_USER_KEY)?.language).toBe("fr"));
+    await waitFor(() => expect(queryClient.getQueryData<CurrentUser>(sharedKeys.authUser)?.language).toBe("fr"));
     expect(patches).toEqual([{ language: "fr" }]);
   });
 
@@ -39,7 +39,7 @@ describe("choosing a language", () => {
     const fetchFn = vi.fn();
     vi.stubGlobal("fetch", fetchFn);
     const { queryClient } = renderWithProviders(<LanguageSwitcher />);
-    queryClient.setQueryData(AUTH_USER_KEY, null);
+    queryClient.setQueryData(sharedKeys.authUser, null);
     fireEvent.change(screen.getByTestId("language-switcher"), { target: { value: "so" } });
     expect(i18n.language).toBe("so");
     expect(localStorage.getItem("kormeer-language")).toBe("so");

@@ -2,9 +2,10 @@ import { useEffect, useRef } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ApiError, apiJson } from "@/api/client";
+import { describeError } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
 import { toast } from "@/components/ui/use-toast";
-import { AUTH_USER_KEY } from "@/features/auth/useAuth";
+import { sharedKeys } from "@/api/keys";
 import { SUPPORTED_LANGUAGES, currentLanguage, languageRememberedAtLoad } from "@/i18n";
 import type { LanguageCode } from "@/i18n";
 
@@ -23,17 +24,17 @@ export function useChooseLanguage(): (code: LanguageCode) => void {
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (language: LanguageCode) => apiJson<CurrentUser>("PATCH", "/api/profile", { language }),
-    onSuccess: (user) => queryClient.setQueryData(AUTH_USER_KEY, user),
+    onSuccess: (user) => queryClient.setQueryData(sharedKeys.authUser, user),
     onError: (err) =>
       toast({
         title: t("settings.language.failed"),
-        description: err instanceof ApiError ? err.serverMessage : undefined,
+        description: err instanceof ApiError ? describeError(err, t) : undefined,
         variant: "destructive",
       }),
   });
   return (code) => {
     void i18n.changeLanguage(code);
-    const user = queryClient.getQueryData<CurrentUser | null>(AUTH_USER_KEY);
+    const user = queryClient.getQueryData<CurrentUser | null>(sharedKeys.authUser);
     if (user?.id && user.language !== code) save.mutate(code);
   };
 }

@@ -148,7 +148,7 @@ export const NAV_GROUPS: NavGroup[] = [
     labelKey: "nav.groups.registry",
     guestVisible: false,
     items: [
-      // Licence applications lead to the registry (issue 17: they were filed under "Documentation").
+      // Licence applications lead to the registry: an application becomes a registry entry (issue 17).
       { key: "applications", labelKey: "nav.applications", href: "/applications", icon: FileText },
       {
         key: "psp-registry",

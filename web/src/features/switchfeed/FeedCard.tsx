@@ -6,9 +6,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { isRegulator } from "@/features/applications/status";
-import { AUTH_USER_KEY } from "@/features/auth/useAuth";
+import { sharedKeys } from "@/api/keys";
 import type { SwitchFeedState } from "@/features/switchfeed/types";
+import { isRegulator } from "@/lib/roles";
 import { formatNumber } from "@/lib/format";
 
 /**
@@ -19,7 +19,7 @@ import { formatNumber } from "@/lib/format";
 export function FeedCard({ feed, timestamp }: { feed: SwitchFeedState; timestamp: string | null }) {
   const { t } = useTranslation();
   // The signed-in user is in the cache already (the shell needs it); only regulators get the link.
-  const user = useQueryClient().getQueryData<CurrentUser | null>(AUTH_USER_KEY);
+  const user = useQueryClient().getQueryData<CurrentUser | null>(sharedKeys.authUser);
   const regulator = !!user && isRegulator(user.role);
   // The rate is the change of the consumed count between two refreshes of the metrics.
   const last = useRef<{ consumed: number; at: number } | null>(null);

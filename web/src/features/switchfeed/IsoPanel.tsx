@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
-import type { IsoDetail, IsoStatusEntry } from "@/features/switchfeed/types";
+import { transactionIsoOptions } from "@/features/switchfeed/api";
+import type { IsoStatusEntry } from "@/features/switchfeed/types";
 import { formatDateTime } from "@/lib/format";
 
 const OUTCOME_VARIANT: Record<IsoStatusEntry["outcome"], "default" | "secondary" | "destructive" | "outline"> = {
@@ -18,7 +19,7 @@ const OUTCOME_VARIANT: Record<IsoStatusEntry["outcome"], "default" | "secondary"
  */
 export function IsoPanel({ id }: { id: string }) {
   const { t } = useTranslation();
-  const query = useQuery<IsoDetail>({ queryKey: ["/api/transactions", id, "iso20022"], staleTime: 0 });
+  const query = useQuery(transactionIsoOptions(id));
   const iso = query.data;
   if (!iso) return null;
   const ids: Array<[string, string | undefined]> = [

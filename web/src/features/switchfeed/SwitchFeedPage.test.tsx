@@ -32,7 +32,11 @@ describe("SwitchFeedPage", () => {
       "GET /api/switch-feed/dead-letters?status=open": { status: 200, body: [letter] },
       "POST /api/switch-feed/dead-letters/d1/retry": {
         status: 400,
-        body: { message: "The ISO 20022 document is not valid: Unknown institution CB-BNK-0999", fields: {} },
+        body: {
+          code: "invalid",
+          message: "The ISO 20022 document is not valid: /Document/FIToFICstmrCdtTrf/CdtTrfTxInf[1]/CdtrAgt/FinInstnId: Unknown institution CB-BNK-0999",
+          fields: { "/Document/FIToFICstmrCdtTrf/CdtTrfTxInf[1]/CdtrAgt/FinInstnId": { code: "invalid", message: "Unknown institution CB-BNK-0999" } },
+        },
       },
     });
     vi.stubGlobal("fetch", fetch);
@@ -41,7 +45,9 @@ describe("SwitchFeedPage", () => {
     expect(within(card).getByTestId("dead-letter-reason")).toHaveTextContent("Unknown institution CB-BNK-0999");
     expect(card).toHaveTextContent("switch.iso20022.in");
     fireEvent.click(within(card).getByTestId("dead-letter-retry"));
-    expect(await within(card).findByTestId("dead-letter-error")).toHaveTextContent("not valid: Unknown institution CB-BNK-0999");
+    expect(await within(card).findByTestId("dead-letter-error")).toHaveTextContent(
+      "Still not valid: /Document/FIToFICstmrCdtTrf/CdtTrfTxInf[1]/CdtrAgt/FinInstnId: Unknown institution CB-BNK-0999",
+    );
   });
 
   it("says when nothing waits", async () => {

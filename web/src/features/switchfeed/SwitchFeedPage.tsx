@@ -1,14 +1,17 @@
 import { useState } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Inbox, RefreshCw, RotateCcw, Trash2 } from "lucide-react";
-import { ApiError, apiRequest } from "@/api/client";
+import { ApiError } from "@/api/client";
+import { describeError } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { isRegulator } from "@/features/applications/status";
+import { deadLettersOptions, useDeadLetterAction } from "@/features/switchfeed/api";
 import type { DeadLetter } from "@/features/switchfeed/types";
+import { isRegulator } from "@/lib/roles";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { usePageTitle } from "@/lib/usePageTitle";
 import { cn } from "@/lib/utils";
@@ -39,7 +42,7 @@ export function SwitchFeedPage({ user }: { user: CurrentUser }) {
 function DeadLetterScreen({ title }: { title: string }) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<StatusFilter>("open");
-  const query = useQuery<DeadLetter[]>({ queryKey: [`/api/switch-feed/dead-letters?status=${status}`], staleTime: 0 });
+  const query = useQuery(deadLettersOptions(status));
   const letters = query.data ?? [];
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6">
@@ -90,23 +93,22 @@ function DeadLetterScreen({ title }: { title: string }) {
   );
 }
 
+/**
+ * Why an action on a dead letter failed: a retry that still fails names its first fault (the
+ * element path and what is wrong there, as the parser wrote it); anything else is described from
+ * its code.
+ */
+function deadLetterError(err: Error, t: TFunction): string {
+  if (!(err instanceof ApiError)) return t("switchFeed.actionFailed");
+  const [path, fault] = Object.entries(err.faults)[0] ?? [];
+  if (path && fault?.message) return t("switchFeed.stillInvalid", { fault: `${path}: ${fault.message}` });
+  return describeError(err, t);
+}
+
 function DeadLetterCard({ letter }: { letter: DeadLetter }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const act = useMutation({
-    mutationFn: (action: "retry" | "discard") => apiRequest("POST", `/api/switch-feed/dead-letters/${letter.id}/${action}`),
-    onSuccess: () => {
-      setError(null);
-      void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith("/api/switch-feed/dead-letters") });
-    },
-    onError: (err) => {
-      // A retry that still fails says why (the first fault, with its element path); the
-      // letter stays open with the new reason.
-      setError(err instanceof ApiError ? err.serverMessage : t("switchFeed.actionFailed"));
-      void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith("/api/switch-feed/dead-letters") });
-    },
-  });
+  const act = useDeadLetterAction(letter.id);
+  const error = act.isError ? deadLetterError(act.error, t) : null;
   const open = letter.status === "open";
   return (
     <li>

@@ -4,8 +4,8 @@ import { Badge } from "@/components/ui/badge";
 
 /**
  * A transaction's channel (online, or offline through USSD): an outlined badge with its icon, so
- * that it never looks like a status badge, which is filled (issue 17: "Online" and "Completed"
- * looked alike).
+ * that it never looks like a status badge, which is filled: "Online" and "Completed" side by side
+ * must read as two different things.
  */
 export function ChannelBadge({ mode }: { mode: string }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { CompactTransactionsTable } from "@/features/transactions/CompactTransactionsTable";
-import { formatMoney } from "@/features/transactions/money";
+import { formatMoney } from "@/lib/money";
 
 const row = (id: string, status: string, over: Record<string, unknown> = {}) => ({
   id,

@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import type { Transaction } from "@/api/types";
 import { ListTable } from "@/components/DataTable";
 import { Badge } from "@/components/ui/badge";
-import { compactStatus, riskVariant, statusVariant } from "@/features/transactions/display";
-import { formatAmount } from "@/features/transactions/money";
+import { compactStatus, riskVariant, transactionStatusVariant } from "@/lib/statusBadges";
+import { formatAmount } from "@/lib/money";
 import { formatDate, shortId } from "@/lib/format";
 
 /** The row fields the compact table shows (001 §3, "table/transfer views"). */
@@ -66,7 +66,7 @@ export function CompactTransactionsTable({
                 <td className="max-w-40 truncate px-3 py-3 font-mono text-xs">{tx.sender ?? "—"}</td>
                 <td className="max-w-40 truncate px-3 py-3 font-mono text-xs">{tx.receiver ?? "—"}</td>
                 <td className="px-3 py-3">
-                  <Badge variant={statusVariant(status)}>{t(`transactions.status.${status}`)}</Badge>
+                  <Badge variant={transactionStatusVariant(status)}>{t(`transactions.status.${status}`)}</Badge>
                 </td>
                 <td className="px-3 py-3">
                   <Badge variant={riskVariant(tx.riskLevel)}>{t(`transactions.risk.${tx.riskLevel ?? "low"}`, { defaultValue: tx.riskLevel ?? "" })}</Badge>

@@ -3,16 +3,16 @@ import { useTranslation } from "react-i18next";
 import type { ReactNode } from "react";
 import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
-import type { TransactionDetail } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { InstitutionLink } from "@/features/compliance/AlertReferences";
-import { reasonText, ruleSentence } from "@/features/compliance/alertText";
+import { reasonText, ruleSentence } from "@/lib/alertText";
 import { IsoPanel } from "@/features/switchfeed/IsoPanel";
+import { transactionDetailOptions } from "@/features/transactions/api";
 import { ChannelBadge } from "@/features/transactions/ChannelBadge";
 import { TransactionSanctions } from "@/features/transactions/TransactionSanctions";
-import { riskTextClass, riskVariant, statusVariant } from "@/features/transactions/display";
-import { formatMoney } from "@/features/transactions/money";
+import { riskTextClass, riskVariant, transactionStatusVariant } from "@/lib/statusBadges";
+import { formatMoney } from "@/lib/money";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
@@ -33,11 +33,7 @@ function v(value: string | number | null | undefined): string {
 /** The detail panel of a transaction: every field, its sanctions matches, the AML score and its rules, and the log. */
 export function TransactionDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const query = useQuery<TransactionDetail>({
-    queryKey: ["/api/transactions", id ?? ""],
-    enabled: id !== null,
-    staleTime: 0,
-  });
+  const query = useQuery(transactionDetailOptions(id));
   const tx = query.data;
   const error =
     query.error instanceof ApiError && query.error.status === 403 ? describeError(query.error, t) : query.error ? t("transactions.detail.loadFailed") : null;
@@ -62,7 +58,7 @@ export function TransactionDetailDialog({ id, onClose }: { id: string | null; on
         ) : (
           <div className="space-y-6">
             <div className="flex flex-wrap items-center gap-2">
-              <Badge variant={statusVariant(tx.status)}>{t(`transactions.status.${tx.status}`, { defaultValue: tx.status })}</Badge>
+              <Badge variant={transactionStatusVariant(tx.status)}>{t(`transactions.status.${tx.status}`, { defaultValue: tx.status })}</Badge>
               <ChannelBadge mode={tx.transferMode} />
               <Badge variant="outline">{t(`transactions.type.${tx.type}`, { defaultValue: tx.type })}</Badge>
               <span className="ml-auto text-xl font-semibold tabular-nums" data-testid="tx-detail-amount">

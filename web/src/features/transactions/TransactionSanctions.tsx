@@ -4,9 +4,9 @@ import { ShieldAlert } from "lucide-react";
 import { Link } from "wouter";
 import type { TransactionDetail } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
-import { isRegulator } from "@/features/applications/status";
 import { useAuth } from "@/features/auth/useAuth";
-import type { SanctionsMatch } from "@/features/sanctions/types";
+import { transactionSanctionsOptions } from "@/features/transactions/api";
+import { isRegulator } from "@/lib/roles";
 import { formatNumber } from "@/lib/format";
 
 /** The log reason of a transaction held by sanctions screening (domain.ReasonSanctionsHold). */
@@ -37,7 +37,7 @@ function HeldNotice() {
 
 function RegulatorView({ id }: { id: string }) {
   const { t } = useTranslation();
-  const query = useQuery<{ items: SanctionsMatch[] }>({ queryKey: [`/api/transactions/${encodeURIComponent(id)}/sanctions`], staleTime: 0 });
+  const query = useQuery(transactionSanctionsOptions(id));
   const matches = query.data?.items;
   // A transaction whose names matched nothing needs no section.
   if (matches && matches.length === 0) return null;

@@ -17,7 +17,7 @@ import {
   Undo2,
 } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
-import { ApiError, throwIfResNotOk, languageHeaders } from "@/api/client";
+import { ApiError } from "@/api/client";
 import { describeFieldErrors, describeError } from "@/api/errors";
 import type { CurrentUser, Transaction } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
@@ -25,11 +25,12 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { isRegulator } from "@/features/applications/status";
-import { useAllInstitutions } from "@/features/registry/registry";
+import { useAllInstitutions } from "@/api/institutions";
+import { transactionSearchOptions } from "@/features/transactions/api";
 import { ChannelBadge } from "@/features/transactions/ChannelBadge";
-import { statusVariant } from "@/features/transactions/display";
-import { formatMoney } from "@/features/transactions/money";
+import { isRegulator } from "@/lib/roles";
+import { transactionStatusVariant } from "@/lib/statusBadges";
+import { formatMoney } from "@/lib/money";
 import {
   EMPTY_FILTERS,
   SEARCH_STATUSES,
@@ -38,7 +39,6 @@ import {
   exportUrl,
   filtersFromSearch,
   hasFilters,
-  searchUrl,
 } from "@/features/transactions/search";
 import type { TransactionFilters } from "@/features/transactions/search";
 import { TransactionDetailDialog } from "@/features/transactions/TransactionDetailDialog";
@@ -60,12 +60,6 @@ const TYPE_ICONS: Record<string, LucideIcon> = {
   refund: Undo2,
   fee: Receipt,
 };
-
-interface Page {
-  items: Transaction[];
-  total: string | null;
-  next: string | null;
-}
 
 const selectClass =
   "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";
@@ -126,24 +120,8 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
 
   const set = (key: keyof TransactionFilters) => (value: string) => setFilters((f) => ({ ...f, [key]: value }));
 
-  const firstUrl = searchUrl(filters, null, PAGE_SIZE);
-  const query = useInfiniteQuery<Page, Error, { pages: Page[] }, string[], string | null>({
-    queryKey: ["/api/transactions", "search", firstUrl],
-    initialPageParam: null,
-    queryFn: async ({ pageParam, signal }) => {
-      const res = await fetch(searchUrl(filters, pageParam, PAGE_SIZE), { credentials: "include", signal, headers: languageHeaders() });
-      await throwIfResNotOk(res);
-      return {
-        items: (await res.json()) as Transaction[],
-        total: res.headers.get("X-Total-Count"),
-        next: res.headers.get("X-Next-Cursor"),
-      };
-    },
-    getNextPageParam: (last) => last.next,
-    // Guests pay one unit per read: they refresh by hand rather than every 30 s.
-    refetchInterval: isGuest ? false : REFRESH_MS,
-    staleTime: 0,
-  });
+  // Guests pay one unit per read: they refresh by hand rather than every 30 s.
+  const query = useInfiniteQuery(transactionSearchOptions(filters, PAGE_SIZE, isGuest ? false : REFRESH_MS));
 
   const rows = useMemo(() => {
     const all = query.data?.pages.flatMap((p) => p.items) ?? [];
@@ -439,7 +417,7 @@ function TransactionRow({ tx, onOpen }: { tx: Transaction; onOpen: () => void })
           <span className="min-w-0 flex-1 space-y-1">
             <span className="flex flex-wrap items-center gap-2">
               <span className="font-mono text-sm font-semibold">{tx.transactionId}</span>
-              <Badge variant={statusVariant(tx.status)}>{t(`transactions.status.${tx.status}`, { defaultValue: tx.status })}</Badge>
+              <Badge variant={transactionStatusVariant(tx.status)}>{t(`transactions.status.${tx.status}`, { defaultValue: tx.status })}</Badge>
               <ChannelBadge mode={tx.transferMode} />
             </span>
             <span className="block truncate text-sm text-muted-foreground">

@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { scoreBand, selectRoutes, usdMinor } from "@/features/transfers/engine";
 import type { Currency, RouteOption } from "@/features/transfers/engine";
-import { formatMoney } from "@/features/transactions/money";
+import { formatMoney } from "@/lib/money";
 import { formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
 

@@ -1,9 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { FormEvent, ReactNode } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { AlertCircle, Loader2, Send } from "lucide-react";
-import { ApiError, throwIfResNotOk, languageHeaders } from "@/api/client";
+import { ApiError } from "@/api/client";
 import type { CurrentUser, TransferRequestBody, TransferResponse } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -12,28 +12,16 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { useAuth } from "@/features/auth/useAuth";
-import { formatMoney } from "@/features/transactions/money";
+import { formatMoney } from "@/lib/money";
+import { transferInstitutionsOptions, transferQuoteOptions, useSubmitTransfer } from "@/features/transfers/api";
 import type { OutgoingMessage } from "@/features/transfers/bridge";
-import {
-  findInstitution,
-  flowTypeOf,
-  institutionsFor,
-  mobileBridgeFees,
-  nameFault,
-  networkOperator,
-  numberExample,
-  parseAmount,
-  prefixOf,
-  sanitizeAmountInput,
-  ussdCodeFor,
-  validateTransfer,
-} from "@/features/transfers/engine";
+import { findInstitution, flowTypeOf, institutionsFor, mobileBridgeFees, nameFault, networkOperator, numberExample, prefixOf, sanitizeAmountInput, ussdCodeFor, validateTransfer } from "@/features/transfers/engine";
+import { parseAmount } from "@/lib/money";
 import type { Currency, FieldFaults, TransferField, TransferInstitution } from "@/features/transfers/engine";
 import { transferFailureMessage } from "@/features/transfers/failure";
 import { describeError } from "@/api/errors";
 import { faultMessages, serverFaultMessages } from "@/features/transfers/messages";
 import { RouteAnalysisPanel } from "@/features/transfers/RouteAnalysisPanel";
-import { useTransferQuote } from "@/features/transfers/quote";
 import type { TransferQuote } from "@/features/transfers/quote";
 import { TransferReceipt } from "@/features/transfers/TransferReceipt";
 import { StepCounter } from "@/features/transfers/StepCounter";
@@ -88,9 +76,6 @@ export const ERROR_DIALOG_MS = 5_000;
 const selectClass =
   "flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-[invalid=true]:border-destructive disabled:cursor-not-allowed disabled:opacity-50";
 
-/** The operators and banks that may move money now, from the licence registry. */
-export const INSTITUTIONS_KEY = ["/api/transfer/institutions"] as const;
-
 const NO_INSTITUTIONS: readonly TransferInstitution[] = [];
 
 /** The body of POST /api/transfer for a form the engine accepted, with the parties' prefixes. */
@@ -124,17 +109,6 @@ export function requestBody(form: TransferFormState, institutions: readonly Tran
   if (senderName) body.senderName = senderName;
   if (recipientName) body.recipientName = recipientName;
   return body;
-}
-
-async function postTransfer(body: TransferRequestBody, idempotencyKey: string): Promise<TransferResponse> {
-  const res = await fetch("/api/transfer", {
-    method: "POST",
-    credentials: "include",
-    headers: { ...languageHeaders(), "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
-    body: JSON.stringify(body),
-  });
-  await throwIfResNotOk(res);
-  return (await res.json()) as TransferResponse;
 }
 
 function newKey(): string {
@@ -188,8 +162,7 @@ function describe(id: string, error?: string, hint?: boolean) {
 /** The transfer form with its guided flow (001 §2, §4, §5). */
 export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const institutionsQuery = useQuery<TransferInstitution[]>({ queryKey: INSTITUTIONS_KEY });
+  const institutionsQuery = useQuery(transferInstitutionsOptions());
   const institutions = institutionsQuery.data ?? NO_INSTITUTIONS;
   const { user } = useAuth();
   const [form, setForm] = useState<TransferFormState>(() => formFor(user));
@@ -236,8 +209,7 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
     if (phase === "success") setPhase("form");
   };
 
-  const mutation = useMutation({
-    mutationFn: (body: TransferRequestBody) => postTransfer(body, idempotencyKey.current),
+  const mutation = useSubmitTransfer(() => idempotencyKey.current, {
     onSuccess: (res, body) => {
       setPhase("success");
       setReceipt(res);
@@ -247,11 +219,6 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
       // A held transfer (sanctions or AML review) is not completed: the toast says so.
       const outcome = res.status === "pending" ? "held" : "success";
       toast({ title: t(`transfers.${outcome}.title`), description: t(`transfers.${outcome}.description`) });
-      // Every transactions list, the dashboard's "/api/transactions?limit=5" included.
-      void queryClient.invalidateQueries({
-        predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith("/api/transactions"),
-      });
-      void queryClient.invalidateQueries({ queryKey: ["/api/metrics"] });
       const submission = {
         id: res.transactionId,
         amount: res.amount,
@@ -281,8 +248,6 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
     },
     onError: (err) => {
       setPhase("form");
-      // A licence may have changed since the form read the registry: read it again.
-      void queryClient.invalidateQueries({ queryKey: INSTITUTIONS_KEY });
       const mapped = transferFailureMessage(err);
       const message =
         "key" in mapped ? t(`transfers.failure.${mapped.key}`) : "refusal" in mapped ? describeError(mapped.refusal, t) : mapped.raw;
@@ -333,7 +298,7 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
   const confirm = () => mutation.mutate(requestBody(form, institutions));
 
   // The fee and total the server will charge, quoted by the server (one rule, docs/DECISIONS.md).
-  const fee = useTransferQuote(amountMinor, currency).data ?? null;
+  const fee = useQuery(transferQuoteOptions(amountMinor, currency)).data ?? null;
   const bridge = amountMinor !== null && amountMinor > 0 ? mobileBridgeFees(amountMinor) : null;
   const summary = useMemo(() => {
     const r = validateTransfer(form, institutions);

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { CheckCircle2, Clock, Printer } from "lucide-react";
 import type { TransferResponse } from "@/api/types";
 import { Button } from "@/components/ui/button";
-import { formatMoney } from "@/features/transactions/money";
+import { formatMoney } from "@/lib/money";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 

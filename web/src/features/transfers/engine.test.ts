@@ -1,22 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  checkAmount,
-  englishMessage,
-  findInstitution,
-  institutionsFor,
-  mobileBridgeFees,
-  networkOperator,
-  numberExample,
-  parseAmount,
-  prefixOf,
-  sanitizeAmountInput,
-  scoreBand,
-  selectRoutes,
-  ussdCodeFor,
-  validateTransfer,
-} from "@/features/transfers/engine";
+import { checkAmount, englishMessage, findInstitution, institutionsFor, mobileBridgeFees, networkOperator, numberExample, prefixOf, sanitizeAmountInput, scoreBand, selectRoutes, ussdCodeFor, validateTransfer } from "@/features/transfers/engine";
+import { parseAmount } from "@/lib/money";
 import type { TransferField, TransferInput, TransferInstitution } from "@/features/transfers/engine";
 
 interface Vector {

@@ -7,6 +7,8 @@
 import type { components } from "@/api/schema";
 import type { Narrow } from "@/api/types";
 
+import { MAX_AMOUNT } from "@/lib/money";
+
 /** Transfer modes: online settles in real time, offline goes through USSD in batches. */
 export type TransferMode = "online" | "offline";
 /** The two currencies of the payment system. */
@@ -35,9 +37,6 @@ export type TransferInstitution = Narrow<
 
 /** Conversion rate the specification fixes (150 USD = 1,725,000 SHS). */
 export const SHS_PER_USD = 11_500;
-
-/** The largest single transfer the server accepts, in minor units. */
-const MAX_AMOUNT = 10_000_000_000_000n;
 
 /** Finds the registry's institution of an account type by name, ignoring case (the first of a name). */
 export function findInstitution(
@@ -85,27 +84,6 @@ export function numberComplete(type: string, number: string): boolean {
   const n = number.trim();
   return type === "bank" ? BANK_PATTERN.test(n) : type === "wallet" && WALLET_PATTERN.test(n);
 }
-const DECIMAL_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)$/;
-
-/**
- * Reads a decimal amount with at most two significant decimal places into
- * minor units, exactly (string arithmetic, no floats). Returns null when the
- * text is not such a number or is out of range.
- */
-export function parseAmount(text: string): number | null {
-  const s = text.trim();
-  if (s === "" || s.length > 20 || !DECIMAL_PATTERN.test(s)) return null;
-  const negative = s.startsWith("-");
-  const unsigned = s.replace(/^[+-]/, "");
-  const [intPart = "", fracRaw = ""] = unsigned.split(".");
-  const frac = fracRaw.replace(/0+$/, "");
-  if (frac.length > 2) return null;
-  const minor = BigInt(intPart || "0") * 100n + BigInt((frac + "00").slice(0, 2));
-  const signed = negative ? -minor : minor;
-  if (signed > MAX_AMOUNT) return null;
-  return Number(signed);
-}
-
 /**
  * A plain decimal number as the server reads it (testdata/amounts.json): digits without a leading
  * zero (a lone 0 before the point is fine), optionally a point and one or two digits; no sign,
@@ -126,15 +104,6 @@ export function checkAmount(text: string): { amount: number } | { fault: FieldFa
   if (minor < 1n) return { fault: { code: "amount" } };
   if (minor > MAX_AMOUNT) return { fault: { code: "amountTooLarge" } };
   return { amount: Number(minor) };
-}
-
-/** Formats minor units as a plain decimal string with two places ("25051" → "250.51"). */
-export function minorToDecimal(minor: number): string {
-  const negative = minor < 0;
-  const abs = BigInt(Math.abs(minor));
-  const whole = abs / 100n;
-  const cents = (abs % 100n).toString().padStart(2, "0");
-  return `${negative ? "-" : ""}${whole}.${cents}`;
 }
 
 /** Converts minor units of a currency to USD minor units, rounding half up. */

@@ -1,4 +1,5 @@
-import { numberComplete, parseAmount } from "@/features/transfers/engine";
+import { numberComplete } from "@/features/transfers/engine";
+import { parseAmount } from "@/lib/money";
 
 /**
  * The steps of the transfer form as a person goes through it (issue 17: the specification's ten

@@ -1,5 +1,37 @@
 import { activeLocale } from "@/lib/format";
-import { minorToDecimal, parseAmount } from "@/features/transfers/engine";
+
+/** The largest single transfer the server accepts, in minor units. */
+export const MAX_AMOUNT = 10_000_000_000_000n;
+
+const DECIMAL_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+
+/**
+ * Reads a decimal amount with at most two significant decimal places into
+ * minor units, exactly (string arithmetic, no floats). Returns null when the
+ * text is not such a number or is out of range.
+ */
+export function parseAmount(text: string): number | null {
+  const s = text.trim();
+  if (s === "" || s.length > 20 || !DECIMAL_PATTERN.test(s)) return null;
+  const negative = s.startsWith("-");
+  const unsigned = s.replace(/^[+-]/, "");
+  const [intPart = "", fracRaw = ""] = unsigned.split(".");
+  const frac = fracRaw.replace(/0+$/, "");
+  if (frac.length > 2) return null;
+  const minor = BigInt(intPart || "0") * 100n + BigInt((frac + "00").slice(0, 2));
+  const signed = negative ? -minor : minor;
+  if (signed > MAX_AMOUNT) return null;
+  return Number(signed);
+}
+
+/** Formats minor units as a plain decimal string with two places ("25051" → "250.51"). */
+export function minorToDecimal(minor: number): string {
+  const negative = minor < 0;
+  const abs = BigInt(Math.abs(minor));
+  const whole = abs / 100n;
+  const cents = (abs % 100n).toString().padStart(2, "0");
+  return `${negative ? "-" : ""}${whole}.${cents}`;
+}
 
 /** Decimal places shown per currency: 2 for USD, none for SHS (DESIGN "Money"). */
 export function currencyDigits(currency: string): number {

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AlertParams } from "@/api/types";
 import i18n from "@/i18n";
-import { alertDescription, alertTitle, reasonText } from "@/features/compliance/alertText";
+import { alertDescription, alertTitle, reasonText } from "@/lib/alertText";
 import { handleRealtimeMessage } from "@/features/realtime/alerts";
 
 interface Case {
@@ -19,7 +19,7 @@ interface Case {
 // The same file the Go tests read (internal/domain), so the web app's English and the stored
 // English never disagree.
 const cases = (
-  JSON.parse(readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../testdata/alert_texts.json"), "utf8")) as {
+  JSON.parse(readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../testdata/alert_texts.json"), "utf8")) as {
     cases: Case[];
   }
 ).cases;

@@ -1,5 +1,5 @@
 import type { Alert, AlertParams } from "@/api/types";
-import { formatMoney } from "@/features/transactions/money";
+import { formatMoney } from "@/lib/money";
 import { formatDuration, formatNumber, formatPercent } from "@/lib/format";
 
 /** i18next's t, as the components and the real-time handler have it. */

@@ -1,0 +1,165 @@
+package store
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/kormeer/kormeer/internal/domain"
+)
+
+// amlHistories is the AML history of a chunk's senders, read in one statement, and the chunk's
+// transfers stored so far: of gives each transfer exactly what amlHistory would read for it
+// inside the transaction, the earlier transfers of the chunk included.
+type amlHistories struct {
+	sent     map[string][]pastRow // by sender, newest first: sent after the earliest window start
+	recvSum  map[string]map[domain.Currency]int64
+	recvBand map[string][]pastRow // received between the earliest and the latest pass-through start
+	hiPass   time.Time
+	first    map[string]time.Time
+	chunk    []*NewTransaction
+}
+
+type pastRow struct {
+	amount   domain.Minor
+	currency domain.Currency
+	at       time.Time
+}
+
+// dbMillis is a time as the databases keep it (timeLayout: milliseconds).
+func dbMillis(t time.Time) time.Time { return t.UTC().Truncate(time.Millisecond) }
+
+// readAMLHistories reads the history of the senders of fresh transfers: what each sent within
+// the longest rule window (at most 1,000, newest first, as amlHistory), what each received
+// within the pass-through window per currency, and when each first appeared.
+func (tx *Tx) readAMLHistories(ctx context.Context, fresh []ISOItem, th domain.AMLThresholds) (*amlHistories, error) {
+	h := &amlHistories{sent: map[string][]pastRow{}, recvSum: map[string]map[domain.Currency]int64{},
+		recvBand: map[string][]pastRow{}, first: map[string]time.Time{}}
+	var senders []string
+	var lo, loPass time.Time
+	for i, it := range fresh {
+		t := it.Tx
+		at := t.CreatedAt
+		if at.IsZero() {
+			at = tx.now
+		}
+		senders = append(senders, t.Sender)
+		w, p := dbMillis(at.Add(-th.Window())), dbMillis(at.Add(-th.PassThroughWindow))
+		if i == 0 || w.Before(lo) {
+			lo = w
+		}
+		if i == 0 || p.Before(loPass) {
+			loPass = p
+		}
+		if i == 0 || p.After(h.hiPass) {
+			h.hiPass = p
+		}
+	}
+	senders = distinct(senders)
+	if len(senders) == 0 {
+		return h, nil
+	}
+	a := &sqlArgs{d: tx.store.dialect}
+	var sb strings.Builder
+	sb.WriteString(`SELECT 'sent', sender, amount_minor, currency, created_at FROM (
+		SELECT sender, amount_minor, currency, created_at,
+			ROW_NUMBER() OVER (PARTITION BY sender ORDER BY created_at DESC) AS n
+		FROM transactions WHERE ` + a.isIn("sender", senders, false) + ` AND created_at > ` + a.add(ts(lo)) + `) AS s WHERE n <= 1000
+	UNION ALL
+	SELECT 'sum', recipient, CAST(SUM(amount_minor) AS BIGINT), currency, NULL FROM transactions
+		WHERE ` + a.isIn("recipient", senders, false) + ` AND created_at > ` + a.add(ts(h.hiPass)) + ` GROUP BY recipient, currency
+	UNION ALL
+	SELECT 'band', recipient, amount_minor, currency, created_at FROM transactions
+		WHERE ` + a.isIn("recipient", senders, false) + ` AND created_at > ` + a.add(ts(loPass)) + ` AND created_at <= ` + a.add(ts(h.hiPass)))
+	if a.d == dialectPostgres {
+		sb.WriteString(` UNION ALL SELECT 'first', v, 0, '', (SELECT MIN(created_at) FROM transactions WHERE sender = v)
+			FROM unnest(CAST(` + a.add(senders) + ` AS TEXT[])) AS s(v)
+		UNION ALL SELECT 'first', v, 0, '', (SELECT MIN(created_at) FROM transactions WHERE recipient = v)
+			FROM unnest(CAST(` + a.add(senders) + ` AS TEXT[])) AS s(v)`)
+	} else {
+		for _, s := range senders {
+			sb.WriteString(` UNION ALL SELECT 'first', ` + a.add(s) + `, 0, '', MIN(created_at) FROM transactions WHERE sender = ` + a.add(s))
+			sb.WriteString(` UNION ALL SELECT 'first', ` + a.add(s) + `, 0, '', MIN(created_at) FROM transactions WHERE recipient = ` + a.add(s))
+		}
+	}
+	rows, err := tx.query(ctx, sb.String(), a.args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var kind, who string
+		var r pastRow
+		var amount int64
+		if err := rows.Scan(&kind, &who, &amount, &r.currency, scanTime(&r.at)); err != nil {
+			return nil, err
+		}
+		r.amount = domain.Minor(amount)
+		switch kind {
+		case "sent":
+			h.sent[who] = append(h.sent[who], r)
+		case "sum":
+			if h.recvSum[who] == nil {
+				h.recvSum[who] = map[domain.Currency]int64{}
+			}
+			h.recvSum[who][r.currency] += amount
+		case "band":
+			h.recvBand[who] = append(h.recvBand[who], r)
+		case "first":
+			if f := h.first[who]; !r.at.IsZero() && (f.IsZero() || r.at.Before(f)) {
+				h.first[who] = r.at
+			}
+		}
+	}
+	return h, rows.Err()
+}
+
+// add counts a transfer of the chunk in the histories of the later ones.
+func (h *amlHistories) add(t *NewTransaction) { h.chunk = append(h.chunk, t) }
+
+// of is a sender's history for a transfer at the given time, as amlHistory reads it.
+func (h *amlHistories) of(sender string, at time.Time, th domain.AMLThresholds) domain.AMLHistory {
+	var out domain.AMLHistory
+	lo, loPass := dbMillis(at.Add(-th.Window())), dbMillis(at.Add(-th.PassThroughWindow))
+	var sent []pastRow
+	for _, r := range h.sent[sender] {
+		if r.at.After(lo) {
+			sent = append(sent, r)
+		}
+	}
+	recv := map[domain.Currency]int64{}
+	for c, n := range h.recvSum[sender] {
+		recv[c] += n
+	}
+	for _, r := range h.recvBand[sender] {
+		if r.at.After(loPass) {
+			recv[r.currency] += int64(r.amount)
+		}
+	}
+	first := h.first[sender]
+	for _, t := range h.chunk {
+		when := dbMillis(t.CreatedAt)
+		if t.Sender == sender && when.After(lo) {
+			sent = append(sent, pastRow{t.Amount, t.Currency, when})
+		}
+		if t.Recipient == sender && when.After(loPass) {
+			recv[t.Currency] += int64(t.Amount)
+		}
+		if (t.Sender == sender || t.Recipient == sender) && (first.IsZero() || when.Before(first)) {
+			first = when
+		}
+	}
+	slices.SortStableFunc(sent, func(a, b pastRow) int { return b.at.Compare(a.at) })
+	if len(sent) > 1000 {
+		sent = sent[:1000]
+	}
+	for _, r := range sent {
+		out.Sent = append(out.Sent, domain.PastTransfer{Amount: r.amount, Currency: r.currency, At: r.at})
+	}
+	for c, n := range recv {
+		out.ReceivedUSD += domain.USDMinor(domain.Minor(n), c)
+	}
+	out.FirstSeen = first
+	return out
+}

@@ -1,0 +1,146 @@
+// ESLint for the web app (`npm run lint`, run by `make lint`): TypeScript's recommended rules
+// (without type information, so the whole app lints in seconds), the rules of hooks, the
+// accessibility rules of jsx-a11y, and the import boundaries below. Problems print one per line
+// as file:line:column (scripts/eslintFormatter.js).
+import { readdirSync } from "node:fs";
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/**
+ * Import boundaries. A feature (src/features/<name>) imports the shared layers (@/lib,
+ * @/components, @/api, @/i18n, and @/test in tests) and itself, never another feature's
+ * internals: shared code belongs in src/lib or src/components, so that a change to one screen
+ * cannot break another through a file it did not know was shared.
+ *
+ * PUBLIC_ENTRIES are the exceptions: modules that are a feature's entry for the rest of the app,
+ * each with the reason it is one. Code that is merely shared (money formatting, role and status
+ * labels, registry names) is listed under "to move to src/lib" until it moves there (issue 19,
+ * part 3); remove an entry once nothing needs it, and do not add to that group.
+ */
+const PUBLIC_ENTRIES = [
+  // The session: who is signed in, how they sign in, and in which mode the server runs.
+  "auth/useAuth",
+  "auth/mode",
+  "auth/secondFactor",
+  // The app frame: navigation, the language switcher on every page and the signed-in shell.
+  "shell/nav",
+  "shell/LanguageSwitcher",
+  "shell/languageChoice",
+  "shell/AuthenticatedApp",
+  // Screens the router and the home page compose: the shell mounts them, they do not import back.
+  "home/HomePage",
+  "pages/NotFound",
+  "pages/PlaceholderPage",
+  "dashboard/AlertsPanel",
+  "dashboard/DashboardPage",
+  "dashboard/RecentTransactionsCard",
+  "settings/forced",
+  // The live-alert connection, one per signed-in page.
+  "realtime/AlertStatusPanel",
+  "realtime/DesktopAlertsButton",
+  "realtime/alerts",
+  // The onboarding tour, opened from the application page and the demo page.
+  "onboarding/OnboardingTour",
+  "onboarding/TourOverlay",
+  "onboarding/tourSteps",
+  // An alert's text and display in the person's language, wherever an alert is shown.
+  "compliance/alertText",
+  "compliance/alertDisplay",
+  "compliance/AlertReferences",
+  // The KYC and compliance queues that /kyc and the dashboard show as their own.
+  "compliance/KycDetailDialog",
+  "compliance/KycList",
+  "compliance/kycQueue",
+  "compliance/alertsQueue",
+  "compliance/ReportDialog",
+  // A transaction's ISO 20022 message and the switch feed's card, shown on other screens.
+  "switchfeed/IsoPanel",
+  "switchfeed/FeedCard",
+  "switchfeed/types",
+  "sanctions/types",
+  "transactions/CompactTransactionsTable",
+  // To move to src/lib: shared helpers, not entries.
+  "transactions/money",
+  "applications/status",
+  "applications/upload",
+  "applications/validation",
+  "audit/institutions",
+  "registry/registry",
+  "compliance/compliance",
+  "transfers/engine",
+];
+
+const features = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+const boundaryMessage =
+  "A feature imports @/lib, @/components, @/api, @/i18n and itself only: move shared code to src/lib, " +
+  "or list a feature's public entry in eslint.config.js with the reason";
+
+/** The import rule of one feature: every other feature is closed but for the public entries. */
+function featureBoundary(name) {
+  return {
+    files: [`src/features/${name}/**/*.{ts,tsx}`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              // Files one level down: gitignore patterns cannot re-include a file under an
+              // excluded folder, so the folders themselves are not excluded.
+              group: [
+                "@/features/*/*",
+                `!@/features/${name}/*`,
+                ...PUBLIC_ENTRIES.map((e) => `!@/features/${e}`),
+              ],
+              message: boundaryMessage,
+            },
+            { group: ["../*", "../**"], message: "Import through @/ rather than climbing out of the folder" },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+export default tseslint.config(
+  { ignores: ["dist/", "node_modules/", "perf/", "src/api/schema.d.ts"] },
+  // The service worker runs in its own global scope; the config and build scripts run in Node.
+  { files: ["public/sw.js"], languageOptions: { globals: globals.serviceworker } },
+  { files: ["*.js", "scripts/**"], languageOptions: { globals: globals.node } },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      // `_` marks a parameter a signature requires but the body does not use.
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  { files: ["src/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ["src/**/*.tsx"],
+    // A label's text may sit a few elements deep (a checkbox card's title inside its layout).
+    rules: { "jsx-a11y/label-has-associated-control": ["error", { depth: 4 }] },
+  },
+  ...features.map(featureBoundary),
+  {
+    // The shared layers know no feature.
+    files: ["src/lib/**", "src/components/**", "src/api/**", "src/i18n/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/features/**"], message: "Shared code imports no feature: it would tie every screen to one" }] },
+      ],
+    },
+  },
+);

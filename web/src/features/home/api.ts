@@ -1,0 +1,28 @@
+import { queryOptions } from "@tanstack/react-query";
+import { fetchPage } from "@/api/paging";
+import type { InstitutionApplication, KycApplication } from "@/api/types";
+
+/**
+ * A citizen's own records on their home page. The keys sit under each list's path, so a
+ * submission or a review (which refreshes that path) refreshes the home page too.
+ */
+export const homeKeys = {
+  ownKyc: ["/api/kyc-applications", "own"] as const,
+  ownApplications: ["/api/institution-applications", "own"] as const,
+};
+
+/** The citizen's latest identity check (KYC application). */
+export function ownKycOptions() {
+  return queryOptions({
+    queryKey: homeKeys.ownKyc,
+    queryFn: ({ signal }) => fetchPage<KycApplication>("/api/kyc-applications?limit=1", signal),
+  });
+}
+
+/** The citizen's latest licence applications, at most limit. */
+export function ownApplicationsOptions(limit: number) {
+  return queryOptions({
+    queryKey: homeKeys.ownApplications,
+    queryFn: ({ signal }) => fetchPage<InstitutionApplication>(`/api/institution-applications?limit=${limit}`, signal),
+  });
+}
