@@ -8,50 +8,50 @@ import (
 // Validate checks that thresholds make sense before anyone may propose them: positive amounts
 // and windows, weights from 0 to 100, and risk levels in order.
 func (th AMLThresholds) Validate() error {
-	f := map[string]string{}
+	f := map[string]Fault{}
 	for _, c := range []Currency{USD, SHS} {
 		if th.LargeValue[c] <= 0 {
-			f["largeValue"+string(c)] = "Must be above 0"
+			f["largeValue"+string(c)] = F(CodeAboveZero)
 		}
 		if th.RoundUnit[c] <= 0 {
-			f["roundUnit"+string(c)] = "Must be above 0"
+			f["roundUnit"+string(c)] = F(CodeAboveZero)
 		}
 	}
 	windows := map[string]time.Duration{"structuringWindow": th.StructuringWindow, "velocityWindow": th.VelocityWindow,
 		"passThroughWindow": th.PassThroughWindow, "newWalletAge": th.NewWalletAge}
 	for k, d := range windows {
 		if d < time.Minute || d > 7*24*time.Hour {
-			f[k] = "From 1 minute to 7 days"
+			f[k] = F(CodeWindowRange)
 		}
 	}
 	counts := map[string]int{"structuringCount": th.StructuringCount, "velocityCount": th.VelocityCount}
 	for k, n := range counts {
 		if n < 2 || n > 1000 {
-			f[k] = "From 2 to 1000"
+			f[k] = F(CodeRange, "min", "2", "max", "1000")
 		}
 	}
 	for k, p := range map[string]int{"structuringFloorPct": th.StructuringFloorPct, "passThroughPct": th.PassThroughPct} {
 		if p < 1 || p > 100 {
-			f[k] = "From 1 to 100"
+			f[k] = F(CodeRange, "min", "1", "max", "100")
 		}
 	}
 	for k, m := range map[string]Minor{"passThroughMinUsd": th.PassThroughMinUSD, "offlineHighValueUsd": th.OfflineHighValueUSD,
 		"newWalletVolumeUsd": th.NewWalletVolumeUSD} {
 		if m <= 0 {
-			f[k] = "Must be above 0"
+			f[k] = F(CodeAboveZero)
 		}
 	}
 	for _, rule := range []string{RuleLargeValue, RuleStructuring, RuleVelocity, RuleRoundAmount, RulePassThrough,
 		RuleOfflineHighValue, RuleNewWalletVolume} {
 		if w, ok := th.Weights[rule]; !ok || w < 0 || w > 100 {
-			f["weights."+rule] = "From 0 to 100"
+			f["weights."+rule] = F(CodeRange, "min", "0", "max", "100")
 		}
 	}
 	if !(0 < th.MediumAt && th.MediumAt < th.HighAt && th.HighAt <= th.CriticalAt && th.CriticalAt <= 100) {
-		f["levels"] = "Need 0 < medium < high ≤ critical ≤ 100"
+		f["levels"] = F(CodeRiskLevels)
 	}
 	if len(f) > 0 {
-		return FieldError("Please correct the thresholds.", f)
+		return Invalid(CodeThresholdsInvalid, f)
 	}
 	return nil
 }

@@ -240,3 +240,62 @@ const (
 	CodeBatchEmpty        = "batch_empty"
 	CodeBatchTooManyItems = "batch_too_many_items"
 )
+
+// AML thresholds (internal/domain/amlrules.go).
+const (
+	CodeThresholdsInvalid = "thresholds_invalid"
+	CodeAboveZero         = "above_zero"   // field
+	CodeWindowRange       = "window_range" // field: a window outside 1 minute to 7 days
+	CodeRange             = "range"        // field: outside {min} to {max}
+	CodeRiskLevels        = "risk_levels"  // field: levels out of order
+)
+
+// Decisions, reviews and the state they find (internal/store, shared with internal/httpapi).
+const (
+	CodeKYCDecisionInvalid     = "kyc_decision_invalid"
+	CodeKYCDecision            = "kyc_decision" // field
+	CodeKYCDecided             = "kyc_decided"  // already decided: {status}
+	CodeMatchDecisionInvalid   = "match_decision_invalid"
+	CodeMatchDecision          = "match_decision" // field
+	CodeMatchDecided           = "match_decided"  // already decided: {status}
+	CodeApplicationDecided     = "application_decided"
+	CodeProposalChanged        = "proposal_changed" // the compliance proposal now proposes {status}
+	CodeNoComplianceProposal   = "no_compliance_proposal"
+	CodeComplianceChanged      = "compliance_changed"
+	CodeComplianceChangedTo    = "compliance_changed_to"
+	CodeAuditDetailsInvalid    = "audit_details_invalid"
+	CodeLicensedInstitution    = "licensed_institution" // field: not a licensed PSP or MNO
+	CodeAuditNotScheduled      = "audit_not_scheduled"
+	CodeLicenseCannotSuspend   = "license_cannot_suspend"
+	CodeLicenseCannotReinstate = "license_cannot_reinstate"
+	CodeLicenseCannotRevoke    = "license_cannot_revoke"
+	CodeReportPublished        = "report_published"
+	CodeDeadLetterDecided      = "dead_letter_decided"
+	CodeAdoptInstitution       = "adopt_institution"
+	CodeIdempotencyInProgress  = "idempotency_in_progress"
+	CodeIdempotencyKeyReused   = "idempotency_key_reused"
+	CodeISOWritersRaced        = "iso_writers_raced" // ISO 20022 payments kept changing while stored
+)
+
+// Sanctions lists (internal/screening, internal/store/sanctions.go).
+const (
+	CodeSanctionsListName    = "sanctions_list_name"
+	CodeSanctionsList        = "sanctions_list" // field
+	CodeSanctionsListEmpty   = "sanctions_list_empty"
+	CodeSanctionsListRefused = "sanctions_list_refused" // the parser's {detail}
+	CodeSanctionsFileFault   = "sanctions_file_fault"   // field: the same
+	CodeSanctionsImportRaced = "sanctions_import_raced"
+)
+
+// Uploaded images (internal/objects).
+const (
+	CodeFileTooLarge    = "file_too_large" // above {megabytes} MB
+	CodeFileEmpty       = "file_empty"
+	CodeImageType       = "image_type"
+	CodeImageTypeText   = "image_type_text"
+	CodeImageTypePDF    = "image_type_pdf"
+	CodeImageTypeGIF    = "image_type_gif"
+	CodeImageUnreadable = "image_unreadable"
+	CodeImagePixels     = "image_pixels" // {width} × {height} above the maximum
+	CodeImageCost       = "image_cost"   // {needed} MB to decode, {allowed} allowed
+)

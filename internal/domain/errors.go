@@ -4,7 +4,6 @@ package domain
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/kormeer/kormeer/internal/i18n"
 )
@@ -95,7 +94,12 @@ func fault(code string, args ...string) *Fault {
 
 // Invalid returns an EINVALID error with the catalogue's reason naming the fields at fault.
 func Invalid(reason string, fields map[string]Fault) *Error {
-	e := E(EINVALID, reason)
+	return InvalidWith(reason, fields)
+}
+
+// InvalidWith is Invalid for a reason with parameters, args as name, value pairs.
+func InvalidWith(reason string, fields map[string]Fault, args ...string) *Error {
+	e := E(EINVALID, reason, args...)
 	e.Fields = fields
 	return e
 }
@@ -109,25 +113,6 @@ func pairs(args []string) i18n.Args {
 		a[args[i]] = args[i+1]
 	}
 	return a
-}
-
-// Errorf returns an *Error with the given code and formatted, English-only message. Its machine
-// code is its kind: errors still written this way have no catalogue text yet (E is the way).
-func Errorf(code, format string, args ...any) *Error {
-	return &Error{Code: code, Reason: code, Message: fmt.Sprintf(format, args...)}
-}
-
-// FieldError returns an EINVALID error naming the fields at fault with English-only messages;
-// each field's code is "invalid" (Invalid with F is the way for new code).
-func FieldError(message string, fields map[string]string) *Error {
-	e := &Error{Code: EINVALID, Reason: EINVALID, Message: message}
-	if len(fields) > 0 {
-		e.Fields = make(map[string]Fault, len(fields))
-		for k, v := range fields {
-			e.Fields[k] = Fault{Code: EINVALID, Message: v}
-		}
-	}
-	return e
 }
 
 // ErrorCode returns the code of an *Error in err's chain, or EINTERNAL for anything else, so that
@@ -147,6 +132,17 @@ func ErrorMessage(err error) string {
 		return e.Message
 	}
 	return "Internal error."
+}
+
+// ErrKYCDecision answers a KYC decision that is neither approve nor reject.
+func ErrKYCDecision() *Error {
+	return Invalid(CodeKYCDecisionInvalid, map[string]Fault{"decision": F(CodeKYCDecision)})
+}
+
+// ErrMatchDecision answers a sanctions match decision that is neither confirmed nor
+// false_positive.
+func ErrMatchDecision() *Error {
+	return Invalid(CodeMatchDecisionInvalid, map[string]Fault{"decision": F(CodeMatchDecision)})
 }
 
 // ErrCursor answers a page cursor that is not one of the list's, whichever list.

@@ -117,18 +117,18 @@ func (s *Server) overdueBefore(now time.Time) map[string]time.Time {
 func (s *Server) parseAlertFilter(q url.Values, known map[string]bool, me string, now time.Time) (store.AlertFilter, error) {
 	r := newFilterReader(q, known)
 	f := store.AlertFilter{Kind: r.oneOf("kind", alertKinds), Status: r.oneOf("status", alertStatuses),
-		Severity: r.oneOf("severity", alertSeverities), InstitutionID: r.id("institution", "Give an institution's id"),
+		Severity: r.oneOf("severity", alertSeverities), InstitutionID: r.id("institution", CodeInstitutionID),
 		Sort: r.oneOf("sort", alertSorts)}
 	switch v := r.get("overdue"); v {
 	case "", "false":
 	case "true":
 		f.OverdueBefore = s.overdueBefore(now)
 	default:
-		r.fields["overdue"] = "Must be true or false"
+		r.fields["overdue"] = domain.F(CodeTrueOrFalse)
 	}
 	if v := r.get("olderThan"); v != "" {
 		if age, err := domain.ParseAlertAge(v); err != nil {
-			r.fields["olderThan"] = "Give an age such as 24h or 7d"
+			r.fields["olderThan"] = domain.F(CodeAgeFormat)
 		} else if before := now.Add(-age); f.CreatedBefore.IsZero() || before.Before(f.CreatedBefore) {
 			f.CreatedBefore = before
 		}
@@ -140,17 +140,14 @@ func (s *Server) parseAlertFilter(q url.Values, known map[string]bool, me string
 	case "none":
 		f.Unassigned = true
 	default:
-		f.AssignedTo = r.id("assignee", "Give an account's id, me or none")
+		f.AssignedTo = r.id("assignee", CodeAssigneeFormat)
 	}
 	if before, err := parseQueryTime(q.Get("createdBefore"), false); err != nil {
-		r.fields["createdBefore"] = err.Error()
+		r.fields["createdBefore"] = domain.F(CodeDateOrTime)
 	} else if !before.IsZero() && (f.CreatedBefore.IsZero() || before.Before(f.CreatedBefore)) {
 		f.CreatedBefore = before
 	}
-	if len(r.fields) > 0 {
-		return f, domain.FieldError("Please correct the alert filters.", r.fields)
-	}
-	return f, nil
+	return f, r.err()
 }
 
 // listAlerts is GET /api/alerts: the caller's alerts matching the filters (parseAlertFilter),

@@ -47,11 +47,11 @@ func toThresholdsJSON(th domain.AMLThresholds) thresholdsJSON {
 }
 
 func (j thresholdsJSON) toDomain() (domain.AMLThresholds, error) {
-	f := map[string]string{}
+	f := map[string]domain.Fault{}
 	money := func(key, v string) domain.Minor {
 		m, ok := domain.ParseAmount(v)
 		if !ok {
-			f[key] = "Enter an amount such as 1000 or 99.50"
+			f[key] = domain.F(CodeAmountExample, "example", "1000")
 		}
 		return m
 	}
@@ -66,7 +66,7 @@ func (j thresholdsJSON) toDomain() (domain.AMLThresholds, error) {
 		NewWalletVolumeUSD: money("newWalletVolumeUsd", j.NewWalletVolumeUSD), Weights: j.Weights,
 		MediumAt: j.MediumAt, HighAt: j.HighAt, CriticalAt: j.CriticalAt}
 	if len(f) > 0 {
-		return th, domain.FieldError("Please correct the thresholds.", f)
+		return th, domain.Invalid(domain.CodeThresholdsInvalid, f)
 	}
 	if err := th.Validate(); err != nil {
 		if e, ok := err.(*domain.Error); ok {

@@ -47,24 +47,24 @@ func (s *Server) analyticsQuery(r *http.Request) (from, to time.Time, inst strin
 	q := r.URL.Query()
 	today := s.store.Now().Truncate(24 * time.Hour)
 	to, from = today.AddDate(0, 0, 1), today.AddDate(0, 0, -29)
-	f := map[string]string{}
+	f := map[string]domain.Fault{}
 	if v := q.Get("from"); v != "" {
 		if from, err = time.Parse("2006-01-02", v); err != nil {
-			f["from"] = "Use a date such as 2026-11-01"
+			f["from"] = domain.F(CodeDateFormat, "example", "2026-11-01")
 		}
 	}
 	if v := q.Get("to"); v != "" {
 		t, perr := time.Parse("2006-01-02", v)
 		if perr != nil {
-			f["to"] = "Use a date such as 2026-11-30"
+			f["to"] = domain.F(CodeDateFormat, "example", "2026-11-30")
 		}
 		to = t.AddDate(0, 0, 1)
 	}
 	if len(f) == 0 && (!from.Before(to) || to.Sub(from) > 366*24*time.Hour) {
-		f["to"] = "The period must be from 1 to 366 days"
+		f["to"] = domain.F(CodePeriodDays)
 	}
 	if len(f) > 0 {
-		return from, to, "", domain.FieldError("Please correct the period.", f)
+		return from, to, "", domain.Invalid(CodePeriodInvalid, f)
 	}
 	u := principalFrom(r.Context())
 	inst = q.Get("institutionId")
@@ -210,7 +210,7 @@ func (s *Server) analyticsExport(w http.ResponseWriter, r *http.Request) error {
 	extendDeadlines(w, 0, slowAnswer)
 	cols, ok := analyticsSections[section]
 	if !ok {
-		return domain.FieldError("Unknown section.", map[string]string{"section": "Must name one of the charts"})
+		return domain.Invalid(CodeSectionUnknown, map[string]domain.Fault{"section": domain.F(CodeSection)})
 	}
 	d, err := s.analyticsData(r)
 	if err != nil {

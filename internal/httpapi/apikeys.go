@@ -47,9 +47,9 @@ func keyInstitution(u *domain.User, named string) string {
 func (s *Server) listAPIKeys(w http.ResponseWriter, r *http.Request) error {
 	u := principalFrom(r.Context())
 	f := newFilterReader(r.URL.Query(), map[string]bool{"institution": true})
-	named := f.id("institution", "Give an institution's id")
-	if len(f.fields) > 0 {
-		return domain.FieldError("Please correct the filters.", f.fields)
+	named := f.id("institution", CodeInstitutionID)
+	if err := f.err(); err != nil {
+		return err
 	}
 	inst := keyInstitution(u, named)
 	if !u.Role.IsRegulator() && inst == "" {

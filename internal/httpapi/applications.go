@@ -63,7 +63,7 @@ func (s *Server) submitApplication(w http.ResponseWriter, r *http.Request) error
 	if in.LogoURL != nil {
 		o, err := s.objectFromURL(r, *in.LogoURL)
 		if err == nil && o.Kind != "logo" {
-			err = domain.FieldError("Upload the logo again.", map[string]string{"logoUrl": "Upload the logo again"})
+			err = domain.Invalid(CodeLogoUploadAgain, map[string]domain.Fault{"logoUrl": domain.F(domain.CodeUploadAgain)})
 		}
 		if err != nil {
 			return err
@@ -102,7 +102,7 @@ func (s *Server) listApplications(w http.ResponseWriter, r *http.Request) error 
 	if !u.Role.IsRegulator() {
 		f.SubmittedBy = u.ID
 	}
-	return servePage(w, r, fr, "application", f, s.store.ApplicationsPage, s.store.CountApplications, toApplicationJSON)
+	return servePage(w, r, fr, f, s.store.ApplicationsPage, s.store.CountApplications, toApplicationJSON)
 }
 
 // getApplication answers one application to a regulator or its applicant; to anyone else it
@@ -183,7 +183,7 @@ type onboardingItem struct {
 func (s *Server) listOnboarding(w http.ResponseWriter, r *http.Request) error {
 	fr := newFilterReader(r.URL.Query(), onboardingParams)
 	f := store.ApplicationFilter{Status: domain.ApplicationPending, Type: fr.oneOf("type", institutionTypes)}
-	return servePage(w, r, fr, "onboarding", f, s.store.ApplicationsPage, s.store.CountApplications, func(a *store.Application) onboardingItem {
+	return servePage(w, r, fr, f, s.store.ApplicationsPage, s.store.CountApplications, func(a *store.Application) onboardingItem {
 		return onboardingItem{ID: a.ID, Name: a.InstitutionName, Type: strings.ToUpper(a.InstitutionType),
 			LicenseNumber: a.LicenseNumber, ContactEmail: a.ContactEmail, Status: a.Status}
 	})
@@ -203,7 +203,7 @@ func (s *Server) setOnboardingStatus(w http.ResponseWriter, r *http.Request) err
 		return err
 	}
 	if in.Status != domain.ApplicationApproved && in.Status != domain.ApplicationRejected {
-		return domain.FieldError("Status must be approved or rejected.", map[string]string{"status": "Must be approved or rejected"})
+		return domain.Invalid(CodeApplicationDecisionInvalid, map[string]domain.Fault{"status": domain.F(CodeApplicationDecision)})
 	}
 	return s.review(w, r, r.PathValue("id"), in.Status, in.Notes)
 }

@@ -69,7 +69,7 @@ func (s *Server) listApprovals(w http.ResponseWriter, r *http.Request) error {
 	case status == "all":
 		status = ""
 	case !slices.Contains(domain.ApprovalStatuses, status):
-		return domain.FieldError("Unknown status.", map[string]string{"status": "One of all, " + strings.Join(domain.ApprovalStatuses, ", ")})
+		return domain.Invalid(CodeFiltersInvalid, map[string]domain.Fault{"status": oneOfFault(append([]string{"all"}, domain.ApprovalStatuses...))})
 	}
 	limit, cursor, err := parsePage(q)
 	if err != nil {
@@ -118,9 +118,9 @@ func (s *Server) decideApproval(w http.ResponseWriter, r *http.Request, approve 
 	in.Reason = strings.TrimSpace(in.Reason)
 	switch {
 	case !approve && in.Reason == "":
-		return domain.FieldError("Say why the change is refused.", map[string]string{"reason": "A reason is required"})
+		return domain.Invalid(CodeRefusalReason, map[string]domain.Fault{"reason": domain.F(domain.CodeReasonRequired)})
 	case utf8.RuneCountInString(in.Reason) > 500:
-		return domain.FieldError("The reason is too long.", map[string]string{"reason": "At most 500 characters"})
+		return domain.Invalid(CodeReasonTooLong, map[string]domain.Fault{"reason": domain.F(domain.CodeMaxChars, "max", "500")})
 	}
 	a, err := s.store.DecideApproval(r.Context(), r.PathValue("id"), approve, principalFrom(r.Context()).ID, in.Reason, s.audit(r, "", ""))
 	if err != nil {

@@ -74,7 +74,7 @@ func parseAuditFilter(q url.Values) (store.AuditFilter, error) {
 		} else if _, err := uuid.Parse(a); err == nil {
 			f.ActorID = strings.ToLower(a)
 		} else {
-			fields["actor"] = "Give the email or the id of an account"
+			fields["actor"] = domain.F(CodeActorFormat)
 		}
 	}
 	f.Action = strings.TrimSpace(q.Get("action"))
@@ -88,34 +88,34 @@ func parseAuditFilter(q url.Values) (store.AuditFilter, error) {
 	}
 	var err error
 	if f.From, err = parseQueryTime(q.Get("from"), false); err != nil {
-		fields["from"] = err.Error()
+		fields["from"] = domain.F(CodeDateOrTime)
 	}
 	if f.To, err = parseQueryTime(q.Get("to"), true); err != nil {
-		fields["to"] = err.Error()
+		fields["to"] = domain.F(CodeDateOrTime)
 	}
 	if !f.From.IsZero() && !f.To.IsZero() && !f.From.Before(f.To) {
-		fields["to"] = "Must be after the start"
+		fields["to"] = domain.F(CodeAfterStart)
 	}
 	if len(fields) > 0 {
-		return f, domain.FieldError("Please correct the audit filters.", fields)
+		return f, domain.Invalid(CodeFiltersInvalid, fields)
 	}
 	return f, nil
 }
 
-// unknownParams names each query parameter that is not in known as an "Unknown filter", in a new
-// map of field errors that the caller adds its own to.
-func unknownParams(q url.Values, known map[string]bool) map[string]string {
-	fields := map[string]string{}
+// unknownParams names each query parameter that is not in known as an unknown filter, in a new
+// map of field faults that the caller adds its own to.
+func unknownParams(q url.Values, known map[string]bool) map[string]domain.Fault {
+	fields := map[string]domain.Fault{}
 	for k := range q {
 		if !known[k] {
-			fields[k] = "Unknown filter"
+			fields[k] = domain.F(CodeUnknownFilter)
 		}
 	}
 	return fields
 }
 
 // parseQueryTime reads a date (a whole day in UTC; as an end, the day is included) or an RFC 3339
-// time.
+// time; its error is answered as the field fault CodeDateOrTime.
 func parseQueryTime(v string, end bool) (time.Time, error) {
 	v = strings.TrimSpace(v)
 	if v == "" {
@@ -139,23 +139,23 @@ func parseQueryTime(v string, end bool) (time.Time, error) {
 // the chain position to continue below.
 func parseAuditPage(q url.Values) (limit int, before int64, err error) {
 	limit = auditPageDefault
-	fields := map[string]string{}
+	fields := map[string]domain.Fault{}
 	if v := q.Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {
-			fields["limit"] = "Must be a positive whole number"
+			fields["limit"] = domain.F(CodePositiveWholeNumber)
 		}
 		limit = min(n, auditPageMax)
 	}
 	if v := q.Get("cursor"); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n < 1 {
-			fields["cursor"] = "Not a valid cursor"
+			fields["cursor"] = domain.F(domain.CodeCursor)
 		}
 		before = n
 	}
 	if len(fields) > 0 {
-		return 0, 0, domain.FieldError("The page cursor or limit is not valid; start from the first page.", fields)
+		return 0, 0, domain.Invalid(CodePageInvalid, fields)
 	}
 	return limit, before, nil
 }

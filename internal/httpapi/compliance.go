@@ -75,26 +75,26 @@ func (s *Server) scheduleAudit(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	f := map[string]string{}
+	f := map[string]domain.Fault{}
 	day, err := time.Parse("2006-01-02", in.ScheduledFor)
 	today := s.store.Now().Truncate(24 * time.Hour)
 	switch {
 	case err != nil:
-		f["scheduledFor"] = "Use a date such as 2026-12-15"
+		f["scheduledFor"] = domain.F(CodeDateFormat, "example", "2026-12-15")
 	case day.Before(today):
-		f["scheduledFor"] = "Choose today or a later date"
+		f["scheduledFor"] = domain.F(CodeDateNotPast)
 	case day.After(today.AddDate(2, 0, 0)):
-		f["scheduledFor"] = "Choose a date within two years"
+		f["scheduledFor"] = domain.F(CodeDateWithinTwoYears)
 	}
 	in.Scope = strings.TrimSpace(in.Scope)
 	if len(in.Scope) < 5 || len(in.Scope) > 1000 {
-		f["scope"] = "Describe the audit's scope (5 to 1000 characters)"
+		f["scope"] = domain.F(CodeAuditScope)
 	}
 	if in.InstitutionID == "" {
-		f["institutionId"] = "Choose a licensed PSP or MNO"
+		f["institutionId"] = domain.F(domain.CodeLicensedInstitution)
 	}
 	if len(f) > 0 {
-		return domain.FieldError("Please correct the audit details.", f)
+		return domain.Invalid(domain.CodeAuditDetailsInvalid, f)
 	}
 	a := &store.ComplianceAudit{InstitutionID: in.InstitutionID, ScheduledFor: in.ScheduledFor, Scope: in.Scope,
 		CreatedBy: principalFrom(r.Context()).ID}
@@ -118,12 +118,12 @@ var (
 func (s *Server) listAudits(w http.ResponseWriter, r *http.Request) error {
 	u := principalFrom(r.Context())
 	fr := newFilterReader(r.URL.Query(), auditParams)
-	f := store.AuditScheduleFilter{Status: fr.oneOf("status", auditStatuses), InstitutionID: fr.id("institution", "Give an institution's id")}
+	f := store.AuditScheduleFilter{Status: fr.oneOf("status", auditStatuses), InstitutionID: fr.id("institution", CodeInstitutionID)}
 	if !u.Role.IsRegulator() {
 		f.Unlinked = u.Institution == "" || (f.InstitutionID != "" && f.InstitutionID != u.Institution)
 		f.InstitutionID = u.Institution
 	}
-	return servePage(w, r, fr, "audit", f, s.store.AuditSchedulesPage, s.store.CountAuditSchedules, toAuditJSON)
+	return servePage(w, r, fr, f, s.store.AuditSchedulesPage, s.store.CountAuditSchedules, toAuditJSON)
 }
 
 // exportCompliance is GET /api/compliance/export: the compliance page's "Export Compliance

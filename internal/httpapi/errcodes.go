@@ -67,7 +67,6 @@ const (
 	CodeTooManySockets         = "too_many_sockets"          // {max} live connections open already
 
 	// Uploads (objects.go).
-	CodeFileTooLarge    = "file_too_large"    // above {megabytes} MB
 	CodeUploadLinkUsed  = "upload_link_used"  // the signed link was used already
 	CodeUploadFileAgain = "upload_file_again" // a file reference that is not an upload of this user
 	CodeNotUploaded     = "not_uploaded"      // field: the same
@@ -97,4 +96,67 @@ const (
 	CodeReportAlertsOf     = "report_alerts_of"
 	CodeReportTypeMonthly  = "report_type_monthly_transaction" // "report_type_" + the report's type
 	CodeReportTypeAMLCFT   = "report_type_aml_cft"
+)
+
+// Query filters and pages (filters.go, audit.go, transactions.go and each list).
+const (
+	CodeFiltersInvalid      = "filters_invalid"
+	CodeNoParams            = "no_params"
+	CodeParamsUnknown       = "params_unknown"
+	CodePageInvalid         = "page_invalid"
+	CodeLimitInvalid        = "limit_invalid"
+	CodeUnknownFilter       = "unknown_filter"        // field
+	CodeOneOf               = "one_of"                // field: one of {values}
+	CodeInstitutionID       = "institution_id"        // field
+	CodeAssigneeFormat      = "assignee_format"       // field
+	CodeActorFormat         = "actor_format"          // field
+	CodeTrueOrFalse         = "true_or_false"         // field
+	CodeTrueOrAbsent        = "true_or_absent"        // field
+	CodeAgeFormat           = "age_format"            // field
+	CodeDateOrTime          = "date_or_time"          // field
+	CodeDateFormat          = "date_format"           // field: {example}
+	CodeMonthFormat         = "month_format"          // field
+	CodeAfterStart          = "after_start"           // field: an end not after its start
+	CodeAmountExample       = "amount_example"        // field: {example}
+	CodeNotBelowMin         = "not_below_min"         // field
+	CodePositiveWholeNumber = "positive_whole_number" // field
+)
+
+// Forms and actions of the HTTP layer's own checks.
+const (
+	CodePeriodInvalid              = "period_invalid"
+	CodePeriodDays                 = "period_days" // field
+	CodeSectionUnknown             = "section_unknown"
+	CodeSection                    = "section" // field
+	CodeLogoUploadAgain            = "logo_upload_again"
+	CodeLogoTooLarge               = "logo_too_large"          // {megabytes}
+	CodeProfileImageTooLarge       = "profile_image_too_large" // {megabytes}
+	CodeApplicationDecisionInvalid = "application_decision_invalid"
+	CodeApplicationDecision        = "application_decision" // field
+	CodeRefusalReason              = "refusal_reason"
+	CodeReasonTooLong              = "reason_too_long"
+	CodeDateNotPast                = "date_not_past"         // field
+	CodeDateWithinTwoYears         = "date_within_two_years" // field
+	CodeAuditScope                 = "audit_scope"           // field
+	CodeProposalConfirmStatus      = "proposal_confirm_status"
+	CodeProposalDismissStatus      = "proposal_dismiss_status"
+	CodeLicenseReason              = "license_reason"
+	CodePrivilegedRole             = "privileged_role" // {role}
+	CodeReportRequestInvalid       = "report_request_invalid"
+	CodeReportDraft                = "report_draft" // field
+	CodeQuoteInvalid               = "quote_invalid"
+	CodeIdempotencyKeyFormat       = "idempotency_key_format"
+	CodeLicenseNotActive           = "license_not_active" // {status}
+
+	// Sanctions (sanctions.go) and the ISO 20022 feed (iso20022.go).
+	CodeSanctionsMediaType = "sanctions_media_type"
+	CodeSanctionsTooLarge  = "sanctions_too_large"
+	CodeDecisionInvalid    = "decision_invalid"
+	CodeSayWhy             = "say_why" // field: {max}
+	CodeNameToCheck        = "name_to_check"
+	CodeNameToCheckField   = "name_to_check_field" // field: {max}
+	CodeISOMediaType       = "iso_media_type"
+	CodeISOTooLarge        = "iso_too_large"
+	CodeISOInvalid         = "iso_invalid" // {path}: {detail}
+	CodeISOElement         = "iso_element" // field: {detail}
 )

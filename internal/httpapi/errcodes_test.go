@@ -163,6 +163,38 @@ func TestErrorsInTheReadersLanguage(t *testing.T) {
 	})
 }
 
+// TestFilterErrorsInTheReadersLanguage: a list's refused filters are answered by code, the
+// answer and each field in the reader's (stored) language (the values a filter takes stay as they are
+// written in the address).
+func TestFilterErrorsInTheReadersLanguage(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, be storetest.Backend) {
+		e := newEnv(t, be, nil)
+		tok := e.token(e.mustUser("filters@example.so", domain.RoleCBSLOfficer, nil))
+		for _, c := range []struct {
+			lang                   string
+			message, status, bogus string
+		}{
+			{"so", "Fadlan sax shaandhaynta.", "Waa inuu ka mid noqdaa " + strings.Join(alertStatuses, ", "), "Shaandhayn aan la aqoon"},
+			{"fr", "Veuillez corriger les filtres.", "Doit être l'une des valeurs : " + strings.Join(alertStatuses, ", "), "Filtre inconnu"},
+			{"en", "Please correct the filters.", "Must be one of " + strings.Join(alertStatuses, ", "), "Unknown filter"},
+		} {
+			if res := e.do(nil, "PATCH", "/api/profile", map[string]string{"language": c.lang}, "Authorization", "Bearer "+tok); res.status != http.StatusOK {
+				t.Fatalf("language %s: %d %s", c.lang, res.status, res.body)
+			}
+			res := e.do(nil, "GET", "/api/alerts?status=lost&bogus=1", nil, "Authorization", "Bearer "+tok)
+			var b errorBody
+			if err := json.Unmarshal(res.body, &b); err != nil || res.status != http.StatusBadRequest {
+				t.Fatalf("%s: %d %s", c.lang, res.status, res.body)
+			}
+			if res.header.Get("Content-Language") != c.lang || b.Code != CodeFiltersInvalid || b.Message != c.message ||
+				b.Fields["status"].Code != CodeOneOf || b.Fields["status"].Message != c.status ||
+				b.Fields["bogus"].Code != CodeUnknownFilter || b.Fields["bogus"].Message != c.bogus {
+				t.Errorf("%s: %s %+v", c.lang, res.header.Get("Content-Language"), b)
+			}
+		}
+	})
+}
+
 // TestAccessCodeInTheRecipientsLanguage: the access code's e-mail is written in the language of
 // the account holding the address (else the requester's), its SMS in the requester's language (a
 // mobile user has none stored).

@@ -112,7 +112,7 @@ type previousPeriodJSON struct {
 // read from the database at most once a second per instance (store.PublicSummary).
 func (s *Server) publicSummary(w http.ResponseWriter, r *http.Request) error {
 	if fields := unknownParams(r.URL.Query(), nil); len(fields) > 0 {
-		return domain.FieldError("This summary takes no parameters.", fields)
+		return domain.Invalid(CodeNoParams, fields)
 	}
 	sum, err := s.store.PublicSummary(r.Context())
 	if err != nil {

@@ -6,14 +6,16 @@ import (
 	"strings"
 
 	"github.com/google/uuid"
+
+	"github.com/kormeer/kormeer/internal/domain"
 )
 
-// filterReader reads a list's query filters, collecting a message per invalid parameter in
+// filterReader reads a list's query filters, collecting a fault per invalid parameter in
 // fields, so that one 400 names them all. Unknown parameters are refused, so a mistyped filter
 // never silently shows the whole list; "all" means no filter, as on the transactions search.
 type filterReader struct {
 	q      url.Values
-	fields map[string]string
+	fields map[string]domain.Fault
 }
 
 func newFilterReader(q url.Values, known map[string]bool) *filterReader {
@@ -32,21 +34,35 @@ func (r *filterReader) get(key string) string {
 func (r *filterReader) oneOf(key string, allowed []string) string {
 	v := r.get(key)
 	if v != "" && !slices.Contains(allowed, v) {
-		r.fields[key] = "Must be one of " + strings.Join(allowed, ", ")
+		r.fields[key] = oneOfFault(allowed)
 	}
 	return v
 }
 
-// id is key's value, which must be an id (an institution's, an account's); message says so.
-func (r *filterReader) id(key, message string) string {
+// id is key's value, which must be an id (an institution's, an account's); the fault of code
+// says so.
+func (r *filterReader) id(key, code string) string {
 	v := r.get(key)
 	if v == "" {
 		return ""
 	}
 	id, err := uuid.Parse(v)
 	if err != nil {
-		r.fields[key] = message
+		r.fields[key] = domain.F(code)
 		return ""
 	}
 	return id.String()
+}
+
+// err is the 400 naming every bad filter read, or nil.
+func (r *filterReader) err() error {
+	if len(r.fields) > 0 {
+		return domain.Invalid(CodeFiltersInvalid, r.fields)
+	}
+	return nil
+}
+
+// oneOfFault is the fault of a value that is not one of allowed.
+func oneOfFault(allowed []string) domain.Fault {
+	return domain.F(CodeOneOf, "values", strings.Join(allowed, ", "))
 }

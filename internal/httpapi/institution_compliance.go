@@ -113,7 +113,7 @@ func (s *Server) confirmProposal(w http.ResponseWriter, r *http.Request, kind st
 		return err
 	}
 	if in.Status == "" {
-		return domain.FieldError("Say which proposed status you confirm.", map[string]string{"status": "Required"})
+		return domain.Invalid(CodeProposalConfirmStatus, map[string]domain.Fault{"status": domain.F(domain.CodeRequired)})
 	}
 	id := r.PathValue("id")
 	p, err := s.store.ComplianceProposal(r.Context(), kind, id)
@@ -121,7 +121,7 @@ func (s *Server) confirmProposal(w http.ResponseWriter, r *http.Request, kind st
 		return err
 	}
 	if p.To != in.Status {
-		return domain.Errorf(domain.ECONFLICT, "The proposal changed meanwhile: it now proposes %s.", p.To)
+		return domain.E(domain.ECONFLICT, domain.CodeProposalChanged, "status", p.To)
 	}
 	reason := p.Reason()
 	if note, err := domain.ComplianceReason(in.Reason); err == nil {
@@ -149,7 +149,7 @@ func (s *Server) dismissProposal(w http.ResponseWriter, r *http.Request, kind st
 		return err
 	}
 	if in.Status == "" {
-		return domain.FieldError("Say which proposed status you dismiss.", map[string]string{"status": "Required"})
+		return domain.Invalid(CodeProposalDismissStatus, map[string]domain.Fault{"status": domain.F(domain.CodeRequired)})
 	}
 	if err := s.store.DismissProposal(r.Context(), kind, r.PathValue("id"), in.Status, reason, s.audit(r, "", "")); err != nil {
 		return err

@@ -97,10 +97,10 @@ func (s *Server) registry(w http.ResponseWriter, r *http.Request, kind string) e
 		LicenseStatus:    fr.oneOf("status", []string{domain.LicenseActive, domain.LicenseSuspended, domain.LicenseRevoked}),
 		ComplianceStatus: fr.oneOf("compliance", append(slices.Clone(domain.ComplianceStatuses), domain.CompliancePending))}
 	if len(f.Query) > 100 {
-		fr.fields["q"] = "At most 100 characters"
+		fr.fields["q"] = domain.F(domain.CodeMaxChars, "max", "100")
 	}
-	if len(fr.fields) > 0 {
-		return domain.FieldError("Please correct the registry filters.", fr.fields)
+	if err := fr.err(); err != nil {
+		return err
 	}
 	limit, cursor, err := parsePage(q)
 	if err != nil {
@@ -187,7 +187,7 @@ func (s *Server) changeLicense(w http.ResponseWriter, r *http.Request, kind stri
 	}
 	in.Reason = strings.TrimSpace(in.Reason)
 	if in.Reason == "" || len(in.Reason) > 2000 {
-		return domain.FieldError("Give a reason (at most 2000 characters) for the licence change.", map[string]string{"reason": "A reason is required"})
+		return domain.Invalid(CodeLicenseReason, map[string]domain.Fault{"reason": domain.F(domain.CodeReasonRequired)})
 	}
 	e, err := s.store.ChangeLicense(r.Context(), store.LicenseChange{Kind: kind, ID: r.PathValue("id"), Action: in.Action,
 		Reason: in.Reason, Seal: s.sealer.Seal, Audit: s.audit(r, "", "")})

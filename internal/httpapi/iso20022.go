@@ -39,12 +39,12 @@ func (s *Server) submitISO20022(w http.ResponseWriter, r *http.Request) error {
 	case "application/json":
 		parse = iso20022.ParseJSON
 	default:
-		return domain.Errorf(domain.EUNSUPPORTED, "Send ISO 20022 documents as application/xml, or in their JSON form as application/json.")
+		return domain.E(domain.EUNSUPPORTED, CodeISOMediaType)
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxISOBytes))
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
-		return domain.Errorf(domain.ETOOLARGE, "A request may be at most 32 MiB; split the batch.")
+		return domain.E(domain.ETOOLARGE, CodeISOTooLarge)
 	}
 	if err != nil {
 		return err
@@ -77,7 +77,11 @@ func isoFault(err error) error {
 	if !errors.As(err, &e) {
 		return err
 	}
-	return domain.FieldError("The ISO 20022 document is not valid: "+e.Faults[0].Path+": "+e.Faults[0].Message, e.Fields())
+	fields := make(map[string]domain.Fault, len(e.Faults))
+	for path, msg := range e.Fields() {
+		fields[path] = domain.F(CodeISOElement, "detail", msg)
+	}
+	return domain.InvalidWith(CodeISOInvalid, fields, "path", e.Faults[0].Path, "detail", e.Faults[0].Message)
 }
 
 // getTransactionISO is GET /api/transactions/{id}/iso20022: the identifiers a switch
@@ -112,7 +116,7 @@ var deadLetterStatuses = []string{"open", "retried", "discarded"}
 func (s *Server) listDeadLetters(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	if fields := unknownParams(q, map[string]bool{"status": true}); len(fields) > 0 {
-		return domain.FieldError("Unknown filter.", fields)
+		return domain.Invalid(CodeFiltersInvalid, fields)
 	}
 	status := q.Get("status")
 	switch {
@@ -121,7 +125,7 @@ func (s *Server) listDeadLetters(w http.ResponseWriter, r *http.Request) error {
 	case status == "all":
 		status = ""
 	case !slices.Contains(deadLetterStatuses, status):
-		return domain.FieldError("Unknown status.", map[string]string{"status": "Must be open, retried, discarded or all"})
+		return domain.Invalid(CodeFiltersInvalid, map[string]domain.Fault{"status": oneOfFault(append(slices.Clone(deadLetterStatuses), "all"))})
 	}
 	list, err := s.store.DeadLetters(r.Context(), status, 200)
 	if err != nil {
@@ -142,7 +146,7 @@ func (s *Server) retryDeadLetter(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if d.Status != "open" {
-		return domain.Errorf(domain.ECONFLICT, "This dead letter was already retried or discarded.")
+		return domain.E(domain.ECONFLICT, domain.CodeDeadLetterDecided)
 	}
 	msgs, err := iso20022.Parse([]byte(d.Payload))
 	var results []switchfeed.Result

@@ -78,8 +78,8 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 }
 
 // localizeError writes e in lang when the catalogue has every one of its texts, and answers the
-// language it is written in. An error with a text the catalogue lacks (written with Errorf or
-// FieldError) is answered wholly in English, so one answer never mixes languages and
+// language it is written in. An error with a text the catalogue lacks (a code missing from it by
+// mistake) is answered wholly in English, so one answer never mixes languages and
 // Content-Language tells the client whether the message is in its reader's language.
 func localizeError(e *domain.Error, lang i18n.Lang) (errorBody, i18n.Lang) {
 	code := e.Reason

@@ -1,9 +1,9 @@
 package httpapi
 
 import (
-	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -88,14 +88,11 @@ var kycStatuses = []string{"under_review", "pending", "compliant", "non_complian
 func parseKYCFilter(q url.Values, known map[string]bool) (store.KYCFilter, error) {
 	r := newFilterReader(q, known)
 	f := store.KYCFilter{Status: r.oneOf("status", kycStatuses), Risk: r.oneOf("risk", domain.KYCRiskLevels),
-		InstitutionID: r.id("institution", "Give an institution's id"), Query: strings.TrimSpace(q.Get("q"))}
+		InstitutionID: r.id("institution", CodeInstitutionID), Query: strings.TrimSpace(q.Get("q"))}
 	if utf8.RuneCountInString(f.Query) > maxKYCQuery {
-		r.fields["q"] = fmt.Sprintf("Search with at most %d characters", maxKYCQuery)
+		r.fields["q"] = domain.F(domain.CodeMaxChars, "max", strconv.Itoa(maxKYCQuery))
 	}
-	if len(r.fields) > 0 {
-		return f, domain.FieldError("Please correct the KYC filters.", r.fields)
-	}
-	return f, nil
+	return f, r.err()
 }
 
 // listKYC is GET /api/kyc-applications and GET /api/kyc: the applications in the caller's scope
@@ -178,7 +175,7 @@ func (s *Server) reviewKYC(w http.ResponseWriter, r *http.Request) error {
 	}
 	decision := map[string]string{"approve": domain.ApplicationApproved, "reject": domain.ApplicationRejected}[in.Decision]
 	if decision == "" {
-		return domain.FieldError("Decision must be approve or reject.", map[string]string{"decision": "Must be approve or reject"})
+		return domain.ErrKYCDecision()
 	}
 	notes, err := domain.ReviewNotes(decision, in.Notes)
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/kormeer/kormeer/internal/domain"
 	"github.com/kormeer/kormeer/internal/store"
 )
 
@@ -19,14 +18,14 @@ func listParams(filters ...string) map[string]bool {
 }
 
 // servePage answers one page of a list paged on the server, as GET /api/alerts does: a 400
-// naming every bad filter that fr read (what names the list in the message) or a bad page, else
+// naming every bad filter that fr read or a bad page, else
 // the page newest first with X-Next-Cursor and, on the first page, X-Total-Count. read and count
 // are the store's page and count of the list, given the filter f.
-func servePage[F, T, J any](w http.ResponseWriter, r *http.Request, fr *filterReader, what string, f F,
+func servePage[F, T, J any](w http.ResponseWriter, r *http.Request, fr *filterReader, f F,
 	read func(context.Context, F, *store.Cursor, int) (*store.Page[T], error),
 	count func(context.Context, F) (int, bool, error), toJSON func(T) J) error {
-	if len(fr.fields) > 0 {
-		return domain.FieldError("Please correct the "+what+" filters.", fr.fields)
+	if err := fr.err(); err != nil {
+		return err
 	}
 	limit, cursor, err := parsePage(fr.q)
 	if err != nil {

@@ -53,7 +53,7 @@ var (
 func (s *Server) listMobileUsers(w http.ResponseWriter, r *http.Request) error {
 	fr := newFilterReader(r.URL.Query(), statusParams)
 	f := store.MobileUserFilter{Status: fr.oneOf("status", mobileUserStatuses)}
-	return servePage(w, r, fr, "mobile user", f, s.store.MobileUsersPage, s.store.CountMobileUsers, toMobileUserJSON)
+	return servePage(w, r, fr, f, s.store.MobileUsersPage, s.store.CountMobileUsers, toMobileUserJSON)
 }
 
 // registerMobileUser is POST /api/mobile/users: the app registers its user (or an officer does);
@@ -227,7 +227,7 @@ func (s *Server) recipientLanguage(r *http.Request, email string) i18n.Lang {
 func (s *Server) listAccessCodes(w http.ResponseWriter, r *http.Request) error {
 	fr := newFilterReader(r.URL.Query(), statusParams)
 	f := store.AccessCodeFilter{Status: fr.oneOf("status", accessCodeStatuses)}
-	return servePage(w, r, fr, "access code", f, s.store.AccessCodesPage, s.store.CountAccessCodes, func(c *store.AccessCode) accessCodeJSON {
+	return servePage(w, r, fr, f, s.store.AccessCodesPage, s.store.CountAccessCodes, func(c *store.AccessCode) accessCodeJSON {
 		return toAccessCodeJSON(c, "")
 	})
 }
@@ -328,7 +328,7 @@ type notificationJSON struct {
 func (s *Server) listNotifications(w http.ResponseWriter, r *http.Request) error {
 	fr := newFilterReader(r.URL.Query(), notificationParams)
 	f := store.NotificationFilter{Status: fr.oneOf("status", notificationStatuses), Channel: fr.oneOf("channel", notificationChannels)}
-	return servePage(w, r, fr, "notification", f, s.store.NotificationsPage, s.store.CountNotifications, func(n *store.Notification) notificationJSON {
+	return servePage(w, r, fr, f, s.store.NotificationsPage, s.store.CountNotifications, func(n *store.Notification) notificationJSON {
 		return notificationJSON{n.ID, n.Channel, n.Recipient, n.Subject, n.Purpose, n.Status, n.Attempts, optional(n.LastError),
 			optionalTime(n.SentAt), n.CreatedAt}
 	})

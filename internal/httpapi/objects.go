@@ -60,7 +60,7 @@ func (s *Server) receiveUpload(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if r.ContentLength > objects.MaxUploadBytes {
-		return domain.E(domain.ETOOLARGE, CodeFileTooLarge, "megabytes", strconv.Itoa(objects.MaxUploadBytes>>20))
+		return domain.E(domain.ETOOLARGE, domain.CodeFileTooLarge, "megabytes", strconv.Itoa(objects.MaxUploadBytes>>20))
 	}
 	if _, err := s.store.ObjectByID(r.Context(), id); err == nil {
 		return domain.E(domain.ECONFLICT, CodeUploadLinkUsed)
@@ -127,7 +127,7 @@ func (s *Server) normalizeLogo(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	return s.promoteUpload(w, r, in.LogoURL, "logo", "The logo must be at most 5MB.")
+	return s.promoteUpload(w, r, in.LogoURL, "logo", CodeLogoTooLarge)
 }
 
 // objectRef is where an upload turned logo or profile image is served.
@@ -136,14 +136,15 @@ type objectRef struct {
 }
 
 // promoteUpload turns the caller's upload into an object of another kind (a logo, a profile
-// image), with the 5 MB limit those have, and answers its stable path.
+// image), with the 5 MB limit those have (tooLarge is the catalogue code saying so, with
+// {megabytes}), and answers its stable path.
 func (s *Server) promoteUpload(w http.ResponseWriter, r *http.Request, rawURL, kind, tooLarge string) error {
 	o, err := s.objectFromURL(r, strings.TrimSpace(rawURL))
 	if err != nil {
 		return err
 	}
 	if o.OriginalBytes > objects.MaxLogoBytes {
-		return domain.Errorf(domain.ETOOLARGE, "%s", tooLarge)
+		return domain.E(domain.ETOOLARGE, tooLarge, "megabytes", strconv.Itoa(objects.MaxLogoBytes>>20))
 	}
 	if o.Kind != kind {
 		if err := s.store.SetObjectKind(r.Context(), o.ID, kind, s.audit(r, "object."+kind, "object")); err != nil {

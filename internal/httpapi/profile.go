@@ -68,7 +68,7 @@ func (s *Server) profileImage(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	return s.promoteUpload(w, r, in.ImageURL, "profile", "The profile image must be at most 5MB.")
+	return s.promoteUpload(w, r, in.ImageURL, "profile", CodeProfileImageTooLarge)
 }
 
 // passwordChangeInput is the request body of changePassword.

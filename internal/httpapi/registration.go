@@ -39,8 +39,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	caller := principalFrom(r.Context())
 	isAdmin := caller != nil && caller.Role == domain.RoleCBSLAdmin && !caller.IsGuest
 	if in.Role.Privileged() && !isAdmin && !s.opts.Dev {
-		return domain.Errorf(domain.EFORBIDDEN,
-			"Only a central-bank administrator (cbsl_admin) can create an account with the role %s. Register without a role to get a citizen account.", in.Role)
+		return domain.E(domain.EFORBIDDEN, CodePrivilegedRole, "role", string(in.Role))
 	}
 	if isAdmin || s.opts.Dev {
 		return s.createAccountNow(w, r, in, isAdmin)

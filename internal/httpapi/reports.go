@@ -83,22 +83,22 @@ func (s *Server) createReport(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	f := map[string]string{}
+	f := map[string]domain.Fault{}
 	m := periodPattern.FindStringSubmatch(in.Period)
 	if m == nil {
-		f["period"] = "Use a month such as 2026-11"
+		f["period"] = domain.F(CodeMonthFormat)
 	}
 	if _, ok := reportTypes[in.ReportType]; !ok {
-		f["reportType"] = "Must be monthly_transaction or aml_cft"
+		f["reportType"] = oneOfFault(slices.Sorted(maps.Keys(reportTypes)))
 	}
 	if in.Status != "" && in.Status != "draft" {
-		f["status"] = "A new report is always a draft"
+		f["status"] = domain.F(CodeReportDraft)
 	}
 	if len(in.Title) > 200 {
-		f["title"] = "At most 200 characters"
+		f["title"] = domain.F(domain.CodeMaxChars, "max", "200")
 	}
 	if len(f) > 0 {
-		return domain.FieldError("Please correct the report request.", f)
+		return domain.Invalid(CodeReportRequestInvalid, f)
 	}
 	year, _ := strconv.Atoi(m[1])
 	month, _ := strconv.Atoi(m[2])
@@ -159,9 +159,9 @@ func (s *Server) listReports(w http.ResponseWriter, r *http.Request) error {
 		Type: fr.oneOf("type", slices.Sorted(maps.Keys(reportTypes)))}
 	var err error
 	if f.CreatedFrom, err = parseQueryTime(fr.q.Get("createdFrom"), false); err != nil {
-		fr.fields["createdFrom"] = err.Error()
+		fr.fields["createdFrom"] = domain.F(CodeDateOrTime)
 	}
-	return servePage(w, r, fr, "report", f, s.store.ReportsPage, s.store.CountReports, toReportJSON)
+	return servePage(w, r, fr, f, s.store.ReportsPage, s.store.CountReports, toReportJSON)
 }
 
 func (s *Server) visibleReport(r *http.Request) (*store.Report, error) {

@@ -108,18 +108,18 @@ func toChangesJSON(cs []store.SanctionsChange) []sanctionsChangeJSON {
 func (s *Server) importSanctionsList(w http.ResponseWriter, r *http.Request) error {
 	extendDeadlines(w, slowBody, slowAnswer)
 	if fields := unknownParams(r.URL.Query(), sanctionsImportParams); len(fields) > 0 {
-		return domain.FieldError("Unknown parameter.", fields)
+		return domain.Invalid(CodeParamsUnknown, fields)
 	}
 	// Only the list formats' types: a cross-site HTML form can post text/plain, form or multipart
 	// bodies without a preflight (see requireJSON).
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if !slices.Contains(listBodyTypes, mt) {
-		return domain.Errorf(domain.EUNSUPPORTED, "Send the list file as text/csv (domestic list) or application/xml (UN list).")
+		return domain.E(domain.EUNSUPPORTED, CodeSanctionsMediaType)
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxListBytes))
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
-		return domain.Errorf(domain.ETOOLARGE, "A list file may be at most 32 MiB.")
+		return domain.E(domain.ETOOLARGE, CodeSanctionsTooLarge)
 	}
 	if err != nil {
 		return err
@@ -149,7 +149,7 @@ func (s *Server) importSanctionsList(w http.ResponseWriter, r *http.Request) err
 // version each list screens with now.
 func (s *Server) listSanctionsVersions(w http.ResponseWriter, r *http.Request) error {
 	if fields := unknownParams(r.URL.Query(), nil); len(fields) > 0 {
-		return domain.FieldError("This list takes no filters.", fields)
+		return domain.Invalid(CodeNoParams, fields)
 	}
 	vs, err := s.store.SanctionsVersions(r.Context())
 	if err != nil {
@@ -230,14 +230,14 @@ var matchStatuses = []string{"open", "confirmed", "false_positive", "all"}
 func (s *Server) listSanctionsMatches(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	if fields := unknownParams(q, sanctionsMatchParams); len(fields) > 0 {
-		return domain.FieldError("Unknown filter.", fields)
+		return domain.Invalid(CodeFiltersInvalid, fields)
 	}
 	status := q.Get("status")
 	if status == "" {
 		status = "open"
 	}
 	if !slices.Contains(matchStatuses, status) {
-		return domain.FieldError("Unknown status.", map[string]string{"status": "Must be one of " + strings.Join(matchStatuses, ", ")})
+		return domain.Invalid(CodeFiltersInvalid, map[string]domain.Fault{"status": oneOfFault(matchStatuses)})
 	}
 	if status == "all" {
 		status = ""
@@ -288,15 +288,15 @@ func (s *Server) decideSanctionsMatch(w http.ResponseWriter, r *http.Request) er
 		return err
 	}
 	in.Reason = strings.TrimSpace(in.Reason)
-	fields := map[string]string{}
+	fields := map[string]domain.Fault{}
 	if in.Decision != "confirmed" && in.Decision != "false_positive" {
-		fields["decision"] = "Choose confirmed or false_positive"
+		fields["decision"] = domain.F(domain.CodeMatchDecision)
 	}
 	if in.Reason == "" || len(in.Reason) > 1000 || !storableText(in.Reason) {
-		fields["reason"] = "Say why, in at most 1000 characters"
+		fields["reason"] = domain.F(CodeSayWhy, "max", "1000")
 	}
 	if len(fields) > 0 {
-		return domain.FieldError("Please correct the decision.", fields)
+		return domain.Invalid(CodeDecisionInvalid, fields)
 	}
 	u := principalFrom(r.Context())
 	m, err := s.store.DecideSanctionsMatch(r.Context(), r.PathValue("id"), in.Decision, in.Reason, u.ID, s.audit(r, "", ""))
@@ -318,11 +318,11 @@ type sanctionsSearchResult struct {
 func (s *Server) searchSanctions(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	if fields := unknownParams(q, sanctionsSearchParams); len(fields) > 0 {
-		return domain.FieldError("Unknown parameter.", fields)
+		return domain.Invalid(CodeParamsUnknown, fields)
 	}
 	name := strings.TrimSpace(q.Get("name"))
 	if name == "" || len(name) > 300 || !storableText(name) {
-		return domain.FieldError("Give a name to check.", map[string]string{"name": "Required, at most 300 characters"})
+		return domain.Invalid(CodeNameToCheck, map[string]domain.Fault{"name": domain.F(CodeNameToCheckField, "max", "300")})
 	}
 	ms, err := s.screen.Search(r.Context(), sanctions.Query{Name: name}, 20)
 	if err != nil {

@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"encoding/base64"
-	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -219,8 +218,7 @@ func parsePage(q url.Values) (int, *store.Cursor, error) {
 	if v := q.Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {
-			return 0, nil, domain.FieldError(fmt.Sprintf("limit must be a whole number from 1 (at most %d are sent).", maxPageSize),
-				map[string]string{"limit": "A whole number from 1"})
+			return 0, nil, domain.Invalid(CodeLimitInvalid, map[string]domain.Fault{"limit": domain.F(CodePositiveWholeNumber)})
 		}
 		limit = min(n, maxPageSize)
 	}
@@ -303,7 +301,7 @@ func limitToReferences(f *store.TxFilter) error {
 // names the field.
 func parseTxFilter(q url.Values) (store.TxFilter, error) {
 	var f store.TxFilter
-	fields := map[string]string{}
+	fields := map[string]domain.Fault{}
 	get := func(k string) string {
 		v := strings.TrimSpace(q.Get(k))
 		if v == "all" {
@@ -316,12 +314,12 @@ func parseTxFilter(q url.Values) (store.TxFilter, error) {
 		f.ISOReference = strings.TrimSpace(get("search"))
 	}
 	if len(f.Search) > 64 {
-		fields["search"] = "At most 64 characters"
+		fields["search"] = domain.F(domain.CodeMaxChars, "max", "64")
 	}
 	oneOf := func(key string, allowed []string, dst *string) {
 		v := get(key)
 		if v != "" && !slices.Contains(allowed, v) {
-			fields[key] = "Must be one of " + strings.Join(allowed, ", ")
+			fields[key] = oneOfFault(allowed)
 		}
 		*dst = v
 	}
@@ -334,18 +332,18 @@ func parseTxFilter(q url.Values) (store.TxFilter, error) {
 	case "true":
 		f.HighRisk = true
 	default:
-		fields["highRisk"] = "Use true, or leave it out"
+		fields["highRisk"] = domain.F(CodeTrueOrAbsent)
 	}
 	if v := get("institution"); v != "" {
 		if id, err := uuid.Parse(v); err != nil {
-			fields["institution"] = "Give an institution's id"
+			fields["institution"] = domain.F(CodeInstitutionID)
 		} else {
 			f.InstitutionID = id.String()
 		}
 	}
 	f.NPSSReference = strings.ToUpper(get("npssReference"))
 	if len(f.NPSSReference) > 64 {
-		fields["npssReference"] = "At most 64 characters"
+		fields["npssReference"] = domain.F(domain.CodeMaxChars, "max", "64")
 	}
 	date := func(key string, endOfDay bool) time.Time {
 		v := get(key)
@@ -361,12 +359,12 @@ func parseTxFilter(q url.Values) (store.TxFilter, error) {
 		if t, err := time.Parse(time.RFC3339, v); err == nil {
 			return t
 		}
-		fields[key] = "Use a date such as 2026-11-22"
+		fields[key] = domain.F(CodeDateFormat, "example", "2026-11-22")
 		return time.Time{}
 	}
 	f.DateFrom, f.DateTo = date("dateFrom", false), date("dateTo", true)
 	if !f.DateFrom.IsZero() && !f.DateTo.IsZero() && !f.DateFrom.Before(f.DateTo) {
-		fields["dateTo"] = "Must not be before the start date"
+		fields["dateTo"] = domain.F(CodeAfterStart)
 	}
 	amount := func(key string) domain.Minor {
 		v := get(key)
@@ -375,16 +373,16 @@ func parseTxFilter(q url.Values) (store.TxFilter, error) {
 		}
 		m, ok := domain.ParseAmount(v)
 		if !ok || m < 0 {
-			fields[key] = "Enter an amount such as 100 or 99.50"
+			fields[key] = domain.F(CodeAmountExample, "example", "100")
 		}
 		return m
 	}
 	f.AmountMin, f.AmountMax = amount("amountMin"), amount("amountMax")
 	if f.AmountMin > 0 && f.AmountMax > 0 && f.AmountMin > f.AmountMax {
-		fields["amountMax"] = "Must not be below the minimum"
+		fields["amountMax"] = domain.F(CodeNotBelowMin)
 	}
 	if len(fields) > 0 {
-		return f, domain.FieldError("Please correct the search filters.", fields)
+		return f, domain.Invalid(CodeFiltersInvalid, fields)
 	}
 	return f, nil
 }

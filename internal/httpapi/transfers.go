@@ -44,7 +44,7 @@ func (s *Server) createTransfer(w http.ResponseWriter, r *http.Request) error {
 	u := principalFrom(r.Context())
 	key := strings.TrimSpace(r.Header.Get("Idempotency-Key"))
 	if len(key) > 200 || !storableText(key) {
-		return domain.Errorf(domain.EINVALID, "The Idempotency-Key header must be UTF-8 text of at most 200 characters.")
+		return domain.E(domain.EINVALID, CodeIdempotencyKeyFormat)
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
 	if err != nil {
@@ -139,7 +139,7 @@ func (s *Server) reportingInstitution(r *http.Request, u *domain.User, dir domai
 			return "", "", err
 		}
 		if status != domain.LicenseActive {
-			return "", "", domain.Errorf(domain.EFORBIDDEN, "Your institution's licence is %s: it may not submit transactions.", status)
+			return "", "", domain.E(domain.EFORBIDDEN, CodeLicenseNotActive, "status", status)
 		}
 		return u.Institution, kind, nil
 	}
@@ -156,7 +156,7 @@ func (s *Server) reportingInstitution(r *http.Request, u *domain.User, dir domai
 // where to.
 func (s *Server) transferInstitutions(w http.ResponseWriter, r *http.Request) error {
 	if fields := unknownParams(r.URL.Query(), nil); len(fields) > 0 {
-		return domain.FieldError("This list takes no filters.", fields)
+		return domain.Invalid(CodeNoParams, fields)
 	}
 	all, err := s.store.TransferInstitutions(r.Context())
 	if err != nil {
@@ -194,14 +194,14 @@ func (s *Server) transferQuote(w http.ResponseWriter, r *http.Request) error {
 	f := unknownParams(q, transferQuoteParams)
 	cur := domain.Currency(q.Get("currency"))
 	if cur != domain.SHS && cur != domain.USD {
-		f["currency"] = "Currency must be SHS or USD"
+		f["currency"] = domain.F(domain.CodeCurrency)
 	}
-	amount, msg := domain.CheckAmount(q.Get("amount"))
-	if msg != "" {
-		f["amount"] = msg
+	amount, fault := domain.AmountFault(q.Get("amount"))
+	if fault != nil {
+		f["amount"] = *fault
 	}
 	if len(f) > 0 {
-		return domain.FieldError("Please correct the amount and currency.", f)
+		return domain.Invalid(CodeQuoteInvalid, f)
 	}
 	fee := domain.TransferFee(amount, cur)
 	w.Header().Set("Cache-Control", "no-store")

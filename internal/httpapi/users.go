@@ -37,7 +37,7 @@ func (s *Server) listUsers(w http.ResponseWriter, r *http.Request) error {
 	fr := newFilterReader(r.URL.Query(), userParams)
 	f := store.UserFilter{Q: fr.get("q"), Role: domain.Role(fr.oneOf("role", roleNames()))}
 	if len(f.Q) > 100 {
-		fr.fields["q"] = "At most 100 characters"
+		fr.fields["q"] = domain.F(domain.CodeMaxChars, "max", "100")
 	}
 	if st := fr.oneOf("status", accountStatuses); st != "" {
 		active := st == "active"
@@ -47,7 +47,7 @@ func (s *Server) listUsers(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return servePage(w, r, fr, "account", f, s.store.UsersPage, s.store.CountUsers, func(u *domain.User) accountJSON {
+	return servePage(w, r, fr, f, s.store.UsersPage, s.store.CountUsers, func(u *domain.User) accountJSON {
 		return toAccountJSON(u, pending[u.ID])
 	})
 }

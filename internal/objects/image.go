@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"runtime"
+	"strconv"
 
 	_ "golang.org/x/image/webp" // registers the WebP decoder
 
@@ -90,28 +91,27 @@ func (d *Decoder) process(ctx context.Context, r io.Reader, maxBytes int64) (*Im
 		return nil, err
 	}
 	if int64(len(raw)) > maxBytes {
-		return nil, domain.Errorf(domain.ETOOLARGE, "File size must be less than %dMB.", maxBytes>>20)
+		return nil, domain.E(domain.ETOOLARGE, domain.CodeFileTooLarge, "megabytes", strconv.FormatInt(maxBytes>>20, 10))
 	}
 	if len(raw) == 0 {
-		return nil, domain.Errorf(domain.EINVALID, "The file is empty.")
+		return nil, domain.E(domain.EINVALID, domain.CodeFileEmpty)
 	}
 	sniffed := http.DetectContentType(raw)
 	switch sniffed {
 	case "image/png", "image/jpeg", "image/webp":
 	default:
-		return nil, domain.Errorf(domain.EUNSUPPORTED, "Only PNG, JPEG or WebP images are accepted (this file looks like %s). SVG is not accepted.", describe(sniffed))
+		return nil, domain.E(domain.EUNSUPPORTED, imageTypeCode(sniffed))
 	}
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(raw))
 	if err != nil {
-		return nil, domain.Errorf(domain.EINVALID, "The image could not be read; it may be damaged.")
+		return nil, domain.E(domain.EINVALID, domain.CodeImageUnreadable)
 	}
 	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > maxSide || cfg.Height > maxSide || cfg.Width*cfg.Height > MaxPixels {
-		return nil, domain.Errorf(domain.EINVALID, "The image is %d × %d pixels; at most 4096 × 4096 is accepted.", cfg.Width, cfg.Height)
+		return nil, domain.E(domain.EINVALID, domain.CodeImagePixels, "width", strconv.Itoa(cfg.Width), "height", strconv.Itoa(cfg.Height))
 	}
 	if cost := decodeCost(raw, cfg, format); cost > d.budget {
-		return nil, domain.Errorf(domain.EINVALID,
-			"The image is %d × %d pixels in a format that takes %d MB to process; at most %d MB is allowed. Save it smaller or with 8 bits per channel.",
-			cfg.Width, cfg.Height, (cost+(1<<20)-1)>>20, d.budget>>20)
+		return nil, domain.E(domain.EINVALID, domain.CodeImageCost, "width", strconv.Itoa(cfg.Width), "height", strconv.Itoa(cfg.Height),
+			"needed", strconv.FormatInt((cost+(1<<20)-1)>>20, 10), "allowed", strconv.FormatInt(d.budget>>20, 10))
 	}
 	out := &Image{Width: cfg.Width, Height: cfg.Height, OriginalBytes: int64(len(raw))}
 	err = d.pool.Do(ctx, func() error { return reencode(raw, format, out) })
@@ -125,7 +125,7 @@ func (d *Decoder) process(ctx context.Context, r io.Reader, maxBytes int64) (*Im
 func reencode(raw []byte, format string, out *Image) error {
 	img, _, err := image.Decode(bytes.NewReader(raw))
 	if err != nil {
-		return domain.Errorf(domain.EINVALID, "The image could not be read; it may be damaged.")
+		return domain.E(domain.EINVALID, domain.CodeImageUnreadable)
 	}
 	var buf bytes.Buffer
 	if format == "jpeg" {
@@ -142,14 +142,16 @@ func reencode(raw []byte, format string, out *Image) error {
 	return nil
 }
 
-func describe(ct string) string {
+// imageTypeCode is the catalogue code refusing a file of the sniffed content type, naming what
+// it looks like where that helps the person pick the right file.
+func imageTypeCode(ct string) string {
 	switch {
 	case ct == "text/xml; charset=utf-8" || bytes.HasPrefix([]byte(ct), []byte("text/")):
-		return "text or SVG"
+		return domain.CodeImageTypeText
 	case ct == "application/pdf":
-		return "a PDF"
+		return domain.CodeImageTypePDF
 	case ct == "image/gif":
-		return "a GIF"
+		return domain.CodeImageTypeGIF
 	}
-	return "another kind of file"
+	return domain.CodeImageType
 }

@@ -207,12 +207,12 @@ func ParseList(kind string, r io.Reader) (*sanctions.List, error) {
 	case "domestic":
 		l, err = sanctions.ParseDomesticCSV(r)
 	default:
-		return nil, domain.FieldError("Name the list: un or domestic.", map[string]string{"list": "Choose un or domestic"})
+		return nil, domain.Invalid(domain.CodeSanctionsListName, map[string]domain.Fault{"list": domain.F(domain.CodeSanctionsList)})
 	}
 	var pe *sanctions.ParseError
 	if errors.As(err, &pe) {
-		return nil, domain.FieldError("The list file was refused and the version in force stays: "+pe.Error()+".",
-			map[string]string{"file": pe.Error()})
+		return nil, domain.InvalidWith(domain.CodeSanctionsListRefused,
+			map[string]domain.Fault{"file": domain.F(domain.CodeSanctionsFileFault, "detail", pe.Error())}, "detail", pe.Error())
 	}
 	return l, err
 }

@@ -212,7 +212,7 @@ func (s *Store) ReviewApplication(ctx context.Context, r Review) (_ *Application
 			if err != nil {
 				return err
 			}
-			return domain.Errorf(domain.ECONFLICT, "Only pending applications can be approved or rejected; this one is %s.", current.Status)
+			return domain.E(domain.ECONFLICT, domain.CodeApplicationDecided, "status", current.Status)
 		}
 		a, err := tx.application(ctx, r.ApplicationID)
 		if err != nil {

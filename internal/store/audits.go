@@ -25,7 +25,7 @@ func (s *Store) ScheduleAudit(ctx context.Context, a *ComplianceAudit, audit Aud
 		return 0, err
 	}
 	if kind == "" {
-		return 0, domain.FieldError("Choose a licensed PSP or MNO.", map[string]string{"institutionId": "Not a licensed PSP or MNO"})
+		return 0, domain.Invalid(domain.CodeAuditDetailsInvalid, map[string]domain.Fault{"institutionId": domain.F(domain.CodeLicensedInstitution)})
 	}
 	entries, err := s.Registry(ctx, kind, RegistryFilter{ID: a.InstitutionID})
 	if err != nil || len(entries) == 0 {

@@ -127,7 +127,7 @@ func (s *Store) ChangeCompliance(ctx context.Context, c ComplianceChange) (_ *Re
 			return err
 		}
 		if c.From != "" && c.From != current {
-			return domain.Errorf(domain.ECONFLICT, "The compliance status changed to %s meanwhile; look at it again.", current)
+			return domain.E(domain.ECONFLICT, domain.CodeComplianceChangedTo, "status", current)
 		}
 		if err := domain.ComplianceTransition(current, c.To); err != nil {
 			return err
@@ -139,7 +139,7 @@ func (s *Store) ChangeCompliance(ctx context.Context, c ComplianceChange) (_ *Re
 			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return domain.Errorf(domain.ECONFLICT, "The compliance status changed meanwhile; look at it again.")
+			return domain.E(domain.ECONFLICT, domain.CodeComplianceChanged)
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO compliance_status_changes (id, institution_id, institution_type,
 			from_status, to_status, reason, source, changed_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
@@ -380,7 +380,7 @@ func (s *Store) ComplianceProposal(ctx context.Context, kind, id string) (_ *Com
 	if p := all[id]; p != nil {
 		return p, nil
 	}
-	return nil, domain.Errorf(domain.ECONFLICT, "There is no pending compliance proposal for this institution.")
+	return nil, domain.E(domain.ECONFLICT, domain.CodeNoComplianceProposal)
 }
 
 // DismissProposal records a regulator's dismissal of the pending proposal with a reason and its
@@ -392,7 +392,7 @@ func (s *Store) DismissProposal(ctx context.Context, kind, id, proposed, reason 
 		return err
 	}
 	if p.To != proposed {
-		return domain.Errorf(domain.ECONFLICT, "The proposal changed meanwhile: it now proposes %s.", p.To)
+		return domain.E(domain.ECONFLICT, domain.CodeProposalChanged, "status", p.To)
 	}
 	return s.Write(ctx, func(tx *Tx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO compliance_proposal_dismissals (id, institution_id, institution_type,
@@ -429,7 +429,7 @@ func (s *Store) CompleteAudit(ctx context.Context, id, findings string, audit Au
 			return notFound(domain.CodeAuditNotFound)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return domain.Errorf(domain.ECONFLICT, "Only a scheduled audit can be completed; this one is %s.", list[0].Status)
+			return domain.E(domain.ECONFLICT, domain.CodeAuditNotScheduled, "status", list[0].Status)
 		}
 		out = list[0]
 		audit.Action, audit.Resource, audit.ResourceID = "audit.complete", "compliance_audit", id

@@ -271,7 +271,7 @@ func TestAggregatesFollowCommits(t *testing.T) {
 						return err
 					}
 					if refuse {
-						return domain.Errorf(domain.EINVALID, "refused after the insert")
+						return domain.E(domain.EINVALID, domain.CodeFieldsInvalid)
 					}
 					if broken { // a statement the database refuses (status outside its CHECK)
 						bad := newTx(fmt.Sprintf("TXN-BAD-%03d", i))

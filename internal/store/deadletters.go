@@ -120,7 +120,7 @@ func (tx *Tx) closeDeadLetter(ctx context.Context, id, status string, audit Audi
 		return err
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return domain.Errorf(domain.ECONFLICT, "This dead letter was already retried or discarded.")
+		return domain.E(domain.ECONFLICT, domain.CodeDeadLetterDecided)
 	}
 	audit.Action, audit.Resource, audit.ResourceID = "iso20022.dead_letter_"+status, "iso_dead_letter", id
 	return tx.Audit(ctx, audit)

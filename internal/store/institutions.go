@@ -217,7 +217,7 @@ func (s *Store) ChangeLicense(ctx context.Context, c LicenseChange) (_ *Registry
 			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return domain.Errorf(domain.ECONFLICT, "A %s licence cannot be %s.", current, pastTense[c.Action])
+			return domain.E(domain.ECONFLICT, licenseRefusals[c.Action], "status", current)
 		}
 		a := c.Audit
 		a.Action, a.Resource, a.ResourceID = "institution.license_"+c.Action, table, c.ID
@@ -254,7 +254,8 @@ func (s *Store) RegistryEntryByID(ctx context.Context, kind, id string) (_ *Regi
 	return entries[0], nil
 }
 
-var pastTense = map[string]string{"suspend": "suspended", "reinstate": "reinstated", "revoke": "revoked"}
+var licenseRefusals = map[string]string{"suspend": domain.CodeLicenseCannotSuspend,
+	"reinstate": domain.CodeLicenseCannotReinstate, "revoke": domain.CodeLicenseCannotRevoke}
 
 // RegisterEntry is a line of the public register of licensed institutions.
 type RegisterEntry struct {

@@ -110,7 +110,7 @@ func (s *Store) RecordISO(ctx context.Context, w ISOWrite) (_ []ISOOutcome, err 
 			if attempt < 3 {
 				continue
 			}
-			return nil, domain.Errorf(domain.ECONFLICT, "Other writers kept changing these payments while they were stored; send them again.")
+			return nil, domain.E(domain.ECONFLICT, domain.CodeISOWritersRaced)
 		}
 		return out, err
 	}

@@ -184,7 +184,7 @@ func (s *Store) ReviewKYC(ctx context.Context, id, decision, reviewer, notes str
 	}
 	to := map[string]string{"approve": "compliant", "reject": "non_compliant"}[decision]
 	if to == "" {
-		return nil, domain.FieldError("Decision must be approve or reject.", map[string]string{"decision": "Must be approve or reject"})
+		return nil, domain.ErrKYCDecision()
 	}
 	var out *KYCView
 	err = s.Write(ctx, func(tx *Tx) error {
@@ -201,7 +201,7 @@ func (s *Store) ReviewKYC(ctx context.Context, id, decision, reviewer, notes str
 			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return domain.Errorf(domain.ECONFLICT, "This KYC application was already decided (%s).", current)
+			return domain.E(domain.ECONFLICT, domain.CodeKYCDecided, "status", current)
 		}
 		audit.Action, audit.Resource, audit.ResourceID = fmt.Sprintf("kyc.%s", decision), "kyc_application", id
 		audit.Details = map[string]any{"status": to, "notes": notes}

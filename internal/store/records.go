@@ -44,7 +44,7 @@ func (tx *Tx) InsertInstitution(ctx context.Context, in *Institution) (err error
 	defer wrap(&err, "insert institution")
 	table, ok := institutionTables[in.Kind]
 	if !ok {
-		return domain.Errorf(domain.EINVALID, "Unknown institution kind %q.", in.Kind)
+		return domain.E(domain.EINVALID, domain.CodeInstitutionKind, "kind", in.Kind)
 	}
 	in.ID = NewID()
 	if in.ComplianceStatus == "" {
@@ -66,7 +66,7 @@ func (tx *Tx) AdoptInstitution(ctx context.Context, in *Institution) (err error)
 	defer wrap(&err, "adopt institution")
 	table, ok := institutionTables[in.Kind]
 	if !ok || in.Code == "" {
-		return domain.Errorf(domain.EINVALID, "Adopt an institution by its kind and code.")
+		return domain.E(domain.EINVALID, domain.CodeAdoptInstitution)
 	}
 	if in.ComplianceStatus == "" {
 		in.ComplianceStatus = "under_review"

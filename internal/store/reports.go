@@ -185,7 +185,7 @@ func (s *Store) PublishReport(ctx context.Context, id string, audit Audit) (_ *R
 			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return domain.Errorf(domain.ECONFLICT, "Only draft reports can be published; this one is published already.")
+			return domain.E(domain.ECONFLICT, domain.CodeReportPublished)
 		}
 		audit.Action, audit.Resource, audit.ResourceID = "report.publish", "compliance_report", id
 		return tx.Audit(ctx, audit)

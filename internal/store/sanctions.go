@@ -44,10 +44,10 @@ type SanctionsChange struct {
 func (s *Store) ImportSanctionsList(ctx context.Context, l *sanctions.List, fileName, importedBy string, audit Audit) (_ *SanctionsVersion, _ []SanctionsChange, err error) {
 	defer wrap(&err, "import sanctions list")
 	if l == nil || len(l.Entries) == 0 {
-		return nil, nil, domain.Errorf(domain.EINVALID, "The list has no entries; the version in force stays.")
+		return nil, nil, domain.E(domain.EINVALID, domain.CodeSanctionsListEmpty)
 	}
 	if l.Source != "un" && l.Source != "domestic" {
-		return nil, nil, domain.Errorf(domain.EINVALID, "The list must be un or domestic.")
+		return nil, nil, domain.E(domain.EINVALID, domain.CodeSanctionsListName)
 	}
 	entries, err := json.Marshal(l.Entries)
 	if err != nil {
@@ -87,7 +87,7 @@ func (s *Store) ImportSanctionsList(ctx context.Context, l *sanctions.List, file
 			v.ID, v.Source, v.Version, v.FileName, v.Entries, v.Added, v.Changed, v.Removed, string(entries),
 			nullString(importedBy), ts(v.ImportedAt)); err != nil {
 			if isUniqueViolation(err) {
-				return domain.Errorf(domain.ECONFLICT, "Another import of this list finished first; import the file again.")
+				return domain.E(domain.ECONFLICT, domain.CodeSanctionsImportRaced)
 			}
 			return err
 		}

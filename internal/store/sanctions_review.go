@@ -129,7 +129,7 @@ func (tx *Tx) sanctionsMatch(ctx context.Context, id string) (*SanctionsMatch, e
 func (s *Store) DecideSanctionsMatch(ctx context.Context, id, decision, reason, userID string, audit Audit) (_ *SanctionsMatch, err error) {
 	defer wrap(&err, "decide sanctions match")
 	if decision != "confirmed" && decision != "false_positive" {
-		return nil, domain.FieldError("The decision must be confirmed or false_positive.", map[string]string{"decision": "Choose confirmed or false_positive"})
+		return nil, domain.ErrMatchDecision()
 	}
 	var out *SanctionsMatch
 	err = s.Write(ctx, func(tx *Tx) error {
@@ -143,7 +143,7 @@ func (s *Store) DecideSanctionsMatch(ctx context.Context, id, decision, reason, 
 			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return domain.Errorf(domain.ECONFLICT, "This match was already decided (%s).", m.Status)
+			return domain.E(domain.ECONFLICT, domain.CodeMatchDecided, "status", m.Status)
 		}
 		released, err := tx.applySanctionsDecision(ctx, m, decision, reason, userID)
 		if err != nil {

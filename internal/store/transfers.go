@@ -222,7 +222,7 @@ func (s *Store) CreateTransfer(ctx context.Context, w *TransferWrite) (_ *Transf
 			return out, err
 		}
 		if waited >= keyInFlightPatience {
-			return nil, domain.Errorf(domain.ECONFLICT, "A request with this Idempotency-Key is still being processed; retry it in a moment to receive its answer.")
+			return nil, domain.E(domain.ECONFLICT, domain.CodeIdempotencyInProgress)
 		}
 		t := time.NewTimer(wait)
 		select {
@@ -308,7 +308,7 @@ func (s *Store) createTransfer(ctx context.Context, w *TransferWrite) (*Transfer
 					return err
 				}
 				if hash != w.RequestHash {
-					return domain.Errorf(domain.EUNPROCESSABLE, "This Idempotency-Key was used for a different request; use a new key for a new transfer.")
+					return domain.E(domain.EUNPROCESSABLE, domain.CodeIdempotencyKeyReused)
 				}
 				out.Response, out.Replayed = resp, true
 				return nil

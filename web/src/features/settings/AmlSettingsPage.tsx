@@ -387,7 +387,7 @@ function VersionsTable({ versions, whoIs }: { versions: RuleSet[]; whoIs: (id: s
     >
       {rows.map((rs) => (
         <tr key={rs.version} className="border-b align-top last:border-0" data-testid="aml-version-row" data-version={rs.version} data-status={rs.status}>
-          <th scope="row" className="px-4 py-3 text-left font-medium tabular-nums">v{rs.version}</th>
+          <th scope="row" className="px-4 py-3 text-left font-medium tabular-nums">{`v${rs.version}`}</th>
           <td className="px-4 py-3">
             <Badge variant={ruleStatusVariant(rs.status)} data-testid="aml-version-status">
               {t(`amlSettings.status.${rs.status}`, { defaultValue: rs.status })}

@@ -134,7 +134,7 @@ export function UsersPage({ user }: { user: CurrentUser }) {
                     {self ? <span className="ml-2 text-xs font-normal text-muted-foreground">({t("users.you")})</span> : null}
                   </span>
                   <span className="block text-xs font-normal text-muted-foreground">{a.email}</span>
-                  {a.username ? <span className="block text-xs font-normal text-muted-foreground">@{a.username}</span> : null}
+                  {a.username ? <span className="block text-xs font-normal text-muted-foreground">{`@${a.username}`}</span> : null}
                 </th>
                 <td className="px-4 py-3">
                   <span className="block" data-testid="user-role-label">{t(`roles.${a.role ?? "citizen"}`, { defaultValue: a.role ?? "" })}</span>
