@@ -21,10 +21,10 @@ import { toast } from "@/components/ui/use-toast";
 import { isRegulator } from "@/lib/roles";
 import { formatMoney } from "@/lib/money";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
-import { USERS_PATH, settingsKeys } from "@/features/settings/api";
+import { USERS_PATH, amlSettingsOptions, settingsKeys } from "@/features/settings/api";
 import { THRESHOLD_GROUPS, changedKeys, fromForm, serverFieldErrors, toForm } from "@/features/settings/thresholds";
 import type { FieldKind, ThresholdForm } from "@/features/settings/thresholds";
-import type { Account, AmlSettings, Backtest, RuleSet, Thresholds } from "@/features/settings/types";
+import type { Account, Backtest, RuleSet, Thresholds } from "@/features/settings/types";
 import { formatDateTime, formatDuration, formatNumber, shortId } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
@@ -32,7 +32,6 @@ import { cn } from "@/lib/utils";
 // shown, not with the settings screens (docs/PERFORMANCE.md, "Web app on a slow phone").
 const BacktestChart = lazy(() => import("@/features/settings/BacktestChart"));
 
-export const AML_SETTINGS_KEY = ["/api/settings/aml"] as const;
 
 /** Badge variants per rule-set status (the spec's four variants). */
 export function ruleStatusVariant(status: string): NonNullable<BadgeProps["variant"]> {
@@ -159,7 +158,7 @@ function ProposeForm({ active, onDone }: { active: Thresholds; onDone: () => voi
     mutationFn: (thresholds: Thresholds) => apiJson<RuleSet>("POST", "/api/settings/aml/proposals", { thresholds, note: note.trim() }),
     onSuccess: (rs) => {
       toast({ title: t("amlSettings.proposed", { version: rs.version }) });
-      void queryClient.invalidateQueries({ queryKey: AML_SETTINGS_KEY });
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.aml });
       onDone();
     },
     onError: (err) => {
@@ -303,7 +302,7 @@ function ProposalCard({ rs, active, user, whoIs }: { rs: RuleSet; active: RuleSe
       apiJson<RuleSet>("POST", `/api/settings/aml/proposals/${rs.version}/${decision}`, note.trim() ? { note: note.trim() } : {}),
     onSuccess: (_rs, decision) => {
       toast({ title: t(decision === "approve" ? "amlSettings.approved" : "amlSettings.rejected", { version: rs.version }) });
-      void queryClient.invalidateQueries({ queryKey: AML_SETTINGS_KEY });
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.aml });
     },
     onError: (err) => setError(err instanceof ApiError ? describeError(err, t) : t("amlSettings.failed")),
   });
@@ -423,7 +422,7 @@ export function AmlSettingsPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const title = t("amlSettings.title");
   const [proposing, setProposing] = useState(false);
-  const query = useQuery<AmlSettings>({ queryKey: AML_SETTINGS_KEY, staleTime: 0, enabled: isRegulator(user.role) });
+  const query = useQuery(amlSettingsOptions(isRegulator(user.role)));
   const whoIs = useWhoIs(user);
 
   if (!isRegulator(user.role)) {

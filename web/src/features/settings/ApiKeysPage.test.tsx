@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiKeysPage } from "@/features/settings/ApiKeysPage";
-import type { ApiKey } from "@/features/settings/ApiKeysPage";
+import type { ApiKey } from "@/features/settings/types";
 import { renderWithProviders, routeFetch } from "@/test/render";
 import { makeUser } from "@/test/fixtures";
 

@@ -16,29 +16,14 @@ import { toast } from "@/components/ui/use-toast";
 import { useAllInstitutions } from "@/api/institutions";
 import { ListCard, ListRow, useDeleteRow } from "@/features/settings/ListCard";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
+import { apiKeysOptions, settingsKeys } from "@/features/settings/api";
+import type { ApiKey } from "@/features/settings/types";
 import { pickableInstitutions } from "@/features/settings/users";
 import { isRegulator } from "@/lib/roles";
 import { formatDateTime } from "@/lib/format";
 
-/** An API key as GET /api/api-keys lists it (docs/API.md, API keys); `key` only when created. */
-export interface ApiKey {
-  id: string;
-  name: string;
-  institutionId: string;
-  institutionName: string;
-  scopes: string[];
-  createdBy: string;
-  createdByName: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-  key?: string;
-}
-
 /** The scopes a key may hold, in the server's order (domain.APIKeyScopes). */
 export const API_KEY_SCOPES = ["transactions:submit", "transactions:read", "transfers:create", "iso20022:submit"] as const;
-
-export const API_KEYS_KEY = ["/api/api-keys"] as const;
 
 /** Translation key of a scope ("transactions:submit" → settings.apiKeys.scope.transactions_submit). */
 const scopeKey = (s: string) => `settings.apiKeys.scope.${s.replace(":", "_")}`;
@@ -73,7 +58,7 @@ function CreateKeyDialog({ user, open, onOpenChange }: { user: CurrentUser; open
       apiJson<ApiKey>("POST", "/api/api-keys", { name, scopes, ...(regulator ? { institutionId } : {}) }),
     onSuccess: (key) => {
       setCreated(key);
-      void queryClient.invalidateQueries({ queryKey: API_KEYS_KEY });
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.apiKeys });
     },
     onError: (err) =>
       setErrors(err instanceof ApiError ? { ...describeFieldErrors(err, t), form: describeError(err, t) } : { form: t("settings.apiKeys.createFailed") }),
@@ -220,8 +205,8 @@ export function ApiKeysPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const [creating, setCreating] = useState(false);
   const [confirm, setConfirm] = useState<ApiKey | null>(null);
-  const query = useQuery<ApiKey[]>({ queryKey: API_KEYS_KEY, staleTime: 0 });
-  const revoke = useDeleteRow((id) => `/api/api-keys/${id}`, [API_KEYS_KEY], t("settings.apiKeys.revoked"), t("settings.apiKeys.revokeFailed"));
+  const query = useQuery(apiKeysOptions());
+  const revoke = useDeleteRow((id) => `/api/api-keys/${id}`, [settingsKeys.apiKeys], t("settings.apiKeys.revoked"), t("settings.apiKeys.revokeFailed"));
   const regulator = isRegulator(user.role);
   return (
     <SettingsLayout user={user} title={t("settings.apiKeys.title")} description={t("settings.apiKeys.description")}>

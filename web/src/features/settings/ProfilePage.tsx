@@ -22,15 +22,14 @@ import { TwoStepCard } from "@/features/settings/TwoStepCard";
 import { IMAGE_TYPES, ImageUploadError, uploadProfileImage } from "@/features/settings/profileImage";
 import { describeAgent } from "@/features/settings/agent";
 import { ListCard, ListRow, useDeleteRow } from "@/features/settings/ListCard";
-import { TOKENS_KEY, TokensCard } from "@/features/settings/TokensCard";
-import type { SessionInfo } from "@/features/settings/types";
+import { TokensCard } from "@/features/settings/TokensCard";
+import { sessionsOptions, settingsKeys } from "@/features/settings/api";
 import { SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n";
 import type { LanguageCode } from "@/i18n";
 import { useChooseLanguage } from "@/features/shell/languageChoice";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
-export const SESSIONS_KEY = ["/api/profile/sessions"] as const;
 
 function initials(user: CurrentUser): string {
   const s = `${user.firstName?.[0] ?? ""}${user.lastName?.[0] ?? ""}`.trim();
@@ -230,9 +229,9 @@ function LanguageCard() {
 /** My active sessions; any but this one can be signed out. */
 function SessionsCard() {
   const { t } = useTranslation();
-  const query = useQuery<SessionInfo[]>({ queryKey: SESSIONS_KEY, staleTime: 0 });
+  const query = useQuery(sessionsOptions());
   // Ending a session revokes the API tokens of that sign-in, so both lists reload.
-  const end = useDeleteRow((id) => `/api/profile/sessions/${id}`, [SESSIONS_KEY, TOKENS_KEY], t("settings.sessions.ended"), t("settings.sessions.endFailed"));
+  const end = useDeleteRow((id) => `/api/profile/sessions/${id}`, [settingsKeys.sessions, settingsKeys.tokens], t("settings.sessions.ended"), t("settings.sessions.endFailed"));
   return (
     <ListCard
       title={t("settings.sessions.title")}

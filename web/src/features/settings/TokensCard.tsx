@@ -5,10 +5,10 @@ import { Badge } from "@/components/ui/badge";
 import type { BadgeProps } from "@/components/ui/badge";
 import { describeAgent } from "@/features/settings/agent";
 import { ListCard, ListRow, useDeleteRow } from "@/features/settings/ListCard";
+import { settingsKeys, tokensOptions } from "@/features/settings/api";
 import type { TokenInfo } from "@/features/settings/types";
 import { formatDateTime } from "@/lib/format";
 
-export const TOKENS_KEY = ["/api/profile/tokens"] as const;
 
 const STATUS_VARIANT: Record<TokenInfo["status"], BadgeProps["variant"]> = {
   active: "secondary",
@@ -25,8 +25,8 @@ const shortId = (id: string) => id.slice(0, 8);
  */
 export function TokensCard() {
   const { t } = useTranslation();
-  const query = useQuery<TokenInfo[]>({ queryKey: TOKENS_KEY, staleTime: 0 });
-  const revoke = useDeleteRow((id) => `/api/profile/tokens/${id}`, [TOKENS_KEY], t("settings.tokens.revoked"), t("settings.tokens.revokeFailed"));
+  const query = useQuery(tokensOptions());
+  const revoke = useDeleteRow((id) => `/api/profile/tokens/${id}`, [settingsKeys.tokens], t("settings.tokens.revoked"), t("settings.tokens.revokeFailed"));
   return (
     <ListCard
       title={t("settings.tokens.title")}

@@ -10,13 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { groupKey } from "@/features/auth/secondFactor";
 import { RecoveryCodes } from "@/features/settings/RecoveryCodes";
-
-/** What POST /api/profile/totp answers: the new secret, shown once. */
-export interface TotpStart {
-  secret: string;
-  uri: string;
-  qrCode: string;
-}
+import type { TotpStart } from "@/features/settings/types";
 
 /** The step's main button (a submit button when onClick is not given) and Cancel. */
 function Actions({ pending, label, onClick, onCancel, testId }: {

@@ -15,16 +15,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { sharedKeys } from "@/api/keys";
 import { TotpEnrolment } from "@/features/settings/TotpEnrolment";
-
-export const TOTP_STATUS_KEY = ["/api/profile/totp"] as const;
-
-/** GET /api/profile/totp. */
-export interface TotpStatus {
-  enabled: boolean;
-  pending: boolean;
-  recoveryCodesLeft: number;
-  required: boolean;
-}
+import { settingsKeys, totpStatusOptions } from "@/features/settings/api";
 
 /** A 6-digit code goes to the server as `code`, anything else as the password. */
 export function disableBody(proof: string): { code: string } | { password: string } {
@@ -93,10 +84,10 @@ function DisableForm({ onDisabled }: { onDisabled: () => void }) {
 export function TwoStepCard({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const status = useQuery<TotpStatus>({ queryKey: TOTP_STATUS_KEY, staleTime: 0 });
+  const status = useQuery(totpStatusOptions());
   const [enrolling, setEnrolling] = useState(false);
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: TOTP_STATUS_KEY });
+    void queryClient.invalidateQueries({ queryKey: settingsKeys.totp });
     void queryClient.invalidateQueries({ queryKey: sharedKeys.authUser });
   };
   const enabled = status.data?.enabled ?? false;
@@ -125,7 +116,7 @@ export function TwoStepCard({ user }: { user: CurrentUser }) {
         ) : enrolling ? (
           <TotpEnrolment
             account={user.email ?? ""}
-            onEnabled={() => void queryClient.invalidateQueries({ queryKey: TOTP_STATUS_KEY })}
+            onEnabled={() => void queryClient.invalidateQueries({ queryKey: settingsKeys.totp })}
             onDone={() => {
               setEnrolling(false);
               refresh();

@@ -1,14 +1,45 @@
-import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson, getWithHeaders, refreshThen } from "@/api/client";
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiJson, getJson, getWithHeaders, refreshThen } from "@/api/client";
 import type { MutationCallbacks } from "@/api/client";
 import type { Approval, ApprovalStatus } from "@/features/settings/approvals";
+import type { AmlSettings, ApiKey, SessionInfo, TokenInfo, TotpStatus } from "@/features/settings/types";
 
 /** The settings screens' reads and their keys. */
 export const settingsKeys = {
   approvals: ["/api/approvals"] as const,
   approvalList: (status: ApprovalStatus) => [...settingsKeys.approvals, status] as const,
   users: ["/api/users"] as const,
+  totp: ["/api/profile/totp"] as const,
+  tokens: ["/api/profile/tokens"] as const,
+  sessions: ["/api/profile/sessions"] as const,
+  apiKeys: ["/api/api-keys"] as const,
+  aml: ["/api/settings/aml"] as const,
 };
+
+/** My two-step sign-in status, read fresh each time the card opens. */
+export function totpStatusOptions() {
+  return queryOptions({ queryKey: settingsKeys.totp, queryFn: ({ signal }) => getJson<TotpStatus>("/api/profile/totp", signal), staleTime: 0 });
+}
+
+/** My API tokens. */
+export function tokensOptions() {
+  return queryOptions({ queryKey: settingsKeys.tokens, queryFn: ({ signal }) => getJson<TokenInfo[]>("/api/profile/tokens", signal), staleTime: 0 });
+}
+
+/** My signed-in browser sessions. */
+export function sessionsOptions() {
+  return queryOptions({ queryKey: settingsKeys.sessions, queryFn: ({ signal }) => getJson<SessionInfo[]>("/api/profile/sessions", signal), staleTime: 0 });
+}
+
+/** The API keys the reader may manage (an institution's own; a regulator's, every one). */
+export function apiKeysOptions() {
+  return queryOptions({ queryKey: settingsKeys.apiKeys, queryFn: ({ signal }) => getJson<ApiKey[]>("/api/api-keys", signal), staleTime: 0 });
+}
+
+/** The AML rules in force and their versions (regulators only: enabled false for anyone else). */
+export function amlSettingsOptions(enabled: boolean) {
+  return queryOptions({ queryKey: settingsKeys.aml, queryFn: ({ signal }) => getJson<AmlSettings>("/api/settings/aml", signal), staleTime: 0, enabled });
+}
 
 /** The path the accounts list is read from (paged, see usePagedList). */
 export const USERS_PATH = "/api/users";

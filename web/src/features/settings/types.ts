@@ -10,6 +10,15 @@ export type Account = S["Account"];
 /** A row of GET /api/profile/sessions. */
 export type SessionInfo = S["Session"];
 
+/** GET /api/profile/totp: whether two-step sign-in is on, being set up or required. */
+export type TotpStatus = S["TotpStatus"];
+
+/** What POST /api/profile/totp answers: the new secret, shown once. */
+export type TotpStart = S["TotpSetup"];
+
+/** An API key as GET /api/api-keys lists it (docs/API.md, API keys); `key` only when created. */
+export type ApiKey = S["ApiKey"];
+
 /** One of my API tokens (GET /api/profile/tokens); the token itself is never shown again. sessionId
  * is the browser session the same sign-in started; current, the token this request was made with. */
 export type TokenInfo = Narrow<S["Token"], { status: "active" | "revoked" | "expired" }>;
