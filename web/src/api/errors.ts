@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { ApiError } from "@/api/client";
 import type { ApiFieldError } from "@/api/types";
 import i18n, { currentLanguage } from "@/i18n";
+import { dynamicKey } from "@/i18n/keys";
 
 /**
  * Error messages written from the server's machine codes (docs/API.md, Errors), never from its
@@ -18,7 +19,7 @@ function knows(code: string): boolean {
 
 /** The message of a code, with its params, or the server's message or a generic one. */
 function fromCode(t: TFunction, code: string, params: Record<string, string> | undefined, serverMessage: string, inReadersLanguage: boolean): string {
-  if (knows(code)) return t(`errors.codes.${code}`, { ...params });
+  if (knows(code)) return t(dynamicKey(`errors.codes.${code}`), { ...params, returnObjects: false });
   if (inReadersLanguage && serverMessage) return serverMessage;
   return t("errors.generic", { code: code || "—" });
 }

@@ -1,9 +1,11 @@
+import type { TFunction } from "i18next";
 import type { Alert, AlertParams } from "@/api/types";
 import { formatMoney } from "@/lib/money";
 import { formatDuration, formatNumber, formatPercent } from "@/lib/format";
+import { dynamicKey } from "@/i18n/keys";
 
 /** i18next's t, as the components and the real-time handler have it. */
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
+export type Translate = TFunction;
 
 /**
  * The fact each AML rule's sentence needs: an alert raised before alerts had codes keeps only its
@@ -41,8 +43,8 @@ function walletText(p: AlertParams, t: Translate): string {
 export function ruleSentence(code: string, p: AlertParams, t: Translate): string {
   const fact = RULE_FACT[code];
   if (!fact) return "";
-  if (p[fact] === undefined) return t("alertText.rulePlain", { rule: t(`amlSettings.rules.${code}.title`) });
-  return t(`alertText.rule.${code}`, {
+  if (p[fact] === undefined) return t("alertText.rulePlain", { rule: t(dynamicKey(`amlSettings.rules.${code}.title`)) });
+  return t(dynamicKey(`alertText.rule.${code}`), {
     amount: money(p.amountMinor, p.currency),
     threshold: money(p.thresholdMinor, p.currency),
     received: money(p.receivedMinor, p.currency),
@@ -72,7 +74,7 @@ export function alertTitle(alert: AlertWords, t: Translate): string {
   let title =
     code === "velocity" && lead.count !== undefined
       ? t("alertText.title.velocity", { n: formatNumber(lead.count), count: lead.count, window: durationText(lead.windowSeconds ?? 0) })
-      : t(`alertText.title.${code === "velocity" ? "velocityPlain" : code}`, { amount });
+      : t(dynamicKey(`alertText.title.${code === "velocity" ? "velocityPlain" : code}`), { amount });
   const wallet = p.rules?.find((r) => r.code === "new_wallet_volume");
   if (wallet && code !== "new_wallet_volume") {
     title = t("alertText.title.fromWallet", { title, wallet: walletText(wallet.params ?? {}, t) });

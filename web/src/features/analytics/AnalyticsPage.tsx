@@ -47,6 +47,7 @@ import { formatDate, formatMonthDay, formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { useAllInstitutions } from "@/api/institutions";
 import { HorizontalScroll } from "@/components/HorizontalScroll";
+import { dynamicKey } from "@/i18n/keys";
 
 /** Categorical colours (distinguishable, ≥3:1 against white). */
 export const PALETTE = ["#0f766e", "#2563eb", "#c2410c", "#7c3aed", "#be123c", "#0e7490", "#4d7c0f", "#a16207", "#475569", "#db2777"];
@@ -189,7 +190,7 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
           </p>
           {rangeError ? (
             <p id={`${fromId}-err`} role="alert" className="w-full text-sm text-destructive">
-              {t(rangeError)}
+              {t(dynamicKey(rangeError))}
             </p>
           ) : null}
         </CardContent>
@@ -212,7 +213,7 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
         ].map((s) => (
           <Card key={s.key}>
             <CardContent className="p-4">
-              <p className="text-sm text-muted-foreground">{t(`analytics.totals.${s.key}`)}</p>
+              <p className="text-sm text-muted-foreground">{t(dynamicKey(`analytics.totals.${s.key}`))}</p>
               {s.value === null ? (
                 <Skeleton className="mt-2 h-7 w-32" />
               ) : (

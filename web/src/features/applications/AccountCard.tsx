@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { validEmail } from "@/features/applications/validation";
+import { dynamicKey } from "@/i18n/keys";
 
 interface AccountValues {
   firstName: string;
@@ -75,7 +76,7 @@ export function AccountCard({ next }: { next: string }) {
     });
   }
 
-  const msg = (v: string | undefined) => (v ? (i18n.exists(v) ? t(v) : v) : undefined);
+  const msg = (v: string | undefined) => (v ? (i18n.exists(v) ? t(dynamicKey(v)) : v) : undefined);
   const signInHref = `/login?next=${encodeURIComponent(next)}`;
   if (sentTo) {
     return (

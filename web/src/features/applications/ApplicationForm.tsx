@@ -16,6 +16,7 @@ import { LogoUpload } from "@/features/applications/LogoUpload";
 import { errorText, fieldFaultText } from "@/features/applications/fieldErrors";
 import { validateApplication } from "@/features/applications/validation";
 import { cn } from "@/lib/utils";
+import { dynamicKey } from "@/i18n/keys";
 
 /** Query key of the applications list (regulators: all; others: their own). */
 export const APPLICATIONS_KEY = ["/api/institution-applications"] as const;
@@ -277,7 +278,7 @@ export function ApplicationForm({ prefillType, prefillVersion }: ApplicationForm
       </div>
       {summary ? (
         <p role="alert" data-testid="form-error-summary" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">
-          {t(summary)}
+          {t(dynamicKey(summary))}
         </p>
       ) : null}
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={mutation.isPending || logoBusy} data-testid="application-submit">

@@ -1,5 +1,6 @@
 import { useMemo, useState } from "react";
 import type { ReactNode } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { CheckCircle2, Clock, Eye, FilePlus2, Files, ImageOff, XCircle } from "lucide-react";
@@ -60,7 +61,7 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-function typeLabel(type: string, t: (k: string) => string): string {
+function typeLabel(type: string, t: TFunction): string {
   return t(`applications.types.${type === "mno" ? "mno" : "psp"}`);
 }
 

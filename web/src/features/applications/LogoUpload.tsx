@@ -6,6 +6,7 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { Progress } from "@/components/ui/progress";
 import { LOGO_TYPES, LogoUploadError, uploadLogo } from "@/features/applications/upload";
+import { dynamicKey } from "@/i18n/keys";
 
 type UploadState =
   | { kind: "idle" }
@@ -119,7 +120,7 @@ export function LogoUpload({ value, onChange, onBusyChange, fieldError }: LogoUp
         ) : null}
         {error ? (
           <div role="alert" data-testid="logo-error" className="text-sm text-destructive">
-            <p className="font-medium">{error.key === "apply.logo.failed" ? t("apply.logo.failed") : t(error.key)}</p>
+            <p className="font-medium">{error.key === "apply.logo.failed" ? t("apply.logo.failed") : t(dynamicKey(error.key))}</p>
             {error.serverMessage ? <p>{error.serverMessage}</p> : null}
           </div>
         ) : null}

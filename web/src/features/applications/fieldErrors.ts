@@ -3,6 +3,7 @@ import type { ApiError } from "@/api/client";
 import { describeFieldError } from "@/api/errors";
 import type { ApiFieldError } from "@/api/types";
 import i18n from "@/i18n";
+import { dynamicKey } from "@/i18n/keys";
 
 /**
  * The server's application field codes (internal/domain/errcodes.go) → the rule's name under
@@ -35,5 +36,5 @@ export function fieldFaultText(err: ApiError, field: string, fault: ApiFieldErro
 /** Renders an error held as an i18n key or as the server's own words. */
 export function errorText(value: string | undefined): string | undefined {
   if (!value) return undefined;
-  return i18n.exists(value) ? i18n.t(value) : value;
+  return i18n.exists(value) ? i18n.t(dynamicKey(value)) : value;
 }

@@ -8,6 +8,7 @@ import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
 import { ACTION_SUGGESTIONS, EMPTY_FILTERS, RESOURCE_SUGGESTIONS, filterParams } from "@/features/audit/filters";
 import type { AuditFilters } from "@/features/audit/filters";
+import { dynamicKey } from "@/i18n/keys";
 
 interface FieldSpec {
   key: keyof AuditFilters;
@@ -98,7 +99,7 @@ export function AuditFilterForm({
                   list={list}
                   autoComplete="off"
                   spellCheck={false}
-                  placeholder={type ? undefined : t(`auditTrail.filters.${key}Hint`)}
+                  placeholder={type ? undefined : t(dynamicKey(`auditTrail.filters.${key}Hint`))}
                   value={draft[key]}
                   onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
                   aria-invalid={error ? true : undefined}

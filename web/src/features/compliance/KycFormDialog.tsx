@@ -19,6 +19,7 @@ import type { KycFieldErrors } from "@/features/compliance/kyc";
 import i18n from "@/i18n";
 import en from "@/i18n/en.json";
 import { cn } from "@/lib/utils";
+import { dynamicKey } from "@/i18n/keys";
 
 /**
  * A server field fault → our i18n key when it is the field's 001 §5 rule (each field has one
@@ -104,7 +105,7 @@ export function KycFormDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const message = (field: keyof KycSubmission) => {
     const v = errors[field];
     if (!v) return undefined;
-    return i18n.exists(v) ? t(v) : v;
+    return i18n.exists(v) ? t(dynamicKey(v)) : v;
   };
 
   return (

@@ -59,7 +59,7 @@ export function RealtimeProvider({ userId, children, createSocket }: ProviderPro
         handleRealtimeMessage(message, {
           queryClient,
           toast,
-          translate: (key, options) => tRef.current(key, options),
+          translate: tRef.current,
           notify: (alert) => desktopNotify(alert, (id) => navigateRef.current(alertQueueHref(id))),
         }),
       ...(createSocket ? { createSocket } : {}),

@@ -109,7 +109,7 @@ describe("real-time toast", () => {
       {
         queryClient: { invalidateQueries: () => Promise.resolve() },
         toast: (x) => toasts.push(x),
-        translate: (k, o) => i18n.t(k, o),
+        translate: i18n.t,
         notify: (a) => notified.push(a),
       },
     );

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { sharedKeys } from "@/api/keys";
 import type { AlertParams } from "@/api/types";
-import { alertDescription, alertTitle } from "@/lib/alertText";
+import { alertDescription, alertTitle, type Translate } from "@/lib/alertText";
 import type { ToastInput } from "@/components/ui/use-toast";
 import type { DesktopAlert } from "@/features/realtime/notifications";
 import type { RealtimeMessage } from "@/features/realtime/socket";
@@ -26,7 +26,7 @@ export function normaliseSeverity(value: unknown): AlertSeverity {
 export interface AlertHandlerDeps {
   queryClient: Pick<QueryClient, "invalidateQueries">;
   toast: (input: ToastInput) => unknown;
-  translate: (key: string, options?: Record<string, unknown>) => string;
+  translate: Translate;
   /** Raises a desktop notification for a critical alert when the browser allows it. */
   notify?: (alert: DesktopAlert) => void;
   logger?: Pick<Console, "error">;

@@ -12,6 +12,7 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { useRoutingChange } from "@/features/registry/api";
 import { parsePrefixes } from "@/features/registry/registry";
+import { dynamicKey } from "@/i18n/keys";
 
 const MODES = ["online", "offline"] as const;
 
@@ -150,8 +151,8 @@ export function RoutingDialog({
             <RoutingField
               key={f.key}
               id={`${baseId}-${f.key}`}
-              label={t(`registry.routing.${f.key}`)}
-              hint={t(`registry.routing.${f.hint}`)}
+              label={t(dynamicKey(`registry.routing.${f.key}`))}
+              hint={t(dynamicKey(`registry.routing.${f.hint}`))}
               error={errors[f.key]}
               value={f.value}
               onChange={f.set}

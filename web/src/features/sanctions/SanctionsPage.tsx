@@ -27,6 +27,7 @@ import type {
 } from "@/features/sanctions/types";
 import { isRegulator } from "@/lib/roles";
 import { formatDateTime, formatNumber } from "@/lib/format";
+import { dynamicKey } from "@/i18n/keys";
 
 /** What the server refused, from its code in the reader's language, else the page's own message. */
 function errorText(err: unknown, fallback: string, t: TFunction): string {
@@ -159,7 +160,7 @@ function Explained({ explanation: x }: { explanation: Explanation }) {
       {reasons.length > 0 ? (
         <p className="text-muted-foreground">
           {reasons
-            .map((r) => ((KNOWN_REASONS as readonly string[]).includes(r) ? t(`sanctions.reasons.${r}`) : r))
+            .map((r) => ((KNOWN_REASONS as readonly string[]).includes(r) ? t(dynamicKey(`sanctions.reasons.${r}`)) : r))
             .join(" · ")}
         </p>
       ) : null}

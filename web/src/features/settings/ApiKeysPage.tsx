@@ -21,6 +21,7 @@ import type { ApiKey } from "@/features/settings/types";
 import { pickableInstitutions } from "@/features/settings/users";
 import { isRegulator } from "@/lib/roles";
 import { formatDateTime } from "@/lib/format";
+import { dynamicKey } from "@/i18n/keys";
 
 /** The scopes a key may hold, in the server's order (domain.APIKeyScopes). */
 export const API_KEY_SCOPES = ["transactions:submit", "transactions:read", "transfers:create", "iso20022:submit"] as const;
@@ -168,8 +169,8 @@ function CreateKeyDialog({ user, open, onOpenChange }: { user: CurrentUser; open
                     data-testid={`api-key-scope-${s}`}
                   />
                   <span>
-                    <span className="font-medium">{t(`${scopeKey(s)}.label`)}</span>
-                    <span className="block text-xs text-muted-foreground">{t(`${scopeKey(s)}.help`)}</span>
+                    <span className="font-medium">{t(dynamicKey(`${scopeKey(s)}.label`))}</span>
+                    <span className="block text-xs text-muted-foreground">{t(dynamicKey(`${scopeKey(s)}.help`))}</span>
                   </span>
                 </label>
               ))}
@@ -238,7 +239,7 @@ export function ApiKeysPage({ user }: { user: CurrentUser }) {
                 </Badge>
                 {key.scopes.map((s) => (
                   <Badge key={s} variant="outline">
-                    {t(`${scopeKey(s)}.label`)}
+                    {t(dynamicKey(`${scopeKey(s)}.label`))}
                   </Badge>
                 ))}
               </>

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { Backtest } from "@/features/settings/types";
 import { formatNumber } from "@/lib/format";
+import { dynamicKey } from "@/i18n/keys";
 
 const LEVELS = ["low", "medium", "high"] as const;
 
@@ -13,7 +14,7 @@ export function backtestRows(bt: Backtest): Array<{ level: string; current: numb
 /** Current vs proposed risk levels over the last 30 days: a small bar chart plus the same data as a table. */
 export function BacktestChart({ backtest }: { backtest: Backtest }) {
   const { t } = useTranslation();
-  const rows = backtestRows(backtest).map((r) => ({ ...r, label: t(`amlSettings.levels.${r.level}`) }));
+  const rows = backtestRows(backtest).map((r) => ({ ...r, label: t(dynamicKey(`amlSettings.levels.${r.level}`)) }));
   const titleId = `backtest-title-${backtest.proposedVersion}`;
   const delta = backtest.highRiskProposed - backtest.highRiskCurrent;
   return (

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
+import { dynamicKey } from "@/i18n/keys";
 
 type Field = "currentPassword" | "newPassword" | "confirmPassword";
 
@@ -74,7 +75,7 @@ export function PasswordForm({ onChanged, idPrefix = "password" }: { onChanged?:
     mutation.mutate();
   }
 
-  const text = (v: string | undefined) => (v ? (i18n.exists(v) ? t(v) : v) : undefined);
+  const text = (v: string | undefined) => (v ? (i18n.exists(v) ? t(dynamicKey(v)) : v) : undefined);
   const field = (name: Field, autoComplete: string) => {
     const id = `${formId}-${name}`;
     const error = text(errors[name]);

@@ -29,6 +29,7 @@ import type { LanguageCode } from "@/i18n";
 import { useChooseLanguage } from "@/features/shell/languageChoice";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
+import { dynamicKey } from "@/i18n/keys";
 
 
 function initials(user: CurrentUser): string {
@@ -168,7 +169,7 @@ function ProfileCard({ user }: { user: CurrentUser }) {
           ) : null}
           {upload.kind === "error" ? (
             <div role="alert" className="text-sm text-destructive" data-testid="profile-image-error">
-              <p className="font-medium">{t(upload.key)}</p>
+              <p className="font-medium">{t(dynamicKey(upload.key))}</p>
               {upload.serverMessage ? <p>{upload.serverMessage}</p> : null}
             </div>
           ) : null}

@@ -7,6 +7,7 @@ import { mayManageApiKeys } from "@/features/shell/nav";
 import { isRegulator } from "@/lib/roles";
 import { cn } from "@/lib/utils";
 import { HorizontalScroll } from "@/components/HorizontalScroll";
+import { dynamicKey } from "@/i18n/keys";
 
 /** The settings sections a user may open (the server refuses the others). */
 export function settingsTabs(user: CurrentUser): Array<{ key: string; href: string }> {
@@ -42,7 +43,7 @@ export function SettingsLayout({ user, title, description, children }: { user: C
                         active ? "border-primary text-foreground" : "border-transparent",
                       )}
                     >
-                      {t(`settings.tabs.${tab.key}`)}
+                      {t(dynamicKey(`settings.tabs.${tab.key}`))}
                     </Link>
                   </li>
                 );

@@ -27,6 +27,7 @@ import {
   pickableInstitutions,
 } from "@/features/settings/users";
 import type { NewAccountForm } from "@/features/settings/users";
+import { dynamicKey } from "@/i18n/keys";
 
 
 /** Tells the administrator that their change waits for a second one (dual control). */
@@ -41,7 +42,7 @@ export function useProposalNotice() {
 
 function useErrorText() {
   const { t, i18n } = useTranslation();
-  return (v: string | undefined) => (v ? (i18n.exists(v) ? t(v) : v) : undefined);
+  return (v: string | undefined) => (v ? (i18n.exists(v) ? t(dynamicKey(v)) : v) : undefined);
 }
 
 /** The roles an account may have; a FormField gives it its id and aria wiring. */
@@ -302,7 +303,7 @@ export function UserActionDialog({
         return;
       }
       const key = action === "toggle" ? (account?.isActive ? "users.done.disabled" : "users.done.enabled") : `users.done.${action}`;
-      toast({ title: t(key), description: account ? accountName(account) : undefined });
+      toast({ title: t(dynamicKey(key)), description: account ? accountName(account) : undefined });
       if (action === "reset") setDone(password);
       else onOpenChange(false);
     },
@@ -340,7 +341,7 @@ export function UserActionDialog({
     <Dialog open={target !== null} onOpenChange={onOpenChange}>
       <DialogContent data-testid={`user-${action}-dialog`}>
         <DialogHeader>
-          <DialogTitle>{t(titleKey)}</DialogTitle>
+          <DialogTitle>{t(dynamicKey(titleKey))}</DialogTitle>
           <DialogDescription>{t(`users.confirm.${action === "toggle" ? (account?.isActive ? "disable" : "enable") : action}`, { name })}</DialogDescription>
         </DialogHeader>
         {done ? (
@@ -412,7 +413,7 @@ export function UserActionDialog({
               </Button>
               <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={mutation.isPending} data-testid="user-action-submit">
                 {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-                {t(titleKey)}
+                {t(dynamicKey(titleKey))}
               </Button>
             </DialogFooter>
           </form>

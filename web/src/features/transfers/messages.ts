@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { ApiError } from "@/api/client";
 import { describeFieldError } from "@/api/errors";
 import type { FieldFault, FieldFaults, TransferField } from "@/features/transfers/engine";
+import { dynamicKey } from "@/i18n/keys";
 
 const PARTY_FIELDS: TransferField[] = ["senderNumber", "receiverNumber", "senderInstitution", "receiverInstitution"];
 
@@ -12,14 +13,14 @@ const PARTY_FIELDS: TransferField[] = ["senderNumber", "receiverNumber", "sender
  */
 export function faultMessage(t: TFunction, field: TransferField, fault: FieldFault): string {
   const p = fault.params ?? {};
-  if (fault.code === "accountType") return t("transfers.errors.accountType", { label: t(`transfers.prefix.${field}`) });
+  if (fault.code === "accountType") return t("transfers.errors.accountType", { label: t(dynamicKey(`transfers.prefix.${field}`)) });
   const params = {
     ...p,
-    mode: p.mode ? t(`transfers.modeWord.${p.mode}`) : "",
+    mode: p.mode ? t(dynamicKey(`transfers.modeWord.${p.mode}`)) : "",
     status: p.status ? t(`transfers.licenceWord.${p.status}`, { defaultValue: p.status }) : "",
   };
   const text = t(`transfers.errors.${fault.code}`, params);
-  return PARTY_FIELDS.includes(field) ? `${t(`transfers.prefix.${field}`)}: ${text}` : text;
+  return PARTY_FIELDS.includes(field) ? `${t(dynamicKey(`transfers.prefix.${field}`))}: ${text}` : text;
 }
 
 /**
