@@ -5,7 +5,6 @@ import type { PublicSummary } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { buildSlides, CAROUSEL_INTERVAL_MS } from "@/features/landing/carouselSlides";
 import { cn } from "@/lib/utils";
-import { dynamicKey } from "@/i18n/keys";
 
 interface FinancialCarouselProps {
   summary: PublicSummary | null | undefined;
@@ -99,10 +98,10 @@ export function FinancialCarousel({ summary, isLoading }: FinancialCarouselProps
           >
             <div className="flex items-start justify-between gap-4">
               <div>
-                <p className="text-sm font-medium opacity-90">{t(dynamicKey(slide.titleKey))}</p>
+                <p className="text-sm font-medium opacity-90">{t(slide.titleKey)}</p>
                 {slide.value === null ? (
                   <p className="mt-3 text-xl font-semibold sm:text-2xl" data-testid="carousel-value" data-empty="true">
-                    {t(dynamicKey(slide.emptyKey))}
+                    {t(slide.emptyKey)}
                   </p>
                 ) : (
                   <p className="mt-2 text-4xl font-bold tabular-nums tracking-tight sm:text-5xl" data-testid="carousel-value">
@@ -111,13 +110,13 @@ export function FinancialCarousel({ summary, isLoading }: FinancialCarouselProps
                 )}
                 {slide.lines.map((line) => (
                   <p key={line.key} className="mt-1 text-sm tabular-nums opacity-90" data-testid="carousel-line">
-                    {t(dynamicKey(line.key), line.options)}
+                    {t(line.key, line.options)}
                   </p>
                 ))}
               </div>
               <Icon className="h-10 w-10 shrink-0 opacity-80" aria-hidden="true" />
             </div>
-            <p className="mt-4 text-sm opacity-90">{t(dynamicKey(slide.descriptionKey))}</p>
+            <p className="mt-4 text-sm opacity-90">{t(slide.descriptionKey)}</p>
           </div>
         </div>
       </div>
@@ -138,7 +137,7 @@ export function FinancialCarousel({ summary, isLoading }: FinancialCarouselProps
               key={s.key}
               type="button"
               onClick={() => goTo(i)}
-              aria-label={t("carousel.goTo", { n: i + 1, title: t(dynamicKey(s.titleKey)) })}
+              aria-label={t("carousel.goTo", { n: i + 1, title: t(s.titleKey) })}
               aria-current={i === index ? "true" : undefined}
               data-testid={`carousel-dot-${i}`}
               className="flex h-6 w-6 cursor-pointer items-center justify-center rounded-full"
@@ -177,7 +176,7 @@ export function FinancialCarousel({ summary, isLoading }: FinancialCarouselProps
                 i === index && "border-primary bg-accent",
               )}
             >
-              <span className="block text-xs text-muted-foreground">{t(dynamicKey(s.titleKey))}</span>
+              <span className="block text-xs text-muted-foreground">{t(s.titleKey)}</span>
               <span className="block text-lg font-semibold tabular-nums">{s.value ?? "—"}</span>
             </button>
           </li>

@@ -2,24 +2,25 @@ import type { LucideIcon } from "lucide-react";
 import { Banknote, BarChart3, Building2, Coins } from "lucide-react";
 import type { PublicSummary } from "@/api/types";
 import { formatChange, formatCompactMoney, formatDate, formatDayRange, formatNumber } from "@/lib/format";
+import type { TranslationKey } from "@/i18n/keys";
 
 /** Time between automatic slide changes. */
 export const CAROUSEL_INTERVAL_MS = 4000;
 
 /** A line of text under a slide's figure: a translation key and its values. */
 export interface SlideLine {
-  key: string;
+  key: TranslationKey;
   options?: Record<string, unknown>;
 }
 
 export interface Slide {
   key: string;
   icon: LucideIcon;
-  titleKey: string;
-  descriptionKey: string;
+  titleKey: TranslationKey;
+  descriptionKey: TranslationKey;
   /** The headline figure; null when the period has none, and emptyKey then says so. */
   value: string | null;
-  emptyKey: string;
+  emptyKey: TranslationKey;
   /** What the figure covers (its period) and what goes with it. */
   lines: SlideLine[];
 }
@@ -38,7 +39,7 @@ export function buildSlides(summary: PublicSummary | null | undefined): Slide[] 
     summary.transactionGrowth === null
       ? { key: "carousel.noGrowth", options: { period: formatDayRange(previousPeriod.from, previousPeriod.to) } }
       : { key: "carousel.growth", options: { change: formatChange(summary.transactionGrowth), period: formatDayRange(previousPeriod.from, previousPeriod.to) } };
-  const currencySlide = (currency: "USD" | "SHS", key: string, icon: LucideIcon): Slide => {
+  const currencySlide = (currency: "USD" | "SHS", key: "usd" | "shs", icon: LucideIcon): Slide => {
     const c = summary.byCurrency.find((x) => x.currency === currency);
     const some = Boolean(c && c.transactions > 0);
     return {
@@ -80,7 +81,7 @@ export function buildSlides(summary: PublicSummary | null | undefined): Slide[] 
       emptyKey: "carousel.noInstitutions",
       lines: [
         ...((licensed.total ?? 0) > 0
-          ? [{ key: "carousel.institutionKinds", options: { psp: formatNumber(licensed.psp ?? 0), mno: formatNumber(licensed.mno ?? 0), bank: formatNumber(licensed.bank ?? 0) } }]
+          ? [{ key: "carousel.institutionKinds" as const, options: { psp: formatNumber(licensed.psp ?? 0), mno: formatNumber(licensed.mno ?? 0), bank: formatNumber(licensed.bank ?? 0) } }]
           : []),
         { key: "carousel.asOf", options: { date: formatDate(summary.asOf) } },
       ],

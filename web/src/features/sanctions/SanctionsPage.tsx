@@ -19,7 +19,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { TransactionLink } from "@/features/compliance/AlertReferences";
 import { sanctionsMatchesOptions, sanctionsVersionOptions, sanctionsVersionsOptions, useDecideMatch, useNameCheck, useUploadList } from "@/features/sanctions/api";
-import { KNOWN_REASONS } from "@/features/sanctions/types";
+import { isKnownReason } from "@/features/sanctions/types";
 import type {
   Explanation,
   SanctionsMatch,
@@ -27,7 +27,6 @@ import type {
 } from "@/features/sanctions/types";
 import { isRegulator } from "@/lib/roles";
 import { formatDateTime, formatNumber } from "@/lib/format";
-import { dynamicKey } from "@/i18n/keys";
 
 /** What the server refused, from its code in the reader's language, else the page's own message. */
 function errorText(err: unknown, fallback: string, t: TFunction): string {
@@ -160,7 +159,7 @@ function Explained({ explanation: x }: { explanation: Explanation }) {
       {reasons.length > 0 ? (
         <p className="text-muted-foreground">
           {reasons
-            .map((r) => ((KNOWN_REASONS as readonly string[]).includes(r) ? t(dynamicKey(`sanctions.reasons.${r}`)) : r))
+            .map((r) => (isKnownReason(r) ? t(`sanctions.reasons.${r}`) : r))
             .join(" · ")}
         </p>
       ) : null}

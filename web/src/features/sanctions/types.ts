@@ -47,3 +47,8 @@ export const KNOWN_REASONS = [
   "nationality_match",
   "nationality_mismatch",
 ] as const;
+
+/** Whether the page has its own words for a matcher's reason (sanctions.reasons in en.json). */
+export function isKnownReason(reason: string): reason is (typeof KNOWN_REASONS)[number] {
+  return (KNOWN_REASONS as readonly string[]).includes(reason);
+}

@@ -7,11 +7,13 @@ import { mayManageApiKeys } from "@/features/shell/nav";
 import { isRegulator } from "@/lib/roles";
 import { cn } from "@/lib/utils";
 import { HorizontalScroll } from "@/components/HorizontalScroll";
-import { dynamicKey } from "@/i18n/keys";
+
+/** A settings section, named by its key under settings.tabs in en.json. */
+type SettingsTab = { key: "profile" | "users" | "approvals" | "aml" | "apiKeys"; href: string };
 
 /** The settings sections a user may open (the server refuses the others). */
-export function settingsTabs(user: CurrentUser): Array<{ key: string; href: string }> {
-  const tabs = [{ key: "profile", href: "/settings" }];
+export function settingsTabs(user: CurrentUser): SettingsTab[] {
+  const tabs: SettingsTab[] = [{ key: "profile", href: "/settings" }];
   if (user.role === "cbsl_admin") tabs.push({ key: "users", href: "/settings/users" }, { key: "approvals", href: "/settings/approvals" });
   if (isRegulator(user.role)) tabs.push({ key: "aml", href: "/settings/aml" });
   if (mayManageApiKeys(user.role)) tabs.push({ key: "apiKeys", href: "/settings/api-keys" });
@@ -43,7 +45,7 @@ export function SettingsLayout({ user, title, description, children }: { user: C
                         active ? "border-primary text-foreground" : "border-transparent",
                       )}
                     >
-                      {t(dynamicKey(`settings.tabs.${tab.key}`))}
+                      {t(`settings.tabs.${tab.key}`)}
                     </Link>
                   </li>
                 );

@@ -6,7 +6,6 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 import { cn } from "@/lib/utils";
 import { isActivePath, visibleGroups } from "@/features/shell/nav";
 import type { NavItem } from "@/features/shell/nav";
-import { dynamicKey } from "@/i18n/keys";
 
 interface SidebarNavProps {
   user: CurrentUser;
@@ -32,7 +31,7 @@ export function SidebarNav({ user, collapsed, onNavigate }: SidebarNavProps) {
               collapsed && "sr-only",
             )}
           >
-            {t(dynamicKey(group.labelKey))}
+            {t(group.labelKey)}
           </h2>
           <ul className="space-y-0.5">
             {group.items.map((item) => (
@@ -65,7 +64,7 @@ function NavEntry({
   const { t } = useTranslation();
   const active = isActivePath(item.href, location);
   const Icon = item.icon;
-  const label = t(dynamicKey(item.labelKey));
+  const label = t(item.labelKey);
   const link = (
     <Link
       href={item.href}
@@ -105,7 +104,7 @@ function NavEntry({
                   className="flex min-h-9 items-center gap-2 rounded-md px-2 py-1.5 text-sm text-sidebar-muted hover:bg-sidebar-accent hover:text-sidebar-foreground focus-visible:outline-2 focus-visible:outline-white"
                 >
                   <ChildIcon className="h-4 w-4" aria-hidden="true" />
-                  {t(dynamicKey(child.labelKey))}
+                  {t(child.labelKey)}
                 </Link>
               </li>
             );

@@ -24,10 +24,11 @@ import {
   Sparkles,
   Waypoints,
 } from "lucide-react";
+import type { TranslationKey } from "@/i18n/keys";
 
 export interface NavSubItem {
   key: string;
-  labelKey: string;
+  labelKey: TranslationKey;
   href: string;
   icon: LucideIcon;
   /** When set, only these roles see the sub-item. */
@@ -36,7 +37,7 @@ export interface NavSubItem {
 
 export interface NavItem {
   key: string;
-  labelKey: string;
+  labelKey: TranslationKey;
   href: string;
   icon: LucideIcon;
   /** Shown under the item when it is active and the sidebar is expanded. */
@@ -47,7 +48,7 @@ export interface NavItem {
 
 export interface NavGroup {
   key: string;
-  labelKey: string;
+  labelKey: TranslationKey;
   /** Guests see only groups marked guestVisible (spec 000 §2). */
   guestVisible: boolean;
   items: NavItem[];
