@@ -190,7 +190,7 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
           </p>
           {rangeError ? (
             <p id={`${fromId}-err`} role="alert" className="w-full text-sm text-destructive">
-              {t(dynamicKey(rangeError))}
+              {t(rangeError)}
             </p>
           ) : null}
         </CardContent>

@@ -1,4 +1,5 @@
 import type { components } from "@/api/schema";
+import type { TranslationKey } from "@/i18n/keys";
 
 /** GET /api/analytics: aggregates for the period (money as decimal strings). */
 export type AnalyticsData = components["schemas"]["AnalyticsData"];
@@ -34,7 +35,7 @@ export function presetRange(days: number, today: Date = new Date()): { from: str
 }
 
 /** Why a custom range is refused (an i18n key), or null. */
-export function checkRange(from: string, to: string): string | null {
+export function checkRange(from: string, to: string): TranslationKey | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to)) return "analytics.errors.dates";
   if (from > to) return "analytics.errors.order";
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;

@@ -302,8 +302,8 @@ export function UserActionDialog({
         onOpenChange(false);
         return;
       }
-      const key = action === "toggle" ? (account?.isActive ? "users.done.disabled" : "users.done.enabled") : `users.done.${action}`;
-      toast({ title: t(dynamicKey(key)), description: account ? accountName(account) : undefined });
+      const key = action === "toggle" ? (account?.isActive ? "users.done.disabled" : "users.done.enabled") : (`users.done.${action}` as const);
+      toast({ title: t(key), description: account ? accountName(account) : undefined });
       if (action === "reset") setDone(password);
       else onOpenChange(false);
     },
@@ -335,13 +335,13 @@ export function UserActionDialog({
   const text = (name: string) => errorText(errors[name]);
   const name = account ? accountName(account) : "";
   const destructive = action === "toggle" && account?.isActive;
-  const titleKey = action === "toggle" ? (account?.isActive ? "users.actions.disable" : "users.actions.enable") : `users.actions.${action}`;
+  const titleKey = action === "toggle" ? (account?.isActive ? "users.actions.disable" : "users.actions.enable") : (`users.actions.${action}` as const);
 
   return (
     <Dialog open={target !== null} onOpenChange={onOpenChange}>
       <DialogContent data-testid={`user-${action}-dialog`}>
         <DialogHeader>
-          <DialogTitle>{t(dynamicKey(titleKey))}</DialogTitle>
+          <DialogTitle>{t(titleKey)}</DialogTitle>
           <DialogDescription>{t(`users.confirm.${action === "toggle" ? (account?.isActive ? "disable" : "enable") : action}`, { name })}</DialogDescription>
         </DialogHeader>
         {done ? (
@@ -413,7 +413,7 @@ export function UserActionDialog({
               </Button>
               <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={mutation.isPending} data-testid="user-action-submit">
                 {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-                {t(dynamicKey(titleKey))}
+                {t(titleKey)}
               </Button>
             </DialogFooter>
           </form>
