@@ -181,7 +181,9 @@ const DIALOGS: { name: string; path: string; open: (page: Page) => Promise<strin
     name: "application review",
     path: "/applications",
     open: async (page) => {
-      await page.getByTestId("application-row").first().getByTestId("reject-application").click();
+      // Other tests of the same portal decide applications: take the first still pending.
+      const pending = page.getByTestId("application-row").filter({ has: page.getByTestId("reject-application") });
+      await pending.first().getByTestId("reject-application").click();
       const dialog = page.getByTestId("reject-dialog");
       await dialog.getByTestId("review-confirm").click();
       await expect(dialog.getByTestId("review-error")).toBeVisible();
@@ -192,7 +194,8 @@ const DIALOGS: { name: string; path: string; open: (page: Page) => Promise<strin
     name: "licence action",
     path: "/psps",
     open: async (page) => {
-      await page.getByTestId("registry-row").first().getByTestId("license-suspend").click();
+      const active = page.getByTestId("registry-row").filter({ has: page.getByTestId("license-suspend") });
+      await active.first().getByTestId("license-suspend").click();
       const dialog = page.getByTestId("license-dialog");
       await dialog.getByTestId("license-confirm").click();
       await expect(dialog.getByRole("alert")).toBeVisible();

@@ -42,28 +42,22 @@ type (
 	reportMetrics map[string]any
 )
 
+// reportJSON is a report as the API answers it: the fields of a request, and what the server set.
 type reportJSON struct {
-	ID              string        `json:"id"`
-	Title           string        `json:"title"`
-	ReportType      string        `json:"reportType"`
-	Period          string        `json:"period"`
-	InstitutionID   string        `json:"institutionId"`
-	InstitutionType string        `json:"institutionType"`
-	InstitutionName string        `json:"institutionName"`
-	ReportData      reportFigures `json:"reportData"`
-	Metrics         reportMetrics `json:"metrics"`
-	Status          string        `json:"status"`
-	SubmittedAt     *time.Time    `json:"submittedAt"`
-	CreatedAt       time.Time     `json:"createdAt"`
+	ID string `json:"id"`
+	reportInput
+	SubmittedAt *time.Time `json:"submittedAt"`
+	CreatedAt   time.Time  `json:"createdAt"`
 }
 
 func toReportJSON(r *store.Report) reportJSON {
-	return reportJSON{ID: r.ID, Title: r.Title, ReportType: r.ReportType, Period: r.Period, InstitutionID: r.InstitutionID,
-		InstitutionType: r.InstitutionType, InstitutionName: r.InstitutionName, ReportData: r.ReportData, Metrics: r.Metrics,
-		Status: r.Status, SubmittedAt: optionalTime(r.SubmittedAt), CreatedAt: r.CreatedAt}
+	return reportJSON{ID: r.ID, reportInput: reportInput{Title: r.Title, ReportType: r.ReportType, Period: r.Period,
+		InstitutionID: r.InstitutionID, InstitutionType: r.InstitutionType, InstitutionName: r.InstitutionName,
+		ReportData: r.ReportData, Metrics: r.Metrics, Status: r.Status},
+		SubmittedAt: optionalTime(r.SubmittedAt), CreatedAt: r.CreatedAt}
 }
 
-// reportInput is the request body of createReport.
+// reportInput is the request body of createReport, and the part of a report the client names.
 type reportInput struct {
 	Title           string        `json:"title"`
 	ReportType      string        `json:"reportType"`

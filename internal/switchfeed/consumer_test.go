@@ -111,26 +111,7 @@ func TestConsumerNoLossNoDuplicate(t *testing.T) {
 
 		// An instance that dies between its commit and its acknowledgement: 20 messages stored,
 		// none acknowledged. JetStream delivers them again after AckWait, as duplicates.
-		crashed, err := EnsureConsumer(ctx, js, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		batch, err := crashed.Fetch(20, jetstream.FetchMaxWait(5*time.Second))
-		if err != nil {
-			t.Fatal(err)
-		}
-		unacked := 0
-		for m := range batch.Messages() {
-			docs, err := iso20022.Parse(m.Data())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := ing.Ingest(ctx, docs, feedSource(cfg.Subject)); err != nil {
-				t.Fatal(err)
-			}
-			unacked++
-		}
-		if unacked != 20 {
+		if unacked := crashingInstance(ctx, t, js, cfg, ing, 20); unacked != 20 {
 			t.Fatalf("the crashing instance fetched %d messages", unacked)
 		}
 		run := func(ctx context.Context, stats *Stats) *sync.WaitGroup {
@@ -267,24 +248,7 @@ func TestConsumerTwoInstances(t *testing.T) {
 
 		log := slog.New(slog.DiscardHandler)
 		// The instance that dies: 40 messages stored, none acknowledged.
-		crashed, err := EnsureConsumer(ctx, js, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		batch, err := crashed.Fetch(40, jetstream.FetchMaxWait(5*time.Second))
-		if err != nil {
-			t.Fatal(err)
-		}
-		dying := &Ingester{Store: st1, Scoring: defaultScoring}
-		for m := range batch.Messages() {
-			docs, err := iso20022.Parse(m.Data())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := dying.Ingest(ctx, docs, feedSource(cfg.Subject)); err != nil {
-				t.Fatal(err)
-			}
-		}
+		crashingInstance(ctx, t, js, cfg, &Ingester{Store: st1, Scoring: defaultScoring}, 40)
 
 		runCtx, stop := context.WithCancel(ctx)
 		defer stop()
@@ -335,4 +299,31 @@ func TestConsumerTwoInstances(t *testing.T) {
 			t.Errorf("duplicates acknowledged: %d, want at least %d (the switch's repeats)", dups, n/3+n/4)
 		}
 	})
+}
+
+// crashingInstance is an instance that dies between its commit and its acknowledgement: it
+// fetches up to n messages from the durable consumer and stores them, acknowledging none, so
+// JetStream delivers them again after AckWait. It returns how many it stored.
+func crashingInstance(ctx context.Context, t *testing.T, js jetstream.JetStream, cfg Config, ing *Ingester, n int) int {
+	t.Helper()
+	crashed, err := EnsureConsumer(ctx, js, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	batch, err := crashed.Fetch(n, jetstream.FetchMaxWait(5*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := 0
+	for m := range batch.Messages() {
+		docs, err := iso20022.Parse(m.Data())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ing.Ingest(ctx, docs, feedSource(cfg.Subject)); err != nil {
+			t.Fatal(err)
+		}
+		stored++
+	}
+	return stored
 }

@@ -18,4 +18,8 @@ export const sharedKeys = {
   transactions: ["/api/transactions"] as const,
   /** Every read of alerts: the queue, its counts, the dashboard panel, one alert. */
   alerts: ["/api/alerts"] as const,
+  /** Every read of KYC applications: the queue, its counts, a citizen's own. */
+  kycApplications: ["/api/kyc-applications"] as const,
+  /** Every read of licence applications: the review list, its counts, an applicant's own. */
+  institutionApplications: ["/api/institution-applications"] as const,
 };

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { sharedKeys } from "@/api/keys";
 import { Link } from "wouter";
 import { CheckCircle2, Loader2, Send } from "lucide-react";
 import { ApiError, apiJson } from "@/api/client";
@@ -19,7 +20,6 @@ import { cn } from "@/lib/utils";
 import { dynamicKey } from "@/i18n/keys";
 
 /** Query key of the applications list (regulators: all; others: their own). */
-export const APPLICATIONS_KEY = ["/api/institution-applications"] as const;
 
 type TextField =
   | "institutionName"
@@ -121,7 +121,7 @@ export function ApplicationForm({ prefillType, prefillVersion }: ApplicationForm
       setErrors({});
       setSummary(null);
       setSubmitted(app);
-      void queryClient.invalidateQueries({ queryKey: APPLICATIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.institutionApplications });
     },
     onError: (err) => {
       console.error("Failed to submit application", err);

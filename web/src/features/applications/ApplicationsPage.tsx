@@ -15,7 +15,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import { APPLICATIONS_KEY } from "@/features/applications/ApplicationForm";
+import { sharedKeys } from "@/api/keys";
 import { ReviewDialog } from "@/features/applications/ReviewDialog";
 import type { ReviewDecision } from "@/features/applications/ReviewDialog";
 import { isRegulator } from "@/lib/roles";
@@ -27,7 +27,7 @@ const APPLICATIONS_PATH = "/api/institution-applications";
 
 /** The applications the reader may see, with the status filter, paged on the server. */
 function useApplications(status?: string) {
-  return usePagedList<InstitutionApplication>(APPLICATIONS_KEY, APPLICATIONS_PATH, { status });
+  return usePagedList<InstitutionApplication>(sharedKeys.institutionApplications, APPLICATIONS_PATH, { status });
 }
 
 const COUNTERS = [
@@ -40,7 +40,7 @@ type Counter = (typeof COUNTERS)[number][0];
 
 /** A counter's figure, counted by the server over every application (X-Total-Count). */
 function CounterValue({ counter }: { counter: Counter }) {
-  const total = useListTotal(APPLICATIONS_KEY, APPLICATIONS_PATH, { status: counter === "total" ? undefined : counter });
+  const total = useListTotal(sharedKeys.institutionApplications, APPLICATIONS_PATH, { status: counter === "total" ? undefined : counter });
   return <>{total.isLoading ? "…" : total.isError ? "—" : formatTotal(total.data)}</>;
 }
 

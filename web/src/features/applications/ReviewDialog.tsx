@@ -8,7 +8,7 @@ import { describeError } from "@/api/errors";
 import type { InstitutionApplication } from "@/api/types";
 import { ReasonDialog } from "@/components/ReasonDialog";
 import { toast } from "@/components/ui/use-toast";
-import { APPLICATIONS_KEY } from "@/features/applications/ApplicationForm";
+import { sharedKeys } from "@/api/keys";
 
 export type ReviewDecision = "approve" | "reject";
 
@@ -35,7 +35,7 @@ export function ReviewDialog({ application, decision, onOpenChange }: ReviewDial
       apiJson<InstitutionApplication>("POST", `/api/institution-applications/${id}/${decision}`, body),
     onSuccess: () => {
       toast({ title: t("common.success"), description: t(reject ? "applications.rejected" : "applications.approved") });
-      void queryClient.invalidateQueries({ queryKey: APPLICATIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.institutionApplications });
       close();
     },
     onError: (err) => {
@@ -47,7 +47,7 @@ export function ReviewDialog({ application, decision, onOpenChange }: ReviewDial
         description: message ?? undefined,
         variant: "destructive",
       });
-      void queryClient.invalidateQueries({ queryKey: APPLICATIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.institutionApplications });
     },
   });
 

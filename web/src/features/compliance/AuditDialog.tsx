@@ -17,7 +17,8 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { AUDITS_KEY, COMPLIANCE_LIST_SIZE } from "@/features/compliance/compliance";
+import { complianceKeys } from "@/features/compliance/api";
+import { COMPLIANCE_LIST_SIZE } from "@/features/compliance/compliance";
 import { formatDate } from "@/lib/format";
 import { useAllInstitutions } from "@/api/institutions";
 import { AuditOutcome } from "@/features/compliance/AuditOutcome";
@@ -41,7 +42,7 @@ export function AuditDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   const psps = useAllInstitutions("psp", open);
   const mnos = useAllInstitutions("mno", open);
   // Audits already scheduled, newest first, five at a time ("Load more" reaches every one).
-  const audits = usePagedList<ComplianceAudit>(AUDITS_KEY, "/api/compliance-audits", { limit: COMPLIANCE_LIST_SIZE }, { enabled: open });
+  const audits = usePagedList<ComplianceAudit>(complianceKeys.audits, "/api/compliance-audits", { limit: COMPLIANCE_LIST_SIZE }, { enabled: open });
   const auditList = pagedItems(audits.data);
   const [institutionId, setInstitutionId] = useState("");
   const [scheduledFor, setScheduledFor] = useState("");
@@ -57,7 +58,7 @@ export function AuditDialog({ open, onOpenChange }: { open: boolean; onOpenChang
       }),
     onSuccess: (res) => {
       toast({ title: t("audits.scheduled"), description: t("audits.notified", { count: res.notifiedStaff }) });
-      void queryClient.invalidateQueries({ queryKey: AUDITS_KEY });
+      void queryClient.invalidateQueries({ queryKey: complianceKeys.audits });
       setInstitutionId("");
       setScheduledFor("");
       setScope("");

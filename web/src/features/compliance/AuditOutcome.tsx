@@ -10,7 +10,7 @@ import type { ComplianceAudit } from "@/api/types";
 import { TextareaField } from "@/components/TextareaField";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { AUDITS_KEY } from "@/features/compliance/compliance";
+import { complianceKeys } from "@/features/compliance/api";
 
 /**
  * A scheduled audit's outcome: the regulator records its findings (none is a valid outcome) and
@@ -32,7 +32,7 @@ export function AuditOutcome({ audit }: { audit: ComplianceAudit }) {
     onError: (err) =>
       toast({ title: t("audits.completeFailed"), description: err instanceof ApiError ? describeError(err, t) : undefined, variant: "destructive" }),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: AUDITS_KEY });
+      void queryClient.invalidateQueries({ queryKey: complianceKeys.audits });
       void queryClient.invalidateQueries({ queryKey: sharedKeys.institutions("psp") });
       void queryClient.invalidateQueries({ queryKey: sharedKeys.institutions("mno") });
     },

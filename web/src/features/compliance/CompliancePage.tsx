@@ -35,13 +35,13 @@ import { ReportDialog } from "@/features/compliance/ReportDialog";
 import { AuditDialog } from "@/features/compliance/AuditDialog";
 import {
   COMPLIANCE_LIST_SIZE,
-  REPORTS_KEY,
   monthStart,
   reportVariant,
 } from "@/features/compliance/compliance";
 import { KycDetailDialog } from "@/features/compliance/KycDetailDialog";
 import { KycList } from "@/features/compliance/KycList";
 import { SkeletonRows } from "@/features/compliance/SkeletonRows";
+import { complianceKeys } from "@/features/compliance/api";
 import { useKycList, useKycSummary } from "@/features/compliance/kycQueue";
 import { KycFormDialog } from "@/features/compliance/KycFormDialog";
 import { isRegulator } from "@/lib/roles";
@@ -59,9 +59,9 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
   const kyc = useKycList();
   const kycFigures = useKycSummary();
   // Reports five at a time ("Load more" reaches every one); this month's count is the server's.
-  const reports = usePagedList<ComplianceReport>(REPORTS_KEY, REPORTS_PATH, { limit: COMPLIANCE_LIST_SIZE });
+  const reports = usePagedList<ComplianceReport>(complianceKeys.reports, REPORTS_PATH, { limit: COMPLIANCE_LIST_SIZE });
   const [thisMonth] = useState(monthStart);
-  const reportsThisMonth = useListTotal(REPORTS_KEY, REPORTS_PATH, { createdFrom: thisMonth });
+  const reportsThisMonth = useListTotal(complianceKeys.reports, REPORTS_PATH, { createdFrom: thisMonth });
   // AML alerts only (system notices are the dashboard's), filtered and paged on the server.
   const [alertFilter, setAlertFilter] = useState<AlertFilter>(ALERT_FILTERS[0]);
   const alerts = useAlertsQueue({ kind: "aml", status: alertFilter });
@@ -79,7 +79,7 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
     mutationFn: (id: string) => apiJson<ComplianceReport>("POST", `/api/compliance-reports/${id}/publish`),
     onSuccess: () => {
       toast({ title: t("common.success"), description: t("reports.published") });
-      void queryClient.invalidateQueries({ queryKey: REPORTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: complianceKeys.reports });
     },
     onError: (err) => {
       console.error("Failed to publish report", err);
@@ -88,7 +88,7 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
         description: err instanceof ApiError ? describeError(err, t) : undefined,
         variant: "destructive",
       });
-      void queryClient.invalidateQueries({ queryKey: REPORTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: complianceKeys.reports });
     },
   });
 

@@ -10,7 +10,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
-import { KYC_KEY, METRICS_KEY, kycRisk, kycRiskVariant, kycStatus, kycVariant } from "@/features/compliance/compliance";
+import { sharedKeys } from "@/api/keys";
+import { kycRisk, kycRiskVariant, kycStatus, kycVariant } from "@/features/compliance/compliance";
 import { formatDateTime } from "@/lib/format";
 
 /**
@@ -41,8 +42,8 @@ export function KycDetailDialog({
       apiJson<KycApplication>("PATCH", `/api/kyc-applications/${id}/review`, { decision, notes: n }),
     onSuccess: (_app, { decision }) => {
       toast({ title: t("common.success"), description: t(decision === "approve" ? "kyc.review.approved" : "kyc.review.rejected") });
-      void queryClient.invalidateQueries({ queryKey: KYC_KEY });
-      void queryClient.invalidateQueries({ queryKey: METRICS_KEY });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.kycApplications });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.metrics });
       close();
     },
     onError: (err) => {
@@ -50,7 +51,7 @@ export function KycDetailDialog({
       const message = err instanceof ApiError ? describeError(err, t) : t("kyc.review.failed");
       setError(message);
       toast({ title: t("kyc.review.failed"), description: message, variant: "destructive" });
-      void queryClient.invalidateQueries({ queryKey: KYC_KEY });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.kycApplications });
     },
   });
 

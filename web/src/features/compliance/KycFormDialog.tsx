@@ -13,7 +13,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/use-toast";
-import { KYC_KEY } from "@/features/compliance/compliance";
+import { sharedKeys } from "@/api/keys";
 import { EMPTY_KYC, KYC_DOCUMENT_TYPES, KYC_FIELDS, validateKyc } from "@/features/compliance/kyc";
 import type { KycFieldErrors } from "@/features/compliance/kyc";
 import i18n from "@/i18n";
@@ -63,8 +63,7 @@ export function KycFormDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     mutationFn: (body: KycSubmission & { pep: boolean }) => apiJson<KycApplication>("POST", "/api/kyc", body),
     onSuccess: () => {
       toast({ title: t("common.success"), description: t("kyc.submitted") });
-      void queryClient.invalidateQueries({ queryKey: KYC_KEY });
-      void queryClient.invalidateQueries({ queryKey: ["/api/kyc"] });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.kycApplications });
       setValues(EMPTY_KYC);
       setPep(false);
       setErrors({});

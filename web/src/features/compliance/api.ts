@@ -14,6 +14,12 @@ export const alertKeys = {
   detail: (id: string) => [...sharedKeys.alerts, id] as const,
 };
 
+/** The compliance page's own lists: reports and scheduled audits (read with usePagedList). */
+export const complianceKeys = {
+  reports: ["/api/compliance-reports"] as const,
+  audits: ["/api/compliance-audits"] as const,
+};
+
 /** One alert with its case history; id null reads nothing. */
 export function alertDetailOptions(id: string | null) {
   return queryOptions({

@@ -3,11 +3,6 @@ import type { ReportPayload, ReportType, SummaryMetrics } from "@/api/types";
 
 type Variant = NonNullable<BadgeProps["variant"]>;
 
-export const KYC_KEY = ["/api/kyc-applications"] as const;
-export const REPORTS_KEY = ["/api/compliance-reports"] as const;
-export const AUDITS_KEY = ["/api/compliance-audits"] as const;
-export const METRICS_KEY = ["/api/metrics"] as const;
-
 /** How many items the compliance lists show (001 §9). */
 export const COMPLIANCE_LIST_SIZE = 5;
 

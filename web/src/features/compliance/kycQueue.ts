@@ -1,13 +1,15 @@
+import { getJson } from "@/api/client";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { fetchPage } from "@/api/paging";
 import type { KycApplication, KycSummary } from "@/api/types";
-import { COMPLIANCE_LIST_SIZE, KYC_KEY } from "@/features/compliance/compliance";
+import { sharedKeys } from "@/api/keys";
+import { COMPLIANCE_LIST_SIZE } from "@/features/compliance/compliance";
 
 /**
- * Keys under KYC_KEY, so that the invalidation a submission or a review
+ * Keys under sharedKeys.kycApplications, so that the invalidation a submission or a review
  * triggers (["/api/kyc-applications"]) refreshes the lists and the figures.
  */
-export const KYC_LIST_KEY = [...KYC_KEY, "list"] as const;
+export const KYC_LIST_KEY = [...sharedKeys.kycApplications, "list"] as const;
 
 /** The server-side filters of GET /api/kyc-applications ("all" or empty = none). */
 export interface KycQuery {
@@ -49,5 +51,8 @@ export function useKycList(query: KycQuery = {}, pageSize = COMPLIANCE_LIST_SIZE
  */
 export function useKycSummary(institution?: string) {
   const key = institution ? `summary?${new URLSearchParams({ institution }).toString()}` : "summary";
-  return useQuery<KycSummary>({ queryKey: [...KYC_KEY, key] });
+  return useQuery({
+    queryKey: [...sharedKeys.kycApplications, key],
+    queryFn: ({ signal }) => getJson<KycSummary>(`/api/kyc-applications/${key}`, signal),
+  });
 }

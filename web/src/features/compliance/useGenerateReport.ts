@@ -5,7 +5,9 @@ import { ApiError, apiJson } from "@/api/client";
 import { describeError } from "@/api/errors";
 import type { ComplianceReport, ReportType, SummaryMetrics } from "@/api/types";
 import { toast } from "@/components/ui/use-toast";
-import { METRICS_KEY, REPORTS_KEY, reportPayload } from "@/features/compliance/compliance";
+import { sharedKeys } from "@/api/keys";
+import { complianceKeys } from "@/features/compliance/api";
+import { reportPayload } from "@/features/compliance/compliance";
 
 /**
  * Creates a central-bank compliance report (001 §7). A monthly report is the
@@ -22,14 +24,14 @@ export function useGenerateReport({ navigateTo }: { navigateTo?: string } = {}) 
       apiJson<ComplianceReport>(
         "POST",
         "/api/compliance-reports",
-        reportPayload(reportType, period, queryClient.getQueryData<SummaryMetrics>(METRICS_KEY)),
+        reportPayload(reportType, period, queryClient.getQueryData<SummaryMetrics>(sharedKeys.metrics)),
       ),
     onSuccess: (_report, { reportType }) => {
       toast({
         title: t("reports.generatedTitle"),
         description: t(reportType === "aml_cft" ? "reports.amlGeneratedText" : "reports.generatedText"),
       });
-      void queryClient.invalidateQueries({ queryKey: REPORTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: complianceKeys.reports });
       if (navigateTo) navigate(navigateTo);
     },
     onError: (err) => {

@@ -3,15 +3,14 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Bell, Check } from "lucide-react";
 import { apiRequest } from "@/api/client";
-import type { Alert } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { ALERT_LEVEL_STYLE, alertLevel } from "@/features/compliance/alertDisplay";
 import { alertDescription, alertTitle } from "@/lib/alertText";
-import { fetchPage } from "@/api/paging";
-import { ALERTS_LIST_KEY, alertsUrl, useAlertSummary } from "@/features/compliance/alertsQueue";
+import { alertsUrl, useAlertSummary } from "@/features/compliance/alertsQueue";
+import { alertsPageOptions } from "@/features/dashboard/api";
 import type { AlertsPage } from "@/features/compliance/alertsQueue";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -21,7 +20,6 @@ export const DASHBOARD_ALERT_LIMIT = 6;
 
 /** The panel's query: the newest alerts, one page of DASHBOARD_ALERT_LIMIT with the server's total. */
 const PANEL_URL = alertsUrl({ limit: DASHBOARD_ALERT_LIMIT });
-const PANEL_KEY = [...ALERTS_LIST_KEY, PANEL_URL];
 /**
  * The alert queue lists AML alerts by default (system notices are the dashboard's), so the link to
  * it counts those, from the server's X-Total-Count: the panel's own total would count notices the
@@ -39,27 +37,24 @@ const AML_COUNT_URL = alertsUrl({ kind: "aml", limit: 1 });
 export function AlertsPanel() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const query = useQuery<AlertsPage>({ queryKey: PANEL_KEY, queryFn: ({ signal }) => fetchPage<Alert>(PANEL_URL, signal) });
+  const query = useQuery(alertsPageOptions(PANEL_URL));
   const loading = query.isLoading;
   const dismiss = useMutation({
     mutationFn: (id: string) => apiRequest("PATCH", `/api/alerts/${id}/read`),
     onMutate: (id) => {
-      queryClient.setQueryData<AlertsPage>(PANEL_KEY, (old) =>
+      queryClient.setQueryData<AlertsPage>(alertsPageOptions(PANEL_URL).queryKey, (old) =>
         old ? { ...old, items: old.items.map((a) => (a.id === id ? { ...a, isRead: true } : a)) } : old,
       );
     },
     onError: (err) => {
       console.error("Failed to dismiss alert", err);
       toast({ title: t("dashboard.alerts.dismissFailed"), variant: "destructive" });
-      void queryClient.invalidateQueries({ queryKey: PANEL_KEY });
+      void queryClient.invalidateQueries({ queryKey: alertsPageOptions(PANEL_URL).queryKey });
     },
   });
   // The overdue AML cases, counted by the server under the configured handling deadlines.
   const overdue = useAlertSummary({ kind: "aml" }).data?.overdue ?? 0;
-  const aml = useQuery<AlertsPage>({
-    queryKey: [...ALERTS_LIST_KEY, AML_COUNT_URL],
-    queryFn: ({ signal }) => fetchPage<Alert>(AML_COUNT_URL, signal),
-  });
+  const aml = useQuery(alertsPageOptions(AML_COUNT_URL));
   const shown = query.data?.items ?? [];
   const more = aml.data?.total && aml.data.total !== "0" ? aml.data.total : null;
   return (

@@ -3,13 +3,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Building2, FileBarChart, PlayCircle, UserCheck, Wrench } from "lucide-react";
-import type { SummaryMetrics } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { METRICS_KEY } from "@/features/compliance/compliance";
 import { ReportDialog } from "@/features/compliance/ReportDialog";
 import { AlertsPanel } from "@/features/dashboard/AlertsPanel";
+import { summaryMetricsOptions } from "@/features/dashboard/api";
 import { MetricCards } from "@/features/dashboard/MetricCards";
 import { RecentTransactionsCard } from "@/features/dashboard/RecentTransactionsCard";
 import { lazyScreen } from "@/i18n/lazyScreen";
@@ -26,7 +25,7 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const title = t("pages.dashboard.title");
   const [tourOpen, setTourOpen] = useState(false);
-  const metrics = useQuery<SummaryMetrics>({ queryKey: METRICS_KEY });
+  const metrics = useQuery(summaryMetricsOptions());
   const [reportOpen, setReportOpen] = useState(false);
 
   const quickLink = "justify-start";

@@ -4,13 +4,14 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { AlertTriangle, Bell, Compass, FileCheck2, Languages, Receipt } from "lucide-react";
-import type { Alert, CurrentUser } from "@/api/types";
+import type { CurrentUser } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n";
+import { demoAlertsOptions } from "@/features/demo/api";
 import { useChooseLanguage } from "@/features/shell/languageChoice";
 import { alertTitle } from "@/lib/alertText";
 import { TourOverlay } from "@/features/onboarding/TourOverlay";
@@ -18,9 +19,6 @@ import { CompactTransactionsTable } from "@/features/transactions/CompactTransac
 import type { CompactTransaction } from "@/features/transactions/CompactTransactionsTable";
 import { recentTransactionsOptions } from "@/features/transactions/api";
 import { formatDateTime } from "@/lib/format";
-
-/** The dashboard's query keys, so the demo shares their cached answers. */
-const ALERTS_KEY = ["/api/alerts"];
 
 export function severityVariant(severity: string): "default" | "secondary" | "destructive" | "outline" {
   if (severity === "critical" || severity === "high") return "destructive";
@@ -37,7 +35,7 @@ export function DemoPage({ user }: { user: CurrentUser }) {
   const [tourOpen, setTourOpen] = useState(false);
   const [guestLoad, setGuestLoad] = useState(false);
   const isGuest = user.isGuest;
-  const alerts = useQuery<Alert[]>({ queryKey: ALERTS_KEY, enabled: !isGuest });
+  const alerts = useQuery(demoAlertsOptions(!isGuest));
   // Guests pay one unit per transactions read, so they load on request (as on the dashboard).
   const recent = useQuery(recentTransactionsOptions<CompactTransaction>(!isGuest || guestLoad));
 

@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import { sharedKeys } from "@/api/keys";
 import { fetchPage } from "@/api/paging";
 import type { InstitutionApplication, KycApplication } from "@/api/types";
 
@@ -7,8 +8,8 @@ import type { InstitutionApplication, KycApplication } from "@/api/types";
  * submission or a review (which refreshes that path) refreshes the home page too.
  */
 export const homeKeys = {
-  ownKyc: ["/api/kyc-applications", "own"] as const,
-  ownApplications: ["/api/institution-applications", "own"] as const,
+  ownKyc: [...sharedKeys.kycApplications, "own"] as const,
+  ownApplications: [...sharedKeys.institutionApplications, "own"] as const,
 };
 
 /** The citizen's latest identity check (KYC application). */

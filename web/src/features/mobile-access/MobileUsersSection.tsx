@@ -141,7 +141,7 @@ function StatusDialog({ target, onClose }: { target: { user: MobileUser; action:
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: mobileAccessKeys.users });
-      void queryClient.invalidateQueries({ queryKey: ["/api/admin/mobile-access/codes"] });
+      void queryClient.invalidateQueries({ queryKey: mobileAccessKeys.codes });
     },
   });
 
