@@ -2,7 +2,6 @@ import type { TFunction } from "i18next";
 import type { Alert, AlertParams } from "@/api/types";
 import { formatMoney } from "@/lib/money";
 import { formatDuration, formatNumber, formatPercent } from "@/lib/format";
-import { dynamicKey } from "@/i18n/keys";
 
 /** i18next's t, as the components and the real-time handler have it. */
 export type Translate = TFunction;
@@ -11,7 +10,7 @@ export type Translate = TFunction;
  * The fact each AML rule's sentence needs: an alert raised before alerts had codes keeps only its
  * rules' codes, and such a rule is said by its name alone (alertText.rulePlain).
  */
-const RULE_FACT: Record<string, keyof AlertParams> = {
+const RULE_FACT = {
   large_value: "thresholdMinor",
   structuring: "count",
   velocity: "count",
@@ -19,7 +18,14 @@ const RULE_FACT: Record<string, keyof AlertParams> = {
   rapid_pass_through: "receivedMinor",
   offline_high_value: "thresholdMinor",
   new_wallet_volume: "windowSeconds",
-};
+} as const satisfies Record<string, keyof AlertParams>;
+
+/** An AML rule this build can put into words. */
+type RuleCode = keyof typeof RULE_FACT;
+
+function isRuleCode(code: string | null | undefined): code is RuleCode {
+  return typeof code === "string" && Object.hasOwn(RULE_FACT, code);
+}
 
 const SANCTIONS_MATCH = "sanctions_match";
 
@@ -41,10 +47,10 @@ function walletText(p: AlertParams, t: Translate): string {
 
 /** One AML rule's evidence as a sentence in the reader's language; "" for a code it does not know. */
 export function ruleSentence(code: string, p: AlertParams, t: Translate): string {
+  if (!isRuleCode(code)) return "";
   const fact = RULE_FACT[code];
-  if (!fact) return "";
-  if (p[fact] === undefined) return t("alertText.rulePlain", { rule: t(dynamicKey(`amlSettings.rules.${code}.title`)) });
-  return t(dynamicKey(`alertText.rule.${code}`), {
+  if (p[fact] === undefined) return t("alertText.rulePlain", { rule: t(`amlSettings.rules.${code}.title`) });
+  return t(`alertText.rule.${code}`, {
     amount: money(p.amountMinor, p.currency),
     threshold: money(p.thresholdMinor, p.currency),
     received: money(p.receivedMinor, p.currency),
@@ -68,13 +74,13 @@ export function alertTitle(alert: AlertWords, t: Translate): string {
   const code = alert.code;
   const p = alert.params ?? {};
   if (code === SANCTIONS_MATCH) return t("alertText.title.sanctions_match", { names: (p.names ?? []).join(", ") });
-  if (!code || !RULE_FACT[code]) return alert.title || t("realtime.alertTitle");
+  if (!isRuleCode(code)) return alert.title || t("realtime.alertTitle");
   const amount = money(p.amountMinor, p.currency);
   const lead = p.rules?.[0]?.params ?? {};
   let title =
     code === "velocity" && lead.count !== undefined
       ? t("alertText.title.velocity", { n: formatNumber(lead.count), count: lead.count, window: durationText(lead.windowSeconds ?? 0) })
-      : t(dynamicKey(`alertText.title.${code === "velocity" ? "velocityPlain" : code}`), { amount });
+      : t(`alertText.title.${code === "velocity" ? "velocityPlain" : code}`, { amount });
   const wallet = p.rules?.find((r) => r.code === "new_wallet_volume");
   if (wallet && code !== "new_wallet_volume") {
     title = t("alertText.title.fromWallet", { title, wallet: walletText(wallet.params ?? {}, t) });
@@ -92,7 +98,7 @@ export function alertDescription(alert: AlertWords, t: Translate): string {
   if (alert.code === SANCTIONS_MATCH) {
     return t("alertText.sanctions", { alias: p.alias ?? "", ref: p.ref ?? "", score: formatNumber(p.score ?? 0) });
   }
-  if (!alert.code || !RULE_FACT[alert.code]) return server;
+  if (!isRuleCode(alert.code)) return server;
   const sentences = (p.rules ?? []).map((r) => ruleSentence(r.code, r.params ?? {}, t)).filter(Boolean);
   return sentences.length > 0 ? sentences.join(" ") : server;
 }
