@@ -2,19 +2,18 @@ import { useTranslation } from "react-i18next";
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { Backtest } from "@/features/settings/types";
 import { formatNumber } from "@/lib/format";
-import { dynamicKey } from "@/i18n/keys";
 
 const LEVELS = ["low", "medium", "high"] as const;
 
 /** Rows for the chart and its table: one per risk level, current vs proposed counts. */
-export function backtestRows(bt: Backtest): Array<{ level: string; current: number; proposed: number }> {
+export function backtestRows(bt: Backtest): Array<{ level: (typeof LEVELS)[number]; current: number; proposed: number }> {
   return LEVELS.map((level) => ({ level, current: bt.current?.[level] ?? 0, proposed: bt.proposed?.[level] ?? 0 }));
 }
 
 /** Current vs proposed risk levels over the last 30 days: a small bar chart plus the same data as a table. */
 export function BacktestChart({ backtest }: { backtest: Backtest }) {
   const { t } = useTranslation();
-  const rows = backtestRows(backtest).map((r) => ({ ...r, label: t(dynamicKey(`amlSettings.levels.${r.level}`)) }));
+  const rows = backtestRows(backtest).map((r) => ({ ...r, label: t(`amlSettings.levels.${r.level}`) }));
   const titleId = `backtest-title-${backtest.proposedVersion}`;
   const delta = backtest.highRiskProposed - backtest.highRiskCurrent;
   return (
