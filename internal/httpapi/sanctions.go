@@ -246,12 +246,17 @@ func (s *Server) listSanctionsMatches(w http.ResponseWriter, r *http.Request) er
 	if err != nil {
 		return err
 	}
+	writeMatches(w, ms)
+	return nil
+}
+
+// writeMatches answers a list of matches (the review queue, one transaction's).
+func writeMatches(w http.ResponseWriter, ms []*store.SanctionsMatch) {
 	out := sanctionsMatchList{Items: make([]sanctionsMatchJSON, len(ms))}
 	for i, m := range ms {
 		out.Items[i] = toMatchJSON(m)
 	}
 	writeJSON(w, http.StatusOK, out)
-	return nil
 }
 
 // listTransactionSanctions is GET /api/transactions/{id}/sanctions: every match of one
@@ -266,11 +271,7 @@ func (s *Server) listTransactionSanctions(w http.ResponseWriter, r *http.Request
 	if err != nil {
 		return err
 	}
-	out := sanctionsMatchList{Items: make([]sanctionsMatchJSON, len(ms))}
-	for i, m := range ms {
-		out.Items[i] = toMatchJSON(m)
-	}
-	writeJSON(w, http.StatusOK, out)
+	writeMatches(w, ms)
 	return nil
 }
 
