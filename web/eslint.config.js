@@ -136,6 +136,25 @@ export default tseslint.config(
   },
   ...features.map(featureBoundary),
   {
+    // Every request goes through the typed client (src/api/api.ts): its path, parameters, body
+    // and answer are checked against the OpenAPI contract, and every answer meets
+    // throwIfResNotOk (ApiError, the guest meter). A raw fetch, or a helper taking a URL string,
+    // would skip both, so only src/api may call fetch.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/api/**"],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        { name: "fetch", message: "Call the API through `api` (src/api/api.ts), typed by the contract; only src/api calls fetch" },
+      ],
+      "no-restricted-properties": [
+        "error",
+        { object: "window", property: "fetch", message: "Call the API through `api` (src/api/api.ts); only src/api calls fetch" },
+        { object: "globalThis", property: "fetch", message: "Call the API through `api` (src/api/api.ts); only src/api calls fetch" },
+      ],
+    },
+  },
+  {
     // The shared layers know no feature.
     files: ["src/lib/**", "src/components/**", "src/api/**", "src/i18n/**"],
     rules: {

@@ -25,10 +25,10 @@ const (
 // its own: the registry's institutions are passed in, so a licence change takes effect at once.
 type TransferInstitution struct {
 	ID   string `json:"id"`
-	Type string `json:"type"` // AccountWallet for a wallet operator, AccountBank for a bank
+	Type string `json:"type" enum:"wallet,bank"` // AccountWallet for a wallet operator, AccountBank for a bank
 	Name string `json:"name"`
 	// Modes the institution serves: Waafi is online only, Zaad offline only.
-	Modes []string `json:"modes"`
+	Modes []string `json:"modes" enum:"online,offline"`
 	// USSDCode is a wallet operator's code, auto-filled for offline transfers.
 	USSDCode string `json:"ussdCode,omitempty"`
 	// NumberPrefixes are a wallet operator's number prefixes, such as "+252 65".

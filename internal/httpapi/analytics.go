@@ -41,6 +41,14 @@ var analyticsSections = map[string][]string{
 	"licenceExpiries":  {"id", "type", "name", "licenseNumber", "licenseExpiresAt"},
 }
 
+// analyticsParams are the query parameters analyticsQuery reads (the period and, for a regulator,
+// one institution); analyticsExportParams adds the chart the CSV is of. The OpenAPI document
+// lists them from here, so the typed web client sends no other.
+var (
+	analyticsParams       = map[string]bool{"from": true, "to": true, "institutionId": true}
+	analyticsExportParams = map[string]bool{"from": true, "to": true, "institutionId": true, "section": true}
+)
+
 // analyticsQuery reads ?from=&to= (YYYY-MM-DD, default the last 30 days, at most 366 days) and
 // the institution: staff always their own; regulators any (?institutionId=) or all.
 func (s *Server) analyticsQuery(r *http.Request) (from, to time.Time, inst string, err error) {

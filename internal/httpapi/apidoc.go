@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/iso20022"
 	"github.com/kormeer/kormeer/internal/store"
 )
 
@@ -30,9 +31,9 @@ type routeDoc struct {
 	// media is the success answer's content type when it is not JSON (a file, a page); its body
 	// is then described by the type alone.
 	media string
-	// requestMedia is a request body type the handler reads besides JSON (an image, NDJSON); it is
-	// described by the type alone.
-	requestMedia string
+	// requestMedia are the request body types the handler reads besides JSON (an image, NDJSON, a
+	// list file); each is described by the type alone.
+	requestMedia []string
 	// status is the success status; 0 means 200.
 	status int
 	// also are the route's other answers with a body of their own, by status: a zero value of the
@@ -129,8 +130,8 @@ var routeDocs = map[string]routeDoc{
 	"GET /api/audit":                                     {summary: "List audit trail", response: []auditEntryJSON{}, paged: true, uncounted: true, query: auditFilterParams},
 	"GET /api/audit/export":                              {summary: "Export audit", media: "text/csv", query: auditFilterParams},
 	"GET /api/audit/verify":                              {summary: "Verify audit", response: store.AuditVerification{}},
-	"GET /api/analytics":                                 {summary: "Analytics", response: analyticsData{}},
-	"GET /api/analytics/export":                          {summary: "Analytics export", media: "text/csv"},
+	"GET /api/analytics":                                 {summary: "Analytics", response: analyticsData{}, query: analyticsParams},
+	"GET /api/analytics/export":                          {summary: "Analytics export", media: "text/csv", query: analyticsExportParams},
 	"GET /health":                                        {summary: "Health", response: healthJSON{}, also: map[int]any{http.StatusServiceUnavailable: healthJSON{}}},
 	"GET /livez":                                         {summary: "Liveness", response: probeJSON{}},
 	"GET /readyz":                                        {summary: "Readiness", response: probeJSON{}, also: map[int]any{http.StatusServiceUnavailable: probeJSON{}}},
@@ -139,13 +140,13 @@ var routeDocs = map[string]routeDoc{
 	"GET /api/public/summary":                            {summary: "Public summary", response: publicSummaryJSON{}},
 	"POST /api/transfer":                                 {summary: "Create transfer", request: domain.TransferRequest{}, response: transferResponse{}, status: http.StatusCreated},
 	"GET /api/transfer/institutions":                     {summary: "Transfer institutions", response: []domain.TransferInstitution{}},
-	"POST /api/transactions/batch":                       {summary: "Submit batch", request: []batchItem{}, requestMedia: "application/x-ndjson", response: batchAnswer{}},
+	"POST /api/transactions/batch":                       {summary: "Submit batch", request: []batchItem{}, requestMedia: []string{"application/x-ndjson"}, response: batchAnswer{}},
 	"GET /api/transactions":                              {summary: "List transactions", response: []transactionJSON{}, paged: true, uncounted: true},
 	"GET /api/transactions/search":                       {summary: "Search transactions", response: []transactionJSON{}, paged: true, query: txFilterParams},
 	"GET /api/transactions/export":                       {summary: "Export transactions", media: "text/csv", query: txFilterParams},
 	"GET /api/transactions/{id}":                         {summary: "Get transaction", response: transactionDetailJSON{}},
 	"POST /api/objects/upload":                           {summary: "Request upload", response: uploadTicket{}},
-	"PUT /api/objects/upload/{token}":                    {summary: "Receive upload", requestMedia: "*/*", response: uploadedObject{}},
+	"PUT /api/objects/upload/{token}":                    {summary: "Receive upload", requestMedia: []string{"*/*"}, response: uploadedObject{}},
 	"PUT /api/institution-logos":                         {summary: "Set institution logo", request: logoInput{}, response: objectRef{}},
 	"GET /objects/{kind}/{file}":                         {summary: "Get uploaded object", media: "image/*"},
 	"POST /api/institution-applications":                 {summary: "Submit application", request: domain.ApplicationInput{}, response: applicationJSON{}, status: http.StatusCreated},
@@ -177,10 +178,10 @@ var routeDocs = map[string]routeDoc{
 	"GET /api/docs/viewer.js":                            {summary: "API reference page script", media: "text/javascript"},
 	"POST /api/iso20022":                                 {summary: "Submit ISO 20022 pacs.008 and pacs.002 documents (XML or JSON form)", response: isoIngestResponse{}},
 	"GET /api/transactions/{id}/iso20022":                {summary: "ISO 20022 identifiers and status history of a switch transaction", response: isoDetailJSON{}},
-	"GET /api/switch-feed/dead-letters":                  {summary: "Switch feed dead letters", response: []deadLetterJSON{}},
+	"GET /api/switch-feed/dead-letters":                  {summary: "Switch feed dead letters", response: []deadLetterJSON{}, query: deadLetterParams},
 	"POST /api/switch-feed/dead-letters/{id}/retry":      {summary: "Retry a dead letter", response: isoIngestResponse{}},
 	"POST /api/switch-feed/dead-letters/{id}/discard":    {summary: "Discard a dead letter", status: 204},
-	"POST /api/sanctions/lists/{list}":                   {summary: "Import a sanctions list version (body: the UN XML or domestic CSV file)", response: sanctionsVersionDetail{}, status: 201, query: sanctionsImportParams},
+	"POST /api/sanctions/lists/{list}":                   {summary: "Import a sanctions list version (body: the UN XML or domestic CSV file)", requestMedia: listBodyTypes, response: sanctionsVersionDetail{}, status: 201, query: sanctionsImportParams},
 	"GET /api/sanctions/versions":                        {summary: "Sanctions list versions", response: sanctionsVersionList{}},
 	"GET /api/sanctions/versions/{id}":                   {summary: "A sanctions list version and its changes", response: sanctionsVersionDetail{}},
 	"GET /api/sanctions/matches":                         {summary: "Sanctions review queue", response: sanctionsMatchList{}, query: sanctionsMatchParams},
@@ -282,13 +283,13 @@ func buildOpenAPI(routes []route) map[string]any {
 		if params != nil {
 			op["parameters"] = params
 		}
-		if d.request != nil || d.requestMedia != "" {
+		if d.request != nil || len(d.requestMedia) > 0 {
 			content := map[string]any{}
 			if d.request != nil {
 				content["application/json"] = map[string]any{"schema": g.inputSchema(reflect.TypeOf(d.request))}
 			}
-			if d.requestMedia != "" {
-				content[d.requestMedia] = map[string]any{}
+			for _, m := range d.requestMedia {
+				content[m] = map[string]any{}
 			}
 			op["requestBody"] = map[string]any{"required": !d.optionalBody, "content": content}
 		}
@@ -576,7 +577,12 @@ func (g *schemaGen) schema(t reflect.Type) map[string]any {
 		name := g.name(t)
 		if _, done := g.schemas[name]; !done {
 			g.schemas[name] = map[string]any{} // a placeholder against recursion
-			g.schemas[name] = g.object(t)
+			obj := g.object(t)
+			if t == reflect.TypeOf(store.DeadLetter{}) {
+				// Its faults are kept as the JSON the feed wrote, a list of iso20022.Fault.
+				obj["properties"].(map[string]any)["faults"] = g.schema(reflect.TypeOf([]iso20022.Fault{}))
+			}
+			g.schemas[name] = obj
 		}
 		return map[string]any{"$ref": "#/components/schemas/" + name}
 	}
@@ -612,6 +618,26 @@ func (g *schemaGen) name(t reflect.Type) string {
 func pkgName(t reflect.Type) string {
 	p := t.PkgPath()
 	return p[strings.LastIndex(p, "/")+1:]
+}
+
+// enumSchema is the schema of a string field (or a list of them, or a nullable one) whose values
+// are a closed set, named by the field's tag enum:"a,b,c": the generated web types are then a
+// union of those values, so a screen's switch over them is checked, and the contract tests hold
+// the server to them.
+func enumSchema(t reflect.Type, values []string) map[string]any {
+	switch t.Kind() {
+	case reflect.Pointer:
+		s := nullable(enumSchema(t.Elem(), values))
+		s["enum"] = append(s["enum"].([]any), nil)
+		return s
+	case reflect.Slice:
+		return map[string]any{"type": "array", "items": enumSchema(t.Elem(), values)}
+	}
+	vals := make([]any, len(values))
+	for i, v := range values {
+		vals[i] = v
+	}
+	return map[string]any{"type": "string", "enum": vals}
 }
 
 func nullable(s map[string]any) map[string]any {
@@ -673,6 +699,9 @@ func (g *schemaGen) fields(t reflect.Type, props map[string]any, required *[]str
 		s := g.schema(f.Type)
 		if strings.Contains(opts, "string") {
 			s = map[string]any{"type": "string"}
+		}
+		if e := f.Tag.Get("enum"); e != "" {
+			s = enumSchema(f.Type, strings.Split(e, ","))
 		}
 		if f.Tag.Get("openapi") == "nullable" {
 			s = nullable(s)

@@ -109,13 +109,16 @@ type isoDetailJSON = store.ISODetail
 func (s *Server) ISOIngester() *switchfeed.Ingester { return s.iso }
 
 // deadLetterStatuses are the statuses GET /api/switch-feed/dead-letters filters on.
+// deadLetterParams are the query parameters of GET /api/switch-feed/dead-letters; any other is refused.
+var deadLetterParams = map[string]bool{"status": true}
+
 var deadLetterStatuses = []string{"open", "retried", "discarded"}
 
 // listDeadLetters is GET /api/switch-feed/dead-letters: the switch messages that could not be
 // stored, newest first (at most 200), open ones by default (?status=all for every one).
 func (s *Server) listDeadLetters(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	if fields := unknownParams(q, map[string]bool{"status": true}); len(fields) > 0 {
+	if fields := unknownParams(q, deadLetterParams); len(fields) > 0 {
 		return domain.Invalid(CodeFiltersInvalid, fields)
 	}
 	status := q.Get("status")

@@ -23,7 +23,7 @@ type mobileUserJSON struct {
 	NationalID       string     `json:"nationalId"`
 	Email            *string    `json:"email"`
 	Platform         *string    `json:"platform"`
-	Status           string     `json:"status"`
+	Status           string     `json:"status" enum:"pending,approved,suspended,revoked"`
 	SuspensionReason *string    `json:"suspensionReason"`
 	LoginAttempts    int        `json:"loginAttempts"`
 	LockedUntil      *time.Time `json:"lockedUntil"`
@@ -123,8 +123,8 @@ func (s *Server) codeHashes(code string) []string {
 type accessCodeJSON struct {
 	ID          string     `json:"id"`
 	Code        *string    `json:"code"`
-	Delivery    *string    `json:"delivery"`
-	Status      string     `json:"status"`
+	Delivery    *string    `json:"delivery" enum:"both,sms,email"`
+	Status      string     `json:"status" enum:"active,used,expired,revoked"`
 	CurrentUses int        `json:"currentUses"`
 	MaxUses     int        `json:"maxUses"`
 	ExpiresAt   time.Time  `json:"expiresAt"`

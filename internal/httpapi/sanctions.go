@@ -57,7 +57,7 @@ func (s *Server) LoadSanctions(ctx context.Context) {
 // sanctionsVersionJSON is one import of a list.
 type sanctionsVersionJSON struct {
 	ID         string    `json:"id"`
-	List       string    `json:"list"`
+	List       string    `json:"list" enum:"un,domestic"`
 	Version    int       `json:"version"`
 	FileName   string    `json:"fileName"`
 	Entries    int       `json:"entries"`
@@ -72,7 +72,7 @@ type sanctionsVersionJSON struct {
 // sanctionsChangeJSON is one entry a version added, changed or removed.
 type sanctionsChangeJSON struct {
 	Ref    string `json:"ref"`
-	Change string `json:"change"`
+	Change string `json:"change" enum:"added,changed,removed"`
 	Name   string `json:"name"`
 }
 
@@ -184,7 +184,7 @@ func (s *Server) getSanctionsVersion(w http.ResponseWriter, r *http.Request) err
 // sanctionsMatchJSON is one review item with the matcher's explanation.
 type sanctionsMatchJSON struct {
 	ID            string          `json:"id"`
-	SubjectType   string          `json:"subjectType"`
+	SubjectType   string          `json:"subjectType" enum:"transaction,kyc,application"`
 	SubjectID     string          `json:"subjectId"`
 	SubjectRef    string          `json:"subjectRef"`
 	SubjectStatus string          `json:"subjectStatus"`
@@ -195,11 +195,11 @@ type sanctionsMatchJSON struct {
 	EntryName     string          `json:"entryName"`
 	Alias         string          `json:"alias"`
 	Score         float64         `json:"score"`
-	Strength      string          `json:"strength"`
+	Strength      string          `json:"strength" enum:"strong,possible"`
 	Explanation   sanctions.Match `json:"explanation"`
 	Held          bool            `json:"held"`
 	AlertID       string          `json:"alertId"`
-	Status        string          `json:"status"`
+	Status        string          `json:"status" enum:"open,confirmed,false_positive"`
 	Reason        string          `json:"reason"`
 	DecidedAt     *time.Time      `json:"decidedAt"`
 	CreatedAt     time.Time       `json:"createdAt"`

@@ -15,7 +15,7 @@ type tokenJSON struct {
 	IssuedAt  time.Time  `json:"issuedAt"`
 	ExpiresAt time.Time  `json:"expiresAt"`
 	RevokedAt *time.Time `json:"revokedAt"`
-	Status    string     `json:"status"` // active, revoked or expired
+	Status    string     `json:"status" enum:"active,revoked,expired"` // active, revoked or expired
 	Current   bool       `json:"current"`
 }
 

@@ -180,7 +180,7 @@ var transferQuoteParams = map[string]bool{"amount": true, "currency": true}
 // (domain.TransferFee) and the total, as decimal strings.
 type transferQuoteJSON struct {
 	Amount   string `json:"amount"`
-	Currency string `json:"currency"`
+	Currency string `json:"currency" enum:"SHS,USD"`
 	Fee      string `json:"fee"`
 	Total    string `json:"total"`
 }

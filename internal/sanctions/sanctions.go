@@ -66,10 +66,10 @@ type Match struct {
 	EntryName    string       `json:"entryName"` // the entry's primary name
 	Alias        string       `json:"alias"`     // the name (primary, alias or original script) that matched best
 	AliasQuality string       `json:"aliasQuality"`
-	Score        float64      `json:"score"`             // 0..1 after the date of birth and nationality adjustment
-	Tokens       []TokenMatch `json:"tokens"`            // which query token matched which alias token
-	Reasons      []string     `json:"reasons,omitempty"` // absent when none; "dob_match", "dob_mismatch", "nationality_match", "order_swapped", "missing_part", ...
-	Strength     string       `json:"strength"`          // "strong" | "possible"
+	Score        float64      `json:"score"`                           // 0..1 after the date of birth and nationality adjustment
+	Tokens       []TokenMatch `json:"tokens"`                          // which query token matched which alias token
+	Reasons      []string     `json:"reasons,omitempty"`               // absent when none; "dob_match", "dob_mismatch", "nationality_match", "order_swapped", "missing_part", ...
+	Strength     string       `json:"strength" enum:"strong,possible"` // "strong" | "possible"
 }
 
 // TokenMatch is one aligned pair of normalised tokens.

@@ -18,8 +18,8 @@ type DeadLetter struct {
 	StreamSeq int64           `json:"streamSeq"`
 	Payload   string          `json:"payload"`
 	Reason    string          `json:"reason"`
-	Faults    json.RawMessage `json:"faults"` // [{path, message}]
-	Status    string          `json:"status"` // open, retried or discarded
+	Faults    json.RawMessage `json:"faults"`                               // [{path, message}]
+	Status    string          `json:"status" enum:"open,retried,discarded"` // open, retried or discarded
 	Attempts  int             `json:"attempts"`
 	CreatedAt time.Time       `json:"createdAt"`
 	UpdatedAt time.Time       `json:"updatedAt"`

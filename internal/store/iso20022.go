@@ -201,7 +201,7 @@ type ISODetail struct {
 type ISOStatusEntry struct {
 	MsgID      string    `json:"msgId"`
 	StatusCode string    `json:"statusCode"`
-	Outcome    string    `json:"outcome"`
+	Outcome    string    `json:"outcome" enum:"pending,accepted,settled,rejected"`
 	ReasonCode string    `json:"reasonCode,omitempty"`
 	Info       string    `json:"info,omitempty"`
 	Applied    bool      `json:"applied"` // false: received out of order, the status stayed

@@ -48,6 +48,34 @@ describe("api", () => {
     expect((err as ApiError).fields).toEqual({ name: "Required" });
   });
 
+  it("puts the status and the raw body in the message, or the status text when the body is empty", async () => {
+    mockFetch(422, { message: "Invalid input", fields: { email: "Required" } });
+    const err = await dataOf(api.POST("/api/users", { body: { email: "", password: "", firstName: "", lastName: "", role: "citizen" } })).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).message).toBe('422: {"message":"Invalid input","fields":{"email":"Required"}}');
+    expect((err as ApiError).serverMessage).toBe("Invalid input");
+    vi.stubGlobal("fetch", vi.fn<typeof fetch>(async () => new Response(null, { status: 503, statusText: "Service Unavailable" })));
+    await expect(dataOf(api.GET("/api/metrics"))).rejects.toThrow("503: Service Unavailable");
+  });
+
+  it("sends no body and no content type with a bodiless request", async () => {
+    const fetchFn = mockFetch(200, []);
+    await api.GET("/api/transactions", { params: { query: { limit: 5 } } });
+    const req = fetchFn.mock.calls[0]?.[0] as Request;
+    expect(new URL(req.url).search).toBe("?limit=5");
+    expect(req.headers.get("Content-Type")).toBeNull();
+    expect(req.body).toBeNull();
+  });
+
+  it("drains a 401's body, so the browser can finish the request", async () => {
+    const res = new Response('{"message":"Unauthorized"}', { status: 401 });
+    vi.stubGlobal("fetch", vi.fn<typeof fetch>(async () => res));
+    expect(await dataOrNullOn401(api.GET("/api/auth/user"))).toBeNull();
+    expect(res.bodyUsed).toBe(true);
+  });
+
   it("answers null for a 401 where asked, and throws other errors", async () => {
     mockFetch(401, { message: "Sign in." });
     expect(await dataOrNullOn401(api.GET("/api/public/register"))).toBeNull();

@@ -1,18 +1,22 @@
 import createClient from "openapi-fetch";
 import type { paths } from "@/api/schema";
-import { ApiError, throwIfResNotOk } from "@/api/client";
+import { ApiError, languageHeaders, throwIfResNotOk } from "@/api/client";
 
 /**
- * The typed API client: paths, parameters, bodies and answers are checked against the OpenAPI
- * document (schema.d.ts, generated from api/openapi.json). It sends the session cookie and goes
- * through throwIfResNotOk like apiRequest, so a non-OK answer throws the same ApiError and a
- * guest's metered read updates the units left.
+ * The typed API client, the one way the web app calls the API (eslint.config.js forbids a raw
+ * fetch elsewhere): paths, parameters, bodies and answers are checked against the OpenAPI
+ * document (schema.d.ts, generated from api/openapi.json by `make openapi`). It sends the session
+ * cookie and the interface's language (the server writes its messages in it), and every answer
+ * goes through throwIfResNotOk, so a non-OK one throws ApiError and a guest's metered read
+ * updates the units left. A read whose headers matter (a page's cursor and count) keeps the
+ * response openapi-fetch returns: see pageOf in paging.ts.
  */
 export const api = createClient<paths>({
   // A Request needs an absolute URL outside the browser too (the unit tests).
   baseUrl: globalThis.location?.origin ?? "",
   credentials: "include",
   fetch: async (request: Request) => {
+    for (const [name, value] of Object.entries(languageHeaders())) request.headers.set(name, value);
     const res = await fetch(request);
     await throwIfResNotOk(res);
     return res;
@@ -34,3 +38,6 @@ export async function dataOrNullOn401<T>(call: Promise<{ data?: T }>): Promise<T
     throw e;
   }
 }
+
+/** The query parameters a GET of path takes, as the contract describes them. */
+export type QueryOf<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Q } } } ? NonNullable<Q> : never;

@@ -1,4 +1,4 @@
-import type { QueryClient, QueryFunction, QueryKey } from "@tanstack/react-query";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { ApiErrorBody, ApiFieldError } from "@/api/types";
 import { currentLanguage } from "@/i18n";
 
@@ -111,78 +111,6 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
     const text = (await res.text().catch(() => "")) || "";
     throw new ApiError(res.status, res.statusText, text, res.headers?.get("Content-Language") ?? "");
   }
-}
-
-/** What a request may add: a signal to cancel it, headers of its own (Idempotency-Key, a file's Content-Type). */
-export interface RequestOptions {
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
-}
-
-/**
- * Sends a request with the session cookie and, when a body is given, the body: a Blob (a file)
- * as it is, anything else as JSON. Resolves with the Response so callers choose how to read it.
- */
-export async function apiRequest(method: string, url: string, body?: unknown, options: RequestOptions = {}): Promise<Response> {
-  const raw = typeof Blob !== "undefined" && body instanceof Blob;
-  const headers: Record<string, string> = { ...languageHeaders() };
-  if (body !== undefined && !raw) headers["Content-Type"] = "application/json";
-  const init: RequestInit = { method, credentials: "include", headers: { ...headers, ...options.headers } };
-  if (options.signal) init.signal = options.signal;
-  if (body !== undefined) init.body = raw ? body : JSON.stringify(body);
-  const res = await fetch(url, init);
-  await throwIfResNotOk(res);
-  return res;
-}
-
-/** The JSON of an answer, or null for an empty body. */
-async function readJson<T>(res: Response): Promise<T> {
-  const text = await res.text();
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-/** Like apiRequest, then parses JSON (or returns null for an empty body). */
-export async function apiJson<T>(method: string, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-  return readJson<T>(await apiRequest(method, url, body, options));
-}
-
-/** A GET's parsed body: the query function of a read whose URL is built from filters. */
-export function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  return apiJson<T>("GET", url, undefined, { signal });
-}
-
-/** An answer's body with its headers, for reads whose headers carry meaning (paging cursors, totals). */
-export interface WithHeaders<T> {
-  data: T;
-  headers: Headers;
-}
-
-/** A GET's parsed body and its headers. */
-export async function getWithHeaders<T>(url: string, signal?: AbortSignal): Promise<WithHeaders<T>> {
-  const res = await apiRequest("GET", url, undefined, { signal });
-  return { data: await readJson<T>(res), headers: res.headers };
-}
-
-export type UnauthorizedBehavior = "returnNull" | "throw";
-
-/**
- * The default query function: GET the query key joined by "/". With
- * on401 "returnNull" an unauthenticated response resolves to null instead of
- * failing, which is how "is anyone signed in?" is asked.
- */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKey.join("/"), { credentials: "include", signal, headers: languageHeaders() });
-    if (on401 === "returnNull" && res.status === 401) {
-      // Drain the body so the browser can finish the request (an unread body
-      // keeps it pending, which also stalls "network idle" in browser tests).
-      await res.text().catch(() => "");
-      return null;
-    }
-    await throwIfResNotOk(res);
-    const text = await res.text();
-    return (text ? JSON.parse(text) : null) as T;
-  };
 }
 
 /**

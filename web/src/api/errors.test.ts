@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiRequest } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError, describeFieldErrors } from "@/api/errors";
 import i18n from "@/i18n";
 import { dynamicKey } from "@/i18n/keys";
@@ -67,8 +68,8 @@ describe("the client asks for the interface's language", () => {
       async () => new Response('{"code":"sign_in_required","message":"Soo gal si aad u sii waddo."}', { status: 401, headers: { "Content-Language": "so" } }),
     );
     vi.stubGlobal("fetch", fetchFn);
-    const err = await apiRequest("GET", "/api/users").catch((e: unknown) => e);
-    expect((fetchFn.mock.calls[0]![1]!.headers as Record<string, string>)["Accept-Language"]).toBe("so");
+    const err = await dataOf(api.GET("/api/users")).catch((e: unknown) => e);
+    expect((fetchFn.mock.calls[0]![0] as Request).headers.get("Accept-Language")).toBe("so");
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).language).toBe("so");
     expect((err as ApiError).code).toBe("sign_in_required");

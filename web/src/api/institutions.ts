@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/api/api";
 import { sharedKeys } from "@/api/keys";
 import { fetchAllPages } from "@/api/paging";
-import type { RegistryEntry } from "@/api/types";
 
 /**
  * Every institution of a kind, for pickers and id-to-name lookups (the registry pages on the
@@ -10,7 +10,7 @@ import type { RegistryEntry } from "@/api/types";
 export function allInstitutionsOptions(kind: "psp" | "mno", enabled = true) {
   return queryOptions({
     queryKey: sharedKeys.institutions(kind),
-    queryFn: ({ signal }) => fetchAllPages<RegistryEntry>(`/api/${kind}s`, signal),
+    queryFn: ({ signal }) => fetchAllPages((query) => api.GET(`/api/${kind}s`, { params: { query }, signal })),
     enabled,
   });
 }

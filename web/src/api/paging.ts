@@ -1,6 +1,5 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { InfiniteData } from "@tanstack/react-query";
-import { getWithHeaders } from "@/api/client";
 import { formatNumber } from "@/lib/format";
 
 /**
@@ -15,57 +14,70 @@ export interface Page<T> {
   total: string | null;
 }
 
-/** Fetches one page of a paged list. */
-export async function fetchPage<T>(url: string, signal?: AbortSignal): Promise<Page<T>> {
-  const { data, headers } = await getWithHeaders<T[] | null>(url, signal);
-  return { items: data ?? [], next: headers.get("X-Next-Cursor"), total: headers.get("X-Total-Count") };
+/**
+ * What a paged read of the typed client (api.GET on a list path) resolves to, as far as paging
+ * needs it: the rows, and the response whose headers carry the cursor and the count. The path,
+ * its parameters and the row type are checked where the call is written, against the contract.
+ */
+export type PagedAnswer<T> = Promise<{ data?: T[] | null; response: Response }>;
+
+/**
+ * One page of a paged list from a typed read: `pageOf(api.GET("/api/alerts", {params, signal}))`.
+ * The typed client answers the body only; the paging headers are read here from its response.
+ */
+export async function pageOf<T>(call: PagedAnswer<T>): Promise<Page<T>> {
+  const { data, response } = await call;
+  return { items: data ?? [], next: response.headers.get("X-Next-Cursor"), total: response.headers.get("X-Total-Count") };
+}
+
+/** The cursor parameter of every paged list (absent on the first page). */
+export interface Cursor {
+  cursor?: string;
 }
 
 /**
  * Every item of a paged list, following X-Next-Cursor to the last page with the largest page the
- * server sends: for pickers over short lists (the licensed institutions), never for work queues.
+ * server sends (read asks for limit 200 and the given cursor): for pickers over short lists (the
+ * licensed institutions), never for work queues.
  */
-export async function fetchAllPages<T>(url: string, signal?: AbortSignal): Promise<T[]> {
-  const sep = url.includes("?") ? "&" : "?";
+export async function fetchAllPages<T>(read: (paging: { limit: number } & Cursor) => PagedAnswer<T>): Promise<T[]> {
   const all: T[] = [];
   let cursor: string | null = null;
   do {
-    const page: Page<T> = await fetchPage<T>(`${url}${sep}limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, signal);
+    const page: Page<T> = await pageOf(read(cursor ? { limit: 200, cursor } : { limit: 200 }));
     all.push(...page.items);
     cursor = page.next;
   } while (cursor);
   return all;
 }
 
-/** A list's filters; unset, empty and "all" values are left out of the URL. */
-export type ListParams = Record<string, string | number | undefined>;
-
-/** The URL of a page of path: the filters that are set, then the cursor of a next page. */
-export function listUrl(path: string, params: ListParams = {}, cursor?: string | null): string {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) {
-    if (v !== undefined && v !== "" && v !== "all") p.set(k, String(v));
-  }
-  if (cursor) p.set("cursor", cursor);
-  const s = p.toString();
-  return s ? `${path}?${s}` : path;
+/**
+ * The filters that are set: unset, empty and "all" values are left out, so that the query key of
+ * a list and the parameters it sends name only what filters it.
+ */
+export function setParams<Q extends object>(params: Q): Partial<Q> {
+  return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== "" && v !== "all")) as Partial<Q>;
 }
+
+/** How a list hook reads one page: the set filters plus the cursor, sent through the typed client. */
+export type PageReader<Q, T> = (query: Partial<Q> & Cursor, signal: AbortSignal) => PagedAnswer<T>;
 
 /**
  * A list paged on the server, read one page at a time ("Load more" calls
  * fetchNextPage, see PageFooter), so no row is ever out of reach. The query key
  * starts with key, so invalidating key after a change refreshes every page read.
  */
-export function usePagedList<T>(
+export function usePagedList<Q extends object, T>(
   key: readonly unknown[],
-  path: string,
-  params: ListParams = {},
+  params: Q,
+  read: PageReader<Q, T>,
   options: { enabled?: boolean; refetchInterval?: (data: InfiniteData<Page<T>> | undefined) => number | false } = {},
 ) {
+  const query = setParams(params);
   return useInfiniteQuery({
-    queryKey: [...key, "list", listUrl(path, params)],
+    queryKey: [...key, "list", query],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => fetchPage<T>(listUrl(path, params, pageParam), signal),
+    queryFn: ({ pageParam, signal }) => pageOf(read(pageParam ? { ...query, cursor: pageParam } : query, signal)),
     getNextPageParam: (last) => last.next || null,
     enabled: options.enabled,
     staleTime: 0,
@@ -79,14 +91,20 @@ export function pagedItems<T>(data: InfiniteData<Page<T>> | undefined): T[] {
 }
 
 /**
- * How many rows of path match params, counted by the server over all of them
+ * How many rows of a list match params, counted by the server over all of them
  * (X-Total-Count of a one-row first page, "1000+" beyond a thousand): the way a
  * screen shows a figure without computing it from the rows it has loaded.
  */
-export function useListTotal(key: readonly unknown[], path: string, params: ListParams = {}, enabled = true) {
+export function useListTotal<Q extends object, T>(
+  key: readonly unknown[],
+  params: Q & { limit?: number },
+  read: PageReader<Q & { limit?: number }, T>,
+  enabled = true,
+) {
+  const query = { ...setParams(params), limit: 1 };
   return useQuery({
-    queryKey: [...key, "total", listUrl(path, params)],
-    queryFn: async ({ signal }) => (await fetchPage<unknown>(listUrl(path, { ...params, limit: 1 }), signal)).total ?? "0",
+    queryKey: [...key, "total", query],
+    queryFn: async ({ signal }) => (await pageOf(read(query, signal))).total ?? "0",
     enabled,
     staleTime: 0,
   });

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { getQueryFn, onGuestUnits } from "@/api/client";
+import { onGuestUnits } from "@/api/client";
 import { sharedKeys } from "@/api/keys";
 import type { CurrentUser } from "@/api/types";
 import { handleUnauthorized, isUnauthorizedError } from "@/lib/auth-utils";
@@ -7,7 +7,8 @@ import { handleUnauthorized, isUnauthorizedError } from "@/lib/auth-utils";
 /**
  * Builds the app's QueryClient with the specification's fetching policy:
  * data never goes stale, no refetch on focus, no polling and no retries.
- * An unauthorised failure anywhere sends the user back to sign in.
+ * An unauthorised failure anywhere sends the user back to sign in. There is no default query
+ * function: every read names its own, through the typed client (src/api/api.ts).
  */
 export function createQueryClient(): QueryClient {
   const client = new QueryClient({
@@ -23,7 +24,6 @@ export function createQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: "throw" }),
         refetchInterval: false,
         refetchOnWindowFocus: false,
         staleTime: Infinity,

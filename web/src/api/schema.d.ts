@@ -2501,7 +2501,8 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             currentUses: number;
-            delivery: string | null;
+            /** @enum {string|null} */
+            delivery: "both" | "sms" | "email" | null;
             /** Format: date-time */
             expiresAt: string;
             id: string;
@@ -2511,7 +2512,8 @@ export interface components {
                 id: string;
                 phoneNumber: string;
             };
-            status: string;
+            /** @enum {string} */
+            status: "active" | "used" | "expired" | "revoked";
             /** Format: date-time */
             usedAt: string | null;
         };
@@ -2949,11 +2951,12 @@ export interface components {
             attempts: number;
             /** Format: date-time */
             createdAt: string;
-            faults: unknown;
+            faults: components["schemas"]["Fault"][];
             id: string;
             payload: string;
             reason: string;
-            status: string;
+            /** @enum {string} */
+            status: "open" | "retried" | "discarded";
             stream: string;
             streamSeq: number;
             subject: string;
@@ -2977,6 +2980,10 @@ export interface components {
                 [key: string]: string;
             };
             requestId?: string;
+        };
+        Fault: {
+            message: string;
+            path: string;
         };
         FieldError: {
             code: string;
@@ -3011,7 +3018,8 @@ export interface components {
             applied: boolean;
             info?: string;
             msgId: string;
-            outcome: string;
+            /** @enum {string} */
+            outcome: "pending" | "accepted" | "settled" | "rejected";
             reasonCode?: string;
             /** Format: date-time */
             receivedAt: string;
@@ -3095,7 +3103,8 @@ export interface components {
             reasons?: string[];
             ref: string;
             score: number;
-            strength: string;
+            /** @enum {string} */
+            strength: "strong" | "possible";
             tokens: components["schemas"]["TokenMatch"][];
         };
         Memory: {
@@ -3130,7 +3139,8 @@ export interface components {
             nationalId: string;
             phoneNumber: string;
             platform: string | null;
-            status: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "suspended" | "revoked";
             suspensionReason: string | null;
         };
         MobileUserInputInput: {
@@ -3481,7 +3491,8 @@ export interface components {
             version: number;
         };
         SanctionsChange: {
-            change: string;
+            /** @enum {string} */
+            change: "added" | "changed" | "removed";
             name: string;
             ref: string;
         };
@@ -3506,12 +3517,15 @@ export interface components {
             ref: string;
             score: number;
             screenedName: string;
-            status: string;
-            strength: string;
+            /** @enum {string} */
+            status: "open" | "confirmed" | "false_positive";
+            /** @enum {string} */
+            strength: "strong" | "possible";
             subjectId: string;
             subjectRef: string;
             subjectStatus: string;
-            subjectType: string;
+            /** @enum {string} */
+            subjectType: "transaction" | "kyc" | "application";
         };
         SanctionsMatchList: {
             items: components["schemas"]["SanctionsMatch"][];
@@ -3531,7 +3545,8 @@ export interface components {
             importedAt: string;
             importedBy: string;
             inForce: boolean;
-            list: string;
+            /** @enum {string} */
+            list: "un" | "domestic";
             removed: number;
             version: number;
         };
@@ -3546,7 +3561,8 @@ export interface components {
             importedAt: string;
             importedBy: string;
             inForce: boolean;
-            list: string;
+            /** @enum {string} */
+            list: "un" | "domestic";
             removed: number;
             version: number;
         };
@@ -3667,7 +3683,8 @@ export interface components {
             /** Format: date-time */
             revokedAt: string | null;
             sessionId: string | null;
-            status: string;
+            /** @enum {string} */
+            status: "active" | "revoked" | "expired";
             userAgent: string;
         };
         TokenAnswer: {
@@ -3796,15 +3813,17 @@ export interface components {
             accountPrefix?: string;
             id: string;
             licenseStatus: string;
-            modes: string[];
+            modes: ("online" | "offline")[];
             name: string;
             numberPrefixes?: string[];
-            type: string;
+            /** @enum {string} */
+            type: "wallet" | "bank";
             ussdCode?: string;
         };
         TransferQuote: {
             amount: string;
-            currency: string;
+            /** @enum {string} */
+            currency: "SHS" | "USD";
             fee: string;
             total: string;
         };
@@ -4242,7 +4261,11 @@ export interface operations {
     };
     GetApiAnalytics: {
         parameters: {
-            query?: never;
+            query?: {
+                from?: string;
+                institutionId?: string;
+                to?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4266,7 +4289,12 @@ export interface operations {
     };
     GetApiAnalyticsExport: {
         parameters: {
-            query?: never;
+            query?: {
+                from?: string;
+                institutionId?: string;
+                section?: string;
+                to?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7063,7 +7091,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/octet-stream": unknown;
+                "application/xml": unknown;
+                "text/csv": unknown;
+                "text/xml": unknown;
+            };
+        };
         responses: {
             /** @description Created */
             201: {
@@ -7379,7 +7414,9 @@ export interface operations {
     };
     GetApiSwitchFeedDeadLetters: {
         parameters: {
-            query?: never;
+            query?: {
+                status?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

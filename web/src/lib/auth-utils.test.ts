@@ -61,9 +61,14 @@ describe("logout", () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
     const navigate = vi.fn();
-    const fetchFn = vi.fn(async () => new Response("{}", { status: 200 }));
-    await logout(navigate, fetchFn);
-    expect(fetchFn).toHaveBeenCalledWith("/api/logout", { method: "POST", credentials: "include" });
+    const fetchFn = vi.fn<typeof fetch>(async () => new Response("{}", { status: 200 }));
+    vi.stubGlobal("fetch", fetchFn);
+    await logout(navigate);
+    vi.unstubAllGlobals();
+    const req = fetchFn.mock.calls[0]?.[0] as Request;
+    expect(new URL(req.url).pathname).toBe("/api/logout");
+    expect(req.method).toBe("POST");
+    expect(req.credentials).toBe("include");
     expect(localStorage.getItem("secret")).toBeNull();
     expect(localStorage.getItem("kormeer-language")).toBe("so");
     expect(sessionStorage.length).toBe(0);

@@ -1,4 +1,5 @@
 import i18n, { LANGUAGE_STORAGE_KEY } from "@/i18n";
+import { api } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { toast } from "@/components/ui/use-toast";
 
@@ -48,12 +49,12 @@ function defaultNavigate(url: string): void {
  */
 export async function logout(
   navigate: (url: string) => void = defaultNavigate,
-  fetchFn: typeof fetch = (input, init) => fetch(input, init),
+  signOut: () => Promise<unknown> = () => api.POST("/api/logout"),
 ): Promise<void> {
   try {
-    await fetchFn("/api/logout", { method: "POST", credentials: "include" });
+    await signOut();
   } catch {
-    // Offline: the session expires on the server on its own; the local data goes anyway.
+    // Offline, or refused: the session expires on the server on its own; the local data goes anyway.
   }
   const language = safe(() => localStorage.getItem(LANGUAGE_STORAGE_KEY));
   safe(() => localStorage.clear());

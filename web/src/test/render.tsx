@@ -30,7 +30,8 @@ type StubAnswer = { status: number; body?: unknown; headers?: Record<string, str
 export function routeFetch(routes: Record<string, StubAnswer | (() => StubAnswer)>) {
   return async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    const method = (init?.method ?? "GET").toUpperCase();
+    // The typed client (openapi-fetch) passes a Request, which carries its own method.
+    const method = (input instanceof Request ? input.method : (init?.method ?? "GET")).toUpperCase();
     const path = url.replace(/^https?:\/\/[^/]+/, "");
     const entry = routes[`${method} ${path}`];
     if (!entry) return new Response('{"message":"Not Found"}', { status: 404 });

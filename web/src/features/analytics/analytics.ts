@@ -122,15 +122,14 @@ export interface AnalyticsFilters {
   institutionId: string;
 }
 
-/** Query string shared by the data and export URLs. */
-export function filterParams(f: AnalyticsFilters): URLSearchParams {
-  const p = new URLSearchParams({ from: f.from, to: f.to });
-  if (f.institutionId) p.set("institutionId", f.institutionId);
-  return p;
+/** The query of the data and of its exports: the period, and the institution when one is chosen. */
+export function analyticsQuery(f: AnalyticsFilters): { from: string; to: string; institutionId?: string } {
+  return f.institutionId ? { from: f.from, to: f.to, institutionId: f.institutionId } : { from: f.from, to: f.to };
 }
 
-export function analyticsUrl(f: AnalyticsFilters): string {
-  return `/api/analytics?${filterParams(f).toString()}`;
+/** Query string of the export links. */
+export function filterParams(f: AnalyticsFilters): URLSearchParams {
+  return new URLSearchParams(analyticsQuery(f));
 }
 
 export function exportUrl(section: Section, f: AnalyticsFilters): string {

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import { getJson } from "@/api/client";
-import { analyticsUrl } from "@/features/analytics/analytics";
-import type { AnalyticsData, AnalyticsFilters } from "@/features/analytics/analytics";
+import { api, dataOf } from "@/api/api";
+import { analyticsQuery } from "@/features/analytics/analytics";
+import type { AnalyticsFilters } from "@/features/analytics/analytics";
 
 /** The analytics screen's read and its key. */
 export const analyticsKeys = {
@@ -16,7 +16,7 @@ export const analyticsKeys = {
 export function analyticsOptions(filters: AnalyticsFilters, enabled: boolean) {
   return queryOptions({
     queryKey: analyticsKeys.period(filters),
-    queryFn: ({ signal }) => getJson<AnalyticsData>(analyticsUrl(filters), signal),
+    queryFn: ({ signal }) => dataOf(api.GET("/api/analytics", { params: { query: analyticsQuery(filters) }, signal })),
     enabled,
     staleTime: 60_000,
     placeholderData: (prev) => prev,

@@ -4,7 +4,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Loader2, MailCheck, UserPlus } from "lucide-react";
-import { ApiError, apiJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError, describeFieldErrors } from "@/api/errors";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -50,7 +51,7 @@ export function AccountCard({ next }: { next: string }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const mutation = useMutation({
-    mutationFn: (body: AccountValues) => apiJson<{ message: string; email: string }>("POST", "/api/auth/register", body),
+    mutationFn: (body: AccountValues) => dataOf(api.POST("/api/auth/register", { body })),
     onSuccess: (_, body) => setSentTo(body.email),
     onError: (err) => {
       if (err instanceof ApiError) {

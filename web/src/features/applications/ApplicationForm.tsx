@@ -2,10 +2,11 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { api, dataOf } from "@/api/api";
 import { sharedKeys } from "@/api/keys";
 import { Link } from "wouter";
 import { CheckCircle2, Loader2, Send } from "lucide-react";
-import { ApiError, apiJson } from "@/api/client";
+import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import type { ApplicationPayload, InstitutionApplication, InstitutionType } from "@/api/types";
 import { Button } from "@/components/ui/button";
@@ -112,7 +113,7 @@ export function ApplicationForm({ prefillType, prefillVersion }: ApplicationForm
 
   const mutation = useMutation({
     mutationFn: (payload: ApplicationPayload) =>
-      apiJson<InstitutionApplication>("POST", "/api/institution-applications", payload),
+      dataOf(api.POST("/api/institution-applications", { body: payload })),
     onSuccess: (app) => {
       toast({ title: t("common.success"), description: t("apply.submitted") });
       setValues({ ...EMPTY });

@@ -4,6 +4,8 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { CheckCircle2, Clock, Eye, FilePlus2, Files, ImageOff, XCircle } from "lucide-react";
+import { api } from "@/api/api";
+import type { QueryOf } from "@/api/api";
 import { formatTotal, pagedItems, useListTotal, usePagedList } from "@/api/paging";
 import type { CurrentUser, InstitutionApplication } from "@/api/types";
 import { DataTable } from "@/components/DataTable";
@@ -23,11 +25,13 @@ import { applicationStatus, applicationStatusVariant } from "@/lib/statusBadges"
 import { formatDate, formatDateTime, formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
-const APPLICATIONS_PATH = "/api/institution-applications";
+/** One page of the licence applications (usePagedList's reader). */
+const readApplications = (query: QueryOf<"/api/institution-applications">, signal: AbortSignal) =>
+  api.GET("/api/institution-applications", { params: { query }, signal });
 
 /** The applications the reader may see, with the status filter, paged on the server. */
 function useApplications(status?: string) {
-  return usePagedList<InstitutionApplication>(sharedKeys.institutionApplications, APPLICATIONS_PATH, { status });
+  return usePagedList(sharedKeys.institutionApplications, { status }, readApplications);
 }
 
 const COUNTERS = [
@@ -40,7 +44,7 @@ type Counter = (typeof COUNTERS)[number][0];
 
 /** A counter's figure, counted by the server over every application (X-Total-Count). */
 function CounterValue({ counter }: { counter: Counter }) {
-  const total = useListTotal(sharedKeys.institutionApplications, APPLICATIONS_PATH, { status: counter === "total" ? undefined : counter });
+  const total = useListTotal(sharedKeys.institutionApplications, { status: counter === "total" ? undefined : counter }, readApplications);
   return <>{total.isLoading ? "…" : total.isError ? "—" : formatTotal(total.data)}</>;
 }
 

@@ -3,7 +3,8 @@ import type { FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { CheckCircle2, XCircle } from "lucide-react";
-import { ApiError, apiJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import type { InstitutionApplication } from "@/api/types";
 import { ReasonDialog } from "@/components/ReasonDialog";
@@ -32,7 +33,7 @@ export function ReviewDialog({ application, decision, onOpenChange }: ReviewDial
 
   const mutation = useMutation({
     mutationFn: ({ id, body }: { id: string; body: { notes?: string } }) =>
-      apiJson<InstitutionApplication>("POST", `/api/institution-applications/${id}/${decision}`, body),
+      dataOf(api.POST(`/api/institution-applications/{id}/${decision}`, { params: { path: { id } }, body })),
     onSuccess: () => {
       toast({ title: t("common.success"), description: t(reject ? "applications.rejected" : "applications.approved") });
       void queryClient.invalidateQueries({ queryKey: sharedKeys.institutionApplications });

@@ -1,7 +1,7 @@
-import { ApiError, apiJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import i18n from "@/i18n";
-import type { UploadParameters } from "@/api/types";
 
 /** Logo limit in the application form (spec 000 §5). */
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
@@ -69,7 +69,7 @@ export async function uploadImage(
   const refused = checkImageFile(file, keys);
   if (refused) throw new LogoUploadError(refused);
   try {
-    const params = await apiJson<UploadParameters>("POST", "/api/objects/upload");
+    const params = await dataOf(api.POST("/api/objects/upload"));
     onProgress(0);
     await putFile(params.uploadURL, file, keys.failed, onProgress);
     onProgress(100);
@@ -86,7 +86,7 @@ export function uploadLogo(file: File, onProgress: (percent: number) => void = (
   return uploadImage(
     file,
     LOGO_KEYS,
-    async (uploadURL) => (await apiJson<{ objectPath: string }>("PUT", "/api/institution-logos", { logoURL: uploadURL })).objectPath,
+    async (uploadURL) => (await dataOf(api.PUT("/api/institution-logos", { body: { logoURL: uploadURL } }))).objectPath,
     onProgress,
   );
 }

@@ -1,22 +1,22 @@
 import { infiniteQueryOptions, useMutation } from "@tanstack/react-query";
-import { apiJson } from "@/api/client";
-import { fetchPage } from "@/api/paging";
-import { auditListUrl } from "@/features/audit/filters";
+import { api, dataOf } from "@/api/api";
+import { pageOf } from "@/api/paging";
+import { auditQuery } from "@/features/audit/filters";
 import type { AuditFilters } from "@/features/audit/filters";
-import type { AuditEntry, VerifyResult } from "@/features/audit/types";
 
 /** The audit trail's reads and their keys. */
 export const auditKeys = {
   all: ["/api/audit"] as const,
-  list: (firstUrl: string) => [...auditKeys.all, firstUrl] as const,
+  list: (query: ReturnType<typeof auditQuery>) => [...auditKeys.all, query] as const,
 };
 
 /** The audit trail matching the filters, newest first, read one page at a time with the server's cursor. */
 export function auditTrailOptions(filters: AuditFilters) {
+  const query = auditQuery(filters);
   return infiniteQueryOptions({
-    queryKey: auditKeys.list(auditListUrl(filters)),
+    queryKey: auditKeys.list(query),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => fetchPage<AuditEntry>(auditListUrl(filters, pageParam), signal),
+    queryFn: ({ pageParam, signal }) => pageOf(api.GET("/api/audit", { params: { query: pageParam ? { ...query, cursor: pageParam } : query }, signal })),
     getNextPageParam: (last) => last.next || null,
     staleTime: 0,
   });
@@ -24,7 +24,7 @@ export function auditTrailOptions(filters: AuditFilters) {
 
 /** The chain verification (administrators): shared by the button and the result panel. */
 export function useVerify() {
-  return useMutation<VerifyResult, Error>({
-    mutationFn: () => apiJson<VerifyResult>("GET", "/api/audit/verify"),
+  return useMutation({
+    mutationFn: () => dataOf(api.GET("/api/audit/verify")),
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_FILTERS, auditExportUrl, auditListUrl, filterParams, filtersFromSearch, hasFilters } from "@/features/audit/filters";
+import { EMPTY_FILTERS, auditExportUrl, auditQuery, filterParams, filtersFromSearch, hasFilters } from "@/features/audit/filters";
 
 describe("audit filters", () => {
   it("reads the API's parameters from the URL and ignores the rest", () => {
@@ -19,10 +19,10 @@ describe("audit filters", () => {
     expect(hasFilters({ ...EMPTY_FILTERS, institution: "   " })).toBe(false);
   });
 
-  it("builds page and export URLs: the limit and cursor go to pages only", () => {
+  it("builds the pages' query and the export URL: the limit goes to pages only", () => {
     const filters = { ...EMPTY_FILTERS, action: "auth.login", institution: "Premium Wallet" };
-    expect(auditListUrl(filters)).toBe("/api/audit?action=auth.login&institution=Premium+Wallet&limit=50");
-    expect(auditListUrl(filters, "c/2+x", 10)).toBe("/api/audit?action=auth.login&institution=Premium+Wallet&limit=10&cursor=c%2F2%2Bx");
+    expect(auditQuery(filters)).toEqual({ action: "auth.login", institution: "Premium Wallet", limit: 50 });
+    expect(auditQuery(filters, 10)).toEqual({ action: "auth.login", institution: "Premium Wallet", limit: 10 });
     expect(auditExportUrl(filters)).toBe("/api/audit/export?action=auth.login&institution=Premium+Wallet");
     expect(auditExportUrl(EMPTY_FILTERS)).toBe("/api/audit/export");
   });

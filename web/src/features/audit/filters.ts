@@ -55,13 +55,20 @@ export function filtersFromSearch(search: string): AuditFilters {
   return out;
 }
 
-/** The query parameters for the filters: only those set, trimmed. */
-export function filterParams(filters: AuditFilters): URLSearchParams {
-  const params = new URLSearchParams();
+/** The filters that are set, trimmed, in FILTER_KEYS order. */
+export function filterQuery(filters: AuditFilters): Partial<AuditFilters> {
+  const query: Partial<AuditFilters> = {};
   for (const key of FILTER_KEYS) {
     const value = filters[key].trim();
-    if (value !== "") params.set(key, value);
+    if (value !== "") query[key] = value;
   }
+  return query;
+}
+
+/** The query parameters for the filters (filterQuery as a query string). */
+export function filterParams(filters: AuditFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filterQuery(filters))) params.set(key, value);
   return params;
 }
 
@@ -70,12 +77,9 @@ export function hasFilters(filters: AuditFilters): boolean {
   return filterParams(filters).toString() !== "";
 }
 
-/** One page of the log: the set filters, the page size and, after the first page, the server's cursor. */
-export function auditListUrl(filters: AuditFilters, cursor?: string | null, limit = PAGE_SIZE): string {
-  const params = filterParams(filters);
-  params.set("limit", String(limit));
-  if (cursor) params.set("cursor", cursor);
-  return `/api/audit?${params.toString()}`;
+/** The query of the log's pages: the set filters and the page size (a later page adds the server's cursor). */
+export function auditQuery(filters: AuditFilters, limit = PAGE_SIZE): Partial<AuditFilters> & { limit: number } {
+  return { ...filterQuery(filters), limit };
 }
 
 /** The CSV download of every row matching the filters. */

@@ -4,9 +4,9 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useSearch } from "wouter";
 import { ArrowLeft, Loader2, Shield, Smartphone } from "lucide-react";
-import { ApiError, apiJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
-import type { CurrentUser } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -46,7 +46,7 @@ export function LoginPage({ navigate = (url: string) => window.location.assign(u
   const [challenge, setChallenge] = useState<string | null>(null);
 
   const mutation = useMutation({
-    mutationFn: (body: LoginBody) => apiJson<{ user: CurrentUser }>("POST", "/api/login", body),
+    mutationFn: (body: LoginBody) => dataOf(api.POST("/api/login", { body })),
     onSuccess: () => navigate(safeNext(search)),
     onError: (err) => {
       const next = secondFactorChallenge(err);

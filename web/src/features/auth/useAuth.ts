@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { getQueryFn } from "@/api/client";
+import { api, dataOrNullOn401 } from "@/api/api";
 import { sharedKeys } from "@/api/keys";
 import type { CurrentUser } from "@/api/types";
 import { noSessionAtLoad } from "@/features/auth/sessionHint";
@@ -14,7 +14,7 @@ import { noSessionAtLoad } from "@/features/auth/sessionHint";
 export function useAuth() {
   const { data, isLoading } = useQuery<CurrentUser | null>({
     queryKey: sharedKeys.authUser,
-    queryFn: getQueryFn<CurrentUser>({ on401: "returnNull" }),
+    queryFn: ({ signal }) => dataOrNullOn401(api.GET("/api/auth/user", { signal })),
     retry: false,
     initialData: () => (noSessionAtLoad() ? null : undefined),
   });

@@ -2,9 +2,9 @@ import { useId, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Loader2 } from "lucide-react";
-import { ApiError, apiJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
-import type { AlertDetail } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -50,11 +50,16 @@ export function AlertDetailDialog({
 
   const act = useMutation({
     mutationFn: (action: CaseAction) =>
-      apiJson<AlertDetail>("POST", `/api/alerts/${id}/actions`, {
-        action,
-        ...(action === "close" ? { outcome } : {}),
-        ...(note.trim() ? { note: note.trim() } : {}),
-      }),
+      dataOf(
+        api.POST("/api/alerts/{id}/actions", {
+          params: { path: { id: id ?? "" } },
+          body: {
+            action,
+            ...(action === "close" ? { outcome } : {}),
+            ...(note.trim() ? { note: note.trim() } : {}),
+          },
+        }),
+      ),
     onSuccess: (updated, action) => {
       queryClient.setQueryData(alertKeys.detail(updated.id), updated);
       void queryClient.invalidateQueries({ queryKey: ALERTS_LIST_KEY });

@@ -3,9 +3,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { CheckCircle2, Eye, Loader2, UserCheck } from "lucide-react";
-import { ApiError, apiJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
-import type { Alert, AlertDetail } from "@/api/types";
 import { PageFooter } from "@/components/PageFooter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -68,7 +68,7 @@ export function AlertsList({
   const loading = query.isLoading;
 
   const resolve = useMutation({
-    mutationFn: (id: string) => apiJson<Alert>("PATCH", `/api/alerts/${id}/resolve`, {}),
+    mutationFn: (id: string) => dataOf(api.PATCH("/api/alerts/{id}/resolve", { params: { path: { id } }, body: {} })),
     onSuccess: () => {
       toast({ title: t("common.success"), description: t("alerts.resolved") });
       void queryClient.invalidateQueries({ queryKey: ALERTS_LIST_KEY });
@@ -85,7 +85,7 @@ export function AlertsList({
   });
 
   const assign = useMutation({
-    mutationFn: (id: string) => apiJson<AlertDetail>("POST", `/api/alerts/${id}/actions`, { action: "assign" }),
+    mutationFn: (id: string) => dataOf(api.POST("/api/alerts/{id}/actions", { params: { path: { id } }, body: { action: "assign" } })),
     onSuccess: (updated) => {
       queryClient.setQueryData(["/api/alerts", updated.id], updated);
       toast({ title: t("common.success"), description: t("alerts.case.done.assign") });

@@ -3,10 +3,10 @@ import type { FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { CalendarCheck, Loader2 } from "lucide-react";
-import { ApiError, apiJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError, describeFieldErrors } from "@/api/errors";
 import { pagedItems, usePagedList } from "@/api/paging";
-import type { ComplianceAudit } from "@/api/types";
 import { PageFooter } from "@/components/PageFooter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -17,7 +17,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { complianceKeys } from "@/features/compliance/api";
+import { complianceKeys, readAudits } from "@/features/compliance/api";
 import { COMPLIANCE_LIST_SIZE } from "@/features/compliance/compliance";
 import { formatDate } from "@/lib/format";
 import { useAllInstitutions } from "@/api/institutions";
@@ -42,7 +42,7 @@ export function AuditDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   const psps = useAllInstitutions("psp", open);
   const mnos = useAllInstitutions("mno", open);
   // Audits already scheduled, newest first, five at a time ("Load more" reaches every one).
-  const audits = usePagedList<ComplianceAudit>(complianceKeys.audits, "/api/compliance-audits", { limit: COMPLIANCE_LIST_SIZE }, { enabled: open });
+  const audits = usePagedList(complianceKeys.audits, { limit: COMPLIANCE_LIST_SIZE }, readAudits, { enabled: open });
   const auditList = pagedItems(audits.data);
   const [institutionId, setInstitutionId] = useState("");
   const [scheduledFor, setScheduledFor] = useState("");
@@ -51,11 +51,7 @@ export function AuditDialog({ open, onOpenChange }: { open: boolean; onOpenChang
 
   const schedule = useMutation({
     mutationFn: () =>
-      apiJson<{ audit: ComplianceAudit; notifiedStaff: number }>("POST", "/api/compliance-audits", {
-        institutionId,
-        scheduledFor,
-        scope: scope.trim(),
-      }),
+      dataOf(api.POST("/api/compliance-audits", { body: { institutionId, scheduledFor, scope: scope.trim() } })),
     onSuccess: (res) => {
       toast({ title: t("audits.scheduled"), description: t("audits.notified", { count: res.notifiedStaff }) });
       void queryClient.invalidateQueries({ queryKey: complianceKeys.audits });

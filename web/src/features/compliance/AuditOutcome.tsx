@@ -3,7 +3,8 @@ import type { FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Loader2 } from "lucide-react";
-import { ApiError, apiJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import { sharedKeys } from "@/api/keys";
 import type { ComplianceAudit } from "@/api/types";
@@ -24,7 +25,7 @@ export function AuditOutcome({ audit }: { audit: ComplianceAudit }) {
   const [open, setOpen] = useState(false);
   const [findings, setFindings] = useState("");
   const complete = useMutation({
-    mutationFn: () => apiJson<ComplianceAudit>("POST", `/api/compliance-audits/${audit.id}/complete`, { findings: findings.trim() }),
+    mutationFn: () => dataOf(api.POST("/api/compliance-audits/{id}/complete", { params: { path: { id: audit.id } }, body: { findings: findings.trim() } })),
     onSuccess: () => {
       toast({ title: t("audits.completed") });
       setOpen(false);

@@ -17,10 +17,11 @@ import {
   UserPlus,
   Users,
 } from "lucide-react";
-import { ApiError, apiJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import { formatTotal, pagedItems, useListTotal, usePagedList } from "@/api/paging";
-import type { ComplianceReport, CurrentUser, KycApplication } from "@/api/types";
+import type { CurrentUser, KycApplication } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { PageFooter } from "@/components/PageFooter";
@@ -41,13 +42,11 @@ import {
 import { KycDetailDialog } from "@/features/compliance/KycDetailDialog";
 import { KycList } from "@/features/compliance/KycList";
 import { SkeletonRows } from "@/features/compliance/SkeletonRows";
-import { complianceKeys } from "@/features/compliance/api";
+import { complianceKeys, readReports } from "@/features/compliance/api";
 import { useKycList, useKycSummary } from "@/features/compliance/kycQueue";
 import { KycFormDialog } from "@/features/compliance/KycFormDialog";
 import { isRegulator } from "@/lib/roles";
 import { formatNumber, formatPercent } from "@/lib/format";
-
-const REPORTS_PATH = "/api/compliance-reports";
 
 /** /compliance (001 §2): summary cards, KYC and reports lists, the three actions, the alerts list. */
 export function CompliancePage({ user }: { user: CurrentUser }) {
@@ -59,9 +58,9 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
   const kyc = useKycList();
   const kycFigures = useKycSummary();
   // Reports five at a time ("Load more" reaches every one); this month's count is the server's.
-  const reports = usePagedList<ComplianceReport>(complianceKeys.reports, REPORTS_PATH, { limit: COMPLIANCE_LIST_SIZE });
+  const reports = usePagedList(complianceKeys.reports, { limit: COMPLIANCE_LIST_SIZE }, readReports);
   const [thisMonth] = useState(monthStart);
-  const reportsThisMonth = useListTotal(complianceKeys.reports, REPORTS_PATH, { createdFrom: thisMonth });
+  const reportsThisMonth = useListTotal(complianceKeys.reports, { createdFrom: thisMonth }, readReports);
   // AML alerts only (system notices are the dashboard's), filtered and paged on the server.
   const [alertFilter, setAlertFilter] = useState<AlertFilter>(ALERT_FILTERS[0]);
   const alerts = useAlertsQueue({ kind: "aml", status: alertFilter });
@@ -76,7 +75,7 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
   const rate = figures?.complianceRate ?? 0;
 
   const publish = useMutation({
-    mutationFn: (id: string) => apiJson<ComplianceReport>("POST", `/api/compliance-reports/${id}/publish`),
+    mutationFn: (id: string) => dataOf(api.POST("/api/compliance-reports/{id}/publish", { params: { path: { id } } })),
     onSuccess: () => {
       toast({ title: t("common.success"), description: t("reports.published") });
       void queryClient.invalidateQueries({ queryKey: complianceKeys.reports });

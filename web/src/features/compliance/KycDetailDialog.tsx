@@ -2,7 +2,8 @@ import { useId, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { CheckCircle2, Loader2, XCircle } from "lucide-react";
-import { ApiError, apiJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import type { KycApplication } from "@/api/types";
 import { TextareaField } from "@/components/TextareaField";
@@ -39,7 +40,7 @@ export function KycDetailDialog({
 
   const review = useMutation({
     mutationFn: ({ id, decision, notes: n }: { id: string; decision: "approve" | "reject"; notes: string }) =>
-      apiJson<KycApplication>("PATCH", `/api/kyc-applications/${id}/review`, { decision, notes: n }),
+      dataOf(api.PATCH("/api/kyc-applications/{id}/review", { params: { path: { id } }, body: { decision, notes: n } })),
     onSuccess: (_app, { decision }) => {
       toast({ title: t("common.success"), description: t(decision === "approve" ? "kyc.review.approved" : "kyc.review.rejected") });
       void queryClient.invalidateQueries({ queryKey: sharedKeys.kycApplications });

@@ -4,9 +4,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Loader2, Send } from "lucide-react";
 import type { TFunction } from "i18next";
-import { ApiError, apiJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError, describeFieldError } from "@/api/errors";
-import type { ApiFieldError, KycApplication, KycSubmission } from "@/api/types";
+import type { ApiFieldError, KycSubmission } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -60,7 +61,7 @@ export function KycFormDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   };
 
   const mutation = useMutation({
-    mutationFn: (body: KycSubmission & { pep: boolean }) => apiJson<KycApplication>("POST", "/api/kyc", body),
+    mutationFn: (body: KycSubmission & { pep: boolean }) => dataOf(api.POST("/api/kyc", { body })),
     onSuccess: () => {
       toast({ title: t("common.success"), description: t("kyc.submitted") });
       void queryClient.invalidateQueries({ queryKey: sharedKeys.kycApplications });

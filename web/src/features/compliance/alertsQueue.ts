@@ -1,8 +1,9 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { getJson } from "@/api/client";
-import { fetchPage } from "@/api/paging";
+import { api, dataOf } from "@/api/api";
+import type { QueryOf } from "@/api/api";
+import { pageOf } from "@/api/paging";
 import type { Page } from "@/api/paging";
-import type { Alert, AlertSummary } from "@/api/types";
+import type { Alert } from "@/api/types";
 import { alertKeys } from "@/features/compliance/api";
 
 /**
@@ -33,37 +34,31 @@ export interface AlertQuery {
   limit?: number;
 }
 
-/** The filters as query parameters; `paging` adds the list's own (sort, limit). */
-function alertParams(q: AlertQuery, paging: boolean): URLSearchParams {
-  const p = new URLSearchParams();
+/** The filters as the query of GET /api/alerts/summary (its parameters are the list's filters). */
+function alertFilters(q: AlertQuery): QueryOf<"/api/alerts/summary"> {
+  const p: QueryOf<"/api/alerts/summary"> = {};
   for (const key of ["kind", "status", "severity", "institution", "assignee", "olderThan"] as const) {
     const v = q[key];
-    if (v && v !== "all") p.set(key, v);
+    if (v && v !== "all") p[key] = v;
   }
-  if (q.overdue) p.set("overdue", "true");
-  if (paging && q.sort && q.sort !== "newest") p.set("sort", q.sort);
-  if (paging && q.limit) p.set("limit", String(q.limit));
+  if (q.overdue) p.overdue = "true";
+  return p;
+}
+
+/** The query of GET /api/alerts: the filters, then the list's own order and page size. */
+export function alertsQuery(q: AlertQuery): QueryOf<"/api/alerts"> {
+  const p: QueryOf<"/api/alerts"> = alertFilters(q);
+  if (q.sort && q.sort !== "newest") p.sort = q.sort;
+  if (q.limit) p.limit = q.limit;
   return p;
 }
 
 /** One page of GET /api/alerts with its paging headers. */
 export type AlertsPage = Page<Alert>;
 
-export function alertsUrl(q: AlertQuery, cursor?: string | null): string {
-  const p = alertParams(q, true);
-  if (cursor) p.set("cursor", cursor);
-  const s = p.toString();
-  return s ? `/api/alerts?${s}` : "/api/alerts";
-}
-
-/**
- * GET /api/alerts/summary for the same filters, without the status: the counts
- * of every status tab, the total and the overdue cases, from the server.
- */
-export function alertSummaryUrl(q: AlertQuery): string {
-  const p = alertParams({ ...q, status: undefined }, false);
-  const s = p.toString();
-  return s ? `/api/alerts/summary?${s}` : "/api/alerts/summary";
+/** One page of the alerts matching query, after cursor (null: the first). */
+export function readAlertsPage(query: QueryOf<"/api/alerts">, cursor: string | null, signal?: AbortSignal): Promise<AlertsPage> {
+  return pageOf(api.GET("/api/alerts", { params: { query: cursor ? { ...query, cursor } : query }, signal }));
 }
 
 /**
@@ -72,23 +67,25 @@ export function alertSummaryUrl(q: AlertQuery): string {
  * filter runs over a partial list.
  */
 export function useAlertsQueue(q: AlertQuery) {
+  const query = alertsQuery(q);
   return useInfiniteQuery({
-    queryKey: [...ALERTS_LIST_KEY, alertsUrl(q)],
+    queryKey: [...ALERTS_LIST_KEY, "queue", query],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => fetchPage<Alert>(alertsUrl(q, pageParam), signal),
+    queryFn: ({ pageParam, signal }) => readAlertsPage(query, pageParam, signal),
     getNextPageParam: (last) => last.next || null,
   });
 }
 
 /**
- * The server's counts for a queue's filters. Its key starts with the list's, so
- * a live alert or a case action refreshes the counts with the list.
+ * The server's counts for a queue's filters, without the status (GET /api/alerts/summary): the
+ * counts of every status tab, the total and the overdue cases. Its key starts with the list's,
+ * so a live alert or a case action refreshes the counts with the list.
  */
 export function useAlertSummary(q: AlertQuery) {
-  const url = alertSummaryUrl(q);
-  return useQuery<AlertSummary>({
-    queryKey: [...ALERTS_LIST_KEY, url],
-    queryFn: ({ signal }) => getJson<AlertSummary>(url, signal),
+  const query = alertFilters({ ...q, status: undefined });
+  return useQuery({
+    queryKey: [...ALERTS_LIST_KEY, "summary", query],
+    queryFn: ({ signal }) => dataOf(api.GET("/api/alerts/summary", { params: { query }, signal })),
   });
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import { getJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import type { QueryOf } from "@/api/api";
 import { sharedKeys } from "@/api/keys";
-import type { AlertDetail } from "@/api/types";
 
 /**
  * The alerts' reads and their keys. Every one starts with sharedKeys.alerts, so the refresh a
@@ -20,11 +20,19 @@ export const complianceKeys = {
   audits: ["/api/compliance-audits"] as const,
 };
 
+/** One page of the compliance reports (usePagedList's reader). */
+export const readReports = (query: QueryOf<"/api/compliance-reports">, signal: AbortSignal) =>
+  api.GET("/api/compliance-reports", { params: { query }, signal });
+
+/** One page of the scheduled audits (usePagedList's reader). */
+export const readAudits = (query: QueryOf<"/api/compliance-audits">, signal: AbortSignal) =>
+  api.GET("/api/compliance-audits", { params: { query }, signal });
+
 /** One alert with its case history; id null reads nothing. */
 export function alertDetailOptions(id: string | null) {
   return queryOptions({
     queryKey: alertKeys.detail(id ?? ""),
-    queryFn: ({ signal }) => getJson<AlertDetail>(`/api/alerts/${id ?? ""}`, signal),
+    queryFn: ({ signal }) => dataOf(api.GET("/api/alerts/{id}", { params: { path: { id: id ?? "" } }, signal })),
     enabled: id !== null,
   });
 }

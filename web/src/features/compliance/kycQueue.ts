@@ -1,7 +1,7 @@
-import { getJson } from "@/api/client";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { fetchPage } from "@/api/paging";
-import type { KycApplication, KycSummary } from "@/api/types";
+import { api, dataOf } from "@/api/api";
+import type { QueryOf } from "@/api/api";
+import { pageOf } from "@/api/paging";
 import { sharedKeys } from "@/api/keys";
 import { COMPLIANCE_LIST_SIZE } from "@/features/compliance/compliance";
 
@@ -20,15 +20,14 @@ export interface KycQuery {
   q?: string;
 }
 
-export function kycUrl(query: KycQuery, limit: number, cursor?: string | null): string {
-  const p = new URLSearchParams();
+/** The query of GET /api/kyc-applications: the filters that are set, trimmed, and the page size. */
+export function kycParams(query: KycQuery, limit: number): QueryOf<"/api/kyc-applications"> {
+  const p: QueryOf<"/api/kyc-applications"> = { limit };
   for (const key of ["status", "risk", "institution", "q"] as const) {
     const v = query[key]?.trim();
-    if (v && v !== "all") p.set(key, v);
+    if (v && v !== "all") p[key] = v;
   }
-  p.set("limit", String(limit));
-  if (cursor) p.set("cursor", cursor);
-  return `/api/kyc-applications?${p.toString()}`;
+  return p;
 }
 
 /**
@@ -37,10 +36,12 @@ export function kycUrl(query: KycQuery, limit: number, cursor?: string | null): 
  * none is out of reach and no filter runs over a partial list.
  */
 export function useKycList(query: KycQuery = {}, pageSize = COMPLIANCE_LIST_SIZE) {
+  const params = kycParams(query, pageSize);
   return useInfiniteQuery({
-    queryKey: [...KYC_LIST_KEY, kycUrl(query, pageSize)],
+    queryKey: [...KYC_LIST_KEY, params],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => fetchPage<KycApplication>(kycUrl(query, pageSize, pageParam), signal),
+    queryFn: ({ pageParam, signal }) =>
+      pageOf(api.GET("/api/kyc-applications", { params: { query: pageParam ? { ...params, cursor: pageParam } : params }, signal })),
     getNextPageParam: (last) => last.next || null,
   });
 }
@@ -50,9 +51,9 @@ export function useKycList(query: KycQuery = {}, pageSize = COMPLIANCE_LIST_SIZE
  * over every application in scope, or of one institution (its KYC standing).
  */
 export function useKycSummary(institution?: string) {
-  const key = institution ? `summary?${new URLSearchParams({ institution }).toString()}` : "summary";
+  const query = institution ? { institution } : {};
   return useQuery({
-    queryKey: [...sharedKeys.kycApplications, key],
-    queryFn: ({ signal }) => getJson<KycSummary>(`/api/kyc-applications/${key}`, signal),
+    queryKey: [...sharedKeys.kycApplications, "summary", query],
+    queryFn: ({ signal }) => dataOf(api.GET("/api/kyc-applications/summary", { params: { query }, signal })),
   });
 }

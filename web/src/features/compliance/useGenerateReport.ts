@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
-import { ApiError, apiJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
-import type { ComplianceReport, ReportType, SummaryMetrics } from "@/api/types";
+import type { ReportType, SummaryMetrics } from "@/api/types";
 import { toast } from "@/components/ui/use-toast";
 import { sharedKeys } from "@/api/keys";
 import { complianceKeys } from "@/features/compliance/api";
@@ -21,10 +22,10 @@ export function useGenerateReport({ navigateTo }: { navigateTo?: string } = {}) 
   const [, navigate] = useLocation();
   return useMutation({
     mutationFn: ({ reportType, period }: { reportType: ReportType; period: string }) =>
-      apiJson<ComplianceReport>(
-        "POST",
-        "/api/compliance-reports",
-        reportPayload(reportType, period, queryClient.getQueryData<SummaryMetrics>(sharedKeys.metrics)),
+      dataOf(
+        api.POST("/api/compliance-reports", {
+          body: reportPayload(reportType, period, queryClient.getQueryData<SummaryMetrics>(sharedKeys.metrics)),
+        }),
       ),
     onSuccess: (_report, { reportType }) => {
       toast({

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { ArrowLeft, CircleAlert, CircleCheck, Loader2 } from "lucide-react";
-import { ApiError, apiJson } from "@/api/client";
+import { api } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { LanguageSwitcher } from "@/features/shell/LanguageSwitcher";
@@ -34,7 +35,7 @@ export function ConfirmEmailPage() {
       setState({ kind: "failed", message: t("confirmEmail.missingToken") });
       return;
     }
-    apiJson<{ message: string }>("POST", "/api/auth/confirm-email", { token })
+    api.POST("/api/auth/confirm-email", { body: { token } })
       .then(() => setState({ kind: "done" }))
       .catch((err: unknown) =>
         setState({ kind: "failed", message: err instanceof ApiError ? describeError(err, t) : t("login.networkError") }),

@@ -2,14 +2,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Bell, Check } from "lucide-react";
-import { apiRequest } from "@/api/client";
+import { api } from "@/api/api";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { ALERT_LEVEL_STYLE, alertLevel } from "@/features/compliance/alertDisplay";
 import { alertDescription, alertTitle } from "@/lib/alertText";
-import { alertsUrl, useAlertSummary } from "@/features/compliance/alertsQueue";
+import { useAlertSummary } from "@/features/compliance/alertsQueue";
 import { alertsPageOptions } from "@/features/dashboard/api";
 import type { AlertsPage } from "@/features/compliance/alertsQueue";
 import { formatDateTime, formatNumber } from "@/lib/format";
@@ -19,13 +19,13 @@ import { cn } from "@/lib/utils";
 export const DASHBOARD_ALERT_LIMIT = 6;
 
 /** The panel's query: the newest alerts, one page of DASHBOARD_ALERT_LIMIT with the server's total. */
-const PANEL_URL = alertsUrl({ limit: DASHBOARD_ALERT_LIMIT });
+const PANEL_QUERY = { limit: DASHBOARD_ALERT_LIMIT };
 /**
  * The alert queue lists AML alerts by default (system notices are the dashboard's), so the link to
  * it counts those, from the server's X-Total-Count: the panel's own total would count notices the
  * queue does not show.
  */
-const AML_COUNT_URL = alertsUrl({ kind: "aml", limit: 1 });
+const AML_COUNT_QUERY = { kind: "aml", limit: 1 } as const;
 
 /**
  * The dashboard's system and regulatory alerts (000 §2): icon and colour by
@@ -37,24 +37,24 @@ const AML_COUNT_URL = alertsUrl({ kind: "aml", limit: 1 });
 export function AlertsPanel() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const query = useQuery(alertsPageOptions(PANEL_URL));
+  const query = useQuery(alertsPageOptions(PANEL_QUERY));
   const loading = query.isLoading;
   const dismiss = useMutation({
-    mutationFn: (id: string) => apiRequest("PATCH", `/api/alerts/${id}/read`),
+    mutationFn: (id: string) => api.PATCH("/api/alerts/{id}/read", { params: { path: { id } } }),
     onMutate: (id) => {
-      queryClient.setQueryData<AlertsPage>(alertsPageOptions(PANEL_URL).queryKey, (old) =>
+      queryClient.setQueryData<AlertsPage>(alertsPageOptions(PANEL_QUERY).queryKey, (old) =>
         old ? { ...old, items: old.items.map((a) => (a.id === id ? { ...a, isRead: true } : a)) } : old,
       );
     },
     onError: (err) => {
       console.error("Failed to dismiss alert", err);
       toast({ title: t("dashboard.alerts.dismissFailed"), variant: "destructive" });
-      void queryClient.invalidateQueries({ queryKey: alertsPageOptions(PANEL_URL).queryKey });
+      void queryClient.invalidateQueries({ queryKey: alertsPageOptions(PANEL_QUERY).queryKey });
     },
   });
   // The overdue AML cases, counted by the server under the configured handling deadlines.
   const overdue = useAlertSummary({ kind: "aml" }).data?.overdue ?? 0;
-  const aml = useQuery(alertsPageOptions(AML_COUNT_URL));
+  const aml = useQuery(alertsPageOptions(AML_COUNT_QUERY));
   const shown = query.data?.items ?? [];
   const more = aml.data?.total && aml.data.total !== "0" ? aml.data.total : null;
   return (

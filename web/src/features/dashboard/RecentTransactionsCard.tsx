@@ -6,7 +6,6 @@ import { ArrowRight, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { RecentTransactions } from "@/features/dashboard/RecentTransactions";
-import type { RecentTransaction } from "@/features/dashboard/RecentTransactions";
 import { recentTransactionsOptions } from "@/features/transactions/api";
 
 /**
@@ -17,7 +16,7 @@ import { recentTransactionsOptions } from "@/features/transactions/api";
 export function RecentTransactionsCard({ onRequest = false }: { onRequest?: boolean }) {
   const { t } = useTranslation();
   const [requested, setRequested] = useState(false);
-  const recent = useQuery(recentTransactionsOptions<RecentTransaction>(!onRequest || requested));
+  const recent = useQuery(recentTransactionsOptions(!onRequest || requested));
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-3 space-y-0">

@@ -16,7 +16,6 @@ import { useChooseLanguage } from "@/features/shell/languageChoice";
 import { alertTitle } from "@/lib/alertText";
 import { TourOverlay } from "@/features/onboarding/TourOverlay";
 import { CompactTransactionsTable } from "@/features/transactions/CompactTransactionsTable";
-import type { CompactTransaction } from "@/features/transactions/CompactTransactionsTable";
 import { recentTransactionsOptions } from "@/features/transactions/api";
 import { formatDateTime } from "@/lib/format";
 
@@ -37,7 +36,7 @@ export function DemoPage({ user }: { user: CurrentUser }) {
   const isGuest = user.isGuest;
   const alerts = useQuery(demoAlertsOptions(!isGuest));
   // Guests pay one unit per transactions read, so they load on request (as on the dashboard).
-  const recent = useQuery(recentTransactionsOptions<CompactTransaction>(!isGuest || guestLoad));
+  const recent = useQuery(recentTransactionsOptions(!isGuest || guestLoad));
 
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-7xl space-y-6" data-testid="demo-page">

@@ -1,7 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { getJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
 import { sharedKeys } from "@/api/keys";
-import type { Alert } from "@/api/types";
 
 /** The demo page's reads and their keys. */
 export const demoKeys = {
@@ -11,5 +10,5 @@ export const demoKeys = {
 
 /** The newest alerts (the first page of GET /api/alerts); enabled false for guests. */
 export function demoAlertsOptions(enabled: boolean) {
-  return queryOptions({ queryKey: demoKeys.alerts, queryFn: ({ signal }) => getJson<Alert[]>("/api/alerts", signal), enabled });
+  return queryOptions({ queryKey: demoKeys.alerts, queryFn: ({ signal }) => dataOf(api.GET("/api/alerts", { signal })), enabled });
 }

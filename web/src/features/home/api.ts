@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { sharedKeys } from "@/api/keys";
-import { fetchPage } from "@/api/paging";
-import type { InstitutionApplication, KycApplication } from "@/api/types";
+import { api } from "@/api/api";
+import { pageOf } from "@/api/paging";
 
 /**
  * A citizen's own records on their home page. The keys sit under each list's path, so a
@@ -16,7 +16,7 @@ export const homeKeys = {
 export function ownKycOptions() {
   return queryOptions({
     queryKey: homeKeys.ownKyc,
-    queryFn: ({ signal }) => fetchPage<KycApplication>("/api/kyc-applications?limit=1", signal),
+    queryFn: ({ signal }) => pageOf(api.GET("/api/kyc-applications", { params: { query: { limit: 1 } }, signal })),
   });
 }
 
@@ -24,6 +24,6 @@ export function ownKycOptions() {
 export function ownApplicationsOptions(limit: number) {
   return queryOptions({
     queryKey: homeKeys.ownApplications,
-    queryFn: ({ signal }) => fetchPage<InstitutionApplication>(`/api/institution-applications?limit=${limit}`, signal),
+    queryFn: ({ signal }) => pageOf(api.GET("/api/institution-applications", { params: { query: { limit } }, signal })),
   });
 }

@@ -3,6 +3,8 @@ import type { FormEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { ArrowLeft, KeyRound, Loader2, LogIn, Trash2, UserPlus, UserRound } from "lucide-react";
+import { api } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
@@ -30,16 +32,24 @@ interface CallResult {
   body: unknown;
 }
 
-async function call(url: string, init: RequestInit): Promise<CallResult> {
-  const res = await fetch(url, init);
-  const text = await res.text();
-  let body: unknown = text;
+/**
+ * A call of the typed client as this page shows it: the status and the body, a refusal's too
+ * (the client throws ApiError for it, which keeps the status and the body's text).
+ */
+async function call(request: Promise<{ data?: unknown; response: Response }>): Promise<CallResult> {
   try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    // Keep the raw text.
+    const { data, response } = await request;
+    return { ok: true, status: response.status, body: data ?? null };
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    let body: unknown = err.bodyText;
+    try {
+      body = err.bodyText ? JSON.parse(err.bodyText) : null;
+    } catch {
+      // Keep the raw text.
+    }
+    return { ok: false, status: err.status, body };
   }
-  return { ok: res.ok, status: res.status, body };
 }
 
 function messageOf(body: unknown): string | undefined {
@@ -55,15 +65,6 @@ function tokenOf(body: unknown): string | undefined {
     if (typeof token === "string") return token;
   }
   return undefined;
-}
-
-function postJson(body: unknown): RequestInit {
-  return {
-    method: "POST",
-    credentials: "include",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  };
 }
 
 /**
@@ -116,15 +117,15 @@ export function JwtTestPage({ navigate = (url: string) => window.location.assign
     }
     await run("register", async () => {
       try {
-        const body: Record<string, string> = {
+        const body = {
           email: reg.email.trim(),
           password: reg.password,
           firstName: reg.firstName.trim(),
           lastName: reg.lastName.trim(),
           role: reg.role,
+          ...(reg.institution.trim() ? { institution: reg.institution.trim() } : {}),
         };
-        if (reg.institution.trim()) body.institution = reg.institution.trim();
-        const res = await call("/api/auth/register", postJson(body));
+        const res = await call(api.POST("/api/auth/register", { body }));
         setRaw({ label: "POST /api/auth/register", status: res.status, body: res.body });
         if (res.status === 202) {
           // Self-registration: the account exists once the e-mailed link is followed.
@@ -152,7 +153,7 @@ export function JwtTestPage({ navigate = (url: string) => window.location.assign
     event.preventDefault();
     await run("login", async () => {
       try {
-        const res = await call("/api/auth/login", postJson({ email: login.email.trim(), password: login.password }));
+        const res = await call(api.POST("/api/auth/login", { body: { email: login.email.trim(), password: login.password } }));
         setRaw({ label: "POST /api/auth/login", status: res.status, body: res.body });
         const tk = tokenOf(res.body);
         if (res.ok && tk) {
@@ -175,10 +176,7 @@ export function JwtTestPage({ navigate = (url: string) => window.location.assign
     event.preventDefault();
     await run("guest", async () => {
       try {
-        const res = await call(
-          "/api/auth/guest-login",
-          postJson({ username: guest.username.trim(), password: guest.password }),
-        );
+        const res = await call(api.POST("/api/auth/guest-login", { body: { username: guest.username.trim(), password: guest.password } }));
         setRaw({ label: "POST /api/auth/guest-login", status: res.status, body: res.body });
         const tk = tokenOf(res.body);
         if (res.ok && tk) {
@@ -198,7 +196,7 @@ export function JwtTestPage({ navigate = (url: string) => window.location.assign
     });
   }
 
-  async function callProtected(path: string) {
+  async function callProtected(path: (typeof PROTECTED_ENDPOINTS)[number]["path"]) {
     if (!token) {
       toast({ title: t("jwt.errors.loginFirst"), variant: "destructive" });
       return;
@@ -206,11 +204,7 @@ export function JwtTestPage({ navigate = (url: string) => window.location.assign
     await run(path, async () => {
       try {
         // Bearer only: omit the cookie so the page tests the token, not the session.
-        const res = await call(path, {
-          method: "GET",
-          credentials: "omit",
-          headers: { Authorization: `Bearer ${token}` },
-        });
+        const res = await call(api.GET(path, { credentials: "omit", headers: { Authorization: `Bearer ${token}` } }));
         setRaw({ label: `GET ${path}`, status: res.status, body: res.body });
         if (!res.ok) {
           toast({ title: t("jwt.errors.accessDenied"), description: messageOf(res.body), variant: "destructive" });

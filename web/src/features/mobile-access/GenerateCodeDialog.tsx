@@ -3,10 +3,11 @@ import type { FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, Copy, KeyRound, Loader2 } from "lucide-react";
 import type { TFunction } from "i18next";
-import { ApiError, apiJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError, describeFieldErrors } from "@/api/errors";
 import { pagedItems, usePagedList } from "@/api/paging";
-import type { GeneratedAccessCode, MobileUser } from "@/api/types";
+import type { GeneratedAccessCode } from "@/api/types";
 import { PageFooter } from "@/components/PageFooter";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -16,7 +17,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/use-toast";
 import { DEFAULT_ADMIN_EMAIL } from "@/features/mobile-access/mobileAccess";
 import { formatDateTime } from "@/lib/format";
-import { MOBILE_USERS_PATH, mobileAccessKeys } from "@/features/mobile-access/api";
+import { mobileAccessKeys, readMobileUsers } from "@/features/mobile-access/api";
 import { useTranslation } from "react-i18next";
 
 const METHODS = ["both", "sms", "email"] as const;
@@ -38,12 +39,12 @@ export function GenerateCodeDialog({
   const [method, setMethod] = useState<Method>("both");
   const [generated, setGenerated] = useState<GeneratedAccessCode | null>(null);
   // Only approved users may get a code (001 §5): the server filters them, 200 a page.
-  const approved = usePagedList<MobileUser>(mobileAccessKeys.users, MOBILE_USERS_PATH, { status: "approved", limit: 200 }, { enabled: open });
+  const approved = usePagedList(mobileAccessKeys.users, { status: "approved", limit: 200 }, readMobileUsers, { enabled: open });
   const choices = pagedItems(approved.data);
 
   const mutation = useMutation({
     mutationFn: (body: { mobileUserId: string; notificationMethod: Method; adminEmail: string }) =>
-      apiJson<GeneratedAccessCode>("POST", "/api/admin/mobile-access/generate", body),
+      dataOf(api.POST("/api/admin/mobile-access/generate", { body })),
     onSuccess: (result) => {
       toast({ title: t("mobileAccess.toasts.generated"), description: result.message ?? t("mobileAccess.toasts.generatedDescription") });
       setGenerated(result);

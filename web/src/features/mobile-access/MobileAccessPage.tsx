@@ -1,10 +1,13 @@
 import { useState } from "react";
 import type { ReactNode } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { CheckCircle2, Clock, KeyRound, Loader2, RefreshCw, ShieldOff, UserCheck } from "lucide-react";
-import { ApiError, apiJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import { formatTotal, pagedItems, useListTotal, usePagedList } from "@/api/paging";
+import type { Page } from "@/api/paging";
 import type { AccessCode, CurrentUser, OutboxNotification } from "@/api/types";
 import { DataTable } from "@/components/DataTable";
 import { Badge } from "@/components/ui/badge";
@@ -20,7 +23,7 @@ import { canRevoke } from "@/features/mobile-access/mobileAccess";
 import { isRegulator } from "@/lib/roles";
 import { formatDateTime } from "@/lib/format";
 import { ListFooter } from "@/features/mobile-access/ListFooter";
-import { CODES_PATH, MOBILE_USERS_PATH, OUTBOX_PATH, mobileAccessKeys } from "@/features/mobile-access/api";
+import { mobileAccessKeys, readCodes, readMobileUsers, readOutbox } from "@/features/mobile-access/api";
 import { MobileUsersSection } from "@/features/mobile-access/MobileUsersSection";
 import { useTranslation } from "react-i18next";
 
@@ -57,20 +60,20 @@ function Screen() {
   const [revoking, setRevoking] = useState<AccessCode | null>(null);
   // Every list is paged on the server ("Charger plus" reaches every row); the stat cards are
   // the server's counts over all codes and users, never the rows loaded so far.
-  const codes = usePagedList<AccessCode>(mobileAccessKeys.codes, CODES_PATH);
-  const outbox = usePagedList<OutboxNotification>(mobileAccessKeys.outbox, OUTBOX_PATH, {}, {
+  const codes = usePagedList(mobileAccessKeys.codes, {}, readCodes);
+  const outbox = usePagedList(mobileAccessKeys.outbox, {}, readOutbox, {
     // Deliveries leave "pending" within seconds (the worker); follow them until they settle.
     refetchInterval: (data) => (pagedItems(data).some((n) => n.status === "pending") ? 3_000 : false),
   });
   const codeList = pagedItems(codes.data);
   const codeTotal = codes.data?.pages[0]?.total ?? null;
-  const active = useListTotal(mobileAccessKeys.codes, CODES_PATH, { status: "active" });
-  const used = useListTotal(mobileAccessKeys.codes, CODES_PATH, { status: "used" });
-  const expired = useListTotal(mobileAccessKeys.codes, CODES_PATH, { status: "expired" });
-  const approved = useListTotal(mobileAccessKeys.users, MOBILE_USERS_PATH, { status: "approved" });
+  const active = useListTotal(mobileAccessKeys.codes, { status: "active" }, readCodes);
+  const used = useListTotal(mobileAccessKeys.codes, { status: "used" }, readCodes);
+  const expired = useListTotal(mobileAccessKeys.codes, { status: "expired" }, readCodes);
+  const approved = useListTotal(mobileAccessKeys.users, { status: "approved" }, readMobileUsers);
 
   const revoke = useMutation({
-    mutationFn: (id: string) => apiJson<{ message: string }>("POST", "/api/admin/mobile-access/expire", { accessCodeId: id }),
+    mutationFn: (id: string) => dataOf(api.POST("/api/admin/mobile-access/expire", { body: { accessCodeId: id } })),
     onSuccess: (res) => {
       toast({ title: t("mobileAccess.toasts.revoked"), description: res?.message });
       setRevoking(null);
@@ -215,7 +218,7 @@ function Stat({ icon, label, value, loading, testId }: { icon: ReactNode; label:
   );
 }
 
-function OutboxSection({ query, onRefresh }: { query: ReturnType<typeof usePagedList<OutboxNotification>>; onRefresh: () => void }) {
+function OutboxSection({ query, onRefresh }: { query: UseInfiniteQueryResult<InfiniteData<Page<OutboxNotification>>>; onRefresh: () => void }) {
   const { t } = useTranslation();
   const items = pagedItems(query.data);
   const refreshing = query.isFetching;

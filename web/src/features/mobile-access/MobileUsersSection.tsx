@@ -2,7 +2,8 @@ import { useId, useState } from "react";
 import type { FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Loader2, UserPlus } from "lucide-react";
-import { ApiError, apiJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import { pagedItems, usePagedList } from "@/api/paging";
 import type { MobileUser } from "@/api/types";
@@ -16,7 +17,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { MOBILE_USERS_PATH, mobileAccessKeys } from "@/features/mobile-access/api";
+import { mobileAccessKeys, readMobileUsers } from "@/features/mobile-access/api";
 import { ListFooter } from "@/features/mobile-access/ListFooter";
 import {
   ACTION_STATUS,
@@ -40,7 +41,7 @@ export function userVariant(status: string): "default" | "secondary" | "destruct
 /** "Utilisateurs mobiles": the list (paged on the server, "Charger plus"), status actions and the registration form. */
 export function MobileUsersSection() {
   const { t } = useTranslation();
-  const query = usePagedList<MobileUser>(mobileAccessKeys.users, MOBILE_USERS_PATH);
+  const query = usePagedList(mobileAccessKeys.users, {}, readMobileUsers);
   const users = pagedItems(query.data);
   const [target, setTarget] = useState<{ user: MobileUser; action: UserAction } | null>(null);
   const [registering, setRegistering] = useState(false);
@@ -129,7 +130,7 @@ function StatusDialog({ target, onClose }: { target: { user: MobileUser; action:
 
   const mutation = useMutation({
     mutationFn: ({ id, body }: { id: string; body: { status: string; reason: string } }) =>
-      apiJson<MobileUser>("PATCH", `/api/mobile/users/${id}/status`, body),
+      dataOf(api.PATCH("/api/mobile/users/{id}/status", { params: { path: { id } }, body })),
     onSuccess: (user) => {
       toast({ title: t("mobileAccess.toasts.statusChanged"), description: `${user.fullName} : ${t(`mobileAccess.userStatus.${user.status}`, { defaultValue: user.status })}` });
       onClose();
@@ -224,7 +225,7 @@ function RegisterDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
   const [formError, setFormError] = useState<string | null>(null);
 
   const mutation = useMutation({
-    mutationFn: (body: Record<string, string>) => apiJson<MobileUser>("POST", "/api/mobile/users", body),
+    mutationFn: (body: Record<string, string>) => dataOf(api.POST("/api/mobile/users", { body })),
     onSuccess: (user) => {
       toast({ title: t("mobileAccess.toasts.registered"), description: `${user.fullName} — ${t("mobileAccess.toasts.registeredDescription")}` });
       close();

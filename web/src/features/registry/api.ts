@@ -1,26 +1,32 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { QueryClient } from "@tanstack/react-query";
-import { apiJson, getJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
 import type { MutationCallbacks } from "@/api/client";
 import { sharedKeys } from "@/api/keys";
-import { fetchPage } from "@/api/paging";
-import type { ComplianceDetail, ComplianceProposal, ComplianceStatus, LicenseAction, RegistryEntry, Routing } from "@/api/types";
-import { registryUrl } from "@/features/registry/registry";
+import { pageOf, setParams } from "@/api/paging";
+import type { ComplianceProposal, ComplianceStatus, LicenseAction, RegistryEntry, Routing } from "@/api/types";
 import type { RegistryKind, RegistryQuery } from "@/features/registry/registry";
 
 /** The registry's reads and their keys: each starts with the kind's shared key, so a change refreshes them all. */
 export const registryKeys = {
-  list: (kind: RegistryKind, url: string) => [...sharedKeys.institutions(kind), "list", url] as const,
+  list: (kind: RegistryKind, f: RegistryQuery) => [...sharedKeys.institutions(kind), "list", setParams(f)] as const,
   compliance: (kind: RegistryKind, id: string | undefined) => [...sharedKeys.institutions(kind), "compliance", id] as const,
   own: (kind: RegistryKind) => [...sharedKeys.institutions(kind), "own"] as const,
 };
 
+/** The kinds whose compliance the contract tracks (banks have none). */
+export type ComplianceKind = Exclude<RegistryKind, "bank">;
+
+/** The kinds that take transfers, so have routing (mobile operators route by number prefix, not here). */
+export type RoutingKind = Exclude<RegistryKind, "mno">;
+
 /** A registry filtered on the server and read one page at a time ("Load more"). */
 export function registryOptions(kind: RegistryKind, f: RegistryQuery) {
   return infiniteQueryOptions({
-    queryKey: registryKeys.list(kind, registryUrl(kind, f)),
+    queryKey: registryKeys.list(kind, f),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => fetchPage<RegistryEntry>(registryUrl(kind, f, pageParam), signal),
+    queryFn: ({ pageParam, signal }) =>
+      pageOf(api.GET(`/api/${kind}s`, { params: { query: { ...setParams(f), ...(pageParam ? { cursor: pageParam } : {}) } }, signal })),
     getNextPageParam: (last) => last.next || null,
   });
 }
@@ -29,15 +35,15 @@ export function registryOptions(kind: RegistryKind, f: RegistryQuery) {
 export function ownInstitutionOptions(kind: "psp" | "mno") {
   return queryOptions({
     queryKey: registryKeys.own(kind),
-    queryFn: async ({ signal }) => (await fetchPage<RegistryEntry>(`/api/${kind}s?limit=1`, signal)).items[0] ?? null,
+    queryFn: async ({ signal }) => (await pageOf(api.GET(`/api/${kind}s`, { params: { query: { limit: 1 } }, signal }))).items[0] ?? null,
   });
 }
 
 /** An institution's compliance status with the proposal waiting on it; entry null reads nothing. */
-export function complianceDetailOptions(kind: RegistryKind, entry: RegistryEntry | null) {
+export function complianceDetailOptions(kind: ComplianceKind, entry: RegistryEntry | null) {
   return queryOptions({
     queryKey: registryKeys.compliance(kind, entry?.id),
-    queryFn: ({ signal }) => getJson<ComplianceDetail>(`/api/${kind}s/${entry?.id ?? ""}/compliance`, signal),
+    queryFn: ({ signal }) => dataOf(api.GET(`/api/${kind}s/{id}/compliance`, { params: { path: { id: entry?.id ?? "" } }, signal })),
     enabled: entry !== null,
   });
 }
@@ -53,7 +59,7 @@ export function useLicenseAction(kind: RegistryKind, callbacks: MutationCallback
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: { action: LicenseAction; reason: string } }) =>
-      apiJson<RegistryEntry>("PATCH", `/api/${kind}s/${id}/license`, body),
+      dataOf(api.PATCH(`/api/${kind}s/{id}/license`, { params: { path: { id } }, body })),
     onSuccess: callbacks.onSuccess,
     onError: callbacks.onError,
     onSettled: () => refreshInstitutions(queryClient, kind, [sharedKeys.publicRegister, sharedKeys.transferInstitutions]),
@@ -61,10 +67,10 @@ export function useLicenseAction(kind: RegistryKind, callbacks: MutationCallback
 }
 
 /** How an institution takes transfers (modes, USSD code, number or account prefixes). */
-export function useRoutingChange(kind: RegistryKind, id: string, callbacks: MutationCallbacks<RegistryEntry, Partial<Routing>>) {
+export function useRoutingChange(kind: RoutingKind, id: string, callbacks: MutationCallbacks<RegistryEntry, Partial<Routing>>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Partial<Routing>) => apiJson<RegistryEntry>("PATCH", `/api/${kind}s/${id}/routing`, body),
+    mutationFn: (body: Partial<Routing>) => dataOf(api.PATCH(`/api/${kind}s/{id}/routing`, { params: { path: { id } }, body })),
     onSuccess: callbacks.onSuccess,
     onError: callbacks.onError,
     onSettled: () => refreshInstitutions(queryClient, kind, [sharedKeys.transferInstitutions]),
@@ -77,7 +83,7 @@ export function useRoutingChange(kind: RegistryKind, id: string, callbacks: Muta
  * public register.
  */
 export function useComplianceActions(
-  kind: RegistryKind,
+  kind: ComplianceKind,
   entry: RegistryEntry | null,
   on: {
     changed: (entry: RegistryEntry, body: { status: ComplianceStatus; reason: string }) => void;
@@ -87,22 +93,22 @@ export function useComplianceActions(
   },
 ) {
   const queryClient = useQueryClient();
-  const base = entry ? `/api/${kind}s/${entry.id}/compliance` : "";
+  const path = { id: entry?.id ?? "" };
   const onSettled = () => refreshInstitutions(queryClient, kind, [sharedKeys.publicRegister]);
   const change = useMutation({
-    mutationFn: (body: { status: ComplianceStatus; reason: string }) => apiJson<RegistryEntry>("PATCH", base, body),
+    mutationFn: (body: { status: ComplianceStatus; reason: string }) => dataOf(api.PATCH(`/api/${kind}s/{id}/compliance`, { params: { path }, body })),
     onSuccess: on.changed,
     onError: on.failed,
     onSettled,
   });
   const confirm = useMutation({
-    mutationFn: (p: ComplianceProposal) => apiJson<RegistryEntry>("POST", `${base}/proposal/confirm`, { status: p.status }),
+    mutationFn: (p: ComplianceProposal) =>       dataOf(api.POST(`/api/${kind}s/{id}/compliance/proposal/confirm`, { params: { path }, body: { status: p.status } })),
     onSuccess: on.confirmed,
     onError: on.failed,
     onSettled,
   });
   const dismiss = useMutation({
-    mutationFn: (body: { status: string; reason: string }) => apiJson<null>("POST", `${base}/proposal/dismiss`, body),
+    mutationFn: (body: { status: string; reason: string }) =>       dataOf(api.POST(`/api/${kind}s/{id}/compliance/proposal/dismiss`, { params: { path }, body })),
     onSuccess: on.dismissed,
     onError: on.failed,
     onSettled,

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { QueryClient } from "@tanstack/react-query";
+import { api } from "@/api/api";
 import { fetchAllPages } from "@/api/paging";
 import { routeFetch } from "@/test/render";
-import { allowedActions, complianceTargets, expiryState, registryUrl } from "@/features/registry/registry";
+import { registryOptions } from "@/features/registry/api";
+import { allowedActions, complianceTargets, expiryState } from "@/features/registry/registry";
 import { formatUsd } from "@/features/registry/RegistryPage";
 
 describe("licence actions", () => {
@@ -31,11 +34,23 @@ describe("compliance status", () => {
     expect(complianceTargets("pending")).toEqual(["compliant", "under_review", "non_compliant"]);
   });
 
-  it("builds the registry's URL from the server-side filters and the cursor", () => {
-    expect(registryUrl("psp", {})).toBe("/api/psps");
-    expect(registryUrl("mno", { q: "zaad", status: "active", compliance: "non_compliant" }, "c1")).toBe(
-      "/api/mnos?q=zaad&status=active&compliance=non_compliant&cursor=c1",
-    );
+});
+
+describe("registry list", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("asks the kind's registry for the filters that are set, and reads the next cursor", async () => {
+    const fetchFn = vi.fn(routeFetch({
+      "GET /api/mnos?q=zaad&status=active&compliance=non_compliant": { status: 200, body: [{ id: "m" }], headers: { "X-Next-Cursor": "c1" } },
+      "GET /api/psps": { status: 200, body: [] },
+    }));
+    vi.stubGlobal("fetch", fetchFn);
+    const client = new QueryClient();
+    const mnos = await client.fetchInfiniteQuery(registryOptions("mno", { q: "zaad", status: "active", compliance: "non_compliant" }));
+    expect(mnos.pages[0]).toMatchObject({ items: [{ id: "m" }], next: "c1" });
+    const psps = await client.fetchInfiniteQuery(registryOptions("psp", { q: "", status: "" }));
+    expect(psps.pages[0]?.items).toEqual([]);
+    expect(fetchFn).toHaveBeenCalledTimes(2);
   });
 });
 
@@ -48,7 +63,7 @@ describe("every institution for pickers", () => {
       "GET /api/psps?limit=200&cursor=c%2F1": { status: 200, body: [{ id: "b" }] },
     }));
     vi.stubGlobal("fetch", fetchFn);
-    const all = await fetchAllPages<{ id: string }>("/api/psps");
+    const all = await fetchAllPages((query) => api.GET("/api/psps", { params: { query } }));
     expect(all.map((e) => e.id)).toEqual(["a", "b"]);
     expect(fetchFn).toHaveBeenCalledTimes(2);
   });

@@ -15,16 +15,6 @@ export interface RegistryQuery {
   compliance?: string;
 }
 
-export function registryUrl(kind: RegistryKind, f: RegistryQuery, cursor?: string | null): string {
-  const p = new URLSearchParams();
-  if (f.q) p.set("q", f.q);
-  if (f.status) p.set("status", f.status);
-  if (f.compliance) p.set("compliance", f.compliance);
-  if (cursor) p.set("cursor", cursor);
-  const s = p.toString();
-  return s ? `/api/${kind}s?${s}` : `/api/${kind}s`;
-}
-
 /** Licence actions that make sense from each status; revoked is final. */
 export function allowedActions(status: string | null | undefined): LicenseAction[] {
   switch (status) {

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson, getJson } from "@/api/client";
-import type { SanctionsMatch, SanctionsSearchResult, SanctionsVersion, SanctionsVersionDetail } from "@/features/sanctions/types";
+import { api, dataOf } from "@/api/api";
 
 /** The sanctions screen's reads and their keys. */
 export const sanctionsKeys = {
@@ -14,7 +13,7 @@ export const sanctionsKeys = {
 export function sanctionsMatchesOptions(status: "open" | "all") {
   return queryOptions({
     queryKey: sanctionsKeys.matchList(status),
-    queryFn: ({ signal }) => getJson<{ items: SanctionsMatch[] }>(`/api/sanctions/matches?status=${status}`, signal),
+    queryFn: ({ signal }) => dataOf(api.GET("/api/sanctions/matches", { params: { query: { status } }, signal })),
   });
 }
 
@@ -22,7 +21,7 @@ export function sanctionsMatchesOptions(status: "open" | "all") {
 export function sanctionsVersionsOptions() {
   return queryOptions({
     queryKey: sanctionsKeys.versions,
-    queryFn: ({ signal }) => getJson<{ items: SanctionsVersion[] }>("/api/sanctions/versions", signal),
+    queryFn: ({ signal }) => dataOf(api.GET("/api/sanctions/versions", { signal })),
   });
 }
 
@@ -30,7 +29,7 @@ export function sanctionsVersionsOptions() {
 export function sanctionsVersionOptions(id: string, enabled: boolean) {
   return queryOptions({
     queryKey: sanctionsKeys.version(id),
-    queryFn: ({ signal }) => getJson<SanctionsVersionDetail>(`/api/sanctions/versions/${id}`, signal),
+    queryFn: ({ signal }) => dataOf(api.GET("/api/sanctions/versions/{id}", { params: { path: { id } }, signal })),
     enabled,
   });
 }
@@ -40,7 +39,7 @@ export function useDecideMatch(matchId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ decision, reason }: { decision: "confirmed" | "false_positive"; reason: string }) =>
-      apiJson<SanctionsMatch>("POST", `/api/sanctions/matches/${matchId}/decision`, { decision, reason }),
+      dataOf(api.POST("/api/sanctions/matches/{id}/decision", { params: { path: { id: matchId } }, body: { decision, reason } })),
     onSuccess: () => void qc.invalidateQueries({ queryKey: sanctionsKeys.matches }),
   });
 }
@@ -50,9 +49,15 @@ export function useUploadList() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ list, file }: { list: "un" | "domestic"; file: File }) =>
-      apiJson<SanctionsVersionDetail>("POST", `/api/sanctions/lists/${list}?fileName=${encodeURIComponent(file.name)}`, file, {
-        headers: { "Content-Type": list === "un" ? "application/xml" : "text/csv" },
-      }),
+      dataOf(
+        api.POST("/api/sanctions/lists/{list}", {
+          params: { path: { list }, query: { fileName: file.name } },
+          body: file,
+          // The file goes as it is, in the list's own format, not as JSON.
+          bodySerializer: (body) => body,
+          headers: { "Content-Type": list === "un" ? "application/xml" : "text/csv" },
+        }),
+      ),
     onSuccess: () => void qc.invalidateQueries({ queryKey: sanctionsKeys.versions }),
   });
 }
@@ -60,6 +65,6 @@ export function useUploadList() {
 /** A name checked by hand against the lists in force. */
 export function useNameCheck() {
   return useMutation({
-    mutationFn: (name: string) => getJson<SanctionsSearchResult>(`/api/sanctions/search?name=${encodeURIComponent(name)}`),
+    mutationFn: (name: string) => dataOf(api.GET("/api/sanctions/search", { params: { query: { name } } })),
   });
 }

@@ -3,7 +3,8 @@ import type { FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Check, Clock, Loader2, PencilLine, X } from "lucide-react";
-import { ApiError, apiJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError, describeFieldErrors } from "@/api/errors";
 import { pagedItems, usePagedList } from "@/api/paging";
 import type { CurrentUser } from "@/api/types";
@@ -21,10 +22,10 @@ import { toast } from "@/components/ui/use-toast";
 import { isRegulator } from "@/lib/roles";
 import { formatMoney } from "@/lib/money";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
-import { USERS_PATH, amlSettingsOptions, settingsKeys } from "@/features/settings/api";
+import { amlSettingsOptions, readUsers, settingsKeys } from "@/features/settings/api";
 import { THRESHOLD_GROUPS, changedKeys, fromForm, serverFieldErrors, toForm } from "@/features/settings/thresholds";
 import type { FieldKind, ThresholdForm } from "@/features/settings/thresholds";
-import type { Account, Backtest, RuleSet, Thresholds } from "@/features/settings/types";
+import type { RuleSet, Thresholds } from "@/features/settings/types";
 import { formatDateTime, formatDuration, formatNumber, shortId } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { dynamicKey } from "@/i18n/keys";
@@ -156,7 +157,7 @@ function ProposeForm({ active, onDone }: { active: Thresholds; onDone: () => voi
   const changes = changedKeys(initial, form);
 
   const mutation = useMutation({
-    mutationFn: (thresholds: Thresholds) => apiJson<RuleSet>("POST", "/api/settings/aml/proposals", { thresholds, note: note.trim() }),
+    mutationFn: (thresholds: Thresholds) => dataOf(api.POST("/api/settings/aml/proposals", { body: { thresholds, note: note.trim() } })),
     onSuccess: (rs) => {
       toast({ title: t("amlSettings.proposed", { version: rs.version }) });
       void queryClient.invalidateQueries({ queryKey: settingsKeys.aml });
@@ -266,7 +267,7 @@ function ProposeForm({ active, onDone }: { active: Thresholds; onDone: () => voi
 function useWhoIs(user: CurrentUser) {
   const { t } = useTranslation();
   // Rule sets are proposed and decided by administrators: their accounts are the names to show.
-  const accounts = usePagedList<Account>(settingsKeys.users, USERS_PATH, { role: "cbsl_admin", limit: 200 }, { enabled: user.role === "cbsl_admin" });
+  const accounts = usePagedList(settingsKeys.users, { role: "cbsl_admin", limit: 200 }, readUsers, { enabled: user.role === "cbsl_admin" });
   const names = useMemo(() => {
     const m = new Map<string, string>();
     for (const a of pagedItems(accounts.data)) m.set(a.id, `${a.firstName ?? ""} ${a.lastName ?? ""}`.trim() || a.email || a.id);
@@ -293,14 +294,21 @@ function ProposalCard({ rs, active, user, whoIs }: { rs: RuleSet; active: RuleSe
   const [error, setError] = useState<string | null>(null);
   const mine = rs.proposedBy === user.id;
   const canDecide = user.role === "cbsl_admin" && !mine;
-  const backtest = useQuery<Backtest>({
+  const backtest = useQuery({
     queryKey: ["/api/settings/aml/proposals", String(rs.version), "backtest"],
+    queryFn: ({ signal }) =>
+      dataOf(api.GET("/api/settings/aml/proposals/{version}/backtest", { params: { path: { version: String(rs.version) } }, signal })),
     enabled: canDecide,
     staleTime: 0,
   });
   const decide = useMutation({
     mutationFn: (decision: "approve" | "reject") =>
-      apiJson<RuleSet>("POST", `/api/settings/aml/proposals/${rs.version}/${decision}`, note.trim() ? { note: note.trim() } : {}),
+      dataOf(
+        api.POST(`/api/settings/aml/proposals/{version}/${decision}`, {
+          params: { path: { version: String(rs.version) } },
+          body: note.trim() ? { note: note.trim() } : {},
+        }),
+      ),
     onSuccess: (_rs, decision) => {
       toast({ title: t(decision === "approve" ? "amlSettings.approved" : "amlSettings.rejected", { version: rs.version }) });
       void queryClient.invalidateQueries({ queryKey: settingsKeys.aml });

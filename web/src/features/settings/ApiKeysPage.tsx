@@ -3,7 +3,8 @@ import type { FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Ban, Copy, KeyRound, Loader2, Plus } from "lucide-react";
-import { ApiError, apiJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError, describeFieldErrors } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
@@ -56,7 +57,7 @@ function CreateKeyDialog({ user, open, onOpenChange }: { user: CurrentUser; open
   const [created, setCreated] = useState<ApiKey | null>(null);
   const create = useMutation({
     mutationFn: () =>
-      apiJson<ApiKey>("POST", "/api/api-keys", { name, scopes, ...(regulator ? { institutionId } : {}) }),
+      dataOf(api.POST("/api/api-keys", { body: { name, scopes, ...(regulator ? { institutionId } : {}) } })),
     onSuccess: (key) => {
       setCreated(key);
       void queryClient.invalidateQueries({ queryKey: settingsKeys.apiKeys });
@@ -207,7 +208,7 @@ export function ApiKeysPage({ user }: { user: CurrentUser }) {
   const [creating, setCreating] = useState(false);
   const [confirm, setConfirm] = useState<ApiKey | null>(null);
   const query = useQuery(apiKeysOptions());
-  const revoke = useDeleteRow((id) => `/api/api-keys/${id}`, [settingsKeys.apiKeys], t("settings.apiKeys.revoked"), t("settings.apiKeys.revokeFailed"));
+  const revoke = useDeleteRow("/api/api-keys/{id}", [settingsKeys.apiKeys], t("settings.apiKeys.revoked"), t("settings.apiKeys.revokeFailed"));
   const regulator = isRegulator(user.role);
   return (
     <SettingsLayout user={user} title={t("settings.apiKeys.title")} description={t("settings.apiKeys.description")}>

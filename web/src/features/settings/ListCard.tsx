@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { QueryKey, UseQueryResult } from "@tanstack/react-query";
 import type { LucideIcon } from "lucide-react";
-import { ApiError, apiRequest } from "@/api/client";
+import { api } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -62,15 +63,18 @@ export function ListCard<T>({
   );
 }
 
+/** The rows a settings list may delete: a session, a token, an API key. */
+type RowPath = "/api/profile/sessions/{id}" | "/api/profile/tokens/{id}" | "/api/api-keys/{id}";
+
 /**
- * DELETE of one listed row (`path(id)`): toasts `done`, or `failed` with the
+ * DELETE of one listed row (path with its id): toasts `done`, or `failed` with the
  * server's reason, and reloads the lists in `refresh`.
  */
-export function useDeleteRow(path: (id: string) => string, refresh: readonly QueryKey[], done: string, failed: string) {
+export function useDeleteRow(path: RowPath, refresh: readonly QueryKey[], done: string, failed: string) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest("DELETE", path(encodeURIComponent(id))),
+    mutationFn: (id: string) => api.DELETE(path, { params: { path: { id } } }),
     onSuccess: () => {
       toast({ title: done });
       for (const queryKey of refresh) void queryClient.invalidateQueries({ queryKey });

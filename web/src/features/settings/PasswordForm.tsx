@@ -3,7 +3,8 @@ import type { FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Loader2 } from "lucide-react";
-import { ApiError, apiJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError, describeFieldErrors } from "@/api/errors";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -37,10 +38,7 @@ export function PasswordForm({ onChanged, idPrefix = "password" }: { onChanged?:
 
   const mutation = useMutation({
     mutationFn: () =>
-      apiJson<{ message?: string }>("POST", "/api/profile/password", {
-        currentPassword: values.currentPassword,
-        newPassword: values.newPassword,
-      }),
+      dataOf(api.POST("/api/profile/password", { body: { currentPassword: values.currentPassword, newPassword: values.newPassword } })),
     onSuccess: () => {
       setValues({ currentPassword: "", newPassword: "", confirmPassword: "" });
       setErrors({});

@@ -3,7 +3,8 @@ import type { ChangeEvent, FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { CheckCircle2, ImageUp, Loader2, LogOut, Monitor } from "lucide-react";
-import { ApiError, apiJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError, describeFieldErrors } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
@@ -57,7 +58,7 @@ function ProfileCard({ user }: { user: CurrentUser }) {
   }, [user.firstName, user.lastName]);
 
   const save = useMutation({
-    mutationFn: () => apiJson<CurrentUser>("PATCH", "/api/profile", { firstName: firstName.trim(), lastName: lastName.trim() }),
+    mutationFn: () => dataOf(api.PATCH("/api/profile", { body: { firstName: firstName.trim(), lastName: lastName.trim() } })),
     onSuccess: () => {
       setErrors({});
       toast({ title: t("settings.profile.saved") });
@@ -232,7 +233,7 @@ function SessionsCard() {
   const { t } = useTranslation();
   const query = useQuery(sessionsOptions());
   // Ending a session revokes the API tokens of that sign-in, so both lists reload.
-  const end = useDeleteRow((id) => `/api/profile/sessions/${id}`, [settingsKeys.sessions, settingsKeys.tokens], t("settings.sessions.ended"), t("settings.sessions.endFailed"));
+  const end = useDeleteRow("/api/profile/sessions/{id}", [settingsKeys.sessions, settingsKeys.tokens], t("settings.sessions.ended"), t("settings.sessions.endFailed"));
   return (
     <ListCard
       title={t("settings.sessions.title")}

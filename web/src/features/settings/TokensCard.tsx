@@ -26,7 +26,7 @@ const shortId = (id: string) => id.slice(0, 8);
 export function TokensCard() {
   const { t } = useTranslation();
   const query = useQuery(tokensOptions());
-  const revoke = useDeleteRow((id) => `/api/profile/tokens/${id}`, [settingsKeys.tokens], t("settings.tokens.revoked"), t("settings.tokens.revokeFailed"));
+  const revoke = useDeleteRow("/api/profile/tokens/{id}", [settingsKeys.tokens], t("settings.tokens.revoked"), t("settings.tokens.revokeFailed"));
   return (
     <ListCard
       title={t("settings.tokens.title")}

@@ -3,14 +3,14 @@ import type { FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Loader2 } from "lucide-react";
-import { ApiError, apiJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { groupKey } from "@/features/auth/secondFactor";
 import { RecoveryCodes } from "@/features/settings/RecoveryCodes";
-import type { TotpStart } from "@/features/settings/types";
 
 /** The step's main button (a submit button when onClick is not given) and Cancel. */
 function Actions({ pending, label, onClick, onCancel, testId }: {
@@ -53,9 +53,9 @@ export function TotpEnrolment({ account, onEnabled, onDone, onCancel }: {
   const [error, setError] = useState<string | null>(null);
   const [recovery, setRecovery] = useState<string[] | null>(null);
 
-  const start = useMutation({ mutationFn: () => apiJson<TotpStart>("POST", "/api/profile/totp", {}) });
+  const start = useMutation({ mutationFn: () => dataOf(api.POST("/api/profile/totp")) });
   const confirm = useMutation({
-    mutationFn: () => apiJson<{ recoveryCodes: string[] }>("POST", "/api/profile/totp/confirm", { code: code.trim() }),
+    mutationFn: () => dataOf(api.POST("/api/profile/totp/confirm", { body: { code: code.trim() } })),
     onSuccess: (res) => {
       setRecovery(res.recoveryCodes);
       onEnabled?.();

@@ -3,7 +3,8 @@ import type { FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Loader2, ShieldCheck } from "lucide-react";
-import { ApiError, apiJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
@@ -30,7 +31,7 @@ function DisableForm({ onDisabled }: { onDisabled: () => void }) {
   const [proof, setProof] = useState("");
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: () => apiJson("DELETE", "/api/profile/totp", disableBody(proof)),
+    mutationFn: () => dataOf(api.DELETE("/api/profile/totp", { body: disableBody(proof) })),
     onSuccess: () => {
       setProof("");
       toast({ title: t("settings.totp.disabled") });

@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Copy, Loader2, RefreshCw } from "lucide-react";
 import type { TFunction } from "i18next";
-import { ApiError, apiJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError, describeFieldErrors } from "@/api/errors";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -134,7 +135,7 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
   }, [open]);
 
   const mutation = useMutation({
-    mutationFn: () => apiJson<Account | ProposalAnswer>("POST", "/api/users", newAccountBody(form)),
+    mutationFn: () => dataOf(api.POST("/api/users", { body: newAccountBody(form) })),
     onSuccess: (answer) => {
       if (isProposal(answer)) notifyProposal(answer);
       else toast({ title: t("users.created"), description: answer.email ?? undefined });
@@ -283,16 +284,16 @@ export function UserActionDialog({
   const mutation = useMutation({
     mutationFn: async () => {
       if (!account) throw new Error("no account");
-      const path = `/api/users/${encodeURIComponent(account.id)}`;
+      const params = { path: { id: account.id } };
       switch (action) {
         case "role":
-          return apiJson<Account | ProposalAnswer>("PATCH", path, kind ? { role, institution } : { role });
+          return dataOf(api.PATCH("/api/users/{id}", { params, body: kind ? { role, institution } : { role } }));
         case "toggle":
-          return apiJson<Account>("PATCH", path, { isActive: !account.isActive });
+          return dataOf(api.PATCH("/api/users/{id}", { params, body: { isActive: !account.isActive } }));
         case "reset":
-          return apiJson<Account>("POST", `${path}/reset-password`, { password });
+          return dataOf(api.POST("/api/users/{id}/reset-password", { params, body: { password } }));
         case "units":
-          return apiJson<Account>("PATCH", path, { guestUnitsRemaining: (account.guestUnitsRemaining ?? 0) + Number(units) });
+          return dataOf(api.PATCH("/api/users/{id}", { params, body: { guestUnitsRemaining: (account.guestUnitsRemaining ?? 0) + Number(units) } }));
       }
     },
     onSuccess: (answer) => {

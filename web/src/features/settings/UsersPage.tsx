@@ -13,7 +13,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NotAllowed } from "@/components/ui/not-allowed";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
-import { USERS_PATH, settingsKeys } from "@/features/settings/api";
+import { readUsers, settingsKeys } from "@/features/settings/api";
 import { CreateUserDialog, UserActionDialog } from "@/features/settings/UserDialogs";
 import type { UserAction } from "@/features/settings/UserDialogs";
 import type { Account } from "@/features/settings/types";
@@ -75,7 +75,7 @@ export function UsersPage({ user }: { user: CurrentUser }) {
   }, [search]);
 
   // Accounts newest first, searched and paged on the server ("Load more" reaches every one).
-  const query = usePagedList<Account>(settingsKeys.users, USERS_PATH, { q }, { enabled: isAdmin });
+  const query = usePagedList(settingsKeys.users, { q }, readUsers, { enabled: isAdmin });
   const psps = useAllInstitutions("psp", isAdmin);
   const mnos = useAllInstitutions("mno", isAdmin);
   const institutionNames = useMemo(() => {

@@ -1,8 +1,11 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson, getJson, getWithHeaders, refreshThen } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import type { QueryOf } from "@/api/api";
+import { refreshThen } from "@/api/client";
 import type { MutationCallbacks } from "@/api/client";
+import { pageOf } from "@/api/paging";
+import type { Page } from "@/api/paging";
 import type { Approval, ApprovalStatus } from "@/features/settings/approvals";
-import type { AmlSettings, ApiKey, SessionInfo, TokenInfo, TotpStatus } from "@/features/settings/types";
 
 /** The settings screens' reads and their keys. */
 export const settingsKeys = {
@@ -18,44 +21,36 @@ export const settingsKeys = {
 
 /** My two-step sign-in status, read fresh each time the card opens. */
 export function totpStatusOptions() {
-  return queryOptions({ queryKey: settingsKeys.totp, queryFn: ({ signal }) => getJson<TotpStatus>("/api/profile/totp", signal), staleTime: 0 });
+  return queryOptions({ queryKey: settingsKeys.totp, queryFn: ({ signal }) => dataOf(api.GET("/api/profile/totp", { signal })), staleTime: 0 });
 }
 
 /** My API tokens. */
 export function tokensOptions() {
-  return queryOptions({ queryKey: settingsKeys.tokens, queryFn: ({ signal }) => getJson<TokenInfo[]>("/api/profile/tokens", signal), staleTime: 0 });
+  return queryOptions({ queryKey: settingsKeys.tokens, queryFn: ({ signal }) => dataOf(api.GET("/api/profile/tokens", { signal })), staleTime: 0 });
 }
 
 /** My signed-in browser sessions. */
 export function sessionsOptions() {
-  return queryOptions({ queryKey: settingsKeys.sessions, queryFn: ({ signal }) => getJson<SessionInfo[]>("/api/profile/sessions", signal), staleTime: 0 });
+  return queryOptions({ queryKey: settingsKeys.sessions, queryFn: ({ signal }) => dataOf(api.GET("/api/profile/sessions", { signal })), staleTime: 0 });
 }
 
 /** The API keys the reader may manage (an institution's own; a regulator's, every one). */
 export function apiKeysOptions() {
-  return queryOptions({ queryKey: settingsKeys.apiKeys, queryFn: ({ signal }) => getJson<ApiKey[]>("/api/api-keys", signal), staleTime: 0 });
+  return queryOptions({ queryKey: settingsKeys.apiKeys, queryFn: ({ signal }) => dataOf(api.GET("/api/api-keys", { signal })), staleTime: 0 });
 }
 
 /** The AML rules in force and their versions (regulators only: enabled false for anyone else). */
 export function amlSettingsOptions(enabled: boolean) {
-  return queryOptions({ queryKey: settingsKeys.aml, queryFn: ({ signal }) => getJson<AmlSettings>("/api/settings/aml", signal), staleTime: 0, enabled });
+  return queryOptions({ queryKey: settingsKeys.aml, queryFn: ({ signal }) => dataOf(api.GET("/api/settings/aml", { signal })), staleTime: 0, enabled });
 }
 
-/** The path the accounts list is read from (paged, see usePagedList). */
-export const USERS_PATH = "/api/users";
+/** One page of the accounts (usePagedList's reader). */
+export const readUsers = (query: QueryOf<"/api/users">, signal: AbortSignal) => api.GET("/api/users", { params: { query }, signal });
 
-/** One page of GET /api/approvals and the cursor of the next (from X-Next-Cursor). */
-export interface ApprovalsPage {
-  items: Approval[];
-  next: string | null;
-}
-
-/** One page of the proposals of a status, twenty at a time. */
-export async function fetchApprovals(status: ApprovalStatus, cursor: string | null, signal?: AbortSignal): Promise<ApprovalsPage> {
-  const q = new URLSearchParams({ status, limit: "20" });
-  if (cursor) q.set("cursor", cursor);
-  const { data, headers } = await getWithHeaders<Approval[] | null>(`/api/approvals?${q.toString()}`, signal);
-  return { items: data ?? [], next: headers.get("X-Next-Cursor") };
+/** One page of the proposals of a status, twenty at a time (the list is uncounted: no total). */
+export function fetchApprovals(status: ApprovalStatus, cursor: string | null, signal?: AbortSignal): Promise<Page<Approval>> {
+  const query = cursor ? { status, limit: 20, cursor } : { status, limit: 20 };
+  return pageOf(api.GET("/api/approvals", { params: { query }, signal }));
 }
 
 /** The proposals of a status (administrators only: enabled false for anyone else). */
@@ -82,7 +77,11 @@ export function useDecideApproval(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: { reason?: string } }) =>
-      apiJson<Approval>("POST", `/api/approvals/${encodeURIComponent(id)}/${decision === "approve" ? "approve" : "reject"}`, body),
+      dataOf(
+        decision === "approve"
+          ? api.POST("/api/approvals/{id}/approve", { params: { path: { id } }, body })
+          : api.POST("/api/approvals/{id}/reject", { params: { path: { id } }, body }),
+      ),
     ...refreshThen(queryClient, { onSuccess: [settingsKeys.approvals, settingsKeys.users], onError: [settingsKeys.approvals] }, callbacks),
   });
 }

@@ -1,4 +1,4 @@
-import { apiJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
 import { LOGO_TYPES, LogoUploadError, uploadImage, type UploadKeys } from "@/features/applications/upload";
 
 /** The profile image uses the logo pipeline and its limits: PNG, JPEG or WebP up to 5 MB. */
@@ -20,8 +20,8 @@ export function uploadProfileImage(file: File, onProgress: (percent: number) => 
     file,
     PROFILE_KEYS,
     async (uploadURL) => {
-      const image = await apiJson<{ objectPath: string }>("PUT", "/api/profile-images", { imageURL: uploadURL });
-      await apiJson("PATCH", "/api/profile", { profileImageUrl: image.objectPath });
+      const image = await dataOf(api.PUT("/api/profile-images", { body: { imageURL: uploadURL } }));
+      await api.PATCH("/api/profile", { body: { profileImageUrl: image.objectPath } });
       return image.objectPath;
     },
     onProgress,

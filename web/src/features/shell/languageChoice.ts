@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { ApiError, apiJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
 import { toast } from "@/components/ui/use-toast";
@@ -23,7 +24,7 @@ export function useChooseLanguage(): (code: LanguageCode) => void {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (language: LanguageCode) => apiJson<CurrentUser>("PATCH", "/api/profile", { language }),
+    mutationFn: (language: LanguageCode) => dataOf(api.PATCH("/api/profile", { body: { language } })),
     onSuccess: (user) => queryClient.setQueryData(sharedKeys.authUser, user),
     onError: (err) =>
       toast({

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, getJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
 import { sharedKeys } from "@/api/keys";
-import type { DeadLetter, IsoDetail } from "@/features/switchfeed/types";
 
 /** The dead letters' reads and their keys: every one starts with deadLetters, so an action refreshes each filter. */
 export const switchFeedKeys = {
@@ -15,7 +14,7 @@ export const switchFeedKeys = {
 export function deadLettersOptions(status: string) {
   return queryOptions({
     queryKey: switchFeedKeys.deadLetterList(status),
-    queryFn: ({ signal }) => getJson<DeadLetter[]>(`/api/switch-feed/dead-letters?status=${status}`, signal),
+    queryFn: ({ signal }) => dataOf(api.GET("/api/switch-feed/dead-letters", { params: { query: { status } }, signal })),
     staleTime: 0,
   });
 }
@@ -27,7 +26,7 @@ export function deadLettersOptions(status: string) {
 export function useDeadLetterAction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: "retry" | "discard") => apiRequest("POST", `/api/switch-feed/dead-letters/${id}/${action}`),
+    mutationFn: (action: "retry" | "discard") => api.POST(`/api/switch-feed/dead-letters/{id}/${action}`, { params: { path: { id } } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: switchFeedKeys.deadLetters }),
   });
 }
@@ -36,7 +35,7 @@ export function useDeadLetterAction(id: string) {
 export function transactionIsoOptions(id: string) {
   return queryOptions({
     queryKey: switchFeedKeys.iso(id),
-    queryFn: ({ signal }) => getJson<IsoDetail>(`/api/transactions/${id}/iso20022`, signal),
+    queryFn: ({ signal }) => dataOf(api.GET("/api/transactions/{id}/iso20022", { params: { path: { id } }, signal })),
     staleTime: 0,
   });
 }

@@ -1,10 +1,8 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { getJson } from "@/api/client";
+import { api, dataOf } from "@/api/api";
 import { sharedKeys } from "@/api/keys";
-import { fetchPage } from "@/api/paging";
-import type { Transaction, TransactionDetail } from "@/api/types";
-import type { SanctionsMatch } from "@/features/sanctions/types";
-import { searchUrl } from "@/features/transactions/search";
+import { pageOf } from "@/api/paging";
+import { searchQuery } from "@/features/transactions/search";
 import type { TransactionFilters } from "@/features/transactions/search";
 
 /**
@@ -13,7 +11,7 @@ import type { TransactionFilters } from "@/features/transactions/search";
  */
 export const transactionKeys = {
   all: sharedKeys.transactions,
-  search: (firstUrl: string) => [...transactionKeys.all, "search", firstUrl] as const,
+  search: (query: ReturnType<typeof searchQuery>) => [...transactionKeys.all, "search", query] as const,
   detail: (id: string) => [...transactionKeys.all, id] as const,
   sanctions: (id: string) => [...transactionKeys.all, id, "sanctions"] as const,
   recent: [...sharedKeys.transactions, "recent"] as const,
@@ -24,10 +22,12 @@ export const transactionKeys = {
  * refreshed every refetchMs (false: by hand only).
  */
 export function transactionSearchOptions(filters: TransactionFilters, pageSize: number, refetchMs: number | false) {
+  const query = searchQuery(filters, pageSize);
   return infiniteQueryOptions({
-    queryKey: transactionKeys.search(searchUrl(filters, null, pageSize)),
+    queryKey: transactionKeys.search(query),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => fetchPage<Transaction>(searchUrl(filters, pageParam, pageSize), signal),
+    queryFn: ({ pageParam, signal }) =>
+      pageOf(api.GET("/api/transactions/search", { params: { query: pageParam ? { ...query, cursor: pageParam } : query }, signal })),
     getNextPageParam: (last) => last.next,
     refetchInterval: refetchMs,
     staleTime: 0,
@@ -38,7 +38,7 @@ export function transactionSearchOptions(filters: TransactionFilters, pageSize: 
 export function transactionDetailOptions(id: string | null) {
   return queryOptions({
     queryKey: transactionKeys.detail(id ?? ""),
-    queryFn: ({ signal }) => getJson<TransactionDetail>(`/api/transactions/${id ?? ""}`, signal),
+    queryFn: ({ signal }) => dataOf(api.GET("/api/transactions/{id}", { params: { path: { id: id ?? "" } }, signal })),
     enabled: id !== null,
     staleTime: 0,
   });
@@ -48,16 +48,16 @@ export function transactionDetailOptions(id: string | null) {
 export function transactionSanctionsOptions(id: string) {
   return queryOptions({
     queryKey: transactionKeys.sanctions(id),
-    queryFn: ({ signal }) => getJson<{ items: SanctionsMatch[] }>(`/api/transactions/${encodeURIComponent(id)}/sanctions`, signal),
+    queryFn: ({ signal }) => dataOf(api.GET("/api/transactions/{id}/sanctions", { params: { path: { id } }, signal })),
     staleTime: 0,
   });
 }
 
 /** The five newest transactions the reader may see; enabled false waits for a guest to ask. */
-export function recentTransactionsOptions<T>(enabled = true) {
+export function recentTransactionsOptions(enabled = true) {
   return queryOptions({
     queryKey: transactionKeys.recent,
-    queryFn: ({ signal }) => getJson<T[]>("/api/transactions?limit=5", signal),
+    queryFn: ({ signal }) => dataOf(api.GET("/api/transactions", { params: { query: { limit: 5 } }, signal })),
     enabled,
   });
 }

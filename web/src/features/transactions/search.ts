@@ -54,13 +54,20 @@ const ORDER: (keyof TransactionFilters)[] = [
   "institution",
 ];
 
-/** The query parameters for the filters: only those set, trimmed, never "all" (001 §5). */
-export function filterParams(filters: TransactionFilters): URLSearchParams {
-  const params = new URLSearchParams();
+/** The filters that are set, trimmed, never "all" (001 §5), in a stable order. */
+export function filterQuery(filters: TransactionFilters): Partial<TransactionFilters> {
+  const query: Partial<TransactionFilters> = {};
   for (const key of ORDER) {
     const value = filters[key].trim();
-    if (value !== "" && value !== "all") params.set(key, value);
+    if (value !== "" && value !== "all") query[key] = value;
   }
+  return query;
+}
+
+/** The query parameters for the filters (filterQuery as a query string). */
+export function filterParams(filters: TransactionFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filterQuery(filters))) params.set(key, value);
   return params;
 }
 
@@ -84,14 +91,11 @@ export function hasFilters(filters: TransactionFilters): boolean {
 }
 
 /**
- * The URL of one page of results: the search endpoint with the set filters,
- * a page size and the cursor of the page when it is not the first.
+ * The query of the search's pages (GET /api/transactions/search): the set filters and a page
+ * size; a page after the first adds the server's cursor.
  */
-export function searchUrl(filters: TransactionFilters, cursor?: string | null, limit = 25): string {
-  const params = filterParams(filters);
-  params.set("limit", String(limit));
-  if (cursor) params.set("cursor", cursor);
-  return `/api/transactions/search?${params.toString()}`;
+export function searchQuery(filters: TransactionFilters, limit = 25): Partial<TransactionFilters> & { limit: number } {
+  return { ...filterQuery(filters), limit };
 }
 
 /** The CSV export link for the current filters. */

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson, getJson, refreshThen } from "@/api/client";
+import { api, dataOf } from "@/api/api";
+import { refreshThen } from "@/api/client";
 import type { MutationCallbacks } from "@/api/client";
 import { sharedKeys } from "@/api/keys";
 import type { TransferRequestBody, TransferResponse } from "@/api/types";
-import type { Currency, TransferInstitution } from "@/features/transfers/engine";
+import type { Currency } from "@/features/transfers/engine";
 import { minorToDecimal } from "@/lib/money";
-import type { TransferQuote } from "@/features/transfers/quote";
 
 /** The transfer form's reads and their keys. */
 export const transferKeys = {
@@ -17,7 +17,7 @@ export const transferKeys = {
 export function transferInstitutionsOptions() {
   return queryOptions({
     queryKey: transferKeys.institutions,
-    queryFn: ({ signal }) => getJson<TransferInstitution[]>("/api/transfer/institutions", signal),
+    queryFn: ({ signal }) => dataOf(api.GET("/api/transfer/institutions", { signal })),
   });
 }
 
@@ -32,7 +32,7 @@ export function transferQuoteOptions(amount: number | null, currency: Currency |
   return queryOptions({
     queryKey: transferKeys.quote(decimal, currency ?? ""),
     queryFn: ({ signal }) =>
-      getJson<TransferQuote>(`/api/transfer/quote?amount=${encodeURIComponent(decimal)}&currency=${currency ?? ""}`, signal),
+      dataOf(api.GET("/api/transfer/quote", { params: { query: { amount: decimal, currency: currency ?? "" } }, signal })),
     enabled: valid,
     staleTime: Infinity,
   });
@@ -47,7 +47,7 @@ export function useSubmitTransfer(idempotencyKey: () => string, callbacks: Mutat
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TransferRequestBody) =>
-      apiJson<TransferResponse>("POST", "/api/transfer", body, { headers: { "Idempotency-Key": idempotencyKey() } }),
+      dataOf(api.POST("/api/transfer", { body, headers: { "Idempotency-Key": idempotencyKey() } })),
     ...refreshThen(queryClient, { onSuccess: [sharedKeys.transactions, sharedKeys.metrics], onError: [transferKeys.institutions] }, callbacks),
   });
 }
