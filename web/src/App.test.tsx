@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { App } from "@/App";
 import type { CurrentUser } from "@/api/types";
 import { makeUser } from "@/test/fixtures";
-import { renderWithProviders, routeFetch } from "@/test/render";
+import { renderWithProviders, routeFetch, calledPath } from "@/test/render";
 
 const admin: CurrentUser = makeUser({
   id: "u-1",
@@ -209,7 +209,7 @@ describe("the server's session hint (internal/httpapi/shell.go)", () => {
       // In the first render: no loading screen, no round trip before it.
       expect(screen.getByRole("heading", { level: 1, name: "Oversight of the national payment system" })).toBeInTheDocument();
       expect(screen.queryByText("Loading Kormeer...")).not.toBeInTheDocument();
-      const asked = fetchMock.mock.calls.map(([input]) => String(input));
+      const asked = fetchMock.mock.calls.map(calledPath);
       expect(asked).not.toContain("/api/auth/user");
     } finally {
       removeHint();

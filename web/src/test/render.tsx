@@ -43,3 +43,18 @@ export function routeFetch(routes: Record<string, StubAnswer | (() => StubAnswer
     });
   };
 }
+
+/** The path with its query string of a stubbed fetch's call: the typed client passes a Request. */
+export function calledPath(call: readonly unknown[] | undefined): string {
+  const input = call?.[0];
+  const url = input instanceof Request ? input.url : String(input);
+  return url.replace(/^https?:\/\/[^/]+/, "");
+}
+
+/** What the typed client sent in a stubbed fetch's call: its path and query, method, headers and JSON body. */
+export async function sentRequest(call: readonly unknown[] | undefined) {
+  const input = call?.[0];
+  if (!(input instanceof Request)) throw new Error(`not a Request: ${String(input)}`);
+  const text = await input.clone().text();
+  return { path: calledPath(call), method: input.method, headers: input.headers, body: text ? (JSON.parse(text) as unknown) : undefined };
+}

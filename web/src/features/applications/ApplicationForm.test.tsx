@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { ApplicationForm } from "@/features/applications/ApplicationForm";
-import { renderWithProviders } from "@/test/render";
+import { renderWithProviders, sentRequest } from "@/test/render";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -55,10 +55,10 @@ describe("ApplicationForm", () => {
     fill(/Business description/, "  Merchant payments  ");
     fireEvent.click(screen.getByRole("button", { name: "Submit Application" }));
     expect(await screen.findByRole("button", { name: "Submitting..." })).toBeDisabled();
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe("/api/institution-applications");
-    expect(init.method).toBe("POST");
-    expect(JSON.parse(init.body as string)).toEqual({
+    const sent = await sentRequest(fetch.mock.calls[0]);
+    expect(sent.path).toBe("/api/institution-applications");
+    expect(sent.method).toBe("POST");
+    expect(sent.body).toEqual({
       institutionName: "Berbera Pay",
       institutionType: "psp",
       licenseNumber: "psp-2026-001",

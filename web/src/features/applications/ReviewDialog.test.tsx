@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { InstitutionApplication } from "@/api/types";
 import { ReviewDialog } from "@/features/applications/ReviewDialog";
-import { renderWithProviders } from "@/test/render";
+import { renderWithProviders, sentRequest } from "@/test/render";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -36,9 +36,9 @@ describe("ReviewDialog", () => {
     fireEvent.change(screen.getByLabelText(/Reason for rejection/), { target: { value: "  Missing licence documents  " } });
     fireEvent.click(screen.getByRole("button", { name: "Reject" }));
     expect(await screen.findByRole("button", { name: "Processing..." })).toBeDisabled();
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe("/api/institution-applications/app-1/reject");
-    expect(JSON.parse(init.body as string)).toEqual({ notes: "Missing licence documents" });
+    const sent = await sentRequest(fetch.mock.calls[0]);
+    expect(sent.path).toBe("/api/institution-applications/app-1/reject");
+    expect(sent.body).toEqual({ notes: "Missing licence documents" });
     resolve(new Response(JSON.stringify({ ...app, status: "rejected" }), { status: 200 }));
     expect(await screen.findByText("Application rejected successfully")).toBeInTheDocument();
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
@@ -50,8 +50,8 @@ describe("ReviewDialog", () => {
     renderWithProviders(<ReviewDialog application={app} decision="approve" onOpenChange={() => {}} />);
     fireEvent.click(screen.getByRole("button", { name: "Approve" }));
     expect(await screen.findByText("Failed to approve application. Please try again.")).toBeInTheDocument();
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe("/api/institution-applications/app-1/approve");
-    expect(JSON.parse(init.body as string)).toEqual({});
+    const sent = await sentRequest(fetch.mock.calls[0]);
+    expect(sent.path).toBe("/api/institution-applications/app-1/approve");
+    expect(sent.body).toEqual({});
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { LoginPage } from "@/features/auth/LoginPage";
-import { renderWithProviders, routeFetch } from "@/test/render";
+import { renderWithProviders, routeFetch, sentRequest } from "@/test/render";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -25,8 +25,7 @@ describe("sign-in with two-step verification", () => {
     fireEvent.change(screen.getByLabelText("Authentication code"), { target: { value: "123456" } });
     fireEvent.click(screen.getByRole("button", { name: "Verify" }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("/"));
-    const init = fetchFn.mock.calls[1]![1] as RequestInit;
-    expect(JSON.parse(init.body as string)).toEqual({ challenge: "ch-123", code: "123456" });
+        expect((await sentRequest(fetchFn.mock.calls[1])).body).toEqual({ challenge: "ch-123", code: "123456" });
   });
 
   it("takes a recovery code, keeps the step on a wrong code and goes back when the challenge is over", async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { LoginPage } from "@/features/auth/LoginPage";
-import { renderWithProviders, routeFetch } from "@/test/render";
+import { renderWithProviders, routeFetch, sentRequest } from "@/test/render";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,9 +19,9 @@ describe("LoginPage", () => {
     renderWithProviders(<LoginPage navigate={navigate} />);
     submit();
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("/"));
-    const init = fetchFn.mock.calls[0]![1] as RequestInit;
-    expect(init.credentials).toBe("include");
-    expect(JSON.parse(init.body as string)).toEqual({ email: "amina@bank.so", password: "secret" });
+    const sent = await sentRequest(fetchFn.mock.calls[0]);
+    expect(fetchFn.mock.calls[0]?.[0] instanceof Request && fetchFn.mock.calls[0][0].credentials).toBe("include");
+    expect(sent.body).toEqual({ email: "amina@bank.so", password: "secret" });
   });
 
   it.each([

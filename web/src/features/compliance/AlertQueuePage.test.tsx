@@ -5,7 +5,7 @@ import { AlertQueuePage } from "@/features/compliance/AlertQueuePage";
 import { caseClock } from "@/features/compliance/alertDisplay";
 import { spanParts } from "@/lib/format";
 import { DEFAULT_QUEUE_VIEW, queueSearch, queueViewFromSearch } from "@/features/compliance/alertsQueue";
-import { renderWithProviders, routeFetch } from "@/test/render";
+import { renderWithProviders, routeFetch, sentRequest, calledPath } from "@/test/render";
 import { makeUser } from "@/test/fixtures";
 
 const officer: CurrentUser = makeUser({ id: "o1", role: "cbsl_officer" });
@@ -114,8 +114,7 @@ describe("AlertQueuePage", () => {
 
     fireEvent.click(within(screen.getByTestId("compliance-alert")).getByTestId("alert-assign"));
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
-    const [, init] = fetch.mock.calls.find(([u]) => String(u) === "/api/alerts/late/actions")!;
-    expect(JSON.parse(String(init?.body))).toEqual({ action: "assign" });
+    expect((await sentRequest(fetch.mock.calls.find((c) => calledPath(c) === "/api/alerts/late/actions"))).body).toEqual({ action: "assign" });
   });
 
   it("gives institution staff their alerts read-only, without institution or assignee filters", async () => {

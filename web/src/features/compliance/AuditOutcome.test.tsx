@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { ComplianceAudit } from "@/api/types";
 import { AuditOutcome } from "@/features/compliance/AuditOutcome";
-import { renderWithProviders, routeFetch } from "@/test/render";
+import { renderWithProviders, routeFetch, sentRequest } from "@/test/render";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -20,7 +20,7 @@ describe("AuditOutcome", () => {
     fireEvent.change(screen.getByTestId("audit-findings-input"), { target: { value: "  Late SAR filings " } });
     fireEvent.click(screen.getByTestId("audit-complete"));
     await waitFor(() => expect(fetchFn).toHaveBeenCalled());
-    expect(JSON.parse(fetchFn.mock.calls[0]![1]!.body as string)).toEqual({ findings: "Late SAR filings" });
+    expect((await sentRequest(fetchFn.mock.calls[0])).body).toEqual({ findings: "Late SAR filings" });
     expect(await screen.findByText("Audit completed")).toBeInTheDocument();
   });
 

@@ -31,7 +31,7 @@ describe("CompliancePage reports", () => {
           headers: { "X-Next-Cursor": "r2", "X-Total-Count": "7" },
         },
         "GET /api/compliance-reports?limit=5&cursor=r2": { status: 200, body: [6, 7].map(report) },
-        [`GET /api/compliance-reports?createdFrom=${monthStart()}&limit=1`]: {
+        [`GET /api/compliance-reports?createdFrom=${encodeURIComponent(monthStart())}&limit=1`]: {
           status: 200,
           body: [],
           headers: { "X-Total-Count": "42" },

@@ -22,12 +22,12 @@ export interface KycQuery {
 
 /** The query of GET /api/kyc-applications: the filters that are set, trimmed, and the page size. */
 export function kycParams(query: KycQuery, limit: number): QueryOf<"/api/kyc-applications"> {
-  const p: QueryOf<"/api/kyc-applications"> = { limit };
+  const p: QueryOf<"/api/kyc-applications"> = {};
   for (const key of ["status", "risk", "institution", "q"] as const) {
     const v = query[key]?.trim();
     if (v && v !== "all") p[key] = v;
   }
-  return p;
+  return { ...p, limit };
 }
 
 /**

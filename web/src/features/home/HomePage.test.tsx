@@ -2,12 +2,12 @@ import { fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CurrentUser } from "@/api/types";
 import { HomePage } from "@/features/home/HomePage";
-import { renderWithProviders, routeFetch } from "@/test/render";
+import { renderWithProviders, routeFetch, calledPath } from "@/test/render";
 import { makeUser } from "@/test/fixtures";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const urls = (fetch: ReturnType<typeof vi.fn>) => fetch.mock.calls.map((c) => String(c[0]));
+const urls = (fetch: ReturnType<typeof vi.fn>) => fetch.mock.calls.map(calledPath);
 
 /** Actions only regulators may take: none of them is offered to another role. */
 const REGULATOR_ACTIONS = ["quick-register-psp", "quick-maintenance", "generate-report-button", "quick-kyc-review"];

@@ -4,7 +4,7 @@ import { isDevelopmentMode } from "@/features/auth/mode";
 import { JwtTestPage } from "@/features/jwt-test/JwtTestPage";
 import { registerRoles } from "@/features/jwt-test/messages";
 import i18n from "@/i18n";
-import { renderWithProviders, routeFetch } from "@/test/render";
+import { renderWithProviders, routeFetch, calledPath } from "@/test/render";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -146,9 +146,11 @@ describe("JwtTestPage", () => {
 
     fireEvent.click(screen.getByTestId("protected-profile"));
     await waitFor(() => expect(screen.getByTestId("raw-response")).toHaveTextContent("GET /api/auth/profile"));
-    const call = fetchFn.mock.calls.find((c) => c[0] === "/api/auth/profile")!;
-    expect((call[1] as RequestInit).headers).toEqual({ Authorization: "Bearer jwt-abc" });
-    expect((call[1] as RequestInit).credentials).toBe("omit");
+    const call = fetchFn.mock.calls.find((c) => calledPath(c) === "/api/auth/profile");
+    const req = call?.[0];
+    expect(req).toBeInstanceOf(Request);
+    expect(req instanceof Request && req.headers.get("Authorization")).toBe("Bearer jwt-abc");
+    expect(req instanceof Request && req.credentials).toBe("omit");
 
     fireEvent.click(screen.getByTestId("protected-adminOnly"));
     expect(await screen.findByText("Access denied")).toBeInTheDocument();

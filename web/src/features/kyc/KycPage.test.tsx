@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { KycApplication, KycSummary } from "@/api/types";
 import { KycPage } from "@/features/kyc/KycPage";
-import { renderWithProviders, routeFetch } from "@/test/render";
+import { renderWithProviders, routeFetch, calledPath } from "@/test/render";
 import { makeUser } from "@/test/fixtures";
 
 const ALPHA = "11111111-1111-4111-8111-111111111111";
@@ -93,7 +93,7 @@ describe("/kyc (issue 16, part 4)", () => {
     await waitFor(() => expect(screen.getByTestId("kyc-standing-approval")).toHaveTextContent("—"));
     expect(screen.getByTestId("kyc-standing-approval-caption")).toHaveTextContent("No application decided yet");
     expect(screen.getByTestId("kyc-standing-under_review")).toHaveTextContent("3");
-    expect(fetch).toHaveBeenCalledWith(`/api/kyc-applications/summary?institution=${BRAVO}`, expect.anything());
+    expect(fetch.mock.calls.map(calledPath)).toContain(`/api/kyc-applications/summary?institution=${BRAVO}`);
   });
 
   it("searches once typing pauses and a status count filters the list", async () => {
@@ -127,8 +127,8 @@ describe("/kyc (issue 16, part 4)", () => {
     let decided = false;
     const rejected = app(1, { status: "non_compliant", reviewedBy: "Amina Warsame", reviewNotes: "ID reused", reviewedAt: "2026-11-21T10:00:00Z" });
     vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (init?.method === "PATCH") {
-        patches.push(JSON.parse(String(init.body)));
+      if (input instanceof Request && input.method === "PATCH") {
+        patches.push(await input.json());
         decided = true;
         return new Response(JSON.stringify(rejected), { status: 200, headers: { "Content-Type": "application/json" } });
       }
@@ -176,6 +176,6 @@ describe("/kyc (issue 16, part 4)", () => {
     expect(screen.getByTestId("kyc-standing-scope")).toHaveTextContent("Alpha Pay");
     expect(screen.getByTestId("kyc-row-meta")).toHaveTextContent("Alpha Pay");
     // The standing is the server's figures of the staff's scope: no institution is asked for.
-    expect(fetch).toHaveBeenCalledWith("/api/kyc-applications/summary", expect.anything());
+    expect(fetch.mock.calls.map(calledPath)).toContain("/api/kyc-applications/summary");
   });
 });

@@ -5,7 +5,7 @@ import { MobileAccessPage } from "@/features/mobile-access/MobileAccessPage";
 import { userActions, validateRegistration } from "@/features/mobile-access/mobileAccess";
 import { visibleGroups } from "@/features/shell/nav";
 import i18n from "@/i18n";
-import { renderWithProviders, routeFetch } from "@/test/render";
+import { renderWithProviders, routeFetch, sentRequest } from "@/test/render";
 
 // The specification wrote this screen in French: its texts are checked in French (fr.json).
 beforeEach(async () => {
@@ -177,8 +177,8 @@ describe("MobileAccessPage", () => {
     expect(await screen.findByTestId("full-code")).toHaveTextContent("3JQH6P3D");
     expect(screen.getByText(/il ne sera plus jamais affiché/)).toBeInTheDocument();
     expect(screen.getAllByText("Code généré").length).toBeGreaterThan(0);
-    const call = fetch.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === "POST");
-    expect(JSON.parse(String((call![1] as RequestInit).body))).toEqual({
+    const call = fetch.mock.calls.find(([input]) => input instanceof Request && input.method === "POST");
+    expect((await sentRequest(call)).body).toEqual({
       mobileUserId: "m1",
       notificationMethod: "sms",
       adminEmail: "supervision@kormeer.so",

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { ComplianceDetail, RegistryEntry } from "@/api/types";
 import { ComplianceDialog } from "@/features/registry/ComplianceDialog";
 import { RegistryPage } from "@/features/registry/RegistryPage";
-import { renderWithProviders, routeFetch } from "@/test/render";
+import { renderWithProviders, routeFetch, sentRequest } from "@/test/render";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -50,7 +50,7 @@ describe("ComplianceDialog", () => {
     fireEvent.click(screen.getByTestId("compliance-submit"));
     expect(await screen.findByText("Choose the new status.")).toBeInTheDocument();
     expect(screen.getByText("A reason is required.")).toBeInTheDocument();
-    expect(fetchFn.mock.calls.every(([, init]) => (init?.method ?? "GET") === "GET")).toBe(true);
+    expect(fetchFn.mock.calls.every(([input]) => input instanceof Request && input.method === "GET")).toBe(true);
   });
 
   it("offers every status but the current and sends the change with its trimmed reason", async () => {
@@ -66,9 +66,9 @@ describe("ComplianceDialog", () => {
     fireEvent.change(select, { target: { value: "under_review" } });
     fireEvent.change(screen.getByTestId("compliance-reason"), { target: { value: "  Late reports  " } });
     fireEvent.click(screen.getByTestId("compliance-submit"));
-    await waitFor(() => expect(fetchFn.mock.calls.some(([, init]) => init?.method === "PATCH")).toBe(true));
-    const patch = fetchFn.mock.calls.find(([, init]) => init?.method === "PATCH")!;
-    expect(JSON.parse(patch[1]!.body as string)).toEqual({ status: "under_review", reason: "Late reports" });
+    await waitFor(() => expect(fetchFn.mock.calls.some(([input]) => input instanceof Request && input.method === "PATCH")).toBe(true));
+    const patch = fetchFn.mock.calls.find(([input]) => input instanceof Request && input.method === "PATCH");
+    expect((await sentRequest(patch)).body).toEqual({ status: "under_review", reason: "Late reports" });
   });
 
   it("dismisses a proposal only with a reason, naming the proposed status", async () => {
@@ -83,9 +83,9 @@ describe("ComplianceDialog", () => {
     expect(await screen.findByText("A reason is required.")).toBeInTheDocument();
     fireEvent.change(screen.getByTestId("proposal-dismiss-reason"), { target: { value: "Known false positives" } });
     fireEvent.click(screen.getByTestId("proposal-dismiss-submit"));
-    await waitFor(() => expect(fetchFn.mock.calls.some(([, init]) => init?.method === "POST")).toBe(true));
-    const post = fetchFn.mock.calls.find(([, init]) => init?.method === "POST")!;
-    expect(JSON.parse(post[1]!.body as string)).toEqual({ status: "non_compliant", reason: "Known false positives" });
+    await waitFor(() => expect(fetchFn.mock.calls.some(([input]) => input instanceof Request && input.method === "POST")).toBe(true));
+    const post = fetchFn.mock.calls.find(([input]) => input instanceof Request && input.method === "POST");
+    expect((await sentRequest(post)).body).toEqual({ status: "non_compliant", reason: "Known false positives" });
   });
 
   it("lets staff read the history but neither change the status nor see proposals", async () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CurrentUser, RegistryEntry } from "@/api/types";
 import { parsePrefixes, routingParts } from "@/features/registry/registry";
 import { RegistryPage } from "@/features/registry/RegistryPage";
-import { renderWithProviders, routeFetch } from "@/test/render";
+import { renderWithProviders, routeFetch, calledPath } from "@/test/render";
 import { makeUser } from "@/test/fixtures";
 
 const admin: CurrentUser = makeUser({ id: "a1", role: "cbsl_admin", firstName: "Amina", lastName: "Warsame" });
@@ -38,9 +38,9 @@ describe("routing in the registry", () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        if (init?.method === "PATCH") {
-          expect(String(input)).toBe("/api/psps/p1/routing");
-          bodies.push(JSON.parse(String(init.body)));
+        if (input instanceof Request && input.method === "PATCH") {
+          expect(calledPath([input])).toBe("/api/psps/p1/routing");
+          bodies.push(await input.json());
           const a = answers.shift();
           return new Response(JSON.stringify(a?.body), { status: a?.status ?? 500, headers: { "Content-Type": "application/json", "Content-Language": "en" } });
         }

@@ -53,7 +53,7 @@ function sanctionsFetch() {
     if (u.pathname === "/api/sanctions/matches") [status, body] = [200, { items: posted.length > 0 ? [] : [match] }];
     if (u.pathname === "/api/sanctions/versions") [status, body] = [200, { items: [] }];
     if (u.pathname === "/api/sanctions/matches/m1/decision") {
-      posted.push(JSON.parse(String(init?.body)));
+      posted.push(input instanceof Request ? await input.json() : JSON.parse(String(init?.body)));
       [status, body] = [200, { ...match, status: "false_positive" }];
     }
     return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });

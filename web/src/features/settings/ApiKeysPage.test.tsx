@@ -30,7 +30,7 @@ describe("ApiKeysPage", () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        if (init?.method === "POST") sent = JSON.parse(String(init.body));
+        if (input instanceof Request && input.method === "POST") sent = await input.clone().json();
         return routeFetch({
           "GET /api/api-keys": () => ({ status: 200, body: keys }),
           "POST /api/api-keys": () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TransactionDetail } from "@/api/types";
 import type { SanctionsMatch } from "@/features/sanctions/types";
 import { TransactionSanctions } from "@/features/transactions/TransactionSanctions";
-import { renderWithProviders, routeFetch } from "@/test/render";
+import { renderWithProviders, routeFetch, calledPath } from "@/test/render";
 
 /** The fields of a held transaction the section reads (the rest of the detail does not matter here). */
 const held = {
@@ -52,7 +52,7 @@ describe("TransactionSanctions", () => {
     renderWithProviders(<TransactionSanctions tx={held} />);
     expect(await screen.findByTestId("tx-sanctions-held")).toHaveTextContent("Held for a sanctions review by the central bank");
     expect(screen.queryByText(/CBS-2024-001/)).not.toBeInTheDocument();
-    const asked = fetch.mock.calls.map(([input]) => String(input));
+    const asked = fetch.mock.calls.map(calledPath);
     expect(asked.some((u) => u.includes("/sanctions"))).toBe(false);
   });
 

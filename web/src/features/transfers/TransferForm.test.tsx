@@ -39,7 +39,7 @@ describe("TransferForm reads the licence registry", () => {
       "GET /api/transfer/quote?amount=20.00&currency=USD": { status: 200, body: { amount: "20.00", currency: "USD", fee: "0.40", total: "20.40" } },
     });
     const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (init?.method === "POST") posted = JSON.parse(String(init.body)) as Record<string, unknown>;
+      if (input instanceof Request && input.method === "POST") posted = (await input.clone().json()) as Record<string, unknown>;
       return answer(input, init);
     });
     vi.stubGlobal("fetch", fetch);
@@ -111,7 +111,7 @@ describe("TransferForm sends the parties' names for sanctions screening", () => 
     vi.stubGlobal(
       "fetch",
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        if (init?.method === "POST") bodies.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+        if (input instanceof Request && input.method === "POST") bodies.push((await input.clone().json()) as Record<string, unknown>);
         return answer(input, init);
       }),
     );
