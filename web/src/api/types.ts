@@ -85,9 +85,6 @@ export type ComplianceDetail = S["ComplianceDetail"];
 /** A row of GET /api/public/register. */
 export type PublicRegisterEntry = S["RegisterEntry"];
 
-/** Answer of POST /api/objects/upload. */
-export type UploadParameters = S["UploadTicket"];
-
 /**
  * The facts behind an alert, one of its rules or a transaction's reason (domain.AlertParams):
  * amounts in minor units of `currency`, windows and ages in seconds. A field a rule does not use

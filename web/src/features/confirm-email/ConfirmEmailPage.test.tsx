@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import { ConfirmEmailPage, tokenFromHash } from "@/features/confirm-email/ConfirmEmailPage";
-import { renderWithProviders, routeFetch } from "@/test/render";
+import { renderWithProviders, routeFetch, sentRequest } from "@/test/render";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -22,7 +22,7 @@ describe("ConfirmEmailPage", () => {
     expect(await screen.findByText("Your address is confirmed")).toBeInTheDocument();
     expect(screen.getByTestId("confirm-sign-in")).toHaveAttribute("href", "/login?next=%2Fapply");
     expect(fetchFn).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(fetchFn.mock.calls[0]![1]!.body as string)).toEqual({ token: "tok-1" });
+    expect((await sentRequest(fetchFn.mock.calls[0])).body).toEqual({ token: "tok-1" });
     expect(window.location.hash).toBe("");
   });
 

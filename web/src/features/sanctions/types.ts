@@ -27,12 +27,6 @@ export type SanctionsVersion = Narrow<S["SanctionsVersion"], { list: "un" | "dom
 
 export type SanctionsChange = Narrow<S["SanctionsChange"], { change: "added" | "changed" | "removed" }>;
 
-/** GET /api/sanctions/versions/{id}: a version and what it changed. */
-export type SanctionsVersionDetail = Narrow<S["SanctionsVersionDetail"], { list: "un" | "domestic"; changes: SanctionsChange[] }>;
-
-/** GET /api/sanctions/search: a regulator's manual check of a name. */
-export type SanctionsSearchResult = Narrow<S["SanctionsSearchResult"], { candidates: Explanation[] }>;
-
 /** The matcher's reasons the page can say (anything else is shown as written). */
 export const KNOWN_REASONS = [
   "order_swapped",

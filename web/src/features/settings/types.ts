@@ -7,15 +7,6 @@ type S = components["schemas"];
  * through the portal, pendingRole the role a proposal waiting for a second administrator would give. */
 export type Account = S["Account"];
 
-/** A row of GET /api/profile/sessions. */
-export type SessionInfo = S["Session"];
-
-/** GET /api/profile/totp: whether two-step sign-in is on, being set up or required. */
-export type TotpStatus = S["TotpStatus"];
-
-/** What POST /api/profile/totp answers: the new secret, shown once. */
-export type TotpStart = S["TotpSetup"];
-
 /** An API key as GET /api/api-keys lists it (docs/API.md, API keys); `key` only when created. */
 export type ApiKey = S["ApiKey"];
 
@@ -41,9 +32,6 @@ export type Thresholds = S["Thresholds"];
 export type RuleSetStatus = "proposed" | "active" | "rejected" | "superseded";
 
 export type RuleSet = S["RuleSet"];
-
-/** GET /api/settings/aml. */
-export type AmlSettings = S["AmlSettings"];
 
 /** Transactions per risk level ("low", "medium", "high"). */
 export type LevelCounts = Partial<Record<"low" | "medium" | "high", number>>;

@@ -24,7 +24,7 @@ describe("choosing a language", () => {
   it("switches at once and keeps a signed-in person's choice on their account", async () => {
     const patches: unknown[] = [];
     vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-      patches.push(JSON.parse(String(init?.body)));
+      patches.push(input instanceof Request ? await input.clone().json() : JSON.parse(String(init?.body)));
       return routeFetch({ "PATCH /api/profile": { status: 200, body: { ...person, language: "fr" } } })(input, init);
     });
     const { queryClient } = renderWithProviders(<LanguageSwitcher />);
