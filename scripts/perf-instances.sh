@@ -22,14 +22,15 @@ pids=() urls=()
 trap 'kill "${pids[@]}" 2>/dev/null; wait "${pids[@]}" 2>/dev/null' EXIT
 # cgroup DIR for instance $1 with CPU_QUOTA cores, made empty.
 quota_group() {
-  local g
+  local g q
+  q=$(python3 -c "print(int($CPU_QUOTA * 100000))")
   if [ -f /sys/fs/cgroup/cgroup.controllers ]; then
     g=/sys/fs/cgroup/kormeer-instance-$1; mkdir -p "$g"
-    echo "$(python3 -c "print(int($CPU_QUOTA * 100000))") 100000" >"$g/cpu.max"
+    echo "$q 100000" >"$g/cpu.max"
   else
     g=/sys/fs/cgroup/cpu/kormeer-instance-$1; mkdir -p "$g"
     echo 100000 >"$g/cpu.cfs_period_us"
-    python3 -c "print(int($CPU_QUOTA * 100000))" >"$g/cpu.cfs_quota_us"
+    echo "$q" >"$g/cpu.cfs_quota_us"
   fi
   echo "$g"
 }
@@ -46,7 +47,7 @@ done
 for i in $(seq 1 "$N"); do
   until curl -sf -o /dev/null "http://127.0.0.1:$((PORT + i))/health"; do sleep 0.2; done
 done
-L=("$K" loadgen "${urls[@]}" --email admin@kormeer.demo --password Admin-demo-2026 --concurrency 48)
+L=("$K" loadgen "${urls[@]}" --email officer@kormeer.demo --password Officer-demo-2026 --concurrency 48)
 "${L[@]}" --duration 5s "$@" >/dev/null # warm-up
 echo "== $N instance(s)${CPU_QUOTA:+ of $CPU_QUOTA cores each} $* | $(uptime)"
 # CPU of each kind of process over 11 s of the window, in cores.
