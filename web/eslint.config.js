@@ -25,9 +25,11 @@ const PUBLIC_ENTRIES = [
   "auth/useAuth",
   "auth/mode",
   "auth/secondFactor",
-  // The app frame: navigation, the language switcher on every page and the signed-in shell.
+  // The app frame: navigation, the language switcher on every page, the public pages' frame and
+  // the signed-in shell.
   "shell/nav",
   "shell/LanguageSwitcher",
+  "shell/PublicFrame",
   "shell/languageChoice",
   "shell/AuthenticatedApp",
   // Screens the router and the home page compose: the shell mounts them, they do not import back.

@@ -27,6 +27,7 @@ import { analyticsOptions } from "@/features/analytics/api";
 import { NotAllowed } from "@/components/ui/not-allowed";
 import { PageHeader } from "@/components/ui/page-header";
 import { NativeSelect } from "@/components/ui/native-select";
+import { SelectField } from "@/components/ui/select-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ChartCard } from "@/features/analytics/ChartCard";
 import {
@@ -142,17 +143,18 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
 
       <Card>
         <CardContent className="flex flex-col gap-4 p-4 sm:flex-row sm:flex-wrap sm:items-end">
-          <div className="space-y-1.5 sm:w-48">
-            <Label htmlFor={periodId}>{t("analytics.period")}</Label>
-            <NativeSelect id={periodId} value={preset} onChange={(e) => setPreset(e.target.value as PeriodPreset)} data-testid="analytics-period">
-              {(["7", "30", "90"] as const).map((d) => (
-                <option key={d} value={d}>
-                  {t("analytics.lastDays", { count: Number(d) })}
-                </option>
-              ))}
-              <option value="custom">{t("analytics.custom")}</option>
-            </NativeSelect>
-          </div>
+          <SelectField<PeriodPreset>
+            id={periodId}
+            label={t("analytics.period")}
+            className="sm:w-48"
+            value={preset}
+            onChange={setPreset}
+            options={[
+              ...(["7", "30", "90"] as const).map((d) => ({ value: d, label: t("analytics.lastDays", { count: Number(d) }) })),
+              { value: "custom", label: t("analytics.custom") },
+            ]}
+            testId="analytics-period"
+          />
           {preset === "custom" ? (
             <>
               <div className="space-y-1.5">
