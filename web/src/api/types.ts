@@ -194,3 +194,34 @@ export type GeneratedAccessCode = S["AccessCodeIssued"];
 
 /** A notification outbox entry (GET /api/admin/notifications). */
 export type OutboxNotification = S["Notification"];
+
+/** How close a sanctions candidate is to a name (sanctions.Match strength). */
+export type MatchStrength = "strong" | "possible";
+
+/** One aligned pair of normalised name parts (sanctions.TokenMatch). */
+export type TokenMatch = S["TokenMatch"];
+
+/** The matcher's explanation of a candidate (sanctions.Match). */
+export type Explanation = Narrow<S["Match"], { strength: MatchStrength }>;
+
+/** One review item of GET /api/sanctions/matches. */
+export type SanctionsMatch = Narrow<
+  S["SanctionsMatch"],
+  {
+    subjectType: "transaction" | "kyc" | "application";
+    strength: MatchStrength;
+    explanation: Explanation;
+    status: "open" | "confirmed" | "false_positive";
+  }
+>;
+
+/** One import of a list (GET /api/sanctions/versions). */
+export type SanctionsVersion = Narrow<S["SanctionsVersion"], { list: "un" | "domestic" }>;
+
+export type SanctionsChange = Narrow<S["SanctionsChange"], { change: "added" | "changed" | "removed" }>;
+
+/** GET /api/sanctions/versions/{id}: a version and what it changed. */
+export type SanctionsVersionDetail = Narrow<S["SanctionsVersionDetail"], { list: "un" | "domestic"; changes: SanctionsChange[] }>;
+
+/** GET /api/sanctions/search: a regulator's manual check of a name. */
+export type SanctionsSearchResult = Narrow<S["SanctionsSearchResult"], { candidates: Explanation[] }>;

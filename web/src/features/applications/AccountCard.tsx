@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { validEmail } from "@/features/applications/validation";
+import { validEmail } from "@/lib/contactValidation";
 import { dynamicKey } from "@/i18n/keys";
 
 interface AccountValues {

@@ -8,7 +8,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { PageHeader } from "@/components/ui/page-header";
 import { NativeSelect } from "@/components/ui/native-select";
-import { useInstitutionNames } from "@/features/audit/institutions";
+import { useInstitutionNames } from "@/api/institutions";
 import { AlertsList } from "@/features/compliance/AlertsList";
 import {
   ALERT_AGES,

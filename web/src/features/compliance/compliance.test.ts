@@ -3,10 +3,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { AlertCircle, AlertTriangle, Info } from "lucide-react";
 import type { KycSubmission } from "@/api/types";
 import i18n from "@/i18n";
-import { ALERT_LEVEL_STYLE, alertLevel, canResolve } from "@/features/compliance/alertDisplay";
+import { canResolve } from "@/features/compliance/alertDisplay";
 import { monthStart, periodOf, reportPayload, validPeriod } from "@/features/compliance/compliance";
 import { KYC_FIELDS, validateKyc } from "@/features/compliance/kyc";
 import { ApiError } from "@/api/client";
@@ -88,19 +87,6 @@ describe("compliance figures (001 §9)", () => {
 });
 
 describe("alert display", () => {
-  it("picks the icon by alertType, then severity; info is the default", () => {
-    expect(alertLevel({ alertType: "critical", severity: "medium" })).toBe("critical");
-    expect(alertLevel({ alertType: "warning", severity: "low" })).toBe("warning");
-    expect(alertLevel({ alertType: "info", severity: "medium" })).toBe("info");
-    expect(alertLevel({ alertType: "aml", severity: "critical" })).toBe("critical");
-    expect(alertLevel({ alertType: "aml", severity: "high" })).toBe("warning");
-    expect(alertLevel({ alertType: "aml", severity: "low" })).toBe("info");
-    expect(alertLevel({ alertType: "something", severity: "unknown" })).toBe("info");
-    expect(ALERT_LEVEL_STYLE.critical.icon).toBe(AlertCircle);
-    expect(ALERT_LEVEL_STYLE.warning.icon).toBe(AlertTriangle);
-    expect(ALERT_LEVEL_STYLE.info.icon).toBe(Info);
-  });
-
   it("offers resolve only on open AML alerts", () => {
     expect(canResolve({ status: "open", kind: "aml" })).toBe(true);
     for (const status of ["investigating", "resolved", "false_positive"]) expect(canResolve({ status, kind: "aml" })).toBe(false);

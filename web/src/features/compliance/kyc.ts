@@ -1,5 +1,5 @@
 import type { KycSubmission } from "@/api/types";
-import { validEmail, validPhone } from "@/features/applications/validation";
+import { validEmail, validPhone } from "@/lib/contactValidation";
 
 /**
  * The KYC form rules of 001 §5, the same as the server's (internal/domain/kyc.go)

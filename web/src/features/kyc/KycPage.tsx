@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PageHeader } from "@/components/ui/page-header";
 import { NativeSelect } from "@/components/ui/native-select";
-import { KYC_RISKS } from "@/features/compliance/compliance";
+import { KYC_RISKS } from "@/lib/statusBadges";
 import { KycDetailDialog } from "@/features/compliance/KycDetailDialog";
 import { KycList } from "@/features/compliance/KycList";
 import { useKycList } from "@/features/compliance/kycQueue";

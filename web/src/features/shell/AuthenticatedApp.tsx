@@ -4,7 +4,7 @@ import type { CurrentUser } from "@/api/types";
 import { Skeleton } from "@/components/ui/skeleton";
 import { AppShell } from "@/features/shell/AppShell";
 import { isRegulatorAccount, mayManageApiKeys, mayTransfer } from "@/features/shell/nav";
-import { useAccountLanguage } from "@/features/shell/languageChoice";
+import { useAccountLanguage } from "@/lib/languageChoice";
 import { NotFound } from "@/features/pages/NotFound";
 import { PlaceholderPage } from "@/features/pages/PlaceholderPage";
 import { HomePage } from "@/features/home/HomePage";
