@@ -61,26 +61,29 @@ export type LicenseStatus = "active" | "suspended" | "revoked";
 /** Licence actions a regulator may take. */
 export type LicenseAction = "suspend" | "reinstate" | "revoke";
 
+/** Transfer modes: online settles in real time, offline goes through USSD in batches. */
+export type TransferMode = "online" | "offline";
+
 /**
  * How the transfer engine routes through a wallet operator (a PSP) or a bank; no modes keeps it
  * out of the transfer form. The body of PATCH /api/{psps,banks}/{id}/routing too.
  */
-export type Routing = S["Routing"];
+export type Routing = Narrow<S["Routing"], { modes: TransferMode[] }>;
 
 /** A row of GET /api/psps, GET /api/mnos or GET /api/banks. */
-export type RegistryEntry = S["Registry"];
+export type RegistryEntry = Narrow<S["Registry"], { proposal?: ComplianceProposal | null; routing?: Routing | null }>;
 
 /** Compliance statuses a regulator may set. */
 export type ComplianceStatus = "compliant" | "under_review" | "non_compliant";
 
 /** A compliance status the system proposes from facts (GET /api/psps, /api/{psps,mnos}/{id}/compliance). */
-export type ComplianceProposal = S["Proposal"];
+export type ComplianceProposal = Narrow<S["Proposal"], { status: ComplianceStatus }>;
 
 /** One change of an institution's compliance status. */
 export type ComplianceChange = Narrow<S["ComplianceChange"], { to: ComplianceStatus; source: "manual" | "proposal" }>;
 
 /** GET /api/{psps,mnos}/{id}/compliance. */
-export type ComplianceDetail = S["ComplianceDetail"];
+export type ComplianceDetail = Narrow<S["ComplianceDetail"], { proposal: ComplianceProposal | null }>;
 
 /** A row of GET /api/public/register. */
 export type PublicRegisterEntry = S["RegisterEntry"];

@@ -1,4 +1,5 @@
 import type { ApplicationPayload } from "@/api/types";
+import type { TranslationKey } from "@/i18n/keys";
 import { validEmail, validPhone } from "@/lib/contactValidation";
 
 /**
@@ -7,7 +8,7 @@ import { validEmail, validPhone } from "@/lib/contactValidation";
  * testdata/institution_application.json. Errors are i18n keys under
  * "validation."; their English texts are the vectors' messages.
  */
-export type ApplicationFieldErrors = Partial<Record<keyof ApplicationPayload, string>>;
+export type ApplicationFieldErrors = Partial<Record<keyof ApplicationPayload, TranslationKey>>;
 
 const LICENSE_NUMBER = /^[A-Za-z0-9][A-Za-z0-9/-]*$/;
 const LOGO_PATH = /^\/objects\/logos\/[A-Za-z0-9-]+\.(png|jpg)$/;
@@ -38,7 +39,7 @@ const runeCount = (s: string) => Array.from(s).length;
 export function validateApplication(raw: ApplicationPayload): ApplicationFieldErrors {
   const a = normalizeApplication(raw);
   const f: ApplicationFieldErrors = {};
-  const text = (key: keyof ApplicationPayload, v: string, min: number, max: number) => {
+  const text = (key: "institutionName" | "licenseNumber" | "contactPerson" | "address", v: string, min: number, max: number) => {
     const n = runeCount(v);
     if (n === 0) f[key] = `validation.${key}.required`;
     else if (n < min) f[key] = `validation.${key}.tooShort`;

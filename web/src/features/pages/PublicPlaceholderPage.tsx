@@ -2,10 +2,10 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { ArrowLeft, Shield } from "lucide-react";
 import { LanguageSwitcher } from "@/features/shell/LanguageSwitcher";
-import { PlaceholderPage } from "@/features/pages/PlaceholderPage";
+import { PlaceholderPage, type PlaceholderName } from "@/features/pages/PlaceholderPage";
 
 /** A signed-out placeholder page with the public header (tour, apply). */
-export function PublicPlaceholderPage({ page }: { page: string }) {
+export function PublicPlaceholderPage({ page }: { page: PlaceholderName }) {
   const { t } = useTranslation();
   return (
     <div className="min-h-screen bg-background">
