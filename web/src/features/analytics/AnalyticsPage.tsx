@@ -48,7 +48,6 @@ import { formatDate, formatMonthDay, formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { useAllInstitutions } from "@/api/institutions";
 import { HorizontalScroll } from "@/components/HorizontalScroll";
-import { dynamicKey } from "@/i18n/keys";
 
 /** Categorical colours (distinguishable, ≥3:1 against white). */
 export const PALETTE = ["#0f766e", "#2563eb", "#c2410c", "#7c3aed", "#be123c", "#0e7490", "#4d7c0f", "#a16207", "#475569", "#db2777"];
@@ -206,16 +205,16 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
 
       <div className="grid gap-4 sm:grid-cols-3" data-testid="analytics-totals">
         {[
-          { key: "transactions", value: loading ? null : formatNumber(totalCount) },
-          { key: "volume", value: loading ? null : formatMoney(totalVolume, "USD") },
+          { key: "transactions" as const, value: loading ? null : formatNumber(totalCount) },
+          { key: "volume" as const, value: loading ? null : formatMoney(totalVolume, "USD") },
           {
-            key: "byCurrency",
+            key: "byCurrency" as const,
             value: loading ? null : currencyTotals.length ? currencyTotals.map((c) => formatMoney(c.volume, c.currency)).join(" · ") : "—",
           },
         ].map((s) => (
           <Card key={s.key}>
             <CardContent className="p-4">
-              <p className="text-sm text-muted-foreground">{t(dynamicKey(`analytics.totals.${s.key}`))}</p>
+              <p className="text-sm text-muted-foreground">{t(`analytics.totals.${s.key}`)}</p>
               {s.value === null ? (
                 <Skeleton className="mt-2 h-7 w-32" />
               ) : (

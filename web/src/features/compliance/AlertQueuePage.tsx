@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { SelectField } from "@/components/ui/select-field";
-import { useInstitutionNames } from "@/features/audit/institutions";
+import { useInstitutionNames } from "@/api/institutions";
 import { AlertsList } from "@/features/compliance/AlertsList";
 import {
   ALERT_AGES,

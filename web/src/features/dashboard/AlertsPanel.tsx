@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, IconCardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
-import { ALERT_LEVEL_STYLE, alertLevel } from "@/features/compliance/alertDisplay";
+import { ALERT_LEVEL_STYLE, alertLevel } from "@/features/dashboard/alertLevel";
 import { alertDescription, alertTitle } from "@/lib/alertText";
 import { alertsUrl, useAlertSummary } from "@/features/compliance/alertsQueue";
 import { alertsPageOptions } from "@/features/dashboard/api";

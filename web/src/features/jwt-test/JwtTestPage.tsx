@@ -14,7 +14,7 @@ import {
   PROTECTED_ENDPOINTS,
   registerRoles,
 } from "@/features/jwt-test/messages";
-import { isDevelopmentMode } from "@/features/auth/mode";
+import { isDevelopmentMode } from "@/lib/serverMode";
 import { usePageTitle } from "@/lib/usePageTitle";
 
 interface RawResponse {

@@ -10,7 +10,7 @@ import { Card, CardContent, CardHeader, IconCardTitle } from "@/components/ui/ca
 import { SearchField } from "@/components/ui/search-field";
 import { PageHeader } from "@/components/ui/page-header";
 import { SelectField } from "@/components/ui/select-field";
-import { KYC_RISKS } from "@/features/compliance/compliance";
+import { KYC_RISKS } from "@/lib/statusBadges";
 import { KycDetailDialog } from "@/features/compliance/KycDetailDialog";
 import { KycList } from "@/features/compliance/KycList";
 import { useKycList } from "@/features/compliance/kycQueue";

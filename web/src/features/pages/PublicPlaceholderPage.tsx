@@ -1,8 +1,8 @@
 import { PublicFrame } from "@/features/shell/PublicFrame";
-import { PlaceholderPage } from "@/features/pages/PlaceholderPage";
+import { PlaceholderPage, type PlaceholderName } from "@/features/pages/PlaceholderPage";
 
 /** A signed-out placeholder page with the public header (tour, apply). */
-export function PublicPlaceholderPage({ page }: { page: string }) {
+export function PublicPlaceholderPage({ page }: { page: PlaceholderName }) {
   return (
     <PublicFrame mainClassName="px-4 py-8 sm:px-6">
       <PlaceholderPage page={page} />

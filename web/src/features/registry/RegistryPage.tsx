@@ -23,7 +23,6 @@ import { complianceVariant, licenseVariant } from "@/lib/statusBadges";
 import { formatDate, formatNumber } from "@/lib/format";
 import { activeLocale } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { dynamicKey } from "@/i18n/keys";
 
 const STATUSES = ["active", "suspended", "revoked"] as const;
 
@@ -186,7 +185,7 @@ export function RegistryPage({ kind, user }: { kind: RegistryKind; user: Current
                       data-testid="compliance-proposal-chip"
                     >
                       <Lightbulb className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
-                      {t("registry.proposal.chip", { status: t(dynamicKey(`registry.compliance.${entry.proposal.status}`)) })}
+                      {t("registry.proposal.chip", { status: t(`registry.compliance.${entry.proposal.status}`) })}
                     </button>
                   ) : null}
                 </td>
@@ -278,7 +277,7 @@ function RoutingCell({ entry, onEdit }: { entry: RegistryEntry; onEdit?: () => v
             <span className="flex flex-wrap gap-x-2 text-sm">
               {(entry.routing?.modes ?? []).map((m) => (
                 <span key={m} className="whitespace-nowrap">
-                  {t(dynamicKey(`registry.routing.${m}`))}
+                  {t(`registry.routing.${m}`)}
                 </span>
               ))}
             </span>

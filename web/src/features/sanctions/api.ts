@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson, getJson } from "@/api/client";
-import type { SanctionsMatch, SanctionsSearchResult, SanctionsVersion, SanctionsVersionDetail } from "@/features/sanctions/types";
+import type { SanctionsMatch, SanctionsSearchResult, SanctionsVersion, SanctionsVersionDetail } from "@/api/types";
 
 /** The sanctions screen's reads and their keys. */
 export const sanctionsKeys = {

@@ -2,8 +2,7 @@ import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { getJson } from "@/api/client";
 import { sharedKeys } from "@/api/keys";
 import { fetchPage } from "@/api/paging";
-import type { Transaction, TransactionDetail } from "@/api/types";
-import type { SanctionsMatch } from "@/features/sanctions/types";
+import type { SanctionsMatch, Transaction, TransactionDetail } from "@/api/types";
 import { searchUrl } from "@/features/transactions/search";
 import type { TransactionFilters } from "@/features/transactions/search";
 
