@@ -10,14 +10,16 @@
 #   scripts/perf-growth.sh /tmp/perf/grow.db 8 50s 2100
 #   scripts/perf-growth.sh 'postgres://postgres@127.0.0.1:5432/kgrow?sslmode=disable' 12 50s 1400
 #
-# DATABASE must be empty (a new SQLite path, or a new PostgreSQL database). Uses bin/kormeer
-# (make build) and port 8399.
+# DATABASE must be empty (a new SQLite path, or a new PostgreSQL database); the script creates the
+# officer loadgen signs in as. Uses bin/kormeer (make build) and port 8399.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 db=$1 steps=$2 dur=$3 rate=$4
 bin=./bin/kormeer
 addr=127.0.0.1:8399
-sign_in=(--url "http://$addr" --email admin@kormeer.demo --password Admin-demo-2026)
+# Transfers are a supervisor's, institution's or citizen's (not the administrator's): loadgen
+# signs in as an officer the script creates in the empty database.
+sign_in=(--url "http://$addr" --email officer@kormeer.demo --password Officer-demo-2026)
 pid=
 
 serve() {
@@ -35,6 +37,8 @@ stop() { kill "$pid"; wait "$pid" 2>/dev/null || true; }
 trap 'kill $pid 2>/dev/null || true' EXIT
 
 echo "== $(date -u +%FT%TZ) $(git describe --always --dirty) on $db; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+"$bin" users create --database-url "$db" --email officer@kormeer.demo --password Officer-demo-2026 \
+  --first-name Load --last-name Officer --role cbsl_officer --log-level warn
 serve
 echo "-- grown in one process: $steps windows of $dur, 32 clients"
 "$bin" loadgen "${sign_in[@]}" --concurrency 32 --duration "$dur" --steps "$steps"

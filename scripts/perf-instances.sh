@@ -3,8 +3,11 @@
 # (docs/PERFORMANCE.md, "Several instances"). Each run starts from a fresh copy of a template
 # database made once with:
 #   createdb -h 127.0.0.1 -U postgres multi_perf
-#   ./bin/kormeer datagen --demo --transactions 200000 --database-url 'postgres://postgres@127.0.0.1:5432/multi_perf?sslmode=disable'
+#   ./bin/kormeer datagen --transactions 200000 --database-url 'postgres://postgres@127.0.0.1:5432/multi_perf?sslmode=disable'
 # Usage: scripts/perf-instances.sh N [loadgen flags...]   e.g. scripts/perf-instances.sh 3 --concurrency 96
+# CPU_QUOTA=0.25 caps each instance at that many cores (a cgroup of its own, v1 or v2; needs root):
+# instances then stand for portals on hosts of their own, and what they add up to shows whether
+# anything they share (PostgreSQL, a lock) stops them before the machine does.
 # It prints loadgen's figures, the cores PostgreSQL, the instances and loadgen used during the
 # window, and what PostgreSQL's active backends were waiting on (20 samples).
 set -euo pipefail
@@ -17,17 +20,36 @@ createdb -h 127.0.0.1 -U postgres -T "$TEMPLATE" -S FILE_COPY "$DB"
 "${PSQL[@]}" -c CHECKPOINT "$DB" >/dev/null
 pids=() urls=()
 trap 'kill "${pids[@]}" 2>/dev/null; wait "${pids[@]}" 2>/dev/null' EXIT
+# cgroup DIR for instance $1 with CPU_QUOTA cores, made empty.
+quota_group() {
+  local g q
+  q=$(python3 -c "print(int($CPU_QUOTA * 100000))")
+  if [ -f /sys/fs/cgroup/cgroup.controllers ]; then
+    g=/sys/fs/cgroup/kormeer-instance-$1; mkdir -p "$g"
+    echo "$q 100000" >"$g/cpu.max"
+  else
+    g=/sys/fs/cgroup/cpu/kormeer-instance-$1; mkdir -p "$g"
+    echo 100000 >"$g/cpu.cfs_period_us"
+    echo "$q" >"$g/cpu.cfs_quota_us"
+  fi
+  echo "$g"
+}
 for i in $(seq 1 "$N"); do
-  "$K" serve --listen "127.0.0.1:$((PORT + i))" --database-url "$PGURL/$DB?sslmode=disable" \
+  run=()
+  if [ -n "${CPU_QUOTA:-}" ]; then
+    # The shell joins the group, then becomes serve, so the Go runtime sees its quota from the start.
+    run=(sh -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$(quota_group "$i")")
+  fi
+  "${run[@]}" "$K" serve --listen "127.0.0.1:$((PORT + i))" --database-url "$PGURL/$DB?sslmode=disable" \
     --data-dir "/tmp/kormeer-instances/data$i" --log-level warn >"/tmp/kormeer-instances-$i.log" 2>&1 &
   pids+=($!) urls+=(--url "http://127.0.0.1:$((PORT + i))")
 done
 for i in $(seq 1 "$N"); do
   until curl -sf -o /dev/null "http://127.0.0.1:$((PORT + i))/health"; do sleep 0.2; done
 done
-L=("$K" loadgen "${urls[@]}" --email admin@kormeer.demo --password Admin-demo-2026 --concurrency 48)
+L=("$K" loadgen "${urls[@]}" --email officer@kormeer.demo --password Officer-demo-2026 --concurrency 48)
 "${L[@]}" --duration 5s "$@" >/dev/null # warm-up
-echo "== $N instance(s) $* | $(uptime)"
+echo "== $N instance(s)${CPU_QUOTA:+ of $CPU_QUOTA cores each} $* | $(uptime)"
 # CPU of each kind of process over 11 s of the window, in cores.
 python3 - <<'EOF' &
 import os, time

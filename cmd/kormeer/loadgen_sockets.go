@@ -11,14 +11,13 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/coder/websocket"
 )
 
 // socketLoad is `kormeer loadgen --sockets N`: it opens N authenticated WebSocket clients spread
@@ -46,13 +45,6 @@ func (s *socketLoad) flags(fs *flag.FlagSet) {
 type socketArrival struct {
 	id string
 	at time.Time
-}
-
-// socketClient is one WebSocket connection of the load; its reader goroutine alone appends to
-// arrivals until the run ends.
-type socketClient struct {
-	conn     *websocket.Conn
-	arrivals []socketArrival
 }
 
 // socketAlert is one posted transfer that raised an alert.
@@ -98,21 +90,34 @@ func (s *socketLoad) run(ctx context.Context, stdout io.Writer) error {
 		return err
 	}
 	subscribed := time.Since(t0)
+	readErr := make(chan error, 1)
 	defer func() {
 		stop()
-		for _, c := range clients {
-			c.conn.CloseNow()
-		}
 		readers.Wait()
+		for _, c := range clients {
+			c.close()
+		}
 	}()
-	for _, c := range clients {
+	// One epoll loop per core, each over a share of the clients.
+	loops := min(runtime.GOMAXPROCS(0), len(clients))
+	for l := range loops {
+		var share []*socketClient
+		for i := l; i < len(clients); i += loops {
+			share = append(share, clients[i])
+		}
 		readers.Add(1)
 		go func() {
 			defer readers.Done()
-			// read always ends with an error; it is a loss unless the run itself ended.
-			if err := c.read(&received); runCtx.Err() == nil {
+			err := readSockets(runCtx, share, &received, func(err error) {
 				lost.Add(1)
 				lostErr.CompareAndSwap(nil, err.Error())
+			})
+			if err != nil {
+				select {
+				case readErr <- err:
+				default:
+				}
+				stop()
 			}
 		}()
 	}
@@ -130,10 +135,12 @@ func (s *socketLoad) run(ctx context.Context, stdout io.Writer) error {
 	for received.Load() < want && lost.Load() == 0 && time.Now().Before(deadline) && sleepUntil(ctx, time.Now().Add(10*time.Millisecond)) {
 	}
 	stop()
-	for _, c := range clients {
-		c.conn.CloseNow()
-	}
 	readers.Wait()
+	select {
+	case err := <-readErr:
+		return err
+	default:
+	}
 	return s.report(stdout, clients, alerts, lost.Load(), lostErr.Load())
 }
 
@@ -166,7 +173,7 @@ func (s *socketLoad) dialAll(ctx context.Context, token, userID string) ([]*sock
 	if err, _ := firstErr.Load().(error); err != nil {
 		for _, c := range clients {
 			if c != nil {
-				c.conn.CloseNow()
+				c.close()
 			}
 		}
 		return nil, err
@@ -174,54 +181,22 @@ func (s *socketLoad) dialAll(ctx context.Context, token, userID string) ([]*sock
 	return clients, nil
 }
 
-// dialSocket opens /ws as the signed-in account and completes the auth exchange.
-func dialSocket(ctx context.Context, base, token, userID string) (*socketClient, error) {
-	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	url := "ws" + strings.TrimPrefix(base, "http") + "/ws"
-	conn, res, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPHeader: http.Header{"Authorization": {"Bearer " + token}}})
-	if err != nil {
-		if res != nil && res.StatusCode == http.StatusTooManyRequests {
-			return nil, fmt.Errorf("%s refused the socket (429): start serve with --ws-per-account 0 (or at least the sockets per instance)", url)
-		}
-		return nil, fmt.Errorf("%s: %w", url, err)
-	}
-	conn.SetReadLimit(64 << 10)
-	if err := conn.Write(ctx, websocket.MessageText, []byte(`{"type":"auth","userId":"`+userID+`"}`)); err != nil {
-		conn.CloseNow()
-		return nil, fmt.Errorf("%s: auth: %w", url, err)
-	}
-	_, msg, err := conn.Read(ctx)
-	if err != nil || !bytes.Contains(msg, []byte(`"type":"auth_success"`)) {
-		conn.CloseNow()
-		return nil, fmt.Errorf("%s: auth answered %q, %v", url, msg, err)
-	}
-	return &socketClient{conn: conn}, nil
-}
-
 // alertIDKey precedes the alert's transaction id in a compliance_alert message; the client finds
 // it without decoding the JSON, so that 10,000 clients on the same machine add little delay.
 var alertIDKey = []byte(`"relatedTransactionId":"`)
 
-// read records every alert's arrival until the connection ends, and returns why it ended. It
-// reads without a context (one would cost a timer per message): closing the connection ends it.
-func (c *socketClient) read(received *atomic.Int64) error {
-	for {
-		_, msg, err := c.conn.Read(context.Background())
-		at := time.Now()
-		if err != nil {
-			return err
-		}
-		i := bytes.Index(msg, alertIDKey)
-		if i < 0 {
-			continue
-		}
-		rest := msg[i+len(alertIDKey):]
-		if j := bytes.IndexByte(rest, '"'); j >= 0 {
-			c.arrivals = append(c.arrivals, socketArrival{id: string(rest[:j]), at: at})
-			received.Add(1)
-		}
+// alertID is the transaction id of the alert a message carries, if it carries one.
+func alertID(msg []byte) (string, bool) {
+	i := bytes.Index(msg, alertIDKey)
+	if i < 0 {
+		return "", false
 	}
+	rest := msg[i+len(alertIDKey):]
+	j := bytes.IndexByte(rest, '"')
+	if j < 0 {
+		return "", false
+	}
+	return string(rest[:j]), true
 }
 
 // postAlerts posts the alert-raising transfers to the first instance, one every interval, and

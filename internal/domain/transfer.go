@@ -387,7 +387,7 @@ func NetworkOperator(number string) string {
 // it serves (none takes it out of the transfer engine), and a wallet operator's USSD code and
 // number prefixes or a bank's account prefix.
 type Routing struct {
-	Modes          []string `json:"modes"`
+	Modes          []string `json:"modes" enum:"online,offline"`
 	USSDCode       string   `json:"ussdCode"`
 	NumberPrefixes []string `json:"numberPrefixes"`
 	AccountPrefix  string   `json:"accountPrefix"`

@@ -700,7 +700,9 @@ func (g *schemaGen) fields(t reflect.Type, props map[string]any, required *[]str
 		if strings.Contains(opts, "string") {
 			s = map[string]any{"type": "string"}
 		}
-		if e := f.Tag.Get("enum"); e != "" {
+		// Answers only: a request may carry any string, which the handler refuses with its own
+		// coded error (a schema enum would answer the validator's instead).
+		if e := f.Tag.Get("enum"); e != "" && !g.input {
 			s = enumSchema(f.Type, strings.Split(e, ","))
 		}
 		if f.Tag.Get("openapi") == "nullable" {

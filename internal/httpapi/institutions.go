@@ -41,7 +41,7 @@ type registryJSON struct {
 
 // proposalJSON is a pending compliance proposal with the facts behind it.
 type proposalJSON struct {
-	Status                string    `json:"status"`
+	Status                string    `json:"status" enum:"compliant,under_review,non_compliant"`
 	Current               string    `json:"current"`
 	Reason                string    `json:"reason"`
 	AuditFindings         []string  `json:"auditFindings"`

@@ -41,6 +41,13 @@ type Client struct {
 type Hub struct {
 	mu      sync.RWMutex
 	clients map[*Client]struct{}
+
+	// Alerts published and not yet fanned out, in order, and whether a goroutine is fanning them
+	// out: Publish is called by the store's writer after a commit, and filling 10,000 clients'
+	// queues takes milliseconds the next commit should not wait for.
+	pendingMu  sync.Mutex
+	pending    []domain.AlertEvent
+	publishing bool
 }
 
 // NewHub returns an empty hub.
@@ -69,10 +76,39 @@ func (h *Hub) Len() int {
 	return len(h.clients)
 }
 
-// Publish queues the alert as a compliance_alert message for every client allowed to see it,
+// Publish hands the alert to the hub and returns at once; a goroutine of the hub's, started while
+// alerts wait, fans them out in the order they were published.
+func (h *Hub) Publish(a domain.AlertEvent) {
+	h.pendingMu.Lock()
+	defer h.pendingMu.Unlock()
+	h.pending = append(h.pending, a)
+	if !h.publishing {
+		h.publishing = true
+		go h.fanOutPending()
+	}
+}
+
+// fanOutPending fans out the waiting alerts until none is left.
+func (h *Hub) fanOutPending() {
+	for {
+		h.pendingMu.Lock()
+		batch := h.pending
+		h.pending = nil
+		h.publishing = len(batch) > 0
+		h.pendingMu.Unlock()
+		if len(batch) == 0 {
+			return
+		}
+		for _, a := range batch {
+			h.fanOut(a)
+		}
+	}
+}
+
+// fanOut queues the alert as a compliance_alert message for every client allowed to see it,
 // without ever blocking: a client whose queue is full is dropped. Browsers are not told whom a
 // targeted alert was for.
-func (h *Hub) Publish(a domain.AlertEvent) {
+func (h *Hub) fanOut(a domain.AlertEvent) {
 	data := a
 	data.TargetUserID, data.TargetRole = "", ""
 	msg, err := json.Marshal(map[string]any{"type": "compliance_alert", "data": data})

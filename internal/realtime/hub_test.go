@@ -76,7 +76,7 @@ func TestStalledClientsDelayNoOne(t *testing.T) {
 	for _, c := range stalled {
 		select {
 		case <-c.dropped:
-		default:
+		case <-time.After(5 * time.Second):
 			t.Fatal("a stalled client was not dropped")
 		}
 	}

@@ -6,6 +6,7 @@
 //
 //   node perf/timeline.mjs --binary ../bin/kormeer [--listen 127.0.0.1:0] [--runs 5]
 //   node perf/timeline.mjs --url http://127.0.0.1:8080 [--runs 5]   (a running `kormeer serve --demo`)
+//   ... --waterfall   also prints each run's requests (start → end, bytes) and long tasks
 //
 // "Interactive": the route's call to action is visible (in the DOM, and no earlier than the first
 // paint), the page's scripts have run (DOMContentLoaded) and the main thread is free: the time is
@@ -47,6 +48,7 @@ try {
       binary: { type: "string" },
       listen: { type: "string", default: "127.0.0.1:0" },
       runs: { type: "string", default: "5" },
+      waterfall: { type: "boolean", default: false },
       chromium: { type: "string", default: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
     },
   }));
@@ -168,6 +170,7 @@ async function measure(browser, baseURL, route) {
       const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null;
       return { fcp, lcp: p.lcp || null, interactive: Math.max(window.__perfReady(), ...p.longTasks.map((x) => x.end)), longTasks: p.longTasks.length };
     });
+    if (args.waterfall) await printWaterfall(page, route.name);
     // The call to action works: tapping it leads where it should.
     await page.locator(route.cta).click();
     await page.waitForURL(route.leadsTo, { timeout: LONG_TASK_WAIT_MS });
@@ -175,6 +178,32 @@ async function measure(browser, baseURL, route) {
   } finally {
     await context.close();
   }
+}
+
+/**
+ * With --waterfall: where a run's time went, for finding the serial hops. Each request's start and
+ * end relative to navigation (resource timing, so as the page saw them under the throttling), its
+ * bytes on the wire, and the long tasks, in milliseconds.
+ */
+async function printWaterfall(page, name) {
+  const w = await page.evaluate(() => {
+    const nav = performance.getEntriesByType("navigation")[0];
+    const rows = [nav, ...performance.getEntriesByType("resource")].map((e) => ({
+      what: e.entryType === "navigation" ? "document" : new URL(e.name).pathname + new URL(e.name).search,
+      start: Math.round(e.startTime),
+      end: Math.round(e.responseEnd),
+      bytes: e.transferSize,
+    }));
+    return {
+      rows,
+      dcl: Math.round(nav.domContentLoadedEventEnd),
+      fcp: Math.round(performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0),
+      ctaAt: Math.round(window.__perf.ctaAt),
+      longTasks: window.__perf.longTasks.map((t) => [Math.round(t.start), Math.round(t.end)]),
+    };
+  });
+  console.error(`${name} waterfall: FCP ${w.fcp}, call to action in the DOM ${w.ctaAt}, DOMContentLoaded ${w.dcl}, long tasks ${JSON.stringify(w.longTasks)}`);
+  for (const r of w.rows) console.error(`  ${String(r.start).padStart(5)} → ${String(r.end).padStart(5)}  ${String(r.bytes).padStart(7)} B  ${r.what}`);
 }
 
 function median(xs) {

@@ -95,7 +95,10 @@ describe("feature imports", () => {
 
   it("has no cycle between features: shared code lives in lib/, api/ and components/", () => {
     const graph = featureGraph(sourceFiles(srcDir), (f) => readFileSync(f, "utf8"));
-    expect(graph.size).toBeGreaterThan(10);
+    // The scan does see imports between features (the home page composes the dashboard), so an
+    // empty graph cannot pass for one without cycles; how many features import another shrinks as
+    // shared code moves to lib/, so that number is no guard.
+    expect([...(graph.get("home") ?? [])]).toContain("dashboard");
     expect(cycles(graph)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import { ApiError } from "@/api/client";
 import type { ApiFieldError } from "@/api/types";
 import i18n, { currentLanguage } from "@/i18n";
-import { dynamicKey } from "@/i18n/keys";
+import type en from "@/i18n/en.json";
 
 /**
  * Error messages written from the server's machine codes (docs/API.md, Errors), never from its
@@ -12,14 +12,20 @@ import { dynamicKey } from "@/i18n/keys";
  * message that names the code, so a support request can still say what happened.
  */
 
-/** Whether this build has its own message for a code. */
-function knows(code: string): boolean {
+/** A machine code this build has its own message for (a key of errors.codes in en.json). */
+export type ErrorCode = keyof (typeof en)["errors"]["codes"];
+
+/**
+ * Whether this build has its own message for a code. The server may be newer than the app, so a
+ * code is only known once its key is found; the guard then lets t() check the key's type.
+ */
+function knows(code: string): code is ErrorCode {
   return code !== "" && i18n.exists(`errors.codes.${code}`);
 }
 
 /** The message of a code, with its params, or the server's message or a generic one. */
 function fromCode(t: TFunction, code: string, params: Record<string, string> | undefined, serverMessage: string, inReadersLanguage: boolean): string {
-  if (knows(code)) return t(dynamicKey(`errors.codes.${code}`), { ...params, returnObjects: false });
+  if (knows(code)) return t(`errors.codes.${code}`, { ...params, returnObjects: false });
   if (inReadersLanguage && serverMessage) return serverMessage;
   return t("errors.generic", { code: code || "—" });
 }

@@ -3288,7 +3288,8 @@ export interface components {
             kycRejections: number;
             overdueCriticalAlerts: number;
             reason: string;
-            status: string;
+            /** @enum {string} */
+            status: "compliant" | "under_review" | "non_compliant";
         };
         ProposalDecisionInput: {
             reason?: string;
@@ -3452,7 +3453,7 @@ export interface components {
         };
         Routing: {
             accountPrefix: string;
-            modes: string[];
+            modes: ("online" | "offline")[];
             numberPrefixes: string[];
             ussdCode: string;
         };

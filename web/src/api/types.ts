@@ -61,26 +61,29 @@ export type LicenseStatus = "active" | "suspended" | "revoked";
 /** Licence actions a regulator may take. */
 export type LicenseAction = "suspend" | "reinstate" | "revoke";
 
+/** Transfer modes: online settles in real time, offline goes through USSD in batches. */
+export type TransferMode = "online" | "offline";
+
 /**
  * How the transfer engine routes through a wallet operator (a PSP) or a bank; no modes keeps it
  * out of the transfer form. The body of PATCH /api/{psps,banks}/{id}/routing too.
  */
-export type Routing = S["Routing"];
+export type Routing = Narrow<S["Routing"], { modes: TransferMode[] }>;
 
 /** A row of GET /api/psps, GET /api/mnos or GET /api/banks. */
-export type RegistryEntry = S["Registry"];
+export type RegistryEntry = Narrow<S["Registry"], { proposal?: ComplianceProposal | null; routing?: Routing | null }>;
 
 /** Compliance statuses a regulator may set. */
 export type ComplianceStatus = "compliant" | "under_review" | "non_compliant";
 
 /** A compliance status the system proposes from facts (GET /api/psps, /api/{psps,mnos}/{id}/compliance). */
-export type ComplianceProposal = S["Proposal"];
+export type ComplianceProposal = Narrow<S["Proposal"], { status: ComplianceStatus }>;
 
 /** One change of an institution's compliance status. */
 export type ComplianceChange = Narrow<S["ComplianceChange"], { to: ComplianceStatus; source: "manual" | "proposal" }>;
 
 /** GET /api/{psps,mnos}/{id}/compliance. */
-export type ComplianceDetail = S["ComplianceDetail"];
+export type ComplianceDetail = Narrow<S["ComplianceDetail"], { proposal: ComplianceProposal | null }>;
 
 /** A row of GET /api/public/register. */
 export type PublicRegisterEntry = S["RegisterEntry"];
@@ -191,3 +194,34 @@ export type GeneratedAccessCode = S["AccessCodeIssued"];
 
 /** A notification outbox entry (GET /api/admin/notifications). */
 export type OutboxNotification = S["Notification"];
+
+/** How close a sanctions candidate is to a name (sanctions.Match strength). */
+export type MatchStrength = "strong" | "possible";
+
+/** One aligned pair of normalised name parts (sanctions.TokenMatch). */
+export type TokenMatch = S["TokenMatch"];
+
+/** The matcher's explanation of a candidate (sanctions.Match). */
+export type Explanation = Narrow<S["Match"], { strength: MatchStrength }>;
+
+/** One review item of GET /api/sanctions/matches. */
+export type SanctionsMatch = Narrow<
+  S["SanctionsMatch"],
+  {
+    subjectType: "transaction" | "kyc" | "application";
+    strength: MatchStrength;
+    explanation: Explanation;
+    status: "open" | "confirmed" | "false_positive";
+  }
+>;
+
+/** One import of a list (GET /api/sanctions/versions). */
+export type SanctionsVersion = Narrow<S["SanctionsVersion"], { list: "un" | "domestic" }>;
+
+export type SanctionsChange = Narrow<S["SanctionsChange"], { change: "added" | "changed" | "removed" }>;
+
+/** GET /api/sanctions/versions/{id}: a version and what it changed. */
+export type SanctionsVersionDetail = Narrow<S["SanctionsVersionDetail"], { list: "un" | "domestic"; changes: SanctionsChange[] }>;
+
+/** GET /api/sanctions/search: a regulator's manual check of a name. */
+export type SanctionsSearchResult = Narrow<S["SanctionsSearchResult"], { candidates: Explanation[] }>;

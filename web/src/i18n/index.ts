@@ -85,7 +85,7 @@ export function loadDeferredStrings(): Promise<void> {
 /**
  * Whether this browser had a language of its own choosing when the page loaded, read before the
  * detector writes the detected one back: a signed-in person's saved language then does not
- * override it (features/shell/languageChoice.ts).
+ * override it (lib/languageChoice.ts).
  */
 export const languageRememberedAtLoad: boolean = (() => {
   try {

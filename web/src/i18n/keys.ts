@@ -13,10 +13,11 @@ type GroupKeys<T, Prefix extends string = ""> = {
 export type TranslationKey = Exclude<ParseKeys, GroupKeys<typeof en>>;
 
 /**
- * The one place a key built at run time becomes a TranslationKey, for parts whose type does not
- * list the keys (a server's error code, a rule's code, a field name). The type check cannot see
- * such a key; a caller whose part comes from outside the app checks it with i18n.exists first or
- * accepts that i18next shows the key itself.
+ * The one place a string becomes a TranslationKey unchecked, for a value whose type cannot list
+ * the keys (a form error that is either a key or the server's words, lib/fieldErrorText.ts). The
+ * type check cannot see such a key, so the caller checks it with i18n.exists first. A value from
+ * a known set needs none of this: a union of its members in a template key (`status.${Status}`)
+ * or a type guard over the set lets t() check every key.
  */
 export function dynamicKey(key: string): TranslationKey {
   return key as TranslationKey;

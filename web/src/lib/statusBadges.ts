@@ -76,3 +76,24 @@ export function complianceVariant(status: string | null | undefined): Variant {
   if (status === "under_review" || status === "pending") return "secondary";
   return "outline";
 }
+
+/** Known KYC statuses; anything else displays as pending (their badge is complianceVariant). */
+export function kycStatus(status: string): "under_review" | "pending" | "compliant" | "non_compliant" {
+  return status === "under_review" || status === "compliant" || status === "non_compliant" ? status : "pending";
+}
+
+/** The KYC risk levels, lowest first (the server's ?risk= vocabulary). */
+export const KYC_RISKS = ["low", "medium", "high"] as const;
+
+/** Known KYC risk levels; anything else displays as low (their badge is riskVariant). */
+export function kycRisk(risk: string): (typeof KYC_RISKS)[number] {
+  return risk === "medium" || risk === "high" ? risk : "low";
+}
+
+/** Badge style of a transaction status on the dashboard (000 §2): approved default, pending secondary, rejected destructive, others outline. */
+export function dashboardStatusVariant(status: string): Variant {
+  if (status === "approved") return "default";
+  if (status === "pending") return "secondary";
+  if (status === "rejected") return "destructive";
+  return "outline";
+}

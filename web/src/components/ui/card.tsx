@@ -1,4 +1,5 @@
-import type { HTMLAttributes } from "react";
+import type { HTMLAttributes, ReactNode } from "react";
+import type { LucideIcon } from "lucide-react";
 import { cn } from "@/lib/utils";
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
@@ -34,4 +35,18 @@ export function CardContent({ className, ...props }: HTMLAttributes<HTMLDivEleme
 
 export function CardFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn("flex items-center p-6 pt-0", className)} {...props} />;
+}
+
+/**
+ * The h2 of a card that heads a section of a screen, with a decorative icon before its text.
+ * The icon's colour is the screen's choice (primary on the compliance cards, muted on the
+ * metrics cards), so it is given with the icon.
+ */
+export function IconCardTitle({ icon: Icon, iconClassName, children }: { icon: LucideIcon; iconClassName: string; children: ReactNode }) {
+  return (
+    <CardTitle as="h2" className="flex items-center gap-2 text-base">
+      <Icon className={cn("h-4 w-4", iconClassName)} aria-hidden="true" />
+      {children}
+    </CardTitle>
+  );
 }

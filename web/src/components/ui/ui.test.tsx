@@ -7,6 +7,8 @@ import { Input } from "@/components/ui/input";
 import { NotAllowed } from "@/components/ui/not-allowed";
 import { PageHeader } from "@/components/ui/page-header";
 import { NativeSelect } from "@/components/ui/native-select";
+import { SearchField } from "@/components/ui/search-field";
+import { SelectField } from "@/components/ui/select-field";
 import { Skeleton } from "@/components/ui/skeleton";
 
 describe("FormField", () => {
@@ -55,6 +57,52 @@ describe("FormField", () => {
     expect(select).toHaveAccessibleDescription("Pick one");
     fireEvent.change(select, { target: { value: "USD" } });
     expect(seen).toEqual(["USD"]);
+  });
+});
+
+describe("SelectField", () => {
+  it("labels the select, offers the 'all' choice first and hands back the chosen value", () => {
+    const seen: string[] = [];
+    render(
+      <SelectField
+        id="status"
+        label="Status"
+        value=""
+        onChange={(v) => seen.push(v)}
+        all={{ value: "", label: "All statuses" }}
+        options={[
+          { value: "open", label: "Open" },
+          { value: "closed", label: "Closed" },
+        ]}
+        testId="status-filter"
+        className="sm:w-56"
+      />,
+    );
+    const select = screen.getByRole("combobox", { name: "Status" });
+    expect(select).toBe(screen.getByTestId("status-filter"));
+    expect(select).toHaveAttribute("id", "status");
+    expect(select).not.toHaveAttribute("aria-describedby");
+    expect(select.parentElement).toHaveClass("space-y-1.5", "sm:w-56");
+    expect(screen.getAllByRole("option").map((o) => [o.getAttribute("value"), o.textContent])).toEqual([
+      ["", "All statuses"],
+      ["open", "Open"],
+      ["closed", "Closed"],
+    ]);
+    fireEvent.change(select, { target: { value: "closed" } });
+    expect(seen).toEqual(["closed"]);
+  });
+});
+
+describe("SearchField", () => {
+  it("labels a search box and passes the input's own props and invalid state through", () => {
+    const seen: string[] = [];
+    render(<SearchField label="Search" value="" onChange={(e) => seen.push(e.target.value)} aria-invalid data-testid="q" />);
+    const box = screen.getByRole("searchbox", { name: "Search" });
+    expect(box).toBe(screen.getByTestId("q"));
+    expect(box).toHaveAttribute("aria-invalid", "true");
+    expect(box).toHaveClass("pl-9");
+    fireEvent.change(box, { target: { value: "acme" } });
+    expect(seen).toEqual(["acme"]);
   });
 });
 

@@ -27,6 +27,7 @@ import { analyticsOptions } from "@/features/analytics/api";
 import { NotAllowed } from "@/components/ui/not-allowed";
 import { PageHeader } from "@/components/ui/page-header";
 import { NativeSelect } from "@/components/ui/native-select";
+import { SelectField } from "@/components/ui/select-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ChartCard } from "@/features/analytics/ChartCard";
 import {
@@ -47,7 +48,6 @@ import { formatDate, formatMonthDay, formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { useAllInstitutions } from "@/api/institutions";
 import { HorizontalScroll } from "@/components/HorizontalScroll";
-import { dynamicKey } from "@/i18n/keys";
 
 /** Categorical colours (distinguishable, ≥3:1 against white). */
 export const PALETTE = ["#0f766e", "#2563eb", "#c2410c", "#7c3aed", "#be123c", "#0e7490", "#4d7c0f", "#a16207", "#475569", "#db2777"];
@@ -142,17 +142,18 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
 
       <Card>
         <CardContent className="flex flex-col gap-4 p-4 sm:flex-row sm:flex-wrap sm:items-end">
-          <div className="space-y-1.5 sm:w-48">
-            <Label htmlFor={periodId}>{t("analytics.period")}</Label>
-            <NativeSelect id={periodId} value={preset} onChange={(e) => setPreset(e.target.value as PeriodPreset)} data-testid="analytics-period">
-              {(["7", "30", "90"] as const).map((d) => (
-                <option key={d} value={d}>
-                  {t("analytics.lastDays", { count: Number(d) })}
-                </option>
-              ))}
-              <option value="custom">{t("analytics.custom")}</option>
-            </NativeSelect>
-          </div>
+          <SelectField<PeriodPreset>
+            id={periodId}
+            label={t("analytics.period")}
+            className="sm:w-48"
+            value={preset}
+            onChange={setPreset}
+            options={[
+              ...(["7", "30", "90"] as const).map((d) => ({ value: d, label: t("analytics.lastDays", { count: Number(d) }) })),
+              { value: "custom", label: t("analytics.custom") },
+            ]}
+            testId="analytics-period"
+          />
           {preset === "custom" ? (
             <>
               <div className="space-y-1.5">
@@ -204,16 +205,16 @@ export function AnalyticsPage({ user }: { user: CurrentUser }) {
 
       <div className="grid gap-4 sm:grid-cols-3" data-testid="analytics-totals">
         {[
-          { key: "transactions", value: loading ? null : formatNumber(totalCount) },
-          { key: "volume", value: loading ? null : formatMoney(totalVolume, "USD") },
+          { key: "transactions" as const, value: loading ? null : formatNumber(totalCount) },
+          { key: "volume" as const, value: loading ? null : formatMoney(totalVolume, "USD") },
           {
-            key: "byCurrency",
+            key: "byCurrency" as const,
             value: loading ? null : currencyTotals.length ? currencyTotals.map((c) => formatMoney(c.volume, c.currency)).join(" · ") : "—",
           },
         ].map((s) => (
           <Card key={s.key}>
             <CardContent className="p-4">
-              <p className="text-sm text-muted-foreground">{t(dynamicKey(`analytics.totals.${s.key}`))}</p>
+              <p className="text-sm text-muted-foreground">{t(`analytics.totals.${s.key}`)}</p>
               {s.value === null ? (
                 <Skeleton className="mt-2 h-7 w-32" />
               ) : (

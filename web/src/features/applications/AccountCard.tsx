@@ -11,8 +11,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { validEmail } from "@/features/applications/validation";
-import { dynamicKey } from "@/i18n/keys";
+import { validEmail } from "@/lib/contactValidation";
+import { fieldErrorText } from "@/lib/fieldErrorText";
 
 interface AccountValues {
   firstName: string;
@@ -44,7 +44,7 @@ export function validateAccount(v: AccountValues): AccountErrors {
  * tells the person to check their e-mail and sign in after confirming.
  */
 export function AccountCard({ next }: { next: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [values, setValues] = useState<AccountValues>({ firstName: "", lastName: "", email: "", password: "" });
   const [errors, setErrors] = useState<AccountErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -77,7 +77,7 @@ export function AccountCard({ next }: { next: string }) {
     });
   }
 
-  const msg = (v: string | undefined) => (v ? (i18n.exists(v) ? t(dynamicKey(v)) : v) : undefined);
+  const msg = (v: string | undefined) => fieldErrorText(v, t);
   const signInHref = `/login?next=${encodeURIComponent(next)}`;
   if (sentTo) {
     return (

@@ -15,10 +15,11 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { LogoUpload } from "@/features/applications/LogoUpload";
-import { errorText, fieldFaultText } from "@/features/applications/fieldErrors";
+import { fieldFaultText } from "@/features/applications/fieldErrors";
 import { validateApplication } from "@/features/applications/validation";
 import { cn } from "@/lib/utils";
-import { dynamicKey } from "@/i18n/keys";
+import { fieldErrorText } from "@/lib/fieldErrorText";
+import type { TranslationKey } from "@/i18n/keys";
 
 /** Query key of the applications list (regulators: all; others: their own). */
 
@@ -104,7 +105,7 @@ export function ApplicationForm({ prefillType, prefillVersion }: ApplicationForm
   const [logoBusy, setLogoBusy] = useState(false);
   const [logoKey, setLogoKey] = useState(0);
   const [errors, setErrors] = useState<Errors>({});
-  const [summary, setSummary] = useState<string | null>(null);
+  const [summary, setSummary] = useState<TranslationKey | null>(null);
   const [submitted, setSubmitted] = useState<InstitutionApplication | null>(null);
 
   useEffect(() => {
@@ -172,7 +173,7 @@ export function ApplicationForm({ prefillType, prefillVersion }: ApplicationForm
     mutation.mutate(payload);
   }
 
-  const err = (field: keyof ApplicationPayload) => errorText(errors[field]);
+  const err = (field: keyof ApplicationPayload) => fieldErrorText(errors[field], t);
   const text = (field: TextField, label: string, opts: { type?: string; autoComplete?: string; hint?: string; className?: string } = {}) => (
     <FormField id={`${uid}-${field}`} label={label} required error={err(field)} hint={opts.hint} className={opts.className} errorTestId={`error-${field}`}>
       <Input
@@ -279,7 +280,7 @@ export function ApplicationForm({ prefillType, prefillVersion }: ApplicationForm
       </div>
       {summary ? (
         <p role="alert" data-testid="form-error-summary" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">
-          {t(dynamicKey(summary))}
+          {t(summary)}
         </p>
       ) : null}
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={mutation.isPending || logoBusy} data-testid="application-submit">

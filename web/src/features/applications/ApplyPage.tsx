@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearch } from "wouter";
+import { useSearch } from "wouter";
 import { ArrowLeft, ClipboardCheck, FileSearch, Info, ShieldCheck, Sparkles } from "lucide-react";
 import type { InstitutionType } from "@/api/types";
 import { Button } from "@/components/ui/button";
@@ -11,7 +11,7 @@ import { ApplicationForm } from "@/features/applications/ApplicationForm";
 import { OnboardingTour } from "@/features/onboarding/OnboardingTour";
 import { ROLE_STEP_ID, isRoleChoice } from "@/features/onboarding/tourSteps";
 import type { RoleChoice } from "@/features/onboarding/tourSteps";
-import { LanguageSwitcher } from "@/features/shell/LanguageSwitcher";
+import { PublicFrame } from "@/features/shell/PublicFrame";
 import { usePageTitle } from "@/lib/usePageTitle";
 
 type WizardOutcome = { kind: "completed"; choice: RoleChoice | null } | { kind: "skipped" };
@@ -146,24 +146,13 @@ export function PublicApplyPage() {
   const search = useSearch();
   const next = `/apply${search ? `?${search}` : ""}`;
   return (
-    <div className="min-h-screen bg-background">
-      <header className="border-b bg-card">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-          <Link href="/" className="inline-flex items-center gap-2 rounded-md text-sm font-medium">
-            <ArrowLeft className="h-4 w-4 text-muted-foreground" aria-hidden="true" />
-            <span className="font-semibold">{t("app.name")}</span>
-          </Link>
-          <LanguageSwitcher />
-        </div>
-      </header>
-      <main className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:px-6">
-        <div className="text-center">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t("pages.apply.title")}</h1>
-          <p className="mx-auto mt-2 max-w-2xl text-muted-foreground">{t("pages.apply.description")}</p>
-        </div>
-        <AccountCard next={next} />
-      </main>
-    </div>
+    <PublicFrame brand={<span className="font-semibold">{t("app.name")}</span>} mainClassName="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:px-6">
+      <div className="text-center">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t("pages.apply.title")}</h1>
+        <p className="mx-auto mt-2 max-w-2xl text-muted-foreground">{t("pages.apply.description")}</p>
+      </div>
+      <AccountCard next={next} />
+    </PublicFrame>
   );
 }
 

@@ -5,14 +5,15 @@ import { CheckCircle2, ImageUp, Loader2, Trash2 } from "lucide-react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { Progress } from "@/components/ui/progress";
-import { LOGO_TYPES, LogoUploadError, uploadLogo } from "@/features/applications/upload";
-import { dynamicKey } from "@/i18n/keys";
+import { IMAGE_TYPES, ImageUploadError } from "@/lib/imageUpload";
+import { uploadLogo } from "@/features/applications/upload";
+import type { TranslationKey } from "@/i18n/keys";
 
 type UploadState =
   | { kind: "idle" }
   | { kind: "uploading"; percent: number }
   | { kind: "done" }
-  | { kind: "error"; key: string; serverMessage: string | null };
+  | { kind: "error"; key: TranslationKey; serverMessage: string | null };
 
 interface LogoUploadProps {
   /** The stored logo path (/objects/logos/...) or null. */
@@ -43,9 +44,9 @@ export function LogoUpload({ value, onChange, onBusyChange, fieldError }: LogoUp
       onChange(path);
       setState({ kind: "done" });
     } catch (err) {
-      const key = err instanceof LogoUploadError ? err.key : "apply.logo.failed";
-      const serverMessage = err instanceof LogoUploadError ? err.serverMessage : null;
-      if (!(err instanceof LogoUploadError)) console.error("logo upload failed", err);
+      const key = err instanceof ImageUploadError ? err.key : "apply.logo.failed";
+      const serverMessage = err instanceof ImageUploadError ? err.serverMessage : null;
+      if (!(err instanceof ImageUploadError)) console.error("logo upload failed", err);
       onChange(null);
       setState({ kind: "error", key, serverMessage });
     } finally {
@@ -79,7 +80,7 @@ export function LogoUpload({ value, onChange, onBusyChange, fieldError }: LogoUp
         <input
           id={inputId}
           type="file"
-          accept={LOGO_TYPES.join(",")}
+          accept={IMAGE_TYPES.join(",")}
           className="peer sr-only"
           data-testid="logo-input"
           aria-describedby={`${hintId} ${statusId}`}
@@ -120,7 +121,7 @@ export function LogoUpload({ value, onChange, onBusyChange, fieldError }: LogoUp
         ) : null}
         {error ? (
           <div role="alert" data-testid="logo-error" className="text-sm text-destructive">
-            <p className="font-medium">{error.key === "apply.logo.failed" ? t("apply.logo.failed") : t(dynamicKey(error.key))}</p>
+            <p className="font-medium">{t(error.key)}</p>
             {error.serverMessage ? <p>{error.serverMessage}</p> : null}
           </div>
         ) : null}

@@ -3,7 +3,6 @@ import type { ApiError } from "@/api/client";
 import { describeFieldError } from "@/api/errors";
 import type { ApiFieldError } from "@/api/types";
 import i18n from "@/i18n";
-import { dynamicKey } from "@/i18n/keys";
 
 /**
  * The server's application field codes (internal/domain/errcodes.go) → the rule's name under
@@ -31,10 +30,4 @@ const RULES: Record<string, string> = {
 export function fieldFaultText(err: ApiError, field: string, fault: ApiFieldError, t: TFunction): string {
   const key = `validation.${field}.${RULES[fault.code] ?? ""}`;
   return fault.code in RULES && i18n.exists(key) ? key : describeFieldError(err, fault, t);
-}
-
-/** Renders an error held as an i18n key or as the server's own words. */
-export function errorText(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  return i18n.exists(value) ? i18n.t(dynamicKey(value)) : value;
 }

@@ -1,4 +1,6 @@
 import type { ApplicationPayload } from "@/api/types";
+import type { TranslationKey } from "@/i18n/keys";
+import { validEmail, validPhone } from "@/lib/contactValidation";
 
 /**
  * The institution application rules, the same as the server's
@@ -6,29 +8,10 @@ import type { ApplicationPayload } from "@/api/types";
  * testdata/institution_application.json. Errors are i18n keys under
  * "validation."; their English texts are the vectors' messages.
  */
-export type ApplicationFieldErrors = Partial<Record<keyof ApplicationPayload, string>>;
+export type ApplicationFieldErrors = Partial<Record<keyof ApplicationPayload, TranslationKey>>;
 
 const LICENSE_NUMBER = /^[A-Za-z0-9][A-Za-z0-9/-]*$/;
-const PHONE = /^\+?[0-9][0-9 -]*$/;
 const LOGO_PATH = /^\/objects\/logos\/[A-Za-z0-9-]+\.(png|jpg)$/;
-// RFC 5322 dot-atom on both sides (what Go's net/mail accepts without quotes or a display name),
-// and a dot somewhere in the domain.
-const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~\\u0080-\\uFFFF-]+";
-const EMAIL = new RegExp(`^${ATEXT}(\\.${ATEXT})*@${ATEXT}(\\.${ATEXT})*$`, "u");
-
-/** True for a plain e-mail address that mail could reach (mirrors domain.ValidEmail). */
-export function validEmail(s: string): boolean {
-  if (s.length > 254 || /[ <>"]/.test(s)) return false;
-  if (!EMAIL.test(s)) return false;
-  return s.slice(s.lastIndexOf("@")).includes(".");
-}
-
-/** Digits with an optional leading +, spaces or hyphens between groups, 7–15 digits. */
-export function validPhone(s: string): boolean {
-  if (!PHONE.test(s)) return false;
-  const digits = s.replace(/[^0-9]/g, "").length;
-  return digits >= 7 && digits <= 15;
-}
 
 /** Trims and normalises the payload the way the server does before checking it. */
 export function normalizeApplication(input: ApplicationPayload): ApplicationPayload {
@@ -56,7 +39,7 @@ const runeCount = (s: string) => Array.from(s).length;
 export function validateApplication(raw: ApplicationPayload): ApplicationFieldErrors {
   const a = normalizeApplication(raw);
   const f: ApplicationFieldErrors = {};
-  const text = (key: keyof ApplicationPayload, v: string, min: number, max: number) => {
+  const text = (key: "institutionName" | "licenseNumber" | "contactPerson" | "address", v: string, min: number, max: number) => {
     const n = runeCount(v);
     if (n === 0) f[key] = `validation.${key}.required`;
     else if (n < min) f[key] = `validation.${key}.tooShort`;

@@ -8,13 +8,11 @@ import { Label } from "@/components/ui/label";
 import { cn } from "@/lib/utils";
 import { ACTION_SUGGESTIONS, EMPTY_FILTERS, RESOURCE_SUGGESTIONS, filterParams } from "@/features/audit/filters";
 import type { AuditFilters } from "@/features/audit/filters";
-import { dynamicKey } from "@/i18n/keys";
 
-interface FieldSpec {
-  key: keyof AuditFilters;
-  type?: "date";
-  list?: string;
-}
+/** A text filter, with a hint in its empty box; the dates have the browser's own picker instead. */
+type FieldSpec =
+  | { key: Exclude<keyof AuditFilters, "from" | "to">; type?: undefined; list?: string }
+  | { key: "from" | "to"; type: "date"; list?: undefined };
 
 /**
  * The audit log's filters as a form: edits stay a draft until applied (Enter or "Apply"), so the
@@ -86,7 +84,8 @@ export function AuditFilterForm({
       </Button>
       <div id={`${base}-fields`} className={cn(!expanded && "max-sm:hidden", "max-sm:mt-4")}>
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {fields.map(({ key, type, list }) => {
+          {fields.map((spec) => {
+            const { key, type, list } = spec;
             const id = `${base}-${key}`;
             const error = errors[key];
             return (
@@ -99,7 +98,7 @@ export function AuditFilterForm({
                   list={list}
                   autoComplete="off"
                   spellCheck={false}
-                  placeholder={type ? undefined : t(dynamicKey(`auditTrail.filters.${key}Hint`))}
+                  placeholder={spec.type ? undefined : t(`auditTrail.filters.${spec.key}Hint`)}
                   value={draft[key]}
                   onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
                   aria-invalid={error ? true : undefined}

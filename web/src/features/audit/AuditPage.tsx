@@ -17,7 +17,7 @@ import { AuditFilterForm } from "@/features/audit/AuditFilterForm";
 import { AuditTable } from "@/features/audit/AuditTable";
 import { EMPTY_FILTERS, FILTER_KEYS, auditExportUrl, filterParams, filtersFromSearch, hasFilters } from "@/features/audit/filters";
 import type { AuditFilters } from "@/features/audit/filters";
-import { useInstitutionNames } from "@/features/audit/institutions";
+import { useInstitutionNames } from "@/api/institutions";
 import { VerifyButton, VerifyResultPanel } from "@/features/audit/VerifyPanel";
 import { isRegulator } from "@/lib/roles";
 import { formatNumber } from "@/lib/format";

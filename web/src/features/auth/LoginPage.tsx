@@ -2,8 +2,8 @@ import { useState } from "react";
 import type { FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link, useSearch } from "wouter";
-import { ArrowLeft, Loader2, Shield, Smartphone } from "lucide-react";
+import { useSearch } from "wouter";
+import { Loader2, Shield, Smartphone } from "lucide-react";
 import { api, dataOf } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
@@ -14,7 +14,7 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { CodeStep } from "@/features/auth/CodeStep";
 import { secondFactorChallenge } from "@/features/auth/secondFactor";
-import { LanguageSwitcher } from "@/features/shell/LanguageSwitcher";
+import { PublicFrame } from "@/features/shell/PublicFrame";
 import { usePageTitle } from "@/lib/usePageTitle";
 
 interface LoginBody {
@@ -69,87 +69,80 @@ export function LoginPage({ navigate = (url: string) => window.location.assign(u
   }
 
   return (
-    <div className="flex min-h-screen flex-col bg-background">
-      <header className="flex items-center justify-between px-4 py-4 sm:px-6">
-        <Link
-          href="/"
-          className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground"
-        >
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-          {t("login.backHome")}
-        </Link>
-        <LanguageSwitcher />
-      </header>
-      <main className="flex flex-1 items-start justify-center px-4 pb-16 pt-6 sm:items-center sm:pt-0">
-        <Card className="w-full max-w-sm">
-          <CardHeader className="items-center text-center">
-            {challenge ? (
-              <Smartphone className="mb-2 h-10 w-10 text-primary" aria-hidden="true" />
-            ) : (
-              <Shield className="mb-2 h-10 w-10 text-primary" aria-hidden="true" />
-            )}
-            <CardTitle as="h1" className="text-xl">
-              {challenge ? t("login.totp.title") : t("login.title")}
-            </CardTitle>
-            <CardDescription>{challenge ? t("login.totp.subtitle") : t("login.subtitle")}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            {challenge ? (
-              <CodeStep
-                challenge={challenge}
-                onSignedIn={() => navigate(safeNext(search))}
-                onRestart={(message) => {
-                  setChallenge(null);
-                  setError(message);
-                }}
-              />
-            ) : (
-              <form onSubmit={onSubmit} className="space-y-4" noValidate={false}>
-                <div className="space-y-2">
-                  <Label htmlFor="login-email">{t("login.email")}</Label>
-                  <Input
-                    id="login-email"
-                    type="email"
-                    autoComplete="username"
-                    required
-                    value={email}
-                    onChange={(e) => setEmail(e.target.value)}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? "login-error" : undefined}
-                  />
-                </div>
-                <div className="space-y-2">
-                  <Label htmlFor="login-password">{t("login.password")}</Label>
-                  <Input
-                    id="login-password"
-                    type="password"
-                    autoComplete="current-password"
-                    required
-                    value={password}
-                    onChange={(e) => setPassword(e.target.value)}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? "login-error" : undefined}
-                  />
-                </div>
-                {error ? (
-                  <p
-                    id="login-error"
-                    role="alert"
-                    className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive"
-                  >
-                    {error}
-                  </p>
-                ) : null}
-                <Button type="submit" className="w-full" disabled={mutation.isPending}>
-                  {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-                  {mutation.isPending ? t("login.submitting") : t("login.submit")}
-                </Button>
-              </form>
-            )}
-          </CardContent>
-        </Card>
-      </main>
-    </div>
+    <PublicFrame
+      back={t("login.backHome")}
+      header="plain"
+      column
+      mainClassName="flex flex-1 items-start justify-center px-4 pb-16 pt-6 sm:items-center sm:pt-0"
+    >
+      <Card className="w-full max-w-sm">
+        <CardHeader className="items-center text-center">
+          {challenge ? (
+            <Smartphone className="mb-2 h-10 w-10 text-primary" aria-hidden="true" />
+          ) : (
+            <Shield className="mb-2 h-10 w-10 text-primary" aria-hidden="true" />
+          )}
+          <CardTitle as="h1" className="text-xl">
+            {challenge ? t("login.totp.title") : t("login.title")}
+          </CardTitle>
+          <CardDescription>{challenge ? t("login.totp.subtitle") : t("login.subtitle")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {challenge ? (
+            <CodeStep
+              challenge={challenge}
+              onSignedIn={() => navigate(safeNext(search))}
+              onRestart={(message) => {
+                setChallenge(null);
+                setError(message);
+              }}
+            />
+          ) : (
+            <form onSubmit={onSubmit} className="space-y-4" noValidate={false}>
+              <div className="space-y-2">
+                <Label htmlFor="login-email">{t("login.email")}</Label>
+                <Input
+                  id="login-email"
+                  type="email"
+                  autoComplete="username"
+                  required
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? "login-error" : undefined}
+                />
+              </div>
+              <div className="space-y-2">
+                <Label htmlFor="login-password">{t("login.password")}</Label>
+                <Input
+                  id="login-password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? "login-error" : undefined}
+                />
+              </div>
+              {error ? (
+                <p
+                  id="login-error"
+                  role="alert"
+                  className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive"
+                >
+                  {error}
+                </p>
+              ) : null}
+              <Button type="submit" className="w-full" disabled={mutation.isPending}>
+                {mutation.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+                {mutation.isPending ? t("login.submitting") : t("login.submit")}
+              </Button>
+            </form>
+          )}
+        </CardContent>
+      </Card>
+    </PublicFrame>
   );
 }
 

@@ -18,8 +18,3 @@ export function secondFactorChallenge(err: unknown): string | null {
 export function challengeIsOver(err: unknown): boolean {
   return err instanceof ApiError && err.status === 401 && !err.fields.code;
 }
-
-/** The manual key in groups of four, as authenticator apps show it. */
-export function groupKey(key: string): string {
-  return key.replace(/(.{4})/g, "$1 ").trim();
-}

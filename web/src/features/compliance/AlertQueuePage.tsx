@@ -5,10 +5,9 @@ import { ArrowLeft, TimerOff } from "lucide-react";
 import type { CurrentUser } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { Label } from "@/components/ui/label";
 import { PageHeader } from "@/components/ui/page-header";
-import { NativeSelect } from "@/components/ui/native-select";
-import { useInstitutionNames } from "@/features/audit/institutions";
+import { SelectField } from "@/components/ui/select-field";
+import { useInstitutionNames } from "@/api/institutions";
 import { AlertsList } from "@/features/compliance/AlertsList";
 import {
   ALERT_AGES,
@@ -64,21 +63,15 @@ export function AlertQueuePage({ user }: { user: CurrentUser }) {
     key: "severity" | "institution" | "assignee" | "age" | "sort" | "kind",
     options: readonly { value: string; label: string }[],
   ) => (
-    <div className="min-w-0 space-y-1.5">
-      <Label htmlFor={ids[key]}>{t(`alerts.queue.filters.${key}`)}</Label>
-      <NativeSelect
-        id={ids[key]}
-        value={view[key]}
-        onChange={(e) => set({ [key]: e.target.value })}
-        data-testid={`queue-${key}`}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect>
-    </div>
+    <SelectField
+      id={ids[key]}
+      label={t(`alerts.queue.filters.${key}`)}
+      className="min-w-0"
+      value={view[key]}
+      onChange={(value) => set({ [key]: value })}
+      options={options}
+      testId={`queue-${key}`}
+    />
   );
 
   return (

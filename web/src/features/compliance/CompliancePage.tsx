@@ -25,7 +25,7 @@ import type { CurrentUser, KycApplication } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { PageFooter } from "@/components/PageFooter";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, IconCardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Progress } from "@/components/ui/progress";
 import { toast } from "@/components/ui/use-toast";
@@ -169,10 +169,9 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <Card id="kyc" className="scroll-mt-20">
           <CardHeader>
-            <CardTitle as="h2" className="flex items-center gap-2 text-base">
-              <Users className="h-4 w-4 text-primary" aria-hidden="true" />
+            <IconCardTitle icon={Users} iconClassName="text-primary">
               {t("compliance.kyc.title")}
-            </CardTitle>
+            </IconCardTitle>
             <CardDescription>{t(regulator ? "compliance.kyc.descriptionRegulator" : "compliance.kyc.description")}</CardDescription>
           </CardHeader>
           <CardContent>
@@ -182,10 +181,9 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
 
         <Card id="reports" className="scroll-mt-20">
           <CardHeader>
-            <CardTitle as="h2" className="flex items-center gap-2 text-base">
-              <FileText className="h-4 w-4 text-primary" aria-hidden="true" />
+            <IconCardTitle icon={FileText} iconClassName="text-primary">
               {t("compliance.reports.title")}
-            </CardTitle>
+            </IconCardTitle>
             <CardDescription>{t("compliance.reports.description")}</CardDescription>
           </CardHeader>
           <CardContent>
@@ -258,10 +256,9 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
 
       <Card id="alerts" className="scroll-mt-20">
         <CardHeader>
-          <CardTitle as="h2" className="flex items-center gap-2 text-base">
-            <BellRing className="h-4 w-4 text-primary" aria-hidden="true" />
+          <IconCardTitle icon={BellRing} iconClassName="text-primary">
             {t("alerts.title")}
-          </CardTitle>
+          </IconCardTitle>
           <CardDescription>{t("alerts.description")}</CardDescription>
           <Button asChild variant="link" size="sm" className="h-auto self-start px-0">
             <Link href="/compliance/alerts" data-testid="open-alert-queue">

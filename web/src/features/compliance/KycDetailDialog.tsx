@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { sharedKeys } from "@/api/keys";
-import { kycRisk, kycRiskVariant, kycStatus, kycVariant } from "@/features/compliance/compliance";
+import { complianceVariant, kycRisk, kycStatus, riskVariant } from "@/lib/statusBadges";
 import { formatDateTime } from "@/lib/format";
 
 /**
@@ -103,10 +103,10 @@ export function KycDetailDialog({
           <DialogTitle>{application?.fullName}</DialogTitle>
           <DialogDescription className="flex items-center gap-2">
             {t("kyc.detail.title")}
-            <Badge variant={kycVariant(status)} data-testid="kyc-detail-status">
+            <Badge variant={complianceVariant(status)} data-testid="kyc-detail-status">
               {t(`kyc.status.${status}`)}
             </Badge>
-            <Badge variant={kycRiskVariant(risk)} data-testid="kyc-detail-risk">
+            <Badge variant={riskVariant(risk)} data-testid="kyc-detail-risk">
               {t(`kyc.risk.${risk}`)}
             </Badge>
           </DialogDescription>

@@ -17,10 +17,9 @@ import { toast } from "@/components/ui/use-toast";
 import { sharedKeys } from "@/api/keys";
 import { EMPTY_KYC, KYC_DOCUMENT_TYPES, KYC_FIELDS, validateKyc } from "@/features/compliance/kyc";
 import type { KycFieldErrors } from "@/features/compliance/kyc";
-import i18n from "@/i18n";
 import en from "@/i18n/en.json";
 import { cn } from "@/lib/utils";
-import { dynamicKey } from "@/i18n/keys";
+import { fieldErrorText } from "@/lib/fieldErrorText";
 
 /**
  * A server field fault → our i18n key when it is the field's 001 §5 rule (each field has one
@@ -102,11 +101,7 @@ export function KycFormDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     mutation.mutate({ ...values, pep });
   }
 
-  const message = (field: keyof KycSubmission) => {
-    const v = errors[field];
-    if (!v) return undefined;
-    return i18n.exists(v) ? t(dynamicKey(v)) : v;
-  };
+  const message = (field: keyof KycSubmission) => fieldErrorText(errors[field], t);
 
   return (
     <Dialog open={open} onOpenChange={(o) => (mutation.isPending ? undefined : onOpenChange(o))}>

@@ -7,7 +7,7 @@ import type { KycApplication } from "@/api/types";
 import { PageFooter } from "@/components/PageFooter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { kycRisk, kycRiskVariant, kycStatus, kycVariant } from "@/features/compliance/compliance";
+import { complianceVariant, kycRisk, kycStatus, riskVariant } from "@/lib/statusBadges";
 import { SkeletonRows } from "@/features/compliance/SkeletonRows";
 import { formatDate, formatNumber } from "@/lib/format";
 
@@ -79,11 +79,11 @@ export function KycList({
               </div>
               <div className="flex shrink-0 flex-wrap items-center gap-2 sm:justify-end">
                 {detailed ? (
-                  <Badge variant={kycRiskVariant(risk)} data-testid="kyc-risk">
+                  <Badge variant={riskVariant(risk)} data-testid="kyc-risk">
                     {t(`kyc.risk.${risk}`)}
                   </Badge>
                 ) : null}
-                <Badge variant={kycVariant(status)} data-testid="kyc-status">
+                <Badge variant={complianceVariant(status)} data-testid="kyc-status">
                   {t(`kyc.status.${status}`)}
                 </Badge>
                 <Button

@@ -61,43 +61,7 @@ export function reportPayload(reportType: ReportType, period: string, metrics: P
   };
 }
 
-/** Badge style of a KYC status: compliant default, under review/pending secondary, non-compliant destructive. */
-export function kycVariant(status: string): Variant {
-  if (status === "compliant") return "default";
-  if (status === "non_compliant") return "destructive";
-  if (status === "under_review" || status === "pending") return "secondary";
-  return "outline";
-}
-
-/** Known KYC statuses; anything else displays as pending. */
-export function kycStatus(status: string): "under_review" | "pending" | "compliant" | "non_compliant" {
-  return status === "under_review" || status === "compliant" || status === "non_compliant" ? status : "pending";
-}
-
 /** Badge style of a report status: published default, draft secondary. */
 export function reportVariant(status: string): Variant {
   return status === "published" ? "default" : "secondary";
-}
-
-/** Badge style of a transaction status on the dashboard (000 §2): approved default, pending secondary, rejected destructive, others outline. */
-export function dashboardStatusVariant(status: string): Variant {
-  if (status === "approved") return "default";
-  if (status === "pending") return "secondary";
-  if (status === "rejected") return "destructive";
-  return "outline";
-}
-
-/** The KYC risk levels, lowest first (the server's ?risk= vocabulary). */
-export const KYC_RISKS = ["low", "medium", "high"] as const;
-
-/** Known KYC risk levels; anything else displays as low. */
-export function kycRisk(risk: string): (typeof KYC_RISKS)[number] {
-  return risk === "medium" || risk === "high" ? risk : "low";
-}
-
-/** Badge style of a KYC risk level: high destructive, medium secondary, low outline. */
-export function kycRiskVariant(risk: string): Variant {
-  if (risk === "high") return "destructive";
-  if (risk === "medium") return "secondary";
-  return "outline";
 }

@@ -1,5 +1,6 @@
 import type { KycSubmission } from "@/api/types";
-import { validEmail, validPhone } from "@/features/applications/validation";
+import type { TranslationKey } from "@/i18n/keys";
+import { validEmail, validPhone } from "@/lib/contactValidation";
 
 /**
  * The KYC form rules of 001 §5, the same as the server's (internal/domain/kyc.go)
@@ -7,6 +8,9 @@ import { validEmail, validPhone } from "@/features/applications/validation";
  * keys under "kyc.validation."; their English texts are the vectors' messages.
  */
 export type KycFieldErrors = Partial<Record<keyof KycSubmission, string>>;
+
+/** The form's own faults: an i18n key per field (the server's, kept beside them, are text). */
+export type KycFieldKeys = Partial<Record<keyof KycSubmission, TranslationKey>>;
 
 export const KYC_DOCUMENT_TYPES = ["passport", "national_id", "drivers_license"] as const;
 
@@ -46,9 +50,9 @@ export function normalizeKyc(input: KycSubmission): KycSubmission {
 const runeCount = (s: string) => Array.from(s).length;
 
 /** Checks every field and returns all faults at once (empty object: valid). */
-export function validateKyc(raw: KycSubmission): KycFieldErrors {
+export function validateKyc(raw: KycSubmission): KycFieldKeys {
   const k = normalizeKyc(raw);
-  const f: KycFieldErrors = {};
+  const f: KycFieldKeys = {};
   const length = (key: keyof KycSubmission, min: number, max: number) => {
     const n = runeCount(k[key]);
     if (n < min || n > max) f[key] = `kyc.validation.${key}`;

@@ -4,10 +4,10 @@ import { Link } from "wouter";
 import { Bell, Check } from "lucide-react";
 import { api } from "@/api/api";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeader, IconCardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
-import { ALERT_LEVEL_STYLE, alertLevel } from "@/features/compliance/alertDisplay";
+import { ALERT_LEVEL_STYLE, alertLevel } from "@/features/dashboard/alertLevel";
 import { alertDescription, alertTitle } from "@/lib/alertText";
 import { useAlertSummary } from "@/features/compliance/alertsQueue";
 import { alertsPageOptions } from "@/features/dashboard/api";
@@ -60,10 +60,9 @@ export function AlertsPanel() {
   return (
     <Card className="h-full" data-testid="alerts-panel">
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3 space-y-0">
-        <CardTitle as="h2" className="flex items-center gap-2 text-base">
-          <Bell className="h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
+        <IconCardTitle icon={Bell} iconClassName="shrink-0 text-primary">
           {t("dashboard.alerts.title")}
-        </CardTitle>
+        </IconCardTitle>
         <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-1">
           {overdue ? (
             <Link

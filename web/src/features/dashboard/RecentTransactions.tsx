@@ -5,7 +5,7 @@ import type { Transaction } from "@/api/types";
 import { ListTable } from "@/components/DataTable";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { dashboardStatusVariant } from "@/features/compliance/compliance";
+import { dashboardStatusVariant } from "@/lib/statusBadges";
 import { formatAmount } from "@/lib/money";
 import { formatDateTime, shortId } from "@/lib/format";
 

@@ -12,7 +12,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n";
 import { demoAlertsOptions } from "@/features/demo/api";
-import { useChooseLanguage } from "@/features/shell/languageChoice";
+import { useChooseLanguage } from "@/lib/languageChoice";
 import { alertTitle } from "@/lib/alertText";
 import { TourOverlay } from "@/features/onboarding/TourOverlay";
 import { CompactTransactionsTable } from "@/features/transactions/CompactTransactionsTable";

@@ -6,10 +6,9 @@ import { ArrowLeftRight, FileText, IdCard } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { kycStatus, kycVariant } from "@/features/compliance/compliance";
 import { RecentTransactionsCard } from "@/features/dashboard/RecentTransactionsCard";
 import { ownApplicationsOptions, ownKycOptions } from "@/features/home/api";
-import { applicationStatus, applicationStatusVariant } from "@/lib/statusBadges";
+import { applicationStatus, applicationStatusVariant, complianceVariant, kycStatus } from "@/lib/statusBadges";
 import type { LucideIcon } from "lucide-react";
 import type { CurrentUser } from "@/api/types";
 import { PageHeader } from "@/components/ui/page-header";
@@ -53,7 +52,7 @@ export function CitizenHome({ user }: { user: CurrentUser }) {
         >
           {latestKyc ? (
             <p className="flex flex-wrap items-center gap-2">
-              <Badge variant={kycVariant(latestKyc.status)} data-testid="home-kyc-status">
+              <Badge variant={complianceVariant(latestKyc.status)} data-testid="home-kyc-status">
                 {t(`kyc.status.${kycStatus(latestKyc.status)}`)}
               </Badge>
               <span className="text-muted-foreground">{t("home.citizen.kyc.submitted", { date: formatDate(latestKyc.createdAt) })}</span>

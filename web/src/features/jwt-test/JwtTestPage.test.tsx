@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { isDevelopmentMode } from "@/features/auth/mode";
+import { isDevelopmentMode } from "@/lib/serverMode";
 import { JwtTestPage } from "@/features/jwt-test/JwtTestPage";
 import { registerRoles } from "@/features/jwt-test/messages";
 import i18n from "@/i18n";

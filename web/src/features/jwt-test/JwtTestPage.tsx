@@ -1,8 +1,7 @@
 import { useState } from "react";
 import type { FormEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "wouter";
-import { ArrowLeft, KeyRound, Loader2, LogIn, Trash2, UserPlus, UserRound } from "lucide-react";
+import { KeyRound, Loader2, LogIn, Trash2, UserPlus, UserRound } from "lucide-react";
 import { api } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { Button } from "@/components/ui/button";
@@ -11,13 +10,13 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
-import { LanguageSwitcher } from "@/features/shell/LanguageSwitcher";
+import { PublicFrame } from "@/features/shell/PublicFrame";
 import {
   GUEST_REDIRECT_MS,
   PROTECTED_ENDPOINTS,
   registerRoles,
 } from "@/features/jwt-test/messages";
-import { isDevelopmentMode } from "@/features/auth/mode";
+import { isDevelopmentMode } from "@/lib/serverMode";
 import { usePageTitle } from "@/lib/usePageTitle";
 
 interface RawResponse {
@@ -217,159 +216,145 @@ export function JwtTestPage({ navigate = (url: string) => window.location.assign
   }
 
   return (
-    <div className="min-h-screen bg-background">
-      <header className="border-b bg-card">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-          <Link
-            href="/"
-            className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground"
-          >
-            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-            {t("jwt.backHome")}
-          </Link>
-          <LanguageSwitcher />
-        </div>
-      </header>
-      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t("jwt.title")}</h1>
-        <p className="mt-2 text-muted-foreground">{t("jwt.description")}</p>
-        <p
-          className="mt-4 inline-flex items-center gap-2 rounded-md border bg-accent px-3 py-2 text-sm text-accent-foreground"
-          data-testid="guest-note"
-        >
-          <UserRound className="h-4 w-4" aria-hidden="true" />
-          {t("jwt.guestNote")}
-        </p>
+    <PublicFrame back={t("jwt.backHome")} mainClassName="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t("jwt.title")}</h1>
+      <p className="mt-2 text-muted-foreground">{t("jwt.description")}</p>
+      <p
+        className="mt-4 inline-flex items-center gap-2 rounded-md border bg-accent px-3 py-2 text-sm text-accent-foreground"
+        data-testid="guest-note"
+      >
+        <UserRound className="h-4 w-4" aria-hidden="true" />
+        {t("jwt.guestNote")}
+      </p>
 
-        <div className="mt-8 grid gap-6 lg:grid-cols-3">
-          <FormCard icon={<UserPlus aria-hidden="true" />} title={t("jwt.register.title")} description={t("jwt.register.description")}>
-            <form onSubmit={onRegister} noValidate className="space-y-3" aria-label={t("jwt.register.title")}>
-              <FormField id="reg-email" label={t("jwt.fields.email")}>
-                <Input id="reg-email" type="email" autoComplete="email" value={reg.email} onChange={(e) => setReg({ ...reg, email: e.target.value })} />
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <FormCard icon={<UserPlus aria-hidden="true" />} title={t("jwt.register.title")} description={t("jwt.register.description")}>
+          <form onSubmit={onRegister} noValidate className="space-y-3" aria-label={t("jwt.register.title")}>
+            <FormField id="reg-email" label={t("jwt.fields.email")}>
+              <Input id="reg-email" type="email" autoComplete="email" value={reg.email} onChange={(e) => setReg({ ...reg, email: e.target.value })} />
+            </FormField>
+            <FormField id="reg-password" label={t("jwt.fields.password")}>
+              <Input id="reg-password" type="password" autoComplete="new-password" value={reg.password} onChange={(e) => setReg({ ...reg, password: e.target.value })} />
+            </FormField>
+            <div className="grid grid-cols-2 gap-3">
+              <FormField id="reg-first" label={t("jwt.fields.firstName")}>
+                <Input id="reg-first" autoComplete="given-name" value={reg.firstName} onChange={(e) => setReg({ ...reg, firstName: e.target.value })} />
               </FormField>
-              <FormField id="reg-password" label={t("jwt.fields.password")}>
-                <Input id="reg-password" type="password" autoComplete="new-password" value={reg.password} onChange={(e) => setReg({ ...reg, password: e.target.value })} />
+              <FormField id="reg-last" label={t("jwt.fields.lastName")}>
+                <Input id="reg-last" autoComplete="family-name" value={reg.lastName} onChange={(e) => setReg({ ...reg, lastName: e.target.value })} />
               </FormField>
-              <div className="grid grid-cols-2 gap-3">
-                <FormField id="reg-first" label={t("jwt.fields.firstName")}>
-                  <Input id="reg-first" autoComplete="given-name" value={reg.firstName} onChange={(e) => setReg({ ...reg, firstName: e.target.value })} />
-                </FormField>
-                <FormField id="reg-last" label={t("jwt.fields.lastName")}>
-                  <Input id="reg-last" autoComplete="family-name" value={reg.lastName} onChange={(e) => setReg({ ...reg, lastName: e.target.value })} />
-                </FormField>
-              </div>
-              <FormField id="reg-role" label={t("jwt.fields.role")}>
-                <Select value={reg.role} onValueChange={(role) => setReg({ ...reg, role })}>
-                  <SelectTrigger id="reg-role" data-testid="register-role">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {registerRoles(isDevelopmentMode()).map((role) => (
-                      <SelectItem key={role} value={role}>
-                        {t(`roles.${role}`)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+            </div>
+            <FormField id="reg-role" label={t("jwt.fields.role")}>
+              <Select value={reg.role} onValueChange={(role) => setReg({ ...reg, role })}>
+                <SelectTrigger id="reg-role" data-testid="register-role">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {registerRoles(isDevelopmentMode()).map((role) => (
+                    <SelectItem key={role} value={role}>
+                      {t(`roles.${role}`)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </FormField>
+            <FormField id="reg-institution" label={t("jwt.fields.institution")}>
+              <Input id="reg-institution" autoComplete="organization" value={reg.institution} onChange={(e) => setReg({ ...reg, institution: e.target.value })} />
+            </FormField>
+            <SubmitButton busy={busy === "register"}>{t("jwt.register.submit")}</SubmitButton>
+          </form>
+        </FormCard>
+
+        <div className="space-y-6">
+          <FormCard icon={<LogIn aria-hidden="true" />} title={t("jwt.login.title")} description={t("jwt.login.description")}>
+            <form onSubmit={onLogin} className="space-y-3" aria-label={t("jwt.login.title")}>
+              <FormField id="login-email" label={t("jwt.fields.email")}>
+                <Input id="login-email" type="email" autoComplete="username" value={login.email} onChange={(e) => setLogin({ ...login, email: e.target.value })} />
               </FormField>
-              <FormField id="reg-institution" label={t("jwt.fields.institution")}>
-                <Input id="reg-institution" autoComplete="organization" value={reg.institution} onChange={(e) => setReg({ ...reg, institution: e.target.value })} />
+              <FormField id="login-password" label={t("jwt.fields.password")}>
+                <Input id="login-password" type="password" autoComplete="current-password" value={login.password} onChange={(e) => setLogin({ ...login, password: e.target.value })} />
               </FormField>
-              <SubmitButton busy={busy === "register"}>{t("jwt.register.submit")}</SubmitButton>
+              <SubmitButton busy={busy === "login"}>{t("jwt.login.submit")}</SubmitButton>
             </form>
           </FormCard>
 
-          <div className="space-y-6">
-            <FormCard icon={<LogIn aria-hidden="true" />} title={t("jwt.login.title")} description={t("jwt.login.description")}>
-              <form onSubmit={onLogin} className="space-y-3" aria-label={t("jwt.login.title")}>
-                <FormField id="login-email" label={t("jwt.fields.email")}>
-                  <Input id="login-email" type="email" autoComplete="username" value={login.email} onChange={(e) => setLogin({ ...login, email: e.target.value })} />
-                </FormField>
-                <FormField id="login-password" label={t("jwt.fields.password")}>
-                  <Input id="login-password" type="password" autoComplete="current-password" value={login.password} onChange={(e) => setLogin({ ...login, password: e.target.value })} />
-                </FormField>
-                <SubmitButton busy={busy === "login"}>{t("jwt.login.submit")}</SubmitButton>
-              </form>
-            </FormCard>
-
-            <FormCard icon={<UserRound aria-hidden="true" />} title={t("jwt.guest.title")} description={t("jwt.guest.description")}>
-              <form onSubmit={onGuestLogin} className="space-y-3" aria-label={t("jwt.guest.title")}>
-                <FormField id="guest-username" label={t("jwt.fields.username")}>
-                  <Input id="guest-username" autoComplete="username" value={guest.username} onChange={(e) => setGuest({ ...guest, username: e.target.value })} />
-                </FormField>
-                <FormField id="guest-password" label={t("jwt.fields.password")}>
-                  <Input id="guest-password" type="password" autoComplete="current-password" value={guest.password} onChange={(e) => setGuest({ ...guest, password: e.target.value })} />
-                </FormField>
-                <SubmitButton busy={busy === "guest"}>{t("jwt.guest.submit")}</SubmitButton>
-              </form>
-            </FormCard>
-          </div>
-
-          <div className="space-y-6">
-            <FormCard icon={<KeyRound aria-hidden="true" />} title={t("jwt.token.title")} description={t("jwt.token.description")}>
-              {token ? (
-                <div className="space-y-3">
-                  <p data-testid="token-display" className="max-h-32 overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-all">
-                    {token}
-                  </p>
-                  <Button variant="outline" size="sm" onClick={() => setToken(null)}>
-                    <Trash2 aria-hidden="true" />
-                    {t("jwt.token.clear")}
-                  </Button>
-                </div>
-              ) : (
-                <p data-testid="token-display" className="text-sm text-muted-foreground">
-                  {t("jwt.token.none")}
-                </p>
-              )}
-            </FormCard>
-
-            <FormCard title={t("jwt.protected.title")} description={t("jwt.protected.description")}>
-              <div className="grid gap-2">
-                {PROTECTED_ENDPOINTS.map((ep) => (
-                  <Button
-                    key={ep.key}
-                    variant="outline"
-                    className="h-auto min-h-10 justify-between gap-3 whitespace-normal py-2 text-left"
-                    onClick={() => void callProtected(ep.path)}
-                    disabled={busy === ep.path}
-                    data-testid={`protected-${ep.key}`}
-                  >
-                    <span>{t(`jwt.protected.${ep.key}`)}</span>
-                    <code className="shrink-0 text-xs text-muted-foreground">{ep.path.replace("/api/auth/", "")}</code>
-                  </Button>
-                ))}
-              </div>
-            </FormCard>
-          </div>
+          <FormCard icon={<UserRound aria-hidden="true" />} title={t("jwt.guest.title")} description={t("jwt.guest.description")}>
+            <form onSubmit={onGuestLogin} className="space-y-3" aria-label={t("jwt.guest.title")}>
+              <FormField id="guest-username" label={t("jwt.fields.username")}>
+                <Input id="guest-username" autoComplete="username" value={guest.username} onChange={(e) => setGuest({ ...guest, username: e.target.value })} />
+              </FormField>
+              <FormField id="guest-password" label={t("jwt.fields.password")}>
+                <Input id="guest-password" type="password" autoComplete="current-password" value={guest.password} onChange={(e) => setGuest({ ...guest, password: e.target.value })} />
+              </FormField>
+              <SubmitButton busy={busy === "guest"}>{t("jwt.guest.submit")}</SubmitButton>
+            </form>
+          </FormCard>
         </div>
 
-        <Card className="mt-6">
-          <CardHeader>
-            <CardTitle as="h2">{t("jwt.raw.title")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <div data-testid="raw-response" aria-live="polite">
-              {raw ? (
-                <>
-                  <p className="mb-2 text-sm">
-                    <span className="font-mono">{raw.label}</span>{" "}
-                    <span className="font-semibold tabular-nums">
-                      {t("jwt.raw.status")}: {raw.status ?? "—"}
-                    </span>
-                  </p>
-                  <pre className="max-h-80 overflow-auto rounded-md bg-muted p-3 text-xs">
-                    {typeof raw.body === "string" ? raw.body : JSON.stringify(raw.body, null, 2)}
-                  </pre>
-                </>
-              ) : (
-                <p className="text-sm text-muted-foreground">{t("jwt.raw.empty")}</p>
-              )}
+        <div className="space-y-6">
+          <FormCard icon={<KeyRound aria-hidden="true" />} title={t("jwt.token.title")} description={t("jwt.token.description")}>
+            {token ? (
+              <div className="space-y-3">
+                <p data-testid="token-display" className="max-h-32 overflow-auto rounded-md bg-muted p-3 font-mono text-xs break-all">
+                  {token}
+                </p>
+                <Button variant="outline" size="sm" onClick={() => setToken(null)}>
+                  <Trash2 aria-hidden="true" />
+                  {t("jwt.token.clear")}
+                </Button>
+              </div>
+            ) : (
+              <p data-testid="token-display" className="text-sm text-muted-foreground">
+                {t("jwt.token.none")}
+              </p>
+            )}
+          </FormCard>
+
+          <FormCard title={t("jwt.protected.title")} description={t("jwt.protected.description")}>
+            <div className="grid gap-2">
+              {PROTECTED_ENDPOINTS.map((ep) => (
+                <Button
+                  key={ep.key}
+                  variant="outline"
+                  className="h-auto min-h-10 justify-between gap-3 whitespace-normal py-2 text-left"
+                  onClick={() => void callProtected(ep.path)}
+                  disabled={busy === ep.path}
+                  data-testid={`protected-${ep.key}`}
+                >
+                  <span>{t(`jwt.protected.${ep.key}`)}</span>
+                  <code className="shrink-0 text-xs text-muted-foreground">{ep.path.replace("/api/auth/", "")}</code>
+                </Button>
+              ))}
             </div>
-          </CardContent>
-        </Card>
-      </main>
-    </div>
+          </FormCard>
+        </div>
+      </div>
+
+      <Card className="mt-6">
+        <CardHeader>
+          <CardTitle as="h2">{t("jwt.raw.title")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <div data-testid="raw-response" aria-live="polite">
+            {raw ? (
+              <>
+                <p className="mb-2 text-sm">
+                  <span className="font-mono">{raw.label}</span>{" "}
+                  <span className="font-semibold tabular-nums">
+                    {t("jwt.raw.status")}: {raw.status ?? "—"}
+                  </span>
+                </p>
+                <pre className="max-h-80 overflow-auto rounded-md bg-muted p-3 text-xs">
+                  {typeof raw.body === "string" ? raw.body : JSON.stringify(raw.body, null, 2)}
+                </pre>
+              </>
+            ) : (
+              <p className="text-sm text-muted-foreground">{t("jwt.raw.empty")}</p>
+            )}
+          </div>
+        </CardContent>
+      </Card>
+    </PublicFrame>
   );
 }
 

@@ -1,17 +1,16 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "wouter";
-import { Search, Users, X } from "lucide-react";
+import { Users, X } from "lucide-react";
 import { ApiError } from "@/api/client";
 import { useAllInstitutions } from "@/api/institutions";
 import type { CurrentUser, KycApplication, KycStatus } from "@/api/types";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { Card, CardContent, CardHeader, IconCardTitle } from "@/components/ui/card";
+import { SearchField } from "@/components/ui/search-field";
 import { PageHeader } from "@/components/ui/page-header";
-import { NativeSelect } from "@/components/ui/native-select";
-import { KYC_RISKS } from "@/features/compliance/compliance";
+import { SelectField } from "@/components/ui/select-field";
+import { KYC_RISKS } from "@/lib/statusBadges";
 import { KycDetailDialog } from "@/features/compliance/KycDetailDialog";
 import { KycList } from "@/features/compliance/KycList";
 import { useKycList } from "@/features/compliance/kycQueue";
@@ -81,81 +80,52 @@ export function KycPage({ user }: { user: CurrentUser }) {
 
       <Card>
         <CardHeader className="pb-3">
-          <CardTitle as="h2" className="flex items-center gap-2 text-base">
-            <Users className="h-4 w-4 text-primary" aria-hidden="true" />
+          <IconCardTitle icon={Users} iconClassName="text-primary">
             {t("kycPage.list.title")}
-          </CardTitle>
+          </IconCardTitle>
         </CardHeader>
         <CardContent className="space-y-4">
           <div role="search" aria-label={t("kycPage.filters.label")} className={cn(
               "grid gap-3 md:grid-cols-2",
               regulator ? "lg:grid-cols-[minmax(0,1.4fr)_repeat(3,minmax(0,1fr))]" : "lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]",
             )}>
-            <div className="space-y-1.5">
-              <Label htmlFor={ids.search}>{t("kycPage.filters.search")}</Label>
-              <div className="relative">
-                <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-                <Input
-                  id={ids.search}
-                  type="search"
-                  className="pl-9"
-                  maxLength={100}
-                  placeholder={t("kycPage.filters.searchPlaceholder")}
-                  value={searchText}
-                  onChange={(e) => setSearchText(e.target.value)}
-                  data-testid="kyc-search"
-                />
-              </div>
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor={ids.status}>{t("kycPage.filters.status")}</Label>
-              <NativeSelect
-                id={ids.status}
-                value={query.status}
-                onChange={(e) => apply({ ...query, status: e.target.value })}
-                data-testid="kyc-filter-status"
-              >
-                <option value="">{t("kycPage.filters.allStatuses")}</option>
-                {KYC_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`kyc.status.${s}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor={ids.risk}>{t("kycPage.filters.risk")}</Label>
-              <NativeSelect
-                id={ids.risk}
-                value={query.risk}
-                onChange={(e) => apply({ ...query, risk: e.target.value })}
-                data-testid="kyc-filter-risk"
-              >
-                <option value="">{t("kycPage.filters.allRisks")}</option>
-                {KYC_RISKS.map((r) => (
-                  <option key={r} value={r}>
-                    {t(`kyc.risk.${r}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            <SearchField
+              id={ids.search}
+              label={t("kycPage.filters.search")}
+              maxLength={100}
+              placeholder={t("kycPage.filters.searchPlaceholder")}
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+              data-testid="kyc-search"
+            />
+            <SelectField
+              id={ids.status}
+              label={t("kycPage.filters.status")}
+              value={query.status}
+              onChange={(status) => apply({ ...query, status })}
+              all={{ value: "", label: t("kycPage.filters.allStatuses") }}
+              options={KYC_STATUSES.map((s) => ({ value: s, label: t(`kyc.status.${s}`) }))}
+              testId="kyc-filter-status"
+            />
+            <SelectField
+              id={ids.risk}
+              label={t("kycPage.filters.risk")}
+              value={query.risk}
+              onChange={(risk) => apply({ ...query, risk })}
+              all={{ value: "", label: t("kycPage.filters.allRisks") }}
+              options={KYC_RISKS.map((r) => ({ value: r, label: t(`kyc.risk.${r}`) }))}
+              testId="kyc-filter-risk"
+            />
             {regulator ? (
-              <div className="space-y-1.5">
-                <Label htmlFor={ids.institution}>{t("kycPage.filters.institution")}</Label>
-                <NativeSelect
-                  id={ids.institution}
-                  value={query.institution}
-                  onChange={(e) => apply({ ...query, institution: e.target.value })}
-                  data-testid="kyc-filter-institution"
-                >
-                  <option value="">{t("kycPage.filters.allInstitutions")}</option>
-                  {(psps.data ?? []).map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
+              <SelectField
+                id={ids.institution}
+                label={t("kycPage.filters.institution")}
+                value={query.institution}
+                onChange={(institution) => apply({ ...query, institution })}
+                all={{ value: "", label: t("kycPage.filters.allInstitutions") }}
+                options={(psps.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+                testId="kyc-filter-institution"
+              />
             ) : null}
           </div>
           {filtered ? (

@@ -1,5 +1,5 @@
 import type { KycQuery } from "@/features/compliance/kycQueue";
-import { KYC_RISKS } from "@/features/compliance/compliance";
+import { KYC_RISKS } from "@/lib/statusBadges";
 
 /** The status filter's values (the server's ?status= vocabulary). */
 export const KYC_STATUSES = ["under_review", "pending", "compliant", "non_compliant"] as const;

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { isDevelopmentMode } from "@/features/auth/mode";
+import { isDevelopmentMode } from "@/lib/serverMode";
 import { Link } from "wouter";
 import {
   Activity,

@@ -2,9 +2,8 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { BadgeCheck, Building2 } from "lucide-react";
-import { api, dataOrNullOn401 } from "@/api/api";
 import type { PublicRegisterEntry } from "@/api/types";
-import { landingKeys } from "@/features/landing/api";
+import { landingQueries } from "@/features/landing/api";
 import { Badge } from "@/components/ui/badge";
 import { complianceVariant } from "@/lib/statusBadges";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -13,7 +12,6 @@ import { formatDate } from "@/lib/format";
 /** How many institutions the register shows at first, and how many more each "Show more" adds. */
 export const REGISTER_PAGE = 10;
 
-/** Query key of the public register (readable without signing in). */
 /**
  * The landing page's register of currently licensed institutions with their compliance status
  * (never its reason: that may name confidential supervisory findings), REGISTER_PAGE at a time
@@ -21,12 +19,7 @@ export const REGISTER_PAGE = 10;
  */
 export function PublicRegister() {
   const { t } = useTranslation();
-  const query = useQuery<PublicRegisterEntry[] | null>({
-    queryKey: landingKeys.register,
-    // A public page: a 401 (should one ever come) means "nothing to show", never a redirect.
-    queryFn: ({ signal }) => dataOrNullOn401(api.GET("/api/public/register", { signal })),
-    staleTime: 60_000,
-  });
+  const query = useQuery(landingQueries.register);
   const all = query.data ?? [];
   const [shown, setShown] = useState(REGISTER_PAGE);
   const rows = all.slice(0, shown);

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { AlertTriangle, Clock, Database, MemoryStick, Network, RefreshCw, Server, Zap } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle, IconCardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Progress } from "@/components/ui/progress";
 import type { HealthResponse, SystemMetricsResponse } from "@/api/types";
@@ -146,10 +146,9 @@ function MetricsBody({ data, health }: { data: SystemMetricsResponse; health: He
       <div className="grid gap-4 lg:grid-cols-2">
         <Card data-testid="card-load-balancer">
           <CardHeader className="pb-3">
-            <CardTitle as="h2" className="flex items-center gap-2 text-base">
-              <Server className="h-4 w-4 text-muted-foreground" aria-hidden="true" />
+            <IconCardTitle icon={Server} iconClassName="text-muted-foreground">
               {t("metrics.loadBalancer.title")}
-            </CardTitle>
+            </IconCardTitle>
           </CardHeader>
           <CardContent className="space-y-3 text-sm">
             <Row label={t("metrics.loadBalancer.algorithm")}>
@@ -174,10 +173,9 @@ function MetricsBody({ data, health }: { data: SystemMetricsResponse; health: He
 
         <Card data-testid="card-memory">
           <CardHeader className="pb-3">
-            <CardTitle as="h2" className="flex items-center gap-2 text-base">
-              <MemoryStick className="h-4 w-4 text-muted-foreground" aria-hidden="true" />
+            <IconCardTitle icon={MemoryStick} iconClassName="text-muted-foreground">
               {t("metrics.memory.title")}
-            </CardTitle>
+            </IconCardTitle>
           </CardHeader>
           <CardContent className="space-y-3 text-sm">
             <Row label={t("metrics.memory.heapUsed")}>
@@ -202,10 +200,9 @@ function MetricsBody({ data, health }: { data: SystemMetricsResponse; health: He
       {pools.length > 0 ? (
         <Card data-testid="card-pools">
           <CardHeader className="pb-3">
-            <CardTitle as="h2" className="flex items-center gap-2 text-base">
-              <Database className="h-4 w-4 text-muted-foreground" aria-hidden="true" />
+            <IconCardTitle icon={Database} iconClassName="text-muted-foreground">
               {t("metrics.pools.title")}
-            </CardTitle>
+            </IconCardTitle>
           </CardHeader>
           <CardContent>
             <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">

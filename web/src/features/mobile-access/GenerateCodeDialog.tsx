@@ -14,6 +14,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
+import { SelectField } from "@/components/ui/select-field";
 import { toast } from "@/components/ui/use-toast";
 import { DEFAULT_ADMIN_EMAIL } from "@/features/mobile-access/mobileAccess";
 import { formatDateTime } from "@/lib/format";
@@ -121,21 +122,14 @@ export function GenerateCodeDialog({
                 data-testid="generate-email"
               />
             </div>
-            <div className="space-y-1.5">
-              <Label htmlFor={ids.method}>{t("mobileAccess.dialog.method")}</Label>
-              <NativeSelect
-                id={ids.method}
-                value={method}
-                onChange={(e) => setMethod(e.target.value as Method)}
-                data-testid="generate-method"
-              >
-                {METHODS.map((m) => (
-                  <option key={m} value={m}>
-                    {t(`mobileAccess.dialog.methods.${m}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            <SelectField
+              id={ids.method}
+              label={t("mobileAccess.dialog.method")}
+              value={method}
+              onChange={setMethod}
+              options={METHODS.map((m) => ({ value: m, label: t(`mobileAccess.dialog.methods.${m}`) }))}
+              testId="generate-method"
+            />
             <DialogFooter>
               <Button variant="outline" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
                 {t("mobileAccess.dialog.cancel")}

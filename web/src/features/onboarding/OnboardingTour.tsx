@@ -11,7 +11,6 @@ import {
   TOUR_STEPS,
 } from "@/features/onboarding/tourSteps";
 import type { RoleChoice, TourAnswers } from "@/features/onboarding/tourSteps";
-import { dynamicKey } from "@/i18n/keys";
 
 interface OnboardingTourProps {
   /** Called by the last step's "Begin Application" with the collected answers. */
@@ -45,7 +44,7 @@ export function OnboardingTour({
   const step = TOUR_STEPS[index]!;
   const isLast = index === total - 1;
   const Heading = headingLevel;
-  const title = t(dynamicKey(`tour.steps.${step.id}.title`));
+  const title = t(`tour.steps.${step.id}.title`);
 
   // Auto play: one step every 4 s, stopping on the interactive step and at the end.
   useEffect(() => {
@@ -117,7 +116,7 @@ export function OnboardingTour({
           <Icon className="h-7 w-7" aria-hidden="true" />
         </span>
         <Heading className="text-2xl font-semibold tracking-tight sm:text-3xl">{title}</Heading>
-        <p className="mt-3 max-w-2xl text-base text-muted-foreground">{t(dynamicKey(`tour.steps.${step.id}.body`))}</p>
+        <p className="mt-3 max-w-2xl text-base text-muted-foreground">{t(`tour.steps.${step.id}.body`)}</p>
         {step.interactive ? (
           <div role="group" aria-label={t("tour.chooseRole")} className="mt-8 grid w-full max-w-3xl gap-3 sm:grid-cols-3">
             {ROLE_CHOICES.map(({ id, icon: RoleIcon }) => {
@@ -151,7 +150,7 @@ export function OnboardingTour({
             {(["h1", "h2", "h3"] as const).map((h) => (
               <li key={h} className="flex items-start gap-2 rounded-lg border bg-background/60 p-3 text-sm">
                 <Check className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden="true" />
-                <span>{t(dynamicKey(`tour.steps.${step.id}.${h}`))}</span>
+                <span>{t(`tour.steps.${step.id}.${h}`)}</span>
               </li>
             ))}
           </ul>
@@ -179,7 +178,7 @@ export function OnboardingTour({
               <button
                 type="button"
                 data-testid={`tour-dot-${i}`}
-                aria-label={t("tour.goToStep", { n: i + 1, title: t(dynamicKey(`tour.steps.${s.id}.title`)) })}
+                aria-label={t("tour.goToStep", { n: i + 1, title: t(`tour.steps.${s.id}.title`) })}
                 aria-current={i === index ? "step" : undefined}
                 onClick={() => goTo(i)}
                 className="flex h-6 w-6 cursor-pointer items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-ring"

@@ -6,6 +6,9 @@ export const AUTO_PLAY_MS = 4000;
 /** After a role is chosen the tour moves on after 0.5 s (spec 000 §9). */
 export const ROLE_CHOICE_DELAY_MS = 500;
 
+/** Step id of the interactive question whose answer prefills the application. */
+export const ROLE_STEP_ID = "role-choice";
+
 /** The choices of the interactive step; only psp and mno can be licensed through the form. */
 export type RoleChoice = "psp" | "mno" | "bank";
 export const ROLE_CHOICES: { id: RoleChoice; icon: LucideIcon }[] = [
@@ -14,27 +17,30 @@ export const ROLE_CHOICES: { id: RoleChoice; icon: LucideIcon }[] = [
   { id: "bank", icon: Landmark },
 ];
 
-export interface TourStep {
-  id: string;
-  icon: LucideIcon;
-  /** The role-choice step waits for an answer: auto play stops there. */
-  interactive?: boolean;
-}
+/**
+ * A step of the tour, its texts under tour.steps.<id>: the role-choice step waits for an answer
+ * (auto play stops there); every other step shows three highlights (h1 to h3).
+ */
+export type TourStep =
+  | { id: typeof ROLE_STEP_ID; icon: LucideIcon; interactive: true }
+  | {
+      id: "welcome" | "mission" | "vision" | "benefits" | "security" | "innovation" | "community";
+      icon: LucideIcon;
+      interactive?: false;
+    };
 
 /** The eight steps, in order (spec 000 §2). */
 export const TOUR_STEPS: TourStep[] = [
   { id: "welcome", icon: Sparkles },
   { id: "mission", icon: Target },
   { id: "vision", icon: Telescope },
-  { id: "role-choice", icon: Building2, interactive: true },
+  { id: ROLE_STEP_ID, icon: Building2, interactive: true },
   { id: "benefits", icon: Handshake },
   { id: "security", icon: Lock },
   { id: "innovation", icon: Lightbulb },
   { id: "community", icon: Users },
 ];
 
-/** Step id of the interactive question whose answer prefills the application. */
-export const ROLE_STEP_ID = "role-choice";
 
 /** Answers collected by the tour, keyed by step id. */
 export type TourAnswers = Record<string, string>;

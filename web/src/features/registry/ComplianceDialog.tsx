@@ -18,7 +18,6 @@ import { complianceDetailOptions, useComplianceActions } from "@/features/regist
 import { complianceTargets } from "@/features/registry/registry";
 import { complianceVariant } from "@/lib/statusBadges";
 import { formatDateTime, formatNumber } from "@/lib/format";
-import { dynamicKey } from "@/i18n/keys";
 
 interface ComplianceDialogProps {
   kind: "psp" | "mno";
@@ -141,7 +140,7 @@ export function ComplianceDialog({ kind, entry, regulator, onOpenChange }: Compl
           <section aria-labelledby={`${statusId}-proposal`} className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/30 dark:text-amber-100" data-testid="compliance-proposal">
             <h3 id={`${statusId}-proposal`} className="flex items-center gap-2 font-semibold">
               <Lightbulb className="h-4 w-4 shrink-0" aria-hidden="true" />
-              {t("registry.proposal.title", { status: t(dynamicKey(`registry.compliance.${proposal.status}`)) })}
+              {t("registry.proposal.title", { status: t(`registry.compliance.${proposal.status}`) })}
             </h3>
             <p className="mt-1">{t("registry.proposal.intro", { date: formatDateTime(proposal.factsSince) })}</p>
             <ul className="mt-2 list-disc space-y-1 pl-5 break-words">

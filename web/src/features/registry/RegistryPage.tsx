@@ -2,18 +2,17 @@ import { useEffect, useId, useMemo, useState } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
-import { AlertTriangle, Building2, Lightbulb, Route as RouteIcon, Search } from "lucide-react";
+import { AlertTriangle, Building2, Lightbulb, Route as RouteIcon } from "lucide-react";
 import type { CurrentUser, LicenseAction, RegistryEntry } from "@/api/types";
 import { DataTable } from "@/components/DataTable";
 import { PageFooter } from "@/components/PageFooter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { SearchField } from "@/components/ui/search-field";
 import { registryOptions } from "@/features/registry/api";
 import { PageHeader } from "@/components/ui/page-header";
-import { NativeSelect } from "@/components/ui/native-select";
+import { SelectField } from "@/components/ui/select-field";
 import { ComplianceDialog } from "@/features/registry/ComplianceDialog";
 import { LicenseDialog } from "@/features/registry/LicenseDialog";
 import { COMPLIANCE_STATUSES, allowedActions, expiryState, routingParts } from "@/features/registry/registry";
@@ -24,7 +23,6 @@ import { complianceVariant, licenseVariant } from "@/lib/statusBadges";
 import { formatDate, formatNumber } from "@/lib/format";
 import { activeLocale } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { dynamicKey } from "@/i18n/keys";
 
 const STATUSES = ["active", "suspended", "revoked"] as const;
 
@@ -33,36 +31,6 @@ export function formatUsd(value: string | null | undefined): string {
   const amount = value ?? "0";
   return new Intl.NumberFormat(activeLocale(), { style: "currency", currency: "USD" }).format(
     amount as unknown as number,
-  );
-}
-
-/** One of the registry's server-side filters: "" (all) or one of the options. */
-function FilterSelect({ label, value, onChange, options, testId }: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: [value: string, label: string][];
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <div className="space-y-1.5 sm:w-56">
-      <Label htmlFor={id}>{label}</Label>
-      <NativeSelect
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        data-testid={testId}
-      >
-        <option value="">{t("registry.allStatuses")}</option>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </NativeSelect>
-    </div>
   );
 }
 
@@ -104,33 +72,31 @@ export function RegistryPage({ kind, user }: { kind: RegistryKind; user: Current
       <PageHeader title={title} description={regulator ? t(`registry.${kind}.description`) : t("registry.own")} />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex-1 space-y-1.5">
-          <Label htmlFor={searchId}>{t("registry.search")}</Label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input
-              id={searchId}
-              type="search"
-              className="pl-9"
-              placeholder={t("registry.searchPlaceholder")}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              data-testid="registry-search"
-            />
-          </div>
-        </div>
-        <FilterSelect
+        <SearchField
+          id={searchId}
+          label={t("registry.search")}
+          className="flex-1"
+          placeholder={t("registry.searchPlaceholder")}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          data-testid="registry-search"
+        />
+        <SelectField
           label={t("registry.statusFilter")}
+          className="sm:w-56"
           value={status}
           onChange={setStatus}
-          options={STATUSES.map((s) => [s, t(`registry.licenseStatus.${s}`)])}
+          all={{ value: "", label: t("registry.allStatuses") }}
+          options={STATUSES.map((s) => ({ value: s, label: t(`registry.licenseStatus.${s}`) }))}
           testId="registry-status"
         />
-        <FilterSelect
+        <SelectField
           label={t("registry.complianceFilter")}
+          className="sm:w-56"
           value={compliance}
           onChange={setCompliance}
-          options={COMPLIANCE_STATUSES.map((s) => [s, t(`registry.compliance.${s}`)])}
+          all={{ value: "", label: t("registry.allStatuses") }}
+          options={COMPLIANCE_STATUSES.map((s) => ({ value: s, label: t(`registry.compliance.${s}`) }))}
           testId="registry-compliance"
         />
       </div>
@@ -219,7 +185,7 @@ export function RegistryPage({ kind, user }: { kind: RegistryKind; user: Current
                       data-testid="compliance-proposal-chip"
                     >
                       <Lightbulb className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
-                      {t("registry.proposal.chip", { status: t(dynamicKey(`registry.compliance.${entry.proposal.status}`)) })}
+                      {t("registry.proposal.chip", { status: t(`registry.compliance.${entry.proposal.status}`) })}
                     </button>
                   ) : null}
                 </td>
@@ -311,7 +277,7 @@ function RoutingCell({ entry, onEdit }: { entry: RegistryEntry; onEdit?: () => v
             <span className="flex flex-wrap gap-x-2 text-sm">
               {(entry.routing?.modes ?? []).map((m) => (
                 <span key={m} className="whitespace-nowrap">
-                  {t(dynamicKey(`registry.routing.${m}`))}
+                  {t(`registry.routing.${m}`)}
                 </span>
               ))}
             </span>

@@ -12,7 +12,6 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { useRoutingChange } from "@/features/registry/api";
 import { parsePrefixes } from "@/features/registry/registry";
-import { dynamicKey } from "@/i18n/keys";
 
 const MODES = ["online", "offline"] as const;
 
@@ -106,7 +105,13 @@ export function RoutingDialog({
 
   // The text fields of each kind: a wallet operator's USSD code and number prefixes, a bank's
   // account prefix (keys are the API's field names, which its errors name).
-  const fields =
+  const fields: {
+    key: "ussdCode" | "numberPrefixes" | "accountPrefix";
+    hint: "ussdHint" | "numberPrefixesHint" | "accountPrefixHint";
+    value: string;
+    set: (value: string) => void;
+    testId: string;
+  }[] =
     kind === "psp"
       ? [
           { key: "ussdCode", hint: "ussdHint", value: ussdCode, set: setUssdCode, testId: "routing-ussd" },
@@ -151,8 +156,8 @@ export function RoutingDialog({
             <RoutingField
               key={f.key}
               id={`${baseId}-${f.key}`}
-              label={t(dynamicKey(`registry.routing.${f.key}`))}
-              hint={t(dynamicKey(`registry.routing.${f.hint}`))}
+              label={t(`registry.routing.${f.key}`)}
+              hint={t(`registry.routing.${f.hint}`)}
               error={errors[f.key]}
               value={f.value}
               onChange={f.set}

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { CurrentUser } from "@/api/types";
+import type { CurrentUser, SanctionsMatch } from "@/api/types";
 import { SanctionsPage } from "@/features/sanctions/SanctionsPage";
-import type { SanctionsMatch } from "@/features/sanctions/types";
 import { renderWithProviders } from "@/test/render";
 import { makeUser } from "@/test/fixtures";
 

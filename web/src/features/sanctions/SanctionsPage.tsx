@@ -19,12 +19,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { TransactionLink } from "@/features/compliance/AlertReferences";
 import { sanctionsMatchesOptions, sanctionsVersionOptions, sanctionsVersionsOptions, useDecideMatch, useNameCheck, useUploadList } from "@/features/sanctions/api";
-import { isKnownReason } from "@/features/sanctions/types";
-import type {
-  Explanation,
-  SanctionsMatch,
-  SanctionsVersion,
-} from "@/features/sanctions/types";
+import { isKnownReason } from "@/features/sanctions/reasons";
+import type { Explanation, SanctionsMatch, SanctionsVersion } from "@/api/types";
 import { isRegulator } from "@/lib/roles";
 import { formatDateTime, formatNumber } from "@/lib/format";
 

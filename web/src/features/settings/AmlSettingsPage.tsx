@@ -23,12 +23,12 @@ import { isRegulator } from "@/lib/roles";
 import { formatMoney } from "@/lib/money";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
 import { amlSettingsOptions, readUsers, settingsKeys } from "@/features/settings/api";
-import { THRESHOLD_GROUPS, changedKeys, fromForm, serverFieldErrors, toForm } from "@/features/settings/thresholds";
+import { THRESHOLD_GROUPS, changedKeys, fieldLabelKey, fromForm, serverFieldErrors, toForm } from "@/features/settings/thresholds";
 import type { FieldKind, ThresholdForm } from "@/features/settings/thresholds";
 import type { RuleSet, Thresholds } from "@/features/settings/types";
 import { formatDateTime, formatDuration, formatNumber, shortId } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { dynamicKey } from "@/i18n/keys";
+import { fieldErrorText } from "@/lib/fieldErrorText";
 
 // The backtest is a chart: recharts (about 110 KB gzipped) loads when a proposal's backtest is
 // shown, not with the settings screens (docs/PERFORMANCE.md, "Web app on a slow phone").
@@ -93,7 +93,7 @@ function ThresholdsView({ thresholds, compareTo }: { thresholds: Thresholds; com
           <dl className="mt-3 space-y-1.5 text-sm">
             {g.fields.map((f) => (
               <div key={f.key} className={cn("flex flex-wrap justify-between gap-x-3", changed.has(f.key) && "rounded bg-accent px-1")}>
-                <dt className="text-muted-foreground">{t(dynamicKey(`amlSettings.fields.${f.key.replace("weights.", "weight_")}`))}</dt>
+                <dt className="text-muted-foreground">{t(fieldLabelKey(f.key))}</dt>
                 <dd className="font-medium tabular-nums" data-testid={`threshold-${f.key}`}>
                   {before && changed.has(f.key) ? (
                     <>
@@ -128,7 +128,7 @@ function ChangesList({ before, after }: { before: Thresholds; after: Thresholds 
         g.fields.map((f) => (
           <div key={f.key} className="rounded-md border bg-accent/40 px-3 py-2">
             <dt className="text-muted-foreground">
-              {t(`amlSettings.rules.${g.key}.title`)} · {t(dynamicKey(`amlSettings.fields.${f.key.replace("weights.", "weight_")}`))}
+              {t(`amlSettings.rules.${g.key}.title`)} · {t(fieldLabelKey(f.key))}
             </dt>
             <dd className="font-medium tabular-nums" data-testid={`aml-change-${f.key}`}>
               <span className="text-muted-foreground line-through">{fmt(f.kind, a[f.key] ?? "")}</span>
@@ -145,7 +145,7 @@ function ChangesList({ before, after }: { before: Thresholds; after: Thresholds 
 
 /** Propose new values: prefilled with the rules in force; the server validates ranges and answers per field. */
 function ProposeForm({ active, onDone }: { active: Thresholds; onDone: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const base = useId().replace(/:/g, "");
   const noteId = `${base}-note`;
@@ -187,7 +187,7 @@ function ProposeForm({ active, onDone }: { active: Thresholds; onDone: () => voi
     mutation.mutate(thresholds);
   }
 
-  const text = (v: string | undefined) => (v ? (i18n.exists(v) ? t(dynamicKey(v)) : v) : undefined);
+  const text = (v: string | undefined) => fieldErrorText(v, t);
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid="aml-propose-form">
@@ -204,7 +204,7 @@ function ProposeForm({ active, onDone }: { active: Thresholds; onDone: () => voi
                 const unit = t(`amlSettings.inputUnits.${f.kind}`);
                 return (
                   <div key={f.key} className="space-y-1">
-                    <Label htmlFor={id}>{t(dynamicKey(`amlSettings.fields.${f.key.replace("weights.", "weight_")}`))}</Label>
+                    <Label htmlFor={id}>{t(fieldLabelKey(f.key))}</Label>
                     <div className="flex items-center gap-2">
                       <Input
                         id={id}

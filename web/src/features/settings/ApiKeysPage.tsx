@@ -22,13 +22,23 @@ import type { ApiKey } from "@/features/settings/types";
 import { pickableInstitutions } from "@/features/settings/users";
 import { isRegulator } from "@/lib/roles";
 import { formatDateTime } from "@/lib/format";
-import { dynamicKey } from "@/i18n/keys";
 
 /** The scopes a key may hold, in the server's order (domain.APIKeyScopes). */
 export const API_KEY_SCOPES = ["transactions:submit", "transactions:read", "transfers:create", "iso20022:submit"] as const;
 
 /** Translation key of a scope ("transactions:submit" → settings.apiKeys.scope.transactions_submit). */
-const scopeKey = (s: string) => `settings.apiKeys.scope.${s.replace(":", "_")}`;
+type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+/** A scope's name in en.json, where keys have no colon: "transactions:read" → "transactions_read". */
+type ScopeName<S> = S extends `${infer Area}:${infer Action}` ? `${Area}_${Action}` : never;
+
+function scopeName(s: ApiKeyScope): ScopeName<ApiKeyScope> {
+  return s.replace(":", "_") as ScopeName<ApiKeyScope>;
+}
+
+/** Whether this build knows a scope the server lists on a key (a newer server may add one). */
+function isApiKeyScope(s: string): s is ApiKeyScope {
+  return (API_KEY_SCOPES as readonly string[]).includes(s);
+}
 
 /** Institutions a regulator may create a key for: the PSPs and MNOs not revoked. */
 function useKeyInstitutions(enabled: boolean) {
@@ -170,8 +180,8 @@ function CreateKeyDialog({ user, open, onOpenChange }: { user: CurrentUser; open
                     data-testid={`api-key-scope-${s}`}
                   />
                   <span>
-                    <span className="font-medium">{t(dynamicKey(`${scopeKey(s)}.label`))}</span>
-                    <span className="block text-xs text-muted-foreground">{t(dynamicKey(`${scopeKey(s)}.help`))}</span>
+                    <span className="font-medium">{t(`settings.apiKeys.scope.${scopeName(s)}.label`)}</span>
+                    <span className="block text-xs text-muted-foreground">{t(`settings.apiKeys.scope.${scopeName(s)}.help`)}</span>
                   </span>
                 </label>
               ))}
@@ -240,7 +250,7 @@ export function ApiKeysPage({ user }: { user: CurrentUser }) {
                 </Badge>
                 {key.scopes.map((s) => (
                   <Badge key={s} variant="outline">
-                    {t(dynamicKey(`${scopeKey(s)}.label`))}
+                    {isApiKeyScope(s) ? t(`settings.apiKeys.scope.${scopeName(s)}.label`) : s}
                   </Badge>
                 ))}
               </>

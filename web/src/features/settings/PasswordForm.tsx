@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
-import { dynamicKey } from "@/i18n/keys";
+import { fieldErrorText } from "@/lib/fieldErrorText";
 
 type Field = "currentPassword" | "newPassword" | "confirmPassword";
 
@@ -30,7 +30,7 @@ export function checkPasswordChange(values: Record<Field, string>): Partial<Reco
 
 /** Change my password: current, new and confirmation. Other sessions end on the server. */
 export function PasswordForm({ onChanged, idPrefix = "password" }: { onChanged?: () => void; idPrefix?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const formId = useId();
   const [values, setValues] = useState<Record<Field, string>>({ currentPassword: "", newPassword: "", confirmPassword: "" });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -73,7 +73,7 @@ export function PasswordForm({ onChanged, idPrefix = "password" }: { onChanged?:
     mutation.mutate();
   }
 
-  const text = (v: string | undefined) => (v ? (i18n.exists(v) ? t(dynamicKey(v)) : v) : undefined);
+  const text = (v: string | undefined) => fieldErrorText(v, t);
   const field = (name: Field, autoComplete: string) => {
     const id = `${formId}-${name}`;
     const error = text(errors[name]);

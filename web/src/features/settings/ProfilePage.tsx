@@ -20,17 +20,18 @@ import { sharedKeys } from "@/api/keys";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
 import { PasswordForm } from "@/features/settings/PasswordForm";
 import { TwoStepCard } from "@/features/settings/TwoStepCard";
-import { IMAGE_TYPES, ImageUploadError, uploadProfileImage } from "@/features/settings/profileImage";
+import { IMAGE_TYPES, ImageUploadError } from "@/lib/imageUpload";
+import { uploadProfileImage } from "@/features/settings/profileImage";
 import { describeAgent } from "@/features/settings/agent";
 import { ListCard, ListRow, useDeleteRow } from "@/features/settings/ListCard";
 import { TokensCard } from "@/features/settings/TokensCard";
 import { sessionsOptions, settingsKeys } from "@/features/settings/api";
 import { SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n";
 import type { LanguageCode } from "@/i18n";
-import { useChooseLanguage } from "@/features/shell/languageChoice";
+import { useChooseLanguage } from "@/lib/languageChoice";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { dynamicKey } from "@/i18n/keys";
+import type { TranslationKey } from "@/i18n/keys";
 
 
 function initials(user: CurrentUser): string {
@@ -49,7 +50,7 @@ function ProfileCard({ user }: { user: CurrentUser }) {
   const [lastName, setLastName] = useState(user.lastName ?? "");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [upload, setUpload] = useState<
-    { kind: "idle" } | { kind: "uploading"; percent: number } | { kind: "done" } | { kind: "error"; key: string; serverMessage: string | null }
+    { kind: "idle" } | { kind: "uploading"; percent: number } | { kind: "done" } | { kind: "error"; key: TranslationKey; serverMessage: string | null }
   >({ kind: "idle" });
 
   useEffect(() => {
@@ -170,7 +171,7 @@ function ProfileCard({ user }: { user: CurrentUser }) {
           ) : null}
           {upload.kind === "error" ? (
             <div role="alert" className="text-sm text-destructive" data-testid="profile-image-error">
-              <p className="font-medium">{t(dynamicKey(upload.key))}</p>
+              <p className="font-medium">{t(upload.key)}</p>
               {upload.serverMessage ? <p>{upload.serverMessage}</p> : null}
             </div>
           ) : null}

@@ -9,8 +9,12 @@ import { describeError } from "@/api/errors";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { groupKey } from "@/features/auth/secondFactor";
 import { RecoveryCodes } from "@/features/settings/RecoveryCodes";
+
+/** The manual key in groups of four, as authenticator apps show it. */
+function groupKey(key: string): string {
+  return key.replace(/(.{4})/g, "$1 ").trim();
+}
 
 /** The step's main button (a submit button when onClick is not given) and Cancel. */
 function Actions({ pending, label, onClick, onCancel, testId }: {

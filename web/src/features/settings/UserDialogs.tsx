@@ -28,7 +28,7 @@ import {
   pickableInstitutions,
 } from "@/features/settings/users";
 import type { NewAccountForm } from "@/features/settings/users";
-import { dynamicKey } from "@/i18n/keys";
+import { fieldErrorText } from "@/lib/fieldErrorText";
 
 
 /** Tells the administrator that their change waits for a second one (dual control). */
@@ -42,8 +42,8 @@ export function useProposalNotice() {
 }
 
 function useErrorText() {
-  const { t, i18n } = useTranslation();
-  return (v: string | undefined) => (v ? (i18n.exists(v) ? t(dynamicKey(v)) : v) : undefined);
+  const { t } = useTranslation();
+  return (v: string | undefined) => fieldErrorText(v, t);
 }
 
 /** The roles an account may have; a FormField gives it its id and aria wiring. */

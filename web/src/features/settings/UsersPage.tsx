@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Ban, CheckCircle2, Coins, KeyRound, Search, UserCog, UserPlus } from "lucide-react";
+import { Ban, CheckCircle2, Coins, KeyRound, UserCog, UserPlus } from "lucide-react";
 import { formatTotal, pagedItems, usePagedList } from "@/api/paging";
 import type { CurrentUser } from "@/api/types";
 import { DataTable } from "@/components/DataTable";
@@ -9,8 +9,7 @@ import { PageFooter } from "@/components/PageFooter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { SearchField } from "@/components/ui/search-field";
 import { NotAllowed } from "@/components/ui/not-allowed";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
 import { readUsers, settingsKeys } from "@/features/settings/api";
@@ -97,13 +96,15 @@ export function UsersPage({ user }: { user: CurrentUser }) {
   return (
     <SettingsLayout user={user} title={title} description={t("users.description")}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex-1 space-y-1.5">
-          <Label htmlFor={searchId}>{t("users.search")}</Label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input id={searchId} type="search" className="pl-9" placeholder={t("users.searchPlaceholder")} value={search} onChange={(e) => setSearch(e.target.value)} data-testid="users-search" />
-          </div>
-        </div>
+        <SearchField
+          id={searchId}
+          label={t("users.search")}
+          className="flex-1"
+          placeholder={t("users.searchPlaceholder")}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          data-testid="users-search"
+        />
         <Button onClick={() => setCreating(true)} data-testid="users-create">
           <UserPlus aria-hidden="true" />
           {t("users.create")}

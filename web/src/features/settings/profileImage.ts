@@ -1,9 +1,7 @@
 import { api, dataOf } from "@/api/api";
-import { LOGO_TYPES, LogoUploadError, uploadImage, type UploadKeys } from "@/features/applications/upload";
+import { uploadImage, type UploadKeys } from "@/lib/imageUpload";
 
-/** The profile image uses the logo pipeline and its limits: PNG, JPEG or WebP up to 5 MB. */
-export const IMAGE_TYPES = LOGO_TYPES;
-export { LogoUploadError as ImageUploadError };
+// The profile image uses the logo pipeline and its limits: PNG, JPEG or WebP up to 5 MB.
 
 const PROFILE_KEYS: UploadKeys = {
   badType: "settings.profile.image.badType",

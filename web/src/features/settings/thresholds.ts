@@ -4,10 +4,20 @@ import type { RuleKey, Thresholds } from "@/features/settings/types";
 /** How a threshold is entered and shown. */
 export type FieldKind = "usd" | "shs" | "count" | "minutes" | "percent" | "weight" | "score";
 
+/** A form key: a threshold's JSON key, or "weights.<rule>" for a rule's weight. */
+export type ThresholdKey = Exclude<keyof Thresholds, "weights"> | `weights.${RuleKey}`;
+
 export interface ThresholdField {
-  /** The form key: the JSON key, or "weights.<rule>" for a weight. */
-  key: string;
+  key: ThresholdKey;
   kind: FieldKind;
+}
+
+/** A field's name under amlSettings.fields, where keys hold no dots: "weights.velocity" → "weight_velocity". */
+type FieldName<K> = K extends `weights.${infer Rule}` ? `weight_${Rule}` : K;
+
+/** The i18n key of a field's label (typed, so a field without one fails the type check). */
+export function fieldLabelKey(key: ThresholdKey) {
+  return `amlSettings.fields.${key.replace("weights.", "weight_") as FieldName<ThresholdKey>}` as const;
 }
 
 export interface ThresholdGroup {
@@ -85,7 +95,7 @@ export const THRESHOLD_GROUPS: ThresholdGroup[] = [
 ];
 
 /** Every form key. */
-export const THRESHOLD_KEYS: string[] = THRESHOLD_GROUPS.flatMap((g) => g.fields.map((f) => f.key));
+export const THRESHOLD_KEYS: ThresholdKey[] = THRESHOLD_GROUPS.flatMap((g) => g.fields.map((f) => f.key));
 
 const MONEY_KINDS: FieldKind[] = ["usd", "shs"];
 const fieldKind = new Map(THRESHOLD_GROUPS.flatMap((g) => g.fields.map((f) => [f.key, f.kind] as const)));

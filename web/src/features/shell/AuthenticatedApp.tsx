@@ -4,9 +4,9 @@ import type { CurrentUser } from "@/api/types";
 import { Skeleton } from "@/components/ui/skeleton";
 import { AppShell } from "@/features/shell/AppShell";
 import { isRegulatorAccount, mayManageApiKeys, mayTransfer } from "@/features/shell/nav";
-import { useAccountLanguage } from "@/features/shell/languageChoice";
+import { useAccountLanguage } from "@/lib/languageChoice";
 import { NotFound } from "@/features/pages/NotFound";
-import { PlaceholderPage } from "@/features/pages/PlaceholderPage";
+import { PlaceholderPage, type PlaceholderName } from "@/features/pages/PlaceholderPage";
 import { HomePage } from "@/features/home/HomePage";
 import { mustChangePassword, mustEnrollTotp } from "@/features/settings/forced";
 import { lazyScreen } from "@/i18n/lazyScreen";
@@ -35,7 +35,7 @@ const SwitchFeedPage = lazyScreen(() => import("@/features/switchfeed/SwitchFeed
 const SanctionsPage = lazyScreen(() => import("@/features/sanctions/SanctionsPage"));
 
 /** Signed-in pages that are still placeholders; each becomes a real screen in a later issue. */
-export const SIGNED_IN_PAGES: ReadonlyArray<{ path: string; page: string }> = [];
+export const SIGNED_IN_PAGES: ReadonlyArray<{ path: string; page: PlaceholderName }> = [];
 
 function PageFallback() {
   return <Skeleton className="mx-auto h-40 max-w-6xl rounded-lg bg-muted/60" />;

@@ -3,7 +3,7 @@ import { ChevronDown, Languages } from "lucide-react";
 import { NativeSelect } from "@/components/ui/native-select";
 import { SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n";
 import type { LanguageCode } from "@/i18n";
-import { useChooseLanguage } from "@/features/shell/languageChoice";
+import { useChooseLanguage } from "@/lib/languageChoice";
 import { cn } from "@/lib/utils";
 
 /**

@@ -5,7 +5,7 @@ import { Waypoints } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "@/api/types";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeader, IconCardTitle } from "@/components/ui/card";
 import { sharedKeys } from "@/api/keys";
 import type { SwitchFeedState } from "@/features/switchfeed/types";
 import { isRegulator } from "@/lib/roles";
@@ -41,13 +41,12 @@ export function FeedCard({ feed, timestamp }: { feed: SwitchFeedState; timestamp
   return (
     <Card data-testid="card-switch-feed">
       <CardHeader className="pb-3">
-        <CardTitle as="h2" className="flex items-center gap-2 text-base">
-          <Waypoints className="h-4 w-4 text-muted-foreground" aria-hidden="true" />
+        <IconCardTitle icon={Waypoints} iconClassName="text-muted-foreground">
           {t("switchFeed.metrics.title")}
           <Badge className="ml-auto" variant={!feed.enabled ? "outline" : feed.connected ? "default" : "destructive"}>
             {!feed.enabled ? t("switchFeed.metrics.off") : feed.connected ? t("switchFeed.metrics.connected") : t("switchFeed.metrics.disconnected")}
           </Badge>
-        </CardTitle>
+        </IconCardTitle>
       </CardHeader>
       <CardContent>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">

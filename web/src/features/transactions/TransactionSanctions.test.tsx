@@ -1,7 +1,6 @@
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { TransactionDetail } from "@/api/types";
-import type { SanctionsMatch } from "@/features/sanctions/types";
+import type { SanctionsMatch, TransactionDetail } from "@/api/types";
 import { TransactionSanctions } from "@/features/transactions/TransactionSanctions";
 import { renderWithProviders, routeFetch, calledPath } from "@/test/render";
 

@@ -10,7 +10,6 @@ import {
   ChevronDown,
   CreditCard,
   Receipt,
-  Search,
   SearchX,
   Undo2,
 } from "lucide-react";
@@ -25,10 +24,11 @@ import { Card, CardContent } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { SearchField } from "@/components/ui/search-field";
 import { useAllInstitutions } from "@/api/institutions";
 import { transactionSearchOptions } from "@/features/transactions/api";
 import { PageHeader } from "@/components/ui/page-header";
-import { NativeSelect } from "@/components/ui/native-select";
+import { SelectField } from "@/components/ui/select-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ChannelBadge } from "@/features/transactions/ChannelBadge";
 import { isRegulator } from "@/lib/roles";
@@ -161,44 +161,33 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
       <Card>
         <CardContent className="space-y-4 p-4 sm:p-6">
           <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_12rem_12rem]">
-            <div className="space-y-1.5">
-              <Label htmlFor={ids.search}>{t("transactions.searchLabel")}</Label>
-              <div className="relative">
-                <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-                <Input
-                  id={ids.search}
-                  type="search"
-                  className="pl-9"
-                  placeholder={t("transactions.searchPlaceholder")}
-                  value={searchText}
-                  onChange={(e) => setSearchText(e.target.value)}
-                  aria-invalid={fieldErrors.search ? true : undefined}
-                  data-testid="tx-search"
-                />
-              </div>
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor={ids.status}>{t("transactions.statusFilter")}</Label>
-              <NativeSelect id={ids.status} value={filters.status} onChange={(e) => set("status")(e.target.value)} data-testid="tx-status">
-                <option value="all">{t("transactions.allStatuses")}</option>
-                {SEARCH_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`transactions.status.${s}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor={ids.type}>{t("transactions.typeFilter")}</Label>
-              <NativeSelect id={ids.type} value={filters.type} onChange={(e) => set("type")(e.target.value)} data-testid="tx-type">
-                <option value="all">{t("transactions.allTypes")}</option>
-                {TRANSACTION_TYPES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`transactions.type.${s}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            <SearchField
+              id={ids.search}
+              label={t("transactions.searchLabel")}
+              placeholder={t("transactions.searchPlaceholder")}
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+              aria-invalid={fieldErrors.search ? true : undefined}
+              data-testid="tx-search"
+            />
+            <SelectField
+              id={ids.status}
+              label={t("transactions.statusFilter")}
+              value={filters.status}
+              onChange={set("status")}
+              all={{ value: "all", label: t("transactions.allStatuses") }}
+              options={SEARCH_STATUSES.map((s) => ({ value: s, label: t(`transactions.status.${s}`) }))}
+              testId="tx-status"
+            />
+            <SelectField
+              id={ids.type}
+              label={t("transactions.typeFilter")}
+              value={filters.type}
+              onChange={set("type")}
+              all={{ value: "all", label: t("transactions.allTypes") }}
+              options={TRANSACTION_TYPES.map((s) => ({ value: s, label: t(`transactions.type.${s}`) }))}
+              testId="tx-type"
+            />
           </div>
 
           <div className="flex flex-wrap items-center justify-between gap-2">
@@ -219,42 +208,35 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
           </div>
 
           <div id={ids.advanced} hidden={!advancedOpen} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <div className="space-y-1.5">
-              <Label htmlFor={ids.mode}>{t("transactions.transferMode")}</Label>
-              <NativeSelect id={ids.mode} value={filters.transferMode} onChange={(e) => set("transferMode")(e.target.value)}>
-                <option value="all">{t("transactions.allModes")}</option>
-                {TRANSFER_MODES.map((m) => (
-                  <option key={m} value={m}>
-                    {t(`transactions.mode.${m}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor={ids.currency}>{t("transactions.currency")}</Label>
-              <NativeSelect id={ids.currency} value={filters.currency} onChange={(e) => set("currency")(e.target.value)}>
-                <option value="all">{t("transactions.allCurrencies")}</option>
-                <option value="SHS">SHS</option>
-                <option value="USD">USD</option>
-              </NativeSelect>
-            </div>
+            <SelectField
+              id={ids.mode}
+              label={t("transactions.transferMode")}
+              value={filters.transferMode}
+              onChange={set("transferMode")}
+              all={{ value: "all", label: t("transactions.allModes") }}
+              options={TRANSFER_MODES.map((m) => ({ value: m, label: t(`transactions.mode.${m}`) }))}
+            />
+            <SelectField
+              id={ids.currency}
+              label={t("transactions.currency")}
+              value={filters.currency}
+              onChange={set("currency")}
+              all={{ value: "all", label: t("transactions.allCurrencies") }}
+              options={[
+                { value: "SHS", label: "SHS" },
+                { value: "USD", label: "USD" },
+              ]}
+            />
             {regulator ? (
-              <div className="space-y-1.5">
-                <Label htmlFor={ids.institution}>{t("transactions.institutionFilter")}</Label>
-                <NativeSelect
-                  id={ids.institution}
-                  value={filters.institution}
-                  onChange={(e) => set("institution")(e.target.value)}
-                  data-testid="tx-institution"
-                >
-                  <option value="all">{t("transactions.allInstitutions")}</option>
-                  {institutionOptions.map((i) => (
-                    <option key={i.id} value={i.id}>
-                      {i.name}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
+              <SelectField
+                id={ids.institution}
+                label={t("transactions.institutionFilter")}
+                value={filters.institution}
+                onChange={set("institution")}
+                all={{ value: "all", label: t("transactions.allInstitutions") }}
+                options={institutionOptions.map((i) => ({ value: i.id, label: i.name }))}
+                testId="tx-institution"
+              />
             ) : null}
             <FilterInput id={ids.dateFrom} label={t("transactions.dateFrom")} type="date" value={filters.dateFrom} onChange={set("dateFrom")} error={fieldErrors.dateFrom} />
             <FilterInput id={ids.dateTo} label={t("transactions.dateTo")} type="date" value={filters.dateTo} onChange={set("dateTo")} error={fieldErrors.dateTo} />
@@ -268,13 +250,15 @@ export function TransactionsPage({ user }: { user: CurrentUser }) {
               error={fieldErrors.npssReference}
               testId="tx-npss"
             />
-            <div className="space-y-1.5">
-              <Label htmlFor={ids.risk}>{t("transactions.riskFilter")}</Label>
-              <NativeSelect id={ids.risk} value={filters.highRisk} onChange={(e) => set("highRisk")(e.target.value)} data-testid="tx-risk">
-                <option value="">{t("transactions.allRisks")}</option>
-                <option value="true">{t("transactions.highRiskOnly")}</option>
-              </NativeSelect>
-            </div>
+            <SelectField
+              id={ids.risk}
+              label={t("transactions.riskFilter")}
+              value={filters.highRisk}
+              onChange={set("highRisk")}
+              all={{ value: "", label: t("transactions.allRisks") }}
+              options={[{ value: "true", label: t("transactions.highRiskOnly") }]}
+              testId="tx-risk"
+            />
           </div>
         </CardContent>
       </Card>

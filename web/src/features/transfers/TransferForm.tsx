@@ -29,7 +29,6 @@ import { StepCounter } from "@/features/transfers/StepCounter";
 import { currentStep } from "@/features/transfers/steps";
 import type { FlowPhase } from "@/features/transfers/steps";
 import { cn } from "@/lib/utils";
-import { dynamicKey } from "@/i18n/keys";
 
 /** The form's state; every choice starts empty so the guided counter starts at step 1. */
 export interface TransferFormState {
@@ -204,7 +203,7 @@ export function TransferForm({ post }: { post: (m: OutgoingMessage) => void }) {
       setPhase("form");
       const mapped = transferFailureMessage(err);
       const message =
-        "key" in mapped ? t(dynamicKey(`transfers.failure.${mapped.key}`)) : "refusal" in mapped ? describeError(mapped.refusal, t) : mapped.raw;
+        "key" in mapped ? t(`transfers.failure.${mapped.key}`) : "refusal" in mapped ? describeError(mapped.refusal, t) : mapped.raw;
       if (err instanceof ApiError && err.status === 400) setErrors(serverFaultMessages(t, err));
       setFailure(message);
       toast({ variant: "destructive", title: t("transfers.failure.toastTitle"), description: message });

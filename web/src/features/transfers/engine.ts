@@ -5,12 +5,10 @@
  * Money is integer minor units (cents, SHS cents) throughout: never a float.
  */
 import type { components } from "@/api/schema";
-import type { Narrow } from "@/api/types";
+import type { Narrow, TransferMode } from "@/api/types";
 
 import { MAX_AMOUNT } from "@/lib/money";
 
-/** Transfer modes: online settles in real time, offline goes through USSD in batches. */
-export type TransferMode = "online" | "offline";
 /** The two currencies of the payment system. */
 export type Currency = "SHS" | "USD";
 /** A party's account type; two of them make the flow type. */

@@ -6,7 +6,10 @@ import { ApiError } from "@/api/client";
  * refusal to describe from its code (api/errors.ts), or the raw message of an
  * error that did not come from the server.
  */
-export type FailureMessage = { key: string } | { refusal: ApiError } | { raw: string };
+export type FailureMessage =
+  | { key: "sessionExpired" | "invalidDetails" | "serverError" | "network" | "default" | "technical" }
+  | { refusal: ApiError }
+  | { raw: string };
 
 /** Maps a transfer failure to its message. */
 export function transferFailureMessage(err: unknown): FailureMessage {

@@ -1,10 +1,18 @@
 import type { TFunction } from "i18next";
 import { ApiError } from "@/api/client";
 import { describeFieldError } from "@/api/errors";
+import type { TransferMode } from "@/api/types";
+import { MODES } from "@/features/transfers/engine";
 import type { FieldFault, FieldFaults, TransferField } from "@/features/transfers/engine";
-import { dynamicKey } from "@/i18n/keys";
 
-const PARTY_FIELDS: TransferField[] = ["senderNumber", "receiverNumber", "senderInstitution", "receiverInstitution"];
+/** The fields whose faults are said with the field's name first ("Sender Number: ..."). */
+const PARTY_FIELDS = ["senderNumber", "receiverNumber", "senderInstitution", "receiverInstitution"] as const;
+/** The fields with a name under transfers.prefix: the party fields and the account types. */
+const NAMED_FIELDS = [...PARTY_FIELDS, "senderType", "receiverType"] as const satisfies readonly TransferField[];
+
+function isIn<T extends string>(list: readonly T[], value: string): value is T {
+  return (list as readonly string[]).includes(value);
+}
 
 /**
  * A validation fault in the interface language. In English it is exactly the
@@ -13,14 +21,17 @@ const PARTY_FIELDS: TransferField[] = ["senderNumber", "receiverNumber", "sender
  */
 export function faultMessage(t: TFunction, field: TransferField, fault: FieldFault): string {
   const p = fault.params ?? {};
-  if (fault.code === "accountType") return t("transfers.errors.accountType", { label: t(dynamicKey(`transfers.prefix.${field}`)) });
+  // A server's fault may name another field or mode than the engine's (it is newer than this
+  // build): such a one is said as the server wrote it.
+  const fieldName = isIn(NAMED_FIELDS, field) ? t(`transfers.prefix.${field}`) : field;
+  if (fault.code === "accountType") return t("transfers.errors.accountType", { label: fieldName });
   const params = {
     ...p,
-    mode: p.mode ? t(dynamicKey(`transfers.modeWord.${p.mode}`)) : "",
+    mode: p.mode ? (isIn<TransferMode>(MODES, p.mode) ? t(`transfers.modeWord.${p.mode}`) : p.mode) : "",
     status: p.status ? t(`transfers.licenceWord.${p.status}`, { defaultValue: p.status }) : "",
   };
   const text = t(`transfers.errors.${fault.code}`, params);
-  return PARTY_FIELDS.includes(field) ? `${t(dynamicKey(`transfers.prefix.${field}`))}: ${text}` : text;
+  return isIn(PARTY_FIELDS, field) ? `${fieldName}: ${text}` : text;
 }
 
 /**

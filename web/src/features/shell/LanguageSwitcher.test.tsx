@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { CurrentUser } from "@/api/types";
 import { sharedKeys } from "@/api/keys";
-import { useAccountLanguage } from "@/features/shell/languageChoice";
+import { useAccountLanguage } from "@/lib/languageChoice";
 import { LanguageSwitcher } from "@/features/shell/LanguageSwitcher";
 import i18n, { SUPPORTED_LANGUAGES } from "@/i18n";
 import { renderWithProviders, routeFetch } from "@/test/render";
