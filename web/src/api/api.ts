@@ -41,3 +41,14 @@ export async function dataOrNullOn401<T>(call: Promise<{ data?: T }>): Promise<T
 
 /** The query parameters a GET of path takes, as the contract describes them. */
 export type QueryOf<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Q } } } ? NonNullable<Q> : never;
+
+/**
+ * The JSON body method M of path P takes, as the contract describes it: the parameter type of a
+ * feature's mutation functions (features/<name>/api.ts), so a body the server would refuse
+ * fails type checking where it is built.
+ */
+export type BodyOf<P extends keyof paths, M extends "post" | "put" | "patch" | "delete"> = paths[P][M] extends {
+  requestBody?: { content: { "application/json": infer B } };
+}
+  ? B
+  : never;

@@ -4,7 +4,6 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Loader2, MailCheck, UserPlus } from "lucide-react";
-import { api, dataOf } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError, describeFieldErrors } from "@/api/errors";
 import { Button } from "@/components/ui/button";
@@ -12,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { validEmail } from "@/lib/contactValidation";
+import { registerAccount } from "@/features/applications/api";
 import { fieldErrorText } from "@/lib/fieldErrorText";
 
 interface AccountValues {
@@ -51,7 +51,7 @@ export function AccountCard({ next }: { next: string }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const mutation = useMutation({
-    mutationFn: (body: AccountValues) => dataOf(api.POST("/api/auth/register", { body })),
+    mutationFn: (body: AccountValues) => registerAccount(body),
     onSuccess: (_, body) => setSentTo(body.email),
     onError: (err) => {
       if (err instanceof ApiError) {

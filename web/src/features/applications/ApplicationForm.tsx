@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api, dataOf } from "@/api/api";
 import { sharedKeys } from "@/api/keys";
 import { Link } from "wouter";
 import { CheckCircle2, Loader2, Send } from "lucide-react";
@@ -14,6 +13,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
+import { submitApplication } from "@/features/applications/api";
 import { LogoUpload } from "@/features/applications/LogoUpload";
 import { fieldFaultText } from "@/features/applications/fieldErrors";
 import { validateApplication } from "@/features/applications/validation";
@@ -113,8 +113,7 @@ export function ApplicationForm({ prefillType, prefillVersion }: ApplicationForm
   }, [prefillType, prefillVersion]);
 
   const mutation = useMutation({
-    mutationFn: (payload: ApplicationPayload) =>
-      dataOf(api.POST("/api/institution-applications", { body: payload })),
+    mutationFn: (payload: ApplicationPayload) => submitApplication(payload),
     onSuccess: (app) => {
       toast({ title: t("common.success"), description: t("apply.submitted") });
       setValues({ ...EMPTY });

@@ -4,8 +4,6 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { CheckCircle2, Clock, Eye, FilePlus2, Files, ImageOff, XCircle } from "lucide-react";
-import { api } from "@/api/api";
-import type { QueryOf } from "@/api/api";
 import { formatTotal, pagedItems, useListTotal, usePagedList } from "@/api/paging";
 import type { CurrentUser, InstitutionApplication } from "@/api/types";
 import { DataTable } from "@/components/DataTable";
@@ -18,16 +16,13 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { sharedKeys } from "@/api/keys";
+import { readApplications } from "@/features/applications/api";
 import { ReviewDialog } from "@/features/applications/ReviewDialog";
 import type { ReviewDecision } from "@/features/applications/ReviewDialog";
 import { isRegulator } from "@/lib/roles";
 import { applicationStatus, applicationStatusVariant } from "@/lib/statusBadges";
 import { formatDate, formatDateTime, formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
-
-/** One page of the licence applications (usePagedList's reader). */
-const readApplications = (query: QueryOf<"/api/institution-applications">, signal: AbortSignal) =>
-  api.GET("/api/institution-applications", { params: { query }, signal });
 
 /** The applications the reader may see, with the status filter, paged on the server. */
 function useApplications(status?: string) {

@@ -3,13 +3,13 @@ import type { FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { CheckCircle2, XCircle } from "lucide-react";
-import { api, dataOf } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import type { InstitutionApplication } from "@/api/types";
 import { ReasonDialog } from "@/components/ReasonDialog";
 import { toast } from "@/components/ui/use-toast";
 import { sharedKeys } from "@/api/keys";
+import { decideApplication } from "@/features/applications/api";
 
 export type ReviewDecision = "approve" | "reject";
 
@@ -32,8 +32,7 @@ export function ReviewDialog({ application, decision, onOpenChange }: ReviewDial
   const reject = decision === "reject";
 
   const mutation = useMutation({
-    mutationFn: ({ id, body }: { id: string; body: { notes?: string } }) =>
-      dataOf(api.POST(`/api/institution-applications/{id}/${decision}`, { params: { path: { id } }, body })),
+    mutationFn: ({ id, body }: { id: string; body: { notes?: string } }) => decideApplication(id, decision, body),
     onSuccess: () => {
       toast({ title: t("common.success"), description: t(reject ? "applications.rejected" : "applications.approved") });
       void queryClient.invalidateQueries({ queryKey: sharedKeys.institutionApplications });

@@ -1,4 +1,4 @@
-import { api, dataOf } from "@/api/api";
+import { storeLogo } from "@/features/applications/api";
 import { uploadImage, type UploadKeys } from "@/lib/imageUpload";
 
 const LOGO_KEYS: UploadKeys = { badType: "apply.logo.badType", tooLarge: "apply.logo.tooLarge", failed: "apply.logo.failed" };
@@ -8,7 +8,7 @@ export function uploadLogo(file: File, onProgress: (percent: number) => void = (
   return uploadImage(
     file,
     LOGO_KEYS,
-    async (uploadURL) => (await dataOf(api.PUT("/api/institution-logos", { body: { logoURL: uploadURL } }))).objectPath,
+    storeLogo,
     onProgress,
   );
 }

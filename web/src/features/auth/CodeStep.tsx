@@ -3,12 +3,12 @@ import type { FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Loader2 } from "lucide-react";
-import { api, dataOf } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { confirmSecondStep } from "@/features/auth/api";
 import { challengeIsOver } from "@/features/auth/secondFactor";
 
 /**
@@ -26,7 +26,7 @@ export function CodeStep({ challenge, onSignedIn, onRestart }: {
   const [recovery, setRecovery] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: () => dataOf(api.POST("/api/login/totp", { body: { challenge, code: code.trim() } })),
+    mutationFn: () => confirmSecondStep({ challenge, code: code.trim() }),
     onSuccess: () => onSignedIn(),
     onError: (err) => {
       if (challengeIsOver(err)) {

@@ -4,7 +4,6 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
 import { Loader2, Shield, Smartphone } from "lucide-react";
-import { api, dataOf } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import { Button } from "@/components/ui/button";
@@ -12,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
+import { signIn } from "@/features/auth/api";
 import { CodeStep } from "@/features/auth/CodeStep";
 import { secondFactorChallenge } from "@/features/auth/secondFactor";
 import { PublicFrame } from "@/features/shell/PublicFrame";
@@ -46,7 +46,7 @@ export function LoginPage({ navigate = (url: string) => window.location.assign(u
   const [challenge, setChallenge] = useState<string | null>(null);
 
   const mutation = useMutation({
-    mutationFn: (body: LoginBody) => dataOf(api.POST("/api/login", { body })),
+    mutationFn: (body: LoginBody) => signIn(body),
     onSuccess: () => navigate(safeNext(search)),
     onError: (err) => {
       const next = secondFactorChallenge(err);

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { api, dataOrNullOn401 } from "@/api/api";
-import { sharedKeys } from "@/api/keys";
 import type { CurrentUser } from "@/api/types";
+import { sharedKeys } from "@/api/keys";
+import { readCurrentUser } from "@/features/auth/api";
 import { noSessionAtLoad } from "@/features/auth/sessionHint";
 
 /**
@@ -14,7 +14,7 @@ import { noSessionAtLoad } from "@/features/auth/sessionHint";
 export function useAuth() {
   const { data, isLoading } = useQuery<CurrentUser | null>({
     queryKey: sharedKeys.authUser,
-    queryFn: ({ signal }) => dataOrNullOn401(api.GET("/api/auth/user", { signal })),
+    queryFn: ({ signal }) => readCurrentUser(signal),
     retry: false,
     initialData: () => (noSessionAtLoad() ? null : undefined),
   });

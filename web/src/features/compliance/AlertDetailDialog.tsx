@@ -2,7 +2,6 @@ import { useId, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Loader2 } from "lucide-react";
-import { api, dataOf } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import { Badge } from "@/components/ui/badge";
@@ -14,7 +13,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { alertStatusVariant, caseActions, severityVariant } from "@/features/compliance/alertDisplay";
-import { alertDetailOptions, alertKeys } from "@/features/compliance/api";
+import { actOnAlert, alertDetailOptions, alertKeys } from "@/features/compliance/api";
 import { InstitutionLink, TransactionLink } from "@/features/compliance/AlertReferences";
 import { alertDescription, alertTitle } from "@/lib/alertText";
 import { ALERTS_LIST_KEY } from "@/features/compliance/alertsQueue";
@@ -50,16 +49,11 @@ export function AlertDetailDialog({
 
   const act = useMutation({
     mutationFn: (action: CaseAction) =>
-      dataOf(
-        api.POST("/api/alerts/{id}/actions", {
-          params: { path: { id: id ?? "" } },
-          body: {
-            action,
-            ...(action === "close" ? { outcome } : {}),
-            ...(note.trim() ? { note: note.trim() } : {}),
-          },
-        }),
-      ),
+      actOnAlert(id ?? "", {
+        action,
+        ...(action === "close" ? { outcome } : {}),
+        ...(note.trim() ? { note: note.trim() } : {}),
+      }),
     onSuccess: (updated, action) => {
       queryClient.setQueryData(alertKeys.detail(updated.id), updated);
       void queryClient.invalidateQueries({ queryKey: ALERTS_LIST_KEY });

@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { CheckCircle2, Eye, Loader2, UserCheck } from "lucide-react";
-import { api, dataOf } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import { PageFooter } from "@/components/PageFooter";
@@ -11,6 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { AlertDetailDialog } from "@/features/compliance/AlertDetailDialog";
+import { actOnAlert, resolveAlert } from "@/features/compliance/api";
 import { CaseClockBar } from "@/features/compliance/CaseClockBar";
 import { alertStatusVariant, canResolve, caseActions, severityVariant } from "@/features/compliance/alertDisplay";
 import { InstitutionLink, TransactionLink } from "@/features/compliance/AlertReferences";
@@ -68,7 +68,7 @@ export function AlertsList({
   const loading = query.isLoading;
 
   const resolve = useMutation({
-    mutationFn: (id: string) => dataOf(api.PATCH("/api/alerts/{id}/resolve", { params: { path: { id } }, body: {} })),
+    mutationFn: (id: string) => resolveAlert(id),
     onSuccess: () => {
       toast({ title: t("common.success"), description: t("alerts.resolved") });
       void queryClient.invalidateQueries({ queryKey: ALERTS_LIST_KEY });
@@ -85,7 +85,7 @@ export function AlertsList({
   });
 
   const assign = useMutation({
-    mutationFn: (id: string) => dataOf(api.POST("/api/alerts/{id}/actions", { params: { path: { id } }, body: { action: "assign" } })),
+    mutationFn: (id: string) => actOnAlert(id, { action: "assign" }),
     onSuccess: (updated) => {
       queryClient.setQueryData(["/api/alerts", updated.id], updated);
       toast({ title: t("common.success"), description: t("alerts.case.done.assign") });

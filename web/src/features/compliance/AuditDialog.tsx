@@ -3,7 +3,6 @@ import type { FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { CalendarCheck, Loader2 } from "lucide-react";
-import { api, dataOf } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError, describeFieldErrors } from "@/api/errors";
 import { pagedItems, usePagedList } from "@/api/paging";
@@ -17,7 +16,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { complianceKeys, readAudits } from "@/features/compliance/api";
+import { complianceKeys, readAudits, scheduleAudit } from "@/features/compliance/api";
 import { COMPLIANCE_LIST_SIZE } from "@/features/compliance/compliance";
 import { formatDate } from "@/lib/format";
 import { useAllInstitutions } from "@/api/institutions";
@@ -50,8 +49,7 @@ export function AuditDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   const [errors, setErrors] = useState<AuditErrors>({});
 
   const schedule = useMutation({
-    mutationFn: () =>
-      dataOf(api.POST("/api/compliance-audits", { body: { institutionId, scheduledFor, scope: scope.trim() } })),
+    mutationFn: () => scheduleAudit({ institutionId, scheduledFor, scope: scope.trim() }),
     onSuccess: (res) => {
       toast({ title: t("audits.scheduled"), description: t("audits.notified", { count: res.notifiedStaff }) });
       void queryClient.invalidateQueries({ queryKey: complianceKeys.audits });

@@ -3,7 +3,6 @@ import type { FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Loader2 } from "lucide-react";
-import { api, dataOf } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import { sharedKeys } from "@/api/keys";
@@ -11,7 +10,7 @@ import type { ComplianceAudit } from "@/api/types";
 import { TextareaField } from "@/components/TextareaField";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { complianceKeys } from "@/features/compliance/api";
+import { completeAudit, complianceKeys } from "@/features/compliance/api";
 
 /**
  * A scheduled audit's outcome: the regulator records its findings (none is a valid outcome) and
@@ -25,7 +24,7 @@ export function AuditOutcome({ audit }: { audit: ComplianceAudit }) {
   const [open, setOpen] = useState(false);
   const [findings, setFindings] = useState("");
   const complete = useMutation({
-    mutationFn: () => dataOf(api.POST("/api/compliance-audits/{id}/complete", { params: { path: { id: audit.id } }, body: { findings: findings.trim() } })),
+    mutationFn: () => completeAudit(audit.id, findings.trim()),
     onSuccess: () => {
       toast({ title: t("audits.completed") });
       setOpen(false);

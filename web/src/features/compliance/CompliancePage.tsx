@@ -17,7 +17,6 @@ import {
   UserPlus,
   Users,
 } from "lucide-react";
-import { api, dataOf } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import { formatTotal, pagedItems, useListTotal, usePagedList } from "@/api/paging";
@@ -42,7 +41,7 @@ import {
 import { KycDetailDialog } from "@/features/compliance/KycDetailDialog";
 import { KycList } from "@/features/compliance/KycList";
 import { SkeletonRows } from "@/features/compliance/SkeletonRows";
-import { complianceKeys, readReports } from "@/features/compliance/api";
+import { complianceKeys, publishReport, readReports } from "@/features/compliance/api";
 import { useKycList, useKycSummary } from "@/features/compliance/kycQueue";
 import { KycFormDialog } from "@/features/compliance/KycFormDialog";
 import { isRegulator } from "@/lib/roles";
@@ -75,7 +74,7 @@ export function CompliancePage({ user }: { user: CurrentUser }) {
   const rate = figures?.complianceRate ?? 0;
 
   const publish = useMutation({
-    mutationFn: (id: string) => dataOf(api.POST("/api/compliance-reports/{id}/publish", { params: { path: { id } } })),
+    mutationFn: (id: string) => publishReport(id),
     onSuccess: () => {
       toast({ title: t("common.success"), description: t("reports.published") });
       void queryClient.invalidateQueries({ queryKey: complianceKeys.reports });

@@ -2,7 +2,6 @@ import { useId, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { CheckCircle2, Loader2, XCircle } from "lucide-react";
-import { api, dataOf } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import type { KycApplication } from "@/api/types";
@@ -12,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { sharedKeys } from "@/api/keys";
+import { reviewKyc } from "@/features/compliance/api";
 import { complianceVariant, kycRisk, kycStatus, riskVariant } from "@/lib/statusBadges";
 import { formatDateTime } from "@/lib/format";
 
@@ -40,7 +40,7 @@ export function KycDetailDialog({
 
   const review = useMutation({
     mutationFn: ({ id, decision, notes: n }: { id: string; decision: "approve" | "reject"; notes: string }) =>
-      dataOf(api.PATCH("/api/kyc-applications/{id}/review", { params: { path: { id } }, body: { decision, notes: n } })),
+      reviewKyc(id, { decision, notes: n }),
     onSuccess: (_app, { decision }) => {
       toast({ title: t("common.success"), description: t(decision === "approve" ? "kyc.review.approved" : "kyc.review.rejected") });
       void queryClient.invalidateQueries({ queryKey: sharedKeys.kycApplications });

@@ -4,7 +4,6 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Loader2, Send } from "lucide-react";
 import type { TFunction } from "i18next";
-import { api, dataOf } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError, describeFieldError } from "@/api/errors";
 import type { ApiFieldError, KycSubmission } from "@/api/types";
@@ -15,6 +14,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/use-toast";
 import { sharedKeys } from "@/api/keys";
+import { submitKyc } from "@/features/compliance/api";
 import { EMPTY_KYC, KYC_DOCUMENT_TYPES, KYC_FIELDS, validateKyc } from "@/features/compliance/kyc";
 import type { KycFieldErrors } from "@/features/compliance/kyc";
 import en from "@/i18n/en.json";
@@ -60,7 +60,7 @@ export function KycFormDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   };
 
   const mutation = useMutation({
-    mutationFn: (body: KycSubmission & { pep: boolean }) => dataOf(api.POST("/api/kyc", { body })),
+    mutationFn: (body: KycSubmission & { pep: boolean }) => submitKyc(body),
     onSuccess: () => {
       toast({ title: t("common.success"), description: t("kyc.submitted") });
       void queryClient.invalidateQueries({ queryKey: sharedKeys.kycApplications });

@@ -1,10 +1,8 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { api, dataOf } from "@/api/api";
 import type { QueryOf } from "@/api/api";
-import { pageOf } from "@/api/paging";
 import type { Page } from "@/api/paging";
 import type { Alert } from "@/api/types";
-import { alertKeys } from "@/features/compliance/api";
+import { alertKeys, readAlertSummary, readAlertsPage } from "@/features/compliance/api";
 
 /**
  * Prefix of every alerts list query. It starts with "/api/alerts", so the
@@ -56,11 +54,6 @@ export function alertsQuery(q: AlertQuery): QueryOf<"/api/alerts"> {
 /** One page of GET /api/alerts with its paging headers. */
 export type AlertsPage = Page<Alert>;
 
-/** One page of the alerts matching query, after cursor (null: the first). */
-export function readAlertsPage(query: QueryOf<"/api/alerts">, cursor: string | null, signal?: AbortSignal): Promise<AlertsPage> {
-  return pageOf(api.GET("/api/alerts", { params: { query: cursor ? { ...query, cursor } : query }, signal }));
-}
-
 /**
  * The alerts queue, filtered on the server and read one page at a time
  * ("Load more" calls fetchNextPage), so no alert is ever out of reach and no
@@ -85,7 +78,7 @@ export function useAlertSummary(q: AlertQuery) {
   const query = alertFilters({ ...q, status: undefined });
   return useQuery({
     queryKey: [...ALERTS_LIST_KEY, "summary", query],
-    queryFn: ({ signal }) => dataOf(api.GET("/api/alerts/summary", { params: { query }, signal })),
+    queryFn: ({ signal }) => readAlertSummary(query, signal),
   });
 }
 

@@ -1,8 +1,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { api, dataOf } from "@/api/api";
 import type { QueryOf } from "@/api/api";
-import { pageOf } from "@/api/paging";
 import { sharedKeys } from "@/api/keys";
+import { readKycPage, readKycSummary } from "@/features/compliance/api";
 import { COMPLIANCE_LIST_SIZE } from "@/features/compliance/compliance";
 
 /**
@@ -40,8 +39,7 @@ export function useKycList(query: KycQuery = {}, pageSize = COMPLIANCE_LIST_SIZE
   return useInfiniteQuery({
     queryKey: [...KYC_LIST_KEY, params],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      pageOf(api.GET("/api/kyc-applications", { params: { query: pageParam ? { ...params, cursor: pageParam } : params }, signal })),
+    queryFn: ({ pageParam, signal }) => readKycPage(params, pageParam, signal),
     getNextPageParam: (last) => last.next || null,
   });
 }
@@ -54,6 +52,6 @@ export function useKycSummary(institution?: string) {
   const query = institution ? { institution } : {};
   return useQuery({
     queryKey: [...sharedKeys.kycApplications, "summary", query],
-    queryFn: ({ signal }) => dataOf(api.GET("/api/kyc-applications/summary", { params: { query }, signal })),
+    queryFn: ({ signal }) => readKycSummary(query, signal),
   });
 }

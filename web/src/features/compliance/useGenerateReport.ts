@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
-import { api, dataOf } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import type { ReportType, SummaryMetrics } from "@/api/types";
 import { toast } from "@/components/ui/use-toast";
 import { sharedKeys } from "@/api/keys";
-import { complianceKeys } from "@/features/compliance/api";
+import { complianceKeys, createReport } from "@/features/compliance/api";
 import { reportPayload } from "@/features/compliance/compliance";
 
 /**
@@ -22,11 +21,7 @@ export function useGenerateReport({ navigateTo }: { navigateTo?: string } = {}) 
   const [, navigate] = useLocation();
   return useMutation({
     mutationFn: ({ reportType, period }: { reportType: ReportType; period: string }) =>
-      dataOf(
-        api.POST("/api/compliance-reports", {
-          body: reportPayload(reportType, period, queryClient.getQueryData<SummaryMetrics>(sharedKeys.metrics)),
-        }),
-      ),
+      createReport(reportPayload(reportType, period, queryClient.getQueryData<SummaryMetrics>(sharedKeys.metrics))),
     onSuccess: (_report, { reportType }) => {
       toast({
         title: t("reports.generatedTitle"),

@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { CircleAlert, CircleCheck, Loader2 } from "lucide-react";
-import { api } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { confirmEmail } from "@/features/confirm-email/api";
 import { PublicFrame } from "@/features/shell/PublicFrame";
 import { usePageTitle } from "@/lib/usePageTitle";
 
@@ -35,7 +35,7 @@ export function ConfirmEmailPage() {
       setState({ kind: "failed", message: t("confirmEmail.missingToken") });
       return;
     }
-    api.POST("/api/auth/confirm-email", { body: { token } })
+    confirmEmail(token)
       .then(() => setState({ kind: "done" }))
       .catch((err: unknown) =>
         setState({ kind: "failed", message: err instanceof ApiError ? describeError(err, t) : t("login.networkError") }),

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Bell, Check } from "lucide-react";
-import { api } from "@/api/api";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, IconCardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -10,7 +9,7 @@ import { toast } from "@/components/ui/use-toast";
 import { ALERT_LEVEL_STYLE, alertLevel } from "@/features/dashboard/alertLevel";
 import { alertDescription, alertTitle } from "@/lib/alertText";
 import { useAlertSummary } from "@/features/compliance/alertsQueue";
-import { alertsPageOptions } from "@/features/dashboard/api";
+import { alertsPageOptions, markAlertRead } from "@/features/dashboard/api";
 import type { AlertsPage } from "@/features/compliance/alertsQueue";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -40,7 +39,7 @@ export function AlertsPanel() {
   const query = useQuery(alertsPageOptions(PANEL_QUERY));
   const loading = query.isLoading;
   const dismiss = useMutation({
-    mutationFn: (id: string) => api.PATCH("/api/alerts/{id}/read", { params: { path: { id } } }),
+    mutationFn: (id: string) => markAlertRead(id),
     onMutate: (id) => {
       queryClient.setQueryData<AlertsPage>(alertsPageOptions(PANEL_QUERY).queryKey, (old) =>
         old ? { ...old, items: old.items.map((a) => (a.id === id ? { ...a, isRead: true } : a)) } : old,

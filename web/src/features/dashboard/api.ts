@@ -1,7 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api, dataOf } from "@/api/api";
 import { sharedKeys } from "@/api/keys";
-import { ALERTS_LIST_KEY, alertsQuery, readAlertsPage } from "@/features/compliance/alertsQueue";
+import { ALERTS_LIST_KEY, alertsQuery } from "@/features/compliance/alertsQueue";
+import { readAlertsPage } from "@/features/compliance/api";
 import type { AlertQuery } from "@/features/compliance/alertsQueue";
 
 /** The national figures of the regulators' dashboard (GET /api/metrics). */
@@ -16,4 +17,9 @@ export function summaryMetricsOptions() {
 export function alertsPageOptions(q: AlertQuery) {
   const query = alertsQuery(q);
   return queryOptions({ queryKey: [...ALERTS_LIST_KEY, "page", query] as const, queryFn: ({ signal }) => readAlertsPage(query, null, signal) });
+}
+
+/** Marks an alert read for me (the panel's dismiss). */
+export function markAlertRead(id: string) {
+  return dataOf(api.PATCH("/api/alerts/{id}/read", { params: { path: { id } } }));
 }

@@ -2,7 +2,6 @@ import { useState } from "react";
 import type { FormEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { KeyRound, Loader2, LogIn, Trash2, UserPlus, UserRound } from "lucide-react";
-import { api } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -10,6 +9,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
+import { guestSignInForToken, readWithToken, registerForToken, signInForToken } from "@/features/jwt-test/api";
 import { PublicFrame } from "@/features/shell/PublicFrame";
 import {
   GUEST_REDIRECT_MS,
@@ -124,7 +124,7 @@ export function JwtTestPage({ navigate = (url: string) => window.location.assign
           role: reg.role,
           ...(reg.institution.trim() ? { institution: reg.institution.trim() } : {}),
         };
-        const res = await call(api.POST("/api/auth/register", { body }));
+        const res = await call(registerForToken(body));
         setRaw({ label: "POST /api/auth/register", status: res.status, body: res.body });
         if (res.status === 202) {
           // Self-registration: the account exists once the e-mailed link is followed.
@@ -152,7 +152,7 @@ export function JwtTestPage({ navigate = (url: string) => window.location.assign
     event.preventDefault();
     await run("login", async () => {
       try {
-        const res = await call(api.POST("/api/auth/login", { body: { email: login.email.trim(), password: login.password } }));
+        const res = await call(signInForToken({ email: login.email.trim(), password: login.password }));
         setRaw({ label: "POST /api/auth/login", status: res.status, body: res.body });
         const tk = tokenOf(res.body);
         if (res.ok && tk) {
@@ -175,7 +175,7 @@ export function JwtTestPage({ navigate = (url: string) => window.location.assign
     event.preventDefault();
     await run("guest", async () => {
       try {
-        const res = await call(api.POST("/api/auth/guest-login", { body: { username: guest.username.trim(), password: guest.password } }));
+        const res = await call(guestSignInForToken({ username: guest.username.trim(), password: guest.password }));
         setRaw({ label: "POST /api/auth/guest-login", status: res.status, body: res.body });
         const tk = tokenOf(res.body);
         if (res.ok && tk) {
@@ -202,8 +202,7 @@ export function JwtTestPage({ navigate = (url: string) => window.location.assign
     }
     await run(path, async () => {
       try {
-        // Bearer only: omit the cookie so the page tests the token, not the session.
-        const res = await call(api.GET(path, { credentials: "omit", headers: { Authorization: `Bearer ${token}` } }));
+        const res = await call(readWithToken(path, token));
         setRaw({ label: `GET ${path}`, status: res.status, body: res.body });
         if (!res.ok) {
           toast({ title: t("jwt.errors.accessDenied"), description: messageOf(res.body), variant: "destructive" });

@@ -3,7 +3,6 @@ import type { FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, Copy, KeyRound, Loader2 } from "lucide-react";
 import type { TFunction } from "i18next";
-import { api, dataOf } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError, describeFieldErrors } from "@/api/errors";
 import { pagedItems, usePagedList } from "@/api/paging";
@@ -18,7 +17,7 @@ import { SelectField } from "@/components/ui/select-field";
 import { toast } from "@/components/ui/use-toast";
 import { DEFAULT_ADMIN_EMAIL } from "@/features/mobile-access/mobileAccess";
 import { formatDateTime } from "@/lib/format";
-import { mobileAccessKeys, readMobileUsers } from "@/features/mobile-access/api";
+import { generateAccessCode, mobileAccessKeys, readMobileUsers } from "@/features/mobile-access/api";
 import { useTranslation } from "react-i18next";
 
 const METHODS = ["both", "sms", "email"] as const;
@@ -44,8 +43,7 @@ export function GenerateCodeDialog({
   const choices = pagedItems(approved.data);
 
   const mutation = useMutation({
-    mutationFn: (body: { mobileUserId: string; notificationMethod: Method; adminEmail: string }) =>
-      dataOf(api.POST("/api/admin/mobile-access/generate", { body })),
+    mutationFn: (body: { mobileUserId: string; notificationMethod: Method; adminEmail: string }) => generateAccessCode(body),
     onSuccess: (result) => {
       toast({ title: t("mobileAccess.toasts.generated"), description: result.message ?? t("mobileAccess.toasts.generatedDescription") });
       setGenerated(result);

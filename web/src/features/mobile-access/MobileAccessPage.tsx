@@ -3,7 +3,6 @@ import type { ReactNode } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { CheckCircle2, Clock, KeyRound, Loader2, RefreshCw, ShieldOff, UserCheck } from "lucide-react";
-import { api, dataOf } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import { formatTotal, pagedItems, useListTotal, usePagedList } from "@/api/paging";
@@ -23,7 +22,7 @@ import { canRevoke } from "@/features/mobile-access/mobileAccess";
 import { isRegulator } from "@/lib/roles";
 import { formatDateTime } from "@/lib/format";
 import { ListFooter } from "@/features/mobile-access/ListFooter";
-import { mobileAccessKeys, readCodes, readMobileUsers, readOutbox } from "@/features/mobile-access/api";
+import { mobileAccessKeys, readCodes, readMobileUsers, readOutbox, revokeAccessCode } from "@/features/mobile-access/api";
 import { MobileUsersSection } from "@/features/mobile-access/MobileUsersSection";
 import { useTranslation } from "react-i18next";
 
@@ -73,7 +72,7 @@ function Screen() {
   const approved = useListTotal(mobileAccessKeys.users, { status: "approved" }, readMobileUsers);
 
   const revoke = useMutation({
-    mutationFn: (id: string) => dataOf(api.POST("/api/admin/mobile-access/expire", { body: { accessCodeId: id } })),
+    mutationFn: (id: string) => revokeAccessCode(id),
     onSuccess: (res) => {
       toast({ title: t("mobileAccess.toasts.revoked"), description: res?.message });
       setRevoking(null);

@@ -2,7 +2,6 @@ import { useId, useState } from "react";
 import type { FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Loader2, UserPlus } from "lucide-react";
-import { api, dataOf } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import { pagedItems, usePagedList } from "@/api/paging";
@@ -17,7 +16,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { mobileAccessKeys, readMobileUsers } from "@/features/mobile-access/api";
+import { mobileAccessKeys, readMobileUsers, registerMobileUser, setMobileUserStatus } from "@/features/mobile-access/api";
 import { ListFooter } from "@/features/mobile-access/ListFooter";
 import {
   ACTION_STATUS,
@@ -129,8 +128,7 @@ function StatusDialog({ target, onClose }: { target: { user: MobileUser; action:
   const withReason = needsReason(action);
 
   const mutation = useMutation({
-    mutationFn: ({ id, body }: { id: string; body: { status: string; reason: string } }) =>
-      dataOf(api.PATCH("/api/mobile/users/{id}/status", { params: { path: { id } }, body })),
+    mutationFn: ({ id, body }: { id: string; body: { status: string; reason: string } }) => setMobileUserStatus(id, body),
     onSuccess: (user) => {
       toast({ title: t("mobileAccess.toasts.statusChanged"), description: `${user.fullName} : ${t(`mobileAccess.userStatus.${user.status}`, { defaultValue: user.status })}` });
       onClose();
@@ -225,7 +223,7 @@ function RegisterDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
   const [formError, setFormError] = useState<string | null>(null);
 
   const mutation = useMutation({
-    mutationFn: (body: Record<string, string>) => dataOf(api.POST("/api/mobile/users", { body })),
+    mutationFn: (body: Record<string, string>) => registerMobileUser(body),
     onSuccess: (user) => {
       toast({ title: t("mobileAccess.toasts.registered"), description: `${user.fullName} — ${t("mobileAccess.toasts.registeredDescription")}` });
       close();

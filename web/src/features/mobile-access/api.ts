@@ -1,5 +1,5 @@
-import { api } from "@/api/api";
-import type { QueryOf } from "@/api/api";
+import { api, dataOf } from "@/api/api";
+import type { BodyOf, QueryOf } from "@/api/api";
 
 /**
  * The mobile access screen's lists (paged on the server, read with usePagedList through the
@@ -22,3 +22,23 @@ export const readMobileUsers = (query: QueryOf<"/api/mobile/users">, signal: Abo
 /** One page of the notification outbox. */
 export const readOutbox = (query: QueryOf<"/api/admin/notifications">, signal: AbortSignal) =>
   api.GET("/api/admin/notifications", { params: { query }, signal });
+
+/** Revokes an access code before it expires. */
+export function revokeAccessCode(accessCodeId: string) {
+  return dataOf(api.POST("/api/admin/mobile-access/expire", { body: { accessCodeId } }));
+}
+
+/** Generates an access code for a mobile user and sends it by the chosen method. */
+export function generateAccessCode(body: BodyOf<"/api/admin/mobile-access/generate", "post">) {
+  return dataOf(api.POST("/api/admin/mobile-access/generate", { body }));
+}
+
+/** Registers a mobile user (pending until approved). */
+export function registerMobileUser(body: BodyOf<"/api/mobile/users", "post">) {
+  return dataOf(api.POST("/api/mobile/users", { body }));
+}
+
+/** Changes a mobile user's status (approve, suspend, revoke), with the reason. */
+export function setMobileUserStatus(id: string, body: BodyOf<"/api/mobile/users/{id}/status", "patch">) {
+  return dataOf(api.PATCH("/api/mobile/users/{id}/status", { params: { path: { id } }, body }));
+}

@@ -3,7 +3,6 @@ import type { FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Check, Clock, Loader2, PencilLine, X } from "lucide-react";
-import { api, dataOf } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError, describeFieldErrors } from "@/api/errors";
 import { pagedItems, usePagedList } from "@/api/paging";
@@ -22,7 +21,7 @@ import { toast } from "@/components/ui/use-toast";
 import { isRegulator } from "@/lib/roles";
 import { formatMoney } from "@/lib/money";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
-import { amlSettingsOptions, readUsers, settingsKeys } from "@/features/settings/api";
+import { amlSettingsOptions, backtestOptions, decideAmlProposal, proposeAmlRules, readUsers, settingsKeys } from "@/features/settings/api";
 import { THRESHOLD_GROUPS, changedKeys, fieldLabelKey, fromForm, serverFieldErrors, toForm } from "@/features/settings/thresholds";
 import type { FieldKind, ThresholdForm } from "@/features/settings/thresholds";
 import type { RuleSet, Thresholds } from "@/features/settings/types";
@@ -157,7 +156,7 @@ function ProposeForm({ active, onDone }: { active: Thresholds; onDone: () => voi
   const changes = changedKeys(initial, form);
 
   const mutation = useMutation({
-    mutationFn: (thresholds: Thresholds) => dataOf(api.POST("/api/settings/aml/proposals", { body: { thresholds, note: note.trim() } })),
+    mutationFn: (thresholds: Thresholds) => proposeAmlRules({ thresholds, note: note.trim() }),
     onSuccess: (rs) => {
       toast({ title: t("amlSettings.proposed", { version: rs.version }) });
       void queryClient.invalidateQueries({ queryKey: settingsKeys.aml });
@@ -294,21 +293,9 @@ function ProposalCard({ rs, active, user, whoIs }: { rs: RuleSet; active: RuleSe
   const [error, setError] = useState<string | null>(null);
   const mine = rs.proposedBy === user.id;
   const canDecide = user.role === "cbsl_admin" && !mine;
-  const backtest = useQuery({
-    queryKey: ["/api/settings/aml/proposals", String(rs.version), "backtest"],
-    queryFn: ({ signal }) =>
-      dataOf(api.GET("/api/settings/aml/proposals/{version}/backtest", { params: { path: { version: String(rs.version) } }, signal })),
-    enabled: canDecide,
-    staleTime: 0,
-  });
+  const backtest = useQuery(backtestOptions(rs.version, canDecide));
   const decide = useMutation({
-    mutationFn: (decision: "approve" | "reject") =>
-      dataOf(
-        api.POST(`/api/settings/aml/proposals/{version}/${decision}`, {
-          params: { path: { version: String(rs.version) } },
-          body: note.trim() ? { note: note.trim() } : {},
-        }),
-      ),
+    mutationFn: (decision: "approve" | "reject") => decideAmlProposal(rs.version, decision, note.trim() ? { note: note.trim() } : {}),
     onSuccess: (_rs, decision) => {
       toast({ title: t(decision === "approve" ? "amlSettings.approved" : "amlSettings.rejected", { version: rs.version }) });
       void queryClient.invalidateQueries({ queryKey: settingsKeys.aml });

@@ -3,7 +3,6 @@ import type { FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Ban, Copy, KeyRound, Loader2, Plus } from "lucide-react";
-import { api, dataOf } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError, describeFieldErrors } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
@@ -17,7 +16,7 @@ import { toast } from "@/components/ui/use-toast";
 import { useAllInstitutions } from "@/api/institutions";
 import { ListCard, ListRow, useDeleteRow } from "@/features/settings/ListCard";
 import { SettingsLayout } from "@/features/settings/SettingsLayout";
-import { apiKeysOptions, settingsKeys } from "@/features/settings/api";
+import { apiKeysOptions, createApiKey, settingsKeys } from "@/features/settings/api";
 import type { ApiKey } from "@/features/settings/types";
 import { pickableInstitutions } from "@/features/settings/users";
 import { isRegulator } from "@/lib/roles";
@@ -66,8 +65,7 @@ function CreateKeyDialog({ user, open, onOpenChange }: { user: CurrentUser; open
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<ApiKey | null>(null);
   const create = useMutation({
-    mutationFn: () =>
-      dataOf(api.POST("/api/api-keys", { body: { name, scopes, ...(regulator ? { institutionId } : {}) } })),
+    mutationFn: () => createApiKey({ name, scopes, ...(regulator ? { institutionId } : {}) }),
     onSuccess: (key) => {
       setCreated(key);
       void queryClient.invalidateQueries({ queryKey: settingsKeys.apiKeys });

@@ -3,13 +3,14 @@ import type { ReactNode } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { QueryKey, UseQueryResult } from "@tanstack/react-query";
 import type { LucideIcon } from "lucide-react";
-import { api } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
+import { deleteRow } from "@/features/settings/api";
+import type { RowPath } from "@/features/settings/api";
 
 /**
  * A settings card listing what `query` loads (my sessions, my tokens): a
@@ -63,9 +64,6 @@ export function ListCard<T>({
   );
 }
 
-/** The rows a settings list may delete: a session, a token, an API key. */
-type RowPath = "/api/profile/sessions/{id}" | "/api/profile/tokens/{id}" | "/api/api-keys/{id}";
-
 /**
  * DELETE of one listed row (path with its id): toasts `done`, or `failed` with the
  * server's reason, and reloads the lists in `refresh`.
@@ -74,7 +72,7 @@ export function useDeleteRow(path: RowPath, refresh: readonly QueryKey[], done: 
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.DELETE(path, { params: { path: { id } } }),
+    mutationFn: (id: string) => deleteRow(path, id),
     onSuccess: () => {
       toast({ title: done });
       for (const queryKey of refresh) void queryClient.invalidateQueries({ queryKey });

@@ -3,13 +3,13 @@ import type { FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Loader2 } from "lucide-react";
-import { api, dataOf } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError, describeFieldErrors } from "@/api/errors";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
+import { changePassword } from "@/features/settings/api";
 import { fieldErrorText } from "@/lib/fieldErrorText";
 
 type Field = "currentPassword" | "newPassword" | "confirmPassword";
@@ -37,8 +37,7 @@ export function PasswordForm({ onChanged, idPrefix = "password" }: { onChanged?:
   const [formError, setFormError] = useState<string | null>(null);
 
   const mutation = useMutation({
-    mutationFn: () =>
-      dataOf(api.POST("/api/profile/password", { body: { currentPassword: values.currentPassword, newPassword: values.newPassword } })),
+    mutationFn: () => changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword }),
     onSuccess: () => {
       setValues({ currentPassword: "", newPassword: "", confirmPassword: "" });
       setErrors({});

@@ -3,7 +3,6 @@ import type { ChangeEvent, FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { CheckCircle2, ImageUp, Loader2, LogOut, Monitor } from "lucide-react";
-import { api, dataOf } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError, describeFieldErrors } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
@@ -25,7 +24,7 @@ import { uploadProfileImage } from "@/features/settings/profileImage";
 import { describeAgent } from "@/features/settings/agent";
 import { ListCard, ListRow, useDeleteRow } from "@/features/settings/ListCard";
 import { TokensCard } from "@/features/settings/TokensCard";
-import { sessionsOptions, settingsKeys } from "@/features/settings/api";
+import { sessionsOptions, settingsKeys, updateProfile } from "@/features/settings/api";
 import { SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n";
 import type { LanguageCode } from "@/i18n";
 import { useChooseLanguage } from "@/lib/languageChoice";
@@ -59,7 +58,7 @@ function ProfileCard({ user }: { user: CurrentUser }) {
   }, [user.firstName, user.lastName]);
 
   const save = useMutation({
-    mutationFn: () => dataOf(api.PATCH("/api/profile", { body: { firstName: firstName.trim(), lastName: lastName.trim() } })),
+    mutationFn: () => updateProfile({ firstName: firstName.trim(), lastName: lastName.trim() }),
     onSuccess: () => {
       setErrors({});
       toast({ title: t("settings.profile.saved") });

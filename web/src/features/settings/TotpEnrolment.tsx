@@ -3,12 +3,12 @@ import type { FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Loader2 } from "lucide-react";
-import { api, dataOf } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { confirmTotp, startTotp } from "@/features/settings/api";
 import { RecoveryCodes } from "@/features/settings/RecoveryCodes";
 
 /** The manual key in groups of four, as authenticator apps show it. */
@@ -57,9 +57,9 @@ export function TotpEnrolment({ account, onEnabled, onDone, onCancel }: {
   const [error, setError] = useState<string | null>(null);
   const [recovery, setRecovery] = useState<string[] | null>(null);
 
-  const start = useMutation({ mutationFn: () => dataOf(api.POST("/api/profile/totp")) });
+  const start = useMutation({ mutationFn: startTotp });
   const confirm = useMutation({
-    mutationFn: () => dataOf(api.POST("/api/profile/totp/confirm", { body: { code: code.trim() } })),
+    mutationFn: () => confirmTotp(code.trim()),
     onSuccess: (res) => {
       setRecovery(res.recoveryCodes);
       onEnabled?.();

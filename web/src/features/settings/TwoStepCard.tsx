@@ -3,7 +3,6 @@ import type { FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Loader2, ShieldCheck } from "lucide-react";
-import { api, dataOf } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError } from "@/api/errors";
 import type { CurrentUser } from "@/api/types";
@@ -16,7 +15,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { sharedKeys } from "@/api/keys";
 import { TotpEnrolment } from "@/features/settings/TotpEnrolment";
-import { settingsKeys, totpStatusOptions } from "@/features/settings/api";
+import { disableTotp, settingsKeys, totpStatusOptions } from "@/features/settings/api";
 
 /** A 6-digit code goes to the server as `code`, anything else as the password. */
 export function disableBody(proof: string): { code: string } | { password: string } {
@@ -31,7 +30,7 @@ function DisableForm({ onDisabled }: { onDisabled: () => void }) {
   const [proof, setProof] = useState("");
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: () => dataOf(api.DELETE("/api/profile/totp", { body: disableBody(proof) })),
+    mutationFn: () => disableTotp(disableBody(proof)),
     onSuccess: () => {
       setProof("");
       toast({ title: t("settings.totp.disabled") });

@@ -4,7 +4,6 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Copy, Loader2, RefreshCw } from "lucide-react";
 import type { TFunction } from "i18next";
-import { api, dataOf } from "@/api/api";
 import { ApiError } from "@/api/client";
 import { describeError, describeFieldErrors } from "@/api/errors";
 import { Button } from "@/components/ui/button";
@@ -15,7 +14,7 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/components/ui/use-toast";
 import { useAllInstitutions } from "@/api/institutions";
-import { settingsKeys } from "@/features/settings/api";
+import { createUser, resetUserPassword, settingsKeys, updateUser } from "@/features/settings/api";
 import type { Account } from "@/features/settings/types";
 import { isProposal, needsDualControl } from "@/features/settings/approvals";
 import type { ProposalAnswer } from "@/features/settings/approvals";
@@ -135,7 +134,7 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
   }, [open]);
 
   const mutation = useMutation({
-    mutationFn: () => dataOf(api.POST("/api/users", { body: newAccountBody(form) })),
+    mutationFn: () => createUser(newAccountBody(form)),
     onSuccess: (answer) => {
       if (isProposal(answer)) notifyProposal(answer);
       else toast({ title: t("users.created"), description: answer.email ?? undefined });
@@ -284,16 +283,15 @@ export function UserActionDialog({
   const mutation = useMutation({
     mutationFn: async () => {
       if (!account) throw new Error("no account");
-      const params = { path: { id: account.id } };
       switch (action) {
         case "role":
-          return dataOf(api.PATCH("/api/users/{id}", { params, body: kind ? { role, institution } : { role } }));
+          return updateUser(account.id, kind ? { role, institution } : { role });
         case "toggle":
-          return dataOf(api.PATCH("/api/users/{id}", { params, body: { isActive: !account.isActive } }));
+          return updateUser(account.id, { isActive: !account.isActive });
         case "reset":
-          return dataOf(api.POST("/api/users/{id}/reset-password", { params, body: { password } }));
+          return resetUserPassword(account.id, password);
         case "units":
-          return dataOf(api.PATCH("/api/users/{id}", { params, body: { guestUnitsRemaining: (account.guestUnitsRemaining ?? 0) + Number(units) } }));
+          return updateUser(account.id, { guestUnitsRemaining: (account.guestUnitsRemaining ?? 0) + Number(units) });
       }
     },
     onSuccess: (answer) => {

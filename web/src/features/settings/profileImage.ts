@@ -1,4 +1,4 @@
-import { api, dataOf } from "@/api/api";
+import { storeProfileImage } from "@/features/settings/api";
 import { uploadImage, type UploadKeys } from "@/lib/imageUpload";
 
 // The profile image uses the logo pipeline and its limits: PNG, JPEG or WebP up to 5 MB.
@@ -17,11 +17,7 @@ export function uploadProfileImage(file: File, onProgress: (percent: number) => 
   return uploadImage(
     file,
     PROFILE_KEYS,
-    async (uploadURL) => {
-      const image = await dataOf(api.PUT("/api/profile-images", { body: { imageURL: uploadURL } }));
-      await api.PATCH("/api/profile", { body: { profileImageUrl: image.objectPath } });
-      return image.objectPath;
-    },
+    storeProfileImage,
     onProgress,
   );
 }
