@@ -57,45 +57,60 @@ const PUBLIC_ENTRIES = [
   "switchfeed/IsoPanel",
   "switchfeed/FeedCard",
   "transactions/CompactTransactionsTable",
-  // A feature's query options, read where another screen shows its data (the dashboard's recent
-  // transactions, an institution's own registry entry), so both share one cache entry.
+  // A feature's query options and readers, read where another screen shows its data (the
+  // dashboard's recent transactions and alerts, an institution's own registry entry), so both
+  // share one cache entry.
   "transactions/api",
   "registry/api",
+  "compliance/api",
 ];
 
 const features = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
+const noFeature = { group: ["@/features/**"], message: "Shared code imports no feature: it would tie every screen to one" };
+
 const boundaryMessage =
   "A feature imports @/lib, @/components, @/api, @/i18n and itself only: move shared code to src/lib, " +
   "or list a feature's public entry in eslint.config.js with the reason";
 
-/** The import rule of one feature: every other feature is closed but for the public entries. */
+/**
+ * The typed client `api` (src/api/api.ts) is imported by src/api, src/lib, each feature's api.ts
+ * and the tests only: a feature's requests live in one place (its api.ts: query options, readers
+ * and named mutations), so a screen's components call those and their query keys come from the
+ * same file (issue 19). Its types (QueryOf, BodyOf) stay open to all.
+ */
+const clientImport = {
+  name: "@/api/api",
+  importNames: ["api"],
+  message: "Requests live in the feature's api.ts: add a query option or a named mutation there and call that",
+};
+
+/**
+ * The import rules of one feature: every other feature is closed but for the public entries, and
+ * but for its api.ts and its tests, the client is too.
+ */
 function featureBoundary(name) {
-  return {
-    files: [`src/features/${name}/**/*.{ts,tsx}`],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              // Files one level down: gitignore patterns cannot re-include a file under an
-              // excluded folder, so the folders themselves are not excluded.
-              group: [
-                "@/features/*/*",
-                `!@/features/${name}/*`,
-                ...PUBLIC_ENTRIES.map((e) => `!@/features/${e}`),
-              ],
-              message: boundaryMessage,
-            },
-            { group: ["../*", "../**"], message: "Import through @/ rather than climbing out of the folder" },
-          ],
-        },
-      ],
+  const patterns = [
+    {
+      // Files one level down: gitignore patterns cannot re-include a file under an
+      // excluded folder, so the folders themselves are not excluded.
+      group: ["@/features/*/*", `!@/features/${name}/*`, ...PUBLIC_ENTRIES.map((e) => `!@/features/${e}`)],
+      message: boundaryMessage,
     },
-  };
+    { group: ["../*", "../**"], message: "Import through @/ rather than climbing out of the folder" },
+  ];
+  return [
+    {
+      files: [`src/features/${name}/**/*.{ts,tsx}`],
+      rules: { "no-restricted-imports": ["error", { paths: [clientImport], patterns }] },
+    },
+    {
+      files: [`src/features/${name}/api.ts`, `src/features/${name}/**/*.test.{ts,tsx}`],
+      rules: { "no-restricted-imports": ["error", { patterns }] },
+    },
+  ];
 }
 
 export default tseslint.config(
@@ -122,7 +137,7 @@ export default tseslint.config(
     // A label's text may sit a few elements deep (a checkbox card's title inside its layout).
     rules: { "jsx-a11y/label-has-associated-control": ["error", { depth: 4 }] },
   },
-  ...features.map(featureBoundary),
+  ...features.flatMap(featureBoundary),
   {
     // Every request goes through the typed client (src/api/api.ts): its path, parameters, body
     // and answer are checked against the OpenAPI contract, and every answer meets
@@ -143,13 +158,20 @@ export default tseslint.config(
     },
   },
   {
-    // The shared layers know no feature.
+    // The shared layers know no feature; of them, src/api and src/lib (the session, uploads, the
+    // language choice) call the client, the components and translations do not.
     files: ["src/lib/**", "src/components/**", "src/api/**", "src/i18n/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["@/features/**"], message: "Shared code imports no feature: it would tie every screen to one" }] },
-      ],
-    },
+    rules: { "no-restricted-imports": ["error", { patterns: [noFeature] }] },
+  },
+  {
+    files: ["src/components/**", "src/i18n/**"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { paths: [clientImport], patterns: [noFeature] }] },
+  },
+  {
+    // The app's entry, router and prerendering compose screens and call no endpoint themselves.
+    files: ["src/*.{ts,tsx}"],
+    ignores: ["src/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { paths: [clientImport] }] },
   },
 );
