@@ -33,7 +33,6 @@ const PUBLIC_ENTRIES = [
   // Screens the router and the home page compose: the shell mounts them, they do not import back.
   "home/HomePage",
   "pages/NotFound",
-  "pages/PlaceholderPage",
   "dashboard/AlertsPanel",
   "dashboard/DashboardPage",
   "dashboard/RecentTransactionsCard",

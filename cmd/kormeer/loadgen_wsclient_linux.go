@@ -126,7 +126,7 @@ func socketHandshake(ctx context.Context, base, token string) (net.Conn, error) 
 	return conn, nil
 }
 
-// acceptKey is the Sec-WebSocket-Accept a server must answer to key (RFC 6455 §4.2.2).
+// acceptKey is the Sec-WebSocket-Accept a server must answer to key (RFC 6455, section 4.2.2).
 func acceptKey(key string) string {
 	h := sha1.Sum([]byte(key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"))
 	return base64.StdEncoding.EncodeToString(h[:])
@@ -167,7 +167,7 @@ func authenticate(conn net.Conn, userID string) error {
 	}
 }
 
-// WebSocket opcodes (RFC 6455 §5.2).
+// WebSocket opcodes (RFC 6455, section 5.2).
 const (
 	opContinuation = 0x0
 	opText         = 0x1
@@ -176,7 +176,7 @@ const (
 	opPong         = 0xA
 )
 
-// clientFrame is one final frame as a client must send it: masked (RFC 6455 §5.3).
+// clientFrame is one final frame as a client must send it: masked (RFC 6455, section 5.3).
 func clientFrame(op byte, payload []byte) []byte {
 	f := []byte{0x80 | op}
 	switch n := len(payload); {

@@ -6,7 +6,6 @@ import { AppShell } from "@/features/shell/AppShell";
 import { isRegulatorAccount, mayManageApiKeys, mayTransfer } from "@/features/shell/nav";
 import { useAccountLanguage } from "@/lib/languageChoice";
 import { NotFound } from "@/features/pages/NotFound";
-import { PlaceholderPage, type PlaceholderName } from "@/features/pages/PlaceholderPage";
 import { HomePage } from "@/features/home/HomePage";
 import { mustChangePassword, mustEnrollTotp } from "@/features/settings/forced";
 import { lazyScreen } from "@/i18n/lazyScreen";
@@ -33,9 +32,6 @@ const AuditPage = lazyScreen(() => import("@/features/audit/AuditPage"));
 const KycPage = lazyScreen(() => import("@/features/kyc/KycPage"));
 const SwitchFeedPage = lazyScreen(() => import("@/features/switchfeed/SwitchFeedPage"));
 const SanctionsPage = lazyScreen(() => import("@/features/sanctions/SanctionsPage"));
-
-/** Signed-in pages that are still placeholders; each becomes a real screen in a later issue. */
-export const SIGNED_IN_PAGES: ReadonlyArray<{ path: string; page: PlaceholderName }> = [];
 
 function PageFallback() {
   return <Skeleton className="mx-auto h-40 max-w-6xl rounded-lg bg-muted/60" />;
@@ -132,11 +128,6 @@ export function AuthenticatedApp({ user }: { user: CurrentUser }) {
           <Route path="/switch-feed">
             {user.isGuest ? <Redirect to="/" replace /> : <SwitchFeedPage user={user} />}
           </Route>
-          {SIGNED_IN_PAGES.map(({ path, page }) => (
-            <Route key={path} path={path}>
-              <PlaceholderPage page={page} />
-            </Route>
-          ))}
           <Route path="/login">
             <Redirect to="/" replace />
           </Route>
