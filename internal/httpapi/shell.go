@@ -15,9 +15,12 @@ import (
 //   - whether the request carries a session cookie (<meta name="kormeer-session">): without one
 //     nobody can be signed in, so the app shows the landing page at once instead of asking
 //     /api/auth/user first. The cookie is HttpOnly, so only the server can tell.
-//   - with a session cookie, the signed-in app's scripts (<link rel="modulepreload">, from Vite's
-//     manifest): the browser fetches them with the entry instead of after /api/auth/user answers.
-//     The landing page is part of the entry, whose scripts index.html already preloads.
+//   - the app's scripts (<link rel="modulepreload">, from Vite's manifest) on every page but the
+//     landing page: the entry loads them only after it has run (web/src/main.tsx), a round trip
+//     later. The landing page, at "/" without a session, is the entry itself and runs without them
+//     (web/src/landingMain.tsx): a slow phone gets it usable with half the JavaScript.
+//   - with a session cookie, the signed-in app's scripts too: the browser fetches them with the
+//     entry instead of after /api/auth/user answers.
 //   - for "/" without a session cookie, the landing page itself, pre-rendered at build time
 //     (web/scripts/prerender.ts) into #root: the phone draws it, and can follow its links, before
 //     any script has arrived; React then renders over it.
@@ -53,6 +56,10 @@ var translationChunks = map[string]string{"so": "src/i18n/so.json", "fr": "src/i
 
 // Keys of Vite's manifest the shell preloads (web/src).
 const (
+	// appChunk is the app (its libraries, router and public pages), which the entry imports
+	// lazily (web/src/main.tsx) on every page but the landing page's first load.
+	// web/scripts/bundleBudget.ts measures the routes through the same key.
+	appChunk = "src/appMain.tsx"
 	// signedInChunk is the signed-in app (the shell and the dashboard), which the entry imports
 	// lazily (web/src/App.tsx). web/scripts/bundleBudget.ts measures the dashboard through the
 	// same key and fails when the manifest lacks it.
@@ -91,7 +98,9 @@ func newAppShell(web fs.FS, dev bool) (*appShell, error) {
 			// The app reads the meta in web/src/features/auth/sessionHint.ts.
 			head := `<meta name="kormeer-session" content="none">`
 			if v.session {
-				head = `<meta name="kormeer-session" content="present">` + manifest.modulePreloads(signedInChunk)
+				head = `<meta name="kormeer-session" content="present">` + manifest.modulePreloads(appChunk, signedInChunk)
+			} else if !v.landing {
+				head += manifest.modulePreloads(appChunk)
 			}
 			if chunk, ok := translationChunks[language]; ok {
 				head += manifest.modulePreloads(chunk)

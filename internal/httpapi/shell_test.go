@@ -61,17 +61,22 @@ func TestShellSaysWhetherASessionMayExist(t *testing.T) {
 	}
 }
 
-// TestShellPreloadsTheSignedInAppWithASession: with a session cookie, the page asks the browser
-// for the signed-in app's scripts at once (from Vite's manifest), leaving out those the entry loads
-// already; without one it preloads nothing more, and the manifest itself is not served.
+// TestShellPreloadsTheSignedInAppWithASession: every page but the landing page asks the browser
+// for the app's scripts at once, and with a session cookie for the signed-in app's too (from Vite's
+// manifest), each once and leaving out those the entry loads already; the landing page ("/"
+// without a session) runs on the entry alone and preloads nothing more, and the manifest itself is
+// not served.
 func TestShellPreloadsTheSignedInAppWithASession(t *testing.T) {
 	manifest := `{
-	  "index.html": {"file": "assets/index-1.js", "isEntry": true, "imports": ["_vendor-2.js"],
+	  "index.html": {"file": "assets/index-1.js", "isEntry": true, "imports": ["_react-2.js"],
+	                 "dynamicImports": ["src/appMain.tsx"]},
+	  "_react-2.js": {"file": "assets/react-2.js"},
+	  "src/appMain.tsx": {"file": "assets/appMain-6.js", "isDynamicEntry": true, "imports": ["_react-2.js", "_vendor-7.js"],
 	                 "dynamicImports": ["src/features/shell/AuthenticatedApp.tsx"]},
-	  "_vendor-2.js": {"file": "assets/vendor-2.js"},
-	  "_shared-3.js": {"file": "assets/shared-3.js", "imports": ["_vendor-2.js"]},
+	  "_vendor-7.js": {"file": "assets/vendor-7.js", "imports": ["_react-2.js"]},
+	  "_shared-3.js": {"file": "assets/shared-3.js", "imports": ["_react-2.js", "_vendor-7.js"]},
 	  "src/features/shell/AuthenticatedApp.tsx": {"file": "assets/AuthenticatedApp-4.js", "isDynamicEntry": true,
-	                 "imports": ["_vendor-2.js", "_shared-3.js"], "dynamicImports": ["src/features/analytics/AnalyticsPage.tsx"]},
+	                 "imports": ["_react-2.js", "_vendor-7.js", "_shared-3.js"], "dynamicImports": ["src/features/analytics/AnalyticsPage.tsx"]},
 	  "src/features/analytics/AnalyticsPage.tsx": {"file": "assets/AnalyticsPage-5.js", "isDynamicEntry": true}
 	}`
 	s := &Server{web: fstest.MapFS{
@@ -82,17 +87,21 @@ func TestShellPreloadsTheSignedInAppWithASession(t *testing.T) {
 	preload := func(file string) string { return `<link rel="modulepreload" crossorigin href="/assets/` + file + `">` }
 
 	signedIn := getPage(t, h, "/", &http.Cookie{Name: sessionCookie, Value: "abcdef0123456789"}).Body.String()
-	want := `content="present">` + preload("AuthenticatedApp-4.js") + preload("shared-3.js") + `</head>`
+	want := `content="present">` + preload("appMain-6.js") + preload("vendor-7.js") + preload("AuthenticatedApp-4.js") + preload("shared-3.js") + `</head>`
 	if !strings.Contains(signedIn, want) {
 		t.Errorf("with a session: want %s in\n%s", want, signedIn)
 	}
-	for _, f := range []string{"vendor-2.js", "AnalyticsPage-5.js"} { // the entry's, and a lazy page
+	for _, f := range []string{"react-2.js", "AnalyticsPage-5.js"} { // the entry's, and a lazy page
 		if strings.Contains(signedIn, preload(f)) {
 			t.Errorf("with a session: %s preloaded", f)
 		}
 	}
+	signedOutApp := getPage(t, h, "/apply").Body.String()
+	if want := `content="none">` + preload("appMain-6.js") + preload("vendor-7.js") + `</head>`; !strings.Contains(signedOutApp, want) {
+		t.Errorf("another page without a session: want %s in\n%s", want, signedOutApp)
+	}
 	if signedOut := getPage(t, h, "/").Body.String(); strings.Contains(signedOut, "modulepreload") {
-		t.Errorf("without a session: preloads in\n%s", signedOut)
+		t.Errorf("the landing page: preloads in\n%s", signedOut)
 	}
 	if body := getPage(t, h, "/.vite/manifest.json").Body.String(); strings.Contains(body, "AuthenticatedApp") {
 		t.Errorf("the manifest is served: %s", body)

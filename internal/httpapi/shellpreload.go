@@ -59,13 +59,13 @@ func (m viteManifest) closure(keys ...string) []string {
 	return files
 }
 
-// modulePreloads answers <link rel="modulepreload"> tags for the files of chunk that the entry
-// (index.html) does not load already, so that the browser fetches them with the page instead of
-// after the entry has run and asked for them (a round trip on a slow network).
-func (m viteManifest) modulePreloads(chunk string) string {
+// modulePreloads answers <link rel="modulepreload"> tags for the files of chunks that the entry
+// (index.html) does not load already, each once, so that the browser fetches them with the page
+// instead of after the entry has run and asked for them (a round trip on a slow network).
+func (m viteManifest) modulePreloads(chunks ...string) string {
 	entry := m.closure("index.html")
 	var b strings.Builder
-	for _, f := range m.closure(chunk) {
+	for _, f := range m.closure(chunks...) {
 		if !slices.Contains(entry, f) && strings.HasSuffix(f, ".js") {
 			fmt.Fprintf(&b, `<link rel="modulepreload" crossorigin href="/%s">`, f)
 		}

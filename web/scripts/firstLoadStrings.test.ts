@@ -10,8 +10,8 @@ const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../sr
 const en = JSON.parse(readFileSync(path.join(srcDir, "i18n/en.json"), "utf8")) as Parameters<typeof splitStrings>[0];
 const rel = (file: string) => path.relative(srcDir, file);
 
-/** The first load: the entry (landing page included) and the signed-in shell with the dashboard. */
-const FIRST_LOAD_ROOTS = ["main.tsx", "features/shell/AuthenticatedApp.tsx"];
+/** The first load: the entry (landing page included), the app and the signed-in shell with the dashboard. */
+const FIRST_LOAD_ROOTS = ["main.tsx", "appMain.tsx", "features/shell/AuthenticatedApp.tsx"];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -1,17 +1,22 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
-import { DEFERRED_GROUPS } from "../src/i18n/groups.ts";
+import { DEFERRED_GROUPS, LANDING_GROUPS } from "../src/i18n/groups.ts";
 
-/** The two modules derived from en.json: the strings of the first load, and the rest. */
+/** The modules derived from en.json: the strings of the first load, the rest, and the landing page's. */
 export const EN_CORE = "virtual:kormeer-en-core";
 export const EN_DEFERRED = "virtual:kormeer-en-deferred";
+export const EN_LANDING = "virtual:kormeer-en-landing";
+const VIRTUAL = [EN_CORE, EN_DEFERRED, EN_LANDING];
 
 /**
- * Serves en.json in two halves so that the strings of lazily loaded screens load with them:
- * `virtual:kormeer-en-core` (everything but DEFERRED_GROUPS, bundled with the app) and
- * `virtual:kormeer-en-deferred` (those groups and sub-groups, a chunk of its own). en.json stays the single
- * source file that tests, browser fixtures and tools read whole.
+ * Serves en.json in parts so that the strings of lazily loaded screens load with them:
+ * `virtual:kormeer-en-core` (everything but DEFERRED_GROUPS and LANDING_GROUPS, bundled with the
+ * app) and
+ * `virtual:kormeer-en-deferred` (those groups and sub-groups, a chunk of its own). It also serves
+ * `virtual:kormeer-en-landing`, the landing page's strings alone (LANDING_GROUPS, about 1.5 KB
+ * gzipped), for the landing page's first load, which runs without the app's i18next. en.json stays
+ * the single source file that tests, browser fixtures and tools read whole.
  */
 export function splitEnglishStrings(): Plugin {
   let enFile = "";
@@ -21,13 +26,20 @@ export function splitEnglishStrings(): Plugin {
       enFile = path.resolve(config.root, "src/i18n/en.json");
     },
     resolveId(id) {
-      return id === EN_CORE || id === EN_DEFERRED ? `\0${id}` : undefined;
+      return VIRTUAL.includes(id) ? `\0${id}` : undefined;
     },
     load(id) {
-      if (id !== `\0${EN_CORE}` && id !== `\0${EN_DEFERRED}`) return undefined;
+      if (!VIRTUAL.some((v) => id === `\0${v}`)) return undefined;
       this.addWatchFile(enFile);
       const en = JSON.parse(readFileSync(enFile, "utf8")) as Tree;
-      const half = splitStrings(en, DEFERRED_GROUPS)[id === `\0${EN_DEFERRED}` ? "deferred" : "core"];
+      // The landing page's strings are left out of the core, which the app merges them back into
+      // (src/i18n/index.ts), so that no first load carries them twice.
+      const half =
+        id === `\0${EN_LANDING}`
+          ? splitStrings(en, LANDING_GROUPS).deferred
+          : id === `\0${EN_DEFERRED}`
+            ? splitStrings(en, DEFERRED_GROUPS).deferred
+            : splitStrings(splitStrings(en, DEFERRED_GROUPS).core, LANDING_GROUPS).core;
       // JSON.parse of a string literal parses faster than the same object as JavaScript.
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(half))});`;
     },

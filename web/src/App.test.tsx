@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { App } from "@/App";
 import type { CurrentUser } from "@/api/types";
+import { clearPublicReads } from "@/features/landing/publicReads";
 import { makeUser } from "@/test/fixtures";
 import { renderWithProviders, routeFetch, calledPath } from "@/test/render";
 
@@ -37,6 +38,7 @@ class NoopSocket {
 }
 
 afterEach(() => {
+  clearPublicReads();
   vi.unstubAllGlobals();
 });
 

@@ -3,7 +3,7 @@ import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";
 import { RouteErrorBoundary } from "@/components/RouteErrorBoundary";
 import { signInFor } from "@/features/auth/deepLink";
 import { useAuth } from "@/features/auth/useAuth";
-import { LandingPage } from "@/features/landing/LandingPage";
+import { AppLandingPage } from "@/features/landing/AppLandingPage";
 import { LoadingScreen } from "@/features/pages/LoadingScreen";
 import { NotFound } from "@/features/pages/NotFound";
 import { RealtimeProvider } from "@/features/realtime/RealtimeContext";
@@ -23,7 +23,7 @@ function PublicRoutes() {
   return (
     <Switch>
       <Route path="/">
-        <LandingPage />
+        <AppLandingPage />
       </Route>
       <Route path="/onboarding">
         <OnboardingPage />

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
-import i18n from "@/i18n";
+import { setCurrentLanguage } from "@/i18n/languages";
 import { renderLanding } from "@/prerender";
 
-afterAll(() => i18n.changeLanguage("en"));
+afterAll(() => setCurrentLanguage("en"));
 
 describe("the pre-rendered landing page (scripts/prerender.ts)", () => {
   it("is the landing page in English, its calls to action plain links", async () => {

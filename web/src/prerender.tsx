@@ -1,25 +1,17 @@
 import { renderToString } from "react-dom/server";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { Router } from "wouter";
-import i18n, { i18nReady } from "@/i18n";
-import type { LanguageCode } from "@/i18n";
-import { createQueryClient } from "@/api/queryClient";
-import { LandingPage } from "@/features/landing/LandingPage";
+import type { LanguageCode } from "@/i18n/languages";
+import { setCurrentLanguage } from "@/i18n/languages";
+import { StandaloneLanding, loadLanguage } from "@/features/landing/StandaloneLanding";
 
 /**
- * The landing page's markup in a language, as the app's first render draws it for a visitor
- * without a session (its live figures still loading). Run at build time (scripts/prerender.ts);
- * the server puts it into #root so that a phone shows the page, and can follow its links, before
- * the scripts arrive; React then renders over it.
+ * The landing page's markup in a language, as the first load's first render draws it for a
+ * visitor without a session (its live figures still loading): the same host and strings
+ * (StandaloneLanding), so that React takes the markup over as it is (landingMain.tsx hydrates it).
+ * Run at build time (scripts/prerender.ts); the server puts it into #root so that a phone shows
+ * the page, and can follow its links, before the scripts arrive.
  */
 export async function renderLanding(language: LanguageCode): Promise<string> {
-  await i18nReady;
-  await i18n.changeLanguage(language);
-  return renderToString(
-    <QueryClientProvider client={createQueryClient()}>
-      <Router ssrPath="/">
-        <LandingPage />
-      </Router>
-    </QueryClientProvider>,
-  );
+  setCurrentLanguage(language);
+  const initial = await loadLanguage(language);
+  return renderToString(<StandaloneLanding initial={initial} navigate={() => undefined} hydrates />);
 }

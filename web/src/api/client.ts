@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { ApiErrorBody, ApiFieldError } from "@/api/types";
-import { currentLanguage } from "@/i18n";
+import { currentLanguage } from "@/i18n/languages";
 
 /**
  * The one error type the web app throws for a non-OK response. Its message

@@ -10,8 +10,6 @@ export const sharedKeys = {
   metrics: ["/api/metrics"] as const,
   /** The registry of one kind of institution (GET /api/psps, /api/mnos, /api/banks): lists, pickers, one's own entry. */
   institutions: (kind: "psp" | "mno" | "bank") => [`/api/${kind}s`] as const,
-  /** The public register of licensed institutions on the landing page. */
-  publicRegister: ["/api/public/register"] as const,
   /** The institutions a transfer may be sent between. */
   transferInstitutions: ["/api/transfer/institutions"] as const,
   /** Every read of transactions: the search, the recent ones, one transaction's detail. */

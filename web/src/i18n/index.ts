@@ -1,23 +1,27 @@
 import i18n from "i18next";
-import type { BackendModule, ResourceKey } from "i18next";
-import LanguageDetector from "i18next-browser-languagedetector";
+import type { BackendModule, LanguageDetectorModule, ResourceKey } from "i18next";
 import { initReactI18next } from "react-i18next";
-import en from "virtual:kormeer-en-core";
+import core from "virtual:kormeer-en-core";
+import landingStrings from "virtual:kormeer-en-landing";
+import { LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES, detectLanguage, rememberLanguage, setCurrentLanguage } from "@/i18n/languages";
 import { PSEUDO_LANGUAGE, pseudoEnabled, pseudoTranslations } from "@/i18n/pseudo";
+import { mergeStrings } from "@/i18n/translate";
+import type { StringTree } from "@/i18n/translate";
 
-/** localStorage key that remembers the chosen language. */
-export const LANGUAGE_STORAGE_KEY = "kormeer-language";
+// The language constants live in languages.ts, which the landing page's first load reads without
+// i18next; the app's modules keep importing them from here.
+export { LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES, currentLanguage } from "@/i18n/languages";
+export type { LanguageCode } from "@/i18n/languages";
 
-/** Languages the interface is offered in, with their own names. */
-export const SUPPORTED_LANGUAGES = [
-  { code: "en", nativeName: "English" },
-  { code: "so", nativeName: "Soomaali" },
-  { code: "fr", nativeName: "Français" },
-] as const;
+/**
+ * The English strings of the first load: the core and the landing page's, which the entry carries
+ * for the landing page's own first load (src/landingMain.tsx) and the core leaves out.
+ */
+const en = mergeStrings(core as StringTree, landingStrings);
 
-export type LanguageCode = (typeof SUPPORTED_LANGUAGES)[number]["code"];
-
-function syncHtmlLang(lng: string | undefined): void {
+/** Keeps <html lang> and currentLanguage() (formatting, the API's Accept-Language) on i18next's language. */
+function syncLanguage(lng: string | undefined): void {
+  setCurrentLanguage(lng);
   if (typeof document !== "undefined" && lng) {
     document.documentElement.lang = lng.split("-")[0] ?? "en";
   }
@@ -96,12 +100,25 @@ export const languageRememberedAtLoad: boolean = (() => {
 })();
 
 /**
+ * The reader's language, found and remembered as the landing page's first load does without
+ * i18next (i18n/languages.ts: localStorage, the browser's languages, <html lang>; kept in
+ * localStorage and in the cookie the server pre-renders the landing page by), so that the two
+ * always agree.
+ */
+const languageDetector: LanguageDetectorModule = {
+  type: "languageDetector",
+  init() {},
+  detect: () => detectLanguage(),
+  cacheUserLanguage: (language) => rememberLanguage(language),
+};
+
+/**
  * Settles once the detected language's translations are in: main.tsx renders after it, so a
  * Somali reader never sees a flash of English while the Somali chunk loads.
  */
 export const i18nReady: Promise<unknown> = i18n
   .use(lazyTranslations)
-  .use(LanguageDetector)
+  .use(languageDetector)
   .use(initReactI18next)
   .init({
     resources: { en: { translation: en } },
@@ -116,27 +133,11 @@ export const i18nReady: Promise<unknown> = i18n
     returnNull: false,
     returnEmptyString: false,
     interpolation: { escapeValue: false },
-    detection: {
-      order: ["localStorage", "navigator", "htmlTag"],
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      // The cookie (same name) tells the server which language to pre-render the landing page in
-      // (internal/httpapi/shell.go); localStorage stays the app's own record.
-      lookupCookie: LANGUAGE_STORAGE_KEY,
-      cookieMinutes: 60 * 24 * 365,
-      cookieOptions: { path: "/", sameSite: "lax" },
-      caches: ["localStorage", "cookie"],
-    },
     react: { useSuspense: false },
     initAsync: false,
   });
 
-syncHtmlLang(i18n.resolvedLanguage ?? i18n.language);
-i18n.on("languageChanged", syncHtmlLang);
-
-/** The active language reduced to one we ship; anything else (the pseudo-locale included) is English. */
-export function currentLanguage(): LanguageCode {
-  const lng = (i18n.resolvedLanguage ?? i18n.language ?? "en").split("-")[0];
-  return SUPPORTED_LANGUAGES.find((l) => l.code === lng)?.code ?? "en";
-}
+syncLanguage(i18n.resolvedLanguage ?? i18n.language);
+i18n.on("languageChanged", syncLanguage);
 
 export default i18n;

@@ -7,3 +7,7 @@ declare module "virtual:kormeer-en-deferred" {
   const strings: Record<string, unknown>;
   export default strings;
 }
+declare module "virtual:kormeer-en-landing" {
+  const strings: import("@/i18n/translate").StringTree;
+  export default strings;
+}

@@ -1,7 +1,8 @@
 import type { TFunction } from "i18next";
 import type { Alert, AlertParams } from "@/api/types";
 import { formatMoney } from "@/lib/money";
-import { formatDuration, formatNumber, formatPercent } from "@/lib/format";
+import { formatDuration } from "@/lib/duration";
+import { formatNumber, formatPercent } from "@/lib/format";
 
 /** i18next's t, as the components and the real-time handler have it. */
 export type Translate = TFunction;

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import i18n from "@/i18n";
-import { formatDate, formatDateTime, formatDuration, formatNumber, somaliDateFormat } from "@/lib/format";
+import { formatDuration } from "@/lib/duration";
+import { formatDate, formatDateTime, formatNumber, somaliDateFormat } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
 
 afterEach(async () => {

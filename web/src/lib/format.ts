@@ -1,4 +1,4 @@
-import i18n from "@/i18n";
+import { currentLanguage } from "@/i18n/languages";
 
 /**
  * BCP 47 locale for Intl per interface language. French is France's French ("24 nov. 2026, 14:05",
@@ -6,10 +6,12 @@ import i18n from "@/i18n";
  */
 const LOCALES: Record<string, string> = { en: "en-US", so: "so-SO", fr: "fr-FR" };
 
-/** BCP 47 locale for Intl, following the active interface language. */
+/**
+ * BCP 47 locale for Intl, following the active interface language. Read from i18n/languages.ts,
+ * not i18next: the landing page's first load formats its figures without i18next.
+ */
 export function activeLocale(): string {
-  const lng = (i18n.resolvedLanguage ?? i18n.language ?? "en").split("-")[0];
-  return LOCALES[lng ?? "en"] ?? "en-US";
+  return LOCALES[currentLanguage()] ?? "en-US";
 }
 
 /** A date formatter: Intl's, or the Somali one below where the browser has no Somali. */
@@ -133,24 +135,4 @@ export function spanParts(ms: number): { unit: "minutes" | "hours" | "days"; cou
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return { unit: "hours", count: hours };
   return { unit: "days", count: Math.floor(hours / 24) };
-}
-
-/**
- * A span in the largest unit that says it exactly (a rule's window: 1,440 minutes is "24 hours",
- * 10,080 is "7 days", 90 stays "90 minutes"), hours kept under two days as spanParts does.
- */
-function exactSpanParts(ms: number): { unit: "minutes" | "hours" | "days"; count: number } {
-  const minutes = Math.floor(Math.abs(ms) / 60_000);
-  if (minutes >= 48 * 60 && minutes % (24 * 60) === 0) return { unit: "days", count: minutes / (24 * 60) };
-  if (minutes >= 60 && minutes % 60 === 0) return { unit: "hours", count: minutes / 60 };
-  return { unit: "minutes", count: minutes };
-}
-
-/**
- * A span of time in the active language ("15 minutes", "24 hours", "3 jours"): rounded down as the
- * case clocks show it, or exact for a configured window. Plural forms come from the translations.
- */
-export function formatDuration(ms: number, { exact = false }: { exact?: boolean } = {}): string {
-  const { unit, count } = exact ? exactSpanParts(ms) : spanParts(ms);
-  return i18n.t(`alerts.queue.span.${unit}`, { count, n: formatNumber(count) });
 }

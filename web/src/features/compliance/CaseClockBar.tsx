@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Clock } from "lucide-react";
 import type { Alert } from "@/api/types";
 import { caseClock } from "@/features/compliance/alertDisplay";
-import { formatDuration } from "@/lib/format";
+import { formatDuration } from "@/lib/duration";
 import { cn } from "@/lib/utils";
 
 /**

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, screen } from "@testing-library/react";
 import type { PublicSummary } from "@/api/types";
 import { FinancialCarousel } from "@/features/landing/FinancialCarousel";
 import { buildSlides } from "@/features/landing/carouselSlides";
+import { renderInHost as render } from "@/features/landing/testing";
 
 const current = () => screen.getByTestId("carousel-slide").getAttribute("data-slide");
 const ORDER = ["transactions", "usd", "shs", "institutions"];

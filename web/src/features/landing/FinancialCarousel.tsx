@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import type { PublicSummary } from "@/api/types";
 import { Button } from "@/components/ui/button";
 import { buildSlides, CAROUSEL_INTERVAL_MS } from "@/features/landing/carouselSlides";
+import { useLandingHost } from "@/features/landing/host";
 import { cn } from "@/lib/utils";
 
 interface FinancialCarouselProps {
@@ -20,11 +20,11 @@ const PREVIEW_COUNT = 3;
  * good on any manual navigation (until the user presses Resume).
  */
 export function FinancialCarousel({ summary, isLoading }: FinancialCarouselProps) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useLandingHost();
   // Rebuild formatted values when the language changes: buildSlides formats in the current
-  // language, which it reads from i18n itself.
+  // language, which it reads from i18n/languages itself.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const slides = useMemo(() => buildSlides(summary), [summary, i18n.language]);
+  const slides = useMemo(() => buildSlides(summary), [summary, language]);
   const count = slides.length;
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(true);

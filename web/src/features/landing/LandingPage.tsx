@@ -1,6 +1,4 @@
-import { useTranslation } from "react-i18next";
-import { isDevelopmentMode } from "@/lib/serverMode";
-import { Link } from "wouter";
+import { useEffect } from "react";
 import {
   Activity,
   ArrowRight,
@@ -15,11 +13,13 @@ import {
 } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { LanguageSelect } from "@/components/ui/language-select";
+import { landingReads } from "@/features/landing/api";
 import { FinancialCarousel } from "@/features/landing/FinancialCarousel";
+import { followLink, useLandingHost } from "@/features/landing/host";
 import { PublicRegister } from "@/features/landing/PublicRegister";
-import { usePublicSummary } from "@/features/landing/usePublicSummary";
-import { LanguageSwitcher } from "@/features/shell/LanguageSwitcher";
-import { usePageTitle } from "@/lib/usePageTitle";
+import { usePublicRead } from "@/features/landing/publicReads";
+import { isDevelopmentMode } from "@/lib/serverMode";
 import { cn } from "@/lib/utils";
 
 const FEATURES = [
@@ -32,12 +32,19 @@ const FEATURES = [
 /**
  * The signed-out home page (spec 000 §2 "Landing page"). The server sends it pre-rendered, before
  * any script runs (scripts/prerender.ts, internal/httpapi/shell.go), so its calls to action are
- * plain links that work without JavaScript: "Sign in" goes to /api/login, which redirects.
+ * plain links that work without JavaScript: "Sign in" goes to /api/login, which redirects. It takes
+ * its texts, language choice and navigation from its host (host.ts): the app, or on a first load
+ * its own small one, so that it runs on React alone before the app's libraries arrive.
  */
 export function LandingPage() {
-  const { t } = useTranslation();
-  usePageTitle();
-  const summary = usePublicSummary();
+  const host = useLandingHost();
+  const { t } = host;
+  const title = t("app.name");
+  // As usePageTitle() does for the app's screens (it reads react-i18next, which this page runs without).
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  const summary = usePublicRead(landingReads.summary);
 
   return (
     <div className="flex min-h-screen flex-col bg-background">
@@ -47,7 +54,7 @@ export function LandingPage() {
             <Shield className="h-7 w-7 text-primary" aria-hidden="true" />
             <span className="text-lg font-semibold tracking-tight">{t("app.name")}</span>
           </div>
-          <LanguageSwitcher />
+          <LanguageSelect label={t("language.label")} value={host.language} onChoose={host.chooseLanguage} />
         </div>
       </header>
 
@@ -69,39 +76,42 @@ export function LandingPage() {
                 <LogIn aria-hidden="true" />
                 {t("landing.login")}
               </a>
-              <Link
+              <a
+                data-testid="apply-button"
+                onClick={followLink(host, "/apply")}
                 href="/apply"
                 className={cn(buttonVariants({ variant: "outline", size: "lg" }))}
-                data-testid="apply-button"
               >
                 <FileCheck2 aria-hidden="true" />
                 {t("landing.apply")}
-              </Link>
+              </a>
             </div>
             <div className="mt-6 flex flex-wrap items-center gap-3">
               <span className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
                 <Presentation className="h-4 w-4" aria-hidden="true" />
                 {t("landing.presentationLabel")}
               </span>
-              <Link
+              <a
+                data-testid="tour-button"
+                onClick={followLink(host, "/onboarding")}
                 href="/onboarding"
                 className={cn(buttonVariants({ variant: "secondary" }))}
-                data-testid="tour-button"
               >
                 <PlayCircle aria-hidden="true" />
                 {t("landing.tour")}
                 <ArrowRight aria-hidden="true" />
-              </Link>
+              </a>
             </div>
             {isDevelopmentMode() ? (
               <p className="mt-6">
-                <Link
+                <a
+                  data-testid="jwt-test-link"
+                  onClick={followLink(host, "/jwt-test")}
                   href="/jwt-test"
                   className="text-xs font-medium text-muted-foreground underline underline-offset-4 hover:text-foreground"
-                  data-testid="jwt-test-link"
                 >
                   {t("landing.devLink")}
-                </Link>
+                </a>
               </p>
             ) : null}
           </div>

@@ -1,12 +1,13 @@
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { BadgeCheck, Building2 } from "lucide-react";
 import type { PublicRegisterEntry } from "@/api/types";
-import { landingQueries } from "@/features/landing/api";
+import { landingReads } from "@/features/landing/api";
+import { useLandingHost } from "@/features/landing/host";
+import { usePublicRead } from "@/features/landing/publicReads";
 import { Badge } from "@/components/ui/badge";
 import { complianceVariant } from "@/lib/statusBadges";
 import { Skeleton } from "@/components/ui/skeleton";
+import { dynamicKey } from "@/i18n/keys";
 import { formatDate } from "@/lib/format";
 
 /** How many institutions the register shows at first, and how many more each "Show more" adds. */
@@ -18,18 +19,18 @@ export const REGISTER_PAGE = 10;
  * with "Show more", so that every entry can be reached without a scrolling box (issue 17).
  */
 export function PublicRegister() {
-  const { t } = useTranslation();
-  const query = useQuery(landingQueries.register);
+  const { t } = useLandingHost();
+  const query = usePublicRead(landingReads.register);
   const all = query.data ?? [];
   const [shown, setShown] = useState(REGISTER_PAGE);
   const rows = all.slice(0, shown);
   const left = all.length - rows.length;
   const typeLabel = (type: string) =>
-    t(`publicRegister.types.${type}`, { defaultValue: type.toUpperCase() });
+    t(dynamicKey(`publicRegister.types.${type}`), { defaultValue: type.toUpperCase() });
   const compliance = (r: PublicRegisterEntry) =>
     r.complianceStatus ? (
       <Badge variant={complianceVariant(r.complianceStatus)} data-testid="public-register-compliance">
-        {t(`registry.compliance.${r.complianceStatus}`, { defaultValue: r.complianceStatus })}
+        {t(dynamicKey(`registry.compliance.${r.complianceStatus}`), { defaultValue: r.complianceStatus })}
       </Badge>
     ) : (
       "—"

@@ -62,7 +62,7 @@ export function useLicenseAction(kind: RegistryKind, callbacks: MutationCallback
       dataOf(api.PATCH(`/api/${kind}s/{id}/license`, { params: { path: { id } }, body })),
     onSuccess: callbacks.onSuccess,
     onError: callbacks.onError,
-    onSettled: () => refreshInstitutions(queryClient, kind, [sharedKeys.publicRegister, sharedKeys.transferInstitutions]),
+    onSettled: () => refreshInstitutions(queryClient, kind, [sharedKeys.transferInstitutions]),
   });
 }
 
@@ -94,7 +94,7 @@ export function useComplianceActions(
 ) {
   const queryClient = useQueryClient();
   const path = { id: entry?.id ?? "" };
-  const onSettled = () => refreshInstitutions(queryClient, kind, [sharedKeys.publicRegister]);
+  const onSettled = () => refreshInstitutions(queryClient, kind, []);
   const change = useMutation({
     mutationFn: (body: { status: ComplianceStatus; reason: string }) => dataOf(api.PATCH(`/api/${kind}s/{id}/compliance`, { params: { path }, body })),
     onSuccess: on.changed,

@@ -25,7 +25,8 @@ import { amlSettingsOptions, backtestOptions, decideAmlProposal, proposeAmlRules
 import { THRESHOLD_GROUPS, changedKeys, fieldLabelKey, fromForm, serverFieldErrors, toForm } from "@/features/settings/thresholds";
 import type { FieldKind, ThresholdForm } from "@/features/settings/thresholds";
 import type { RuleSet, Thresholds } from "@/features/settings/types";
-import { formatDateTime, formatDuration, formatNumber, shortId } from "@/lib/format";
+import { formatDuration } from "@/lib/duration";
+import { formatDateTime, formatNumber, shortId } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { fieldErrorText } from "@/lib/fieldErrorText";
 
