@@ -138,6 +138,7 @@ func TestCompose(t *testing.T) {
 			Volumes     []string          `yaml:"volumes"`
 			DependsOn   any               `yaml:"depends_on"`
 			Ports       []string          `yaml:"ports"`
+			Command     []string          `yaml:"command"`
 		} `yaml:"services"`
 		Secrets map[string]struct {
 			File string `yaml:"file"`
@@ -176,6 +177,8 @@ func TestCompose(t *testing.T) {
 	}
 	if pg, ok := c.Services["postgres"]; !ok || !strings.HasPrefix(pg.Image, "postgres:") {
 		t.Error("no postgres service")
+	} else if !slices.Contains(pg.Command, "max_wal_size=8GB") || !slices.Contains(pg.Command, "checkpoint_timeout=15min") {
+		t.Errorf("postgres command %q: checkpoints by time need max_wal_size=8GB and checkpoint_timeout=15min (docs/DEPLOYMENT.md)", pg.Command)
 	}
 	proxy, ok := c.Services["proxy"]
 	if !ok || !slices.ContainsFunc(proxy.Volumes, func(v string) bool { return strings.HasPrefix(v, "./deploy/Caddyfile:") }) {

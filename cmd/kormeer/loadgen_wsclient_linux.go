@@ -214,13 +214,13 @@ func eachFrame(b []byte, f func(op byte, payload []byte) error) (int, error) {
 			if len(b)-off < 10 {
 				return off, nil
 			}
-			if n := binary.BigEndian.Uint64(b[off+2:]); n > maxSocketFrame {
+			// Only this form can pass maxSocketFrame (a 16-bit length is under it), and is
+			// bounded before it becomes an int.
+			n := binary.BigEndian.Uint64(b[off+2:])
+			if n > maxSocketFrame {
 				return off, fmt.Errorf("a frame of %d bytes", n)
 			}
-			size, head = int(binary.BigEndian.Uint64(b[off+2:])), 10
-		}
-		if size > maxSocketFrame {
-			return off, fmt.Errorf("a frame of %d bytes", size)
+			size, head = int(n), 10
 		}
 		if len(b)-off < head+size {
 			return off, nil

@@ -47,7 +47,7 @@ func (s *Server) socket(w http.ResponseWriter, r *http.Request) error {
 		ws.Close(websocket.StatusGoingAway, "server shutting down")
 		return nil
 	}
-	go s.readSocket(socketConn{ws: ws, tcp: h.conn}, realtime.Viewer{ID: u.ID, Role: u.Role, Institution: u.Institution},
+	go s.readSocket(socketConn{ws: ws, frameConn: h.conn}, realtime.Viewer{ID: u.ID, Role: u.Role, Institution: u.Institution},
 		func() { untrack(); release() })
 	return nil
 }
@@ -61,12 +61,12 @@ const (
 )
 
 // hijacker hands the WebSocket library the hijacked connection with socketReadBuffer and
-// socketWriteBuffer sized buffers instead of net/http's, and keeps the connection for its write
-// deadlines. It keeps net/http's reader when that holds bytes already (a client that wrote before
-// the handshake's answer), so nothing read is lost.
+// socketWriteBuffer sized buffers instead of net/http's, wrapped as a frameConn, which it keeps
+// for the hub's writes. It keeps net/http's reader when that holds bytes already (a client that
+// wrote before the handshake's answer), so nothing read is lost.
 type hijacker struct {
 	http.ResponseWriter
-	conn net.Conn
+	conn *frameConn
 }
 
 func (w *hijacker) Hijack() (net.Conn, *bufio.ReadWriter, error) {
@@ -74,12 +74,12 @@ func (w *hijacker) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	w.conn = conn
+	w.conn = newFrameConn(conn)
 	r := brw.Reader
 	if r.Buffered() == 0 {
 		r = bufio.NewReaderSize(conn, socketReadBuffer)
 	}
-	return conn, bufio.NewReadWriter(r, bufio.NewWriterSize(conn, socketWriteBuffer)), nil
+	return w.conn, bufio.NewReadWriter(r, bufio.NewWriterSize(w.conn, socketWriteBuffer)), nil
 }
 
 // Socket timings: the client has socketAuthWait to send its auth message; a ping goes out every
@@ -166,24 +166,11 @@ func (p *pinger) stop() {
 	p.t.Stop()
 }
 
-// socketConn is a WebSocket as the hub writes to it, with its TCP connection.
+// socketConn is a WebSocket as the hub writes to it: data frames go straight to the connection
+// (frameConn's TrySend and Send), and the library reads and answers the client.
 type socketConn struct {
-	ws  *websocket.Conn
-	tcp net.Conn
-}
-
-// Send writes msg within socketWriteTimeout, set as the connection's write deadline: a context
-// with a timeout would allocate a timer per message, for each of thousands of clients per alert.
-// A write that misses it closes the connection.
-func (c socketConn) Send(msg []byte) error {
-	c.tcp.SetWriteDeadline(time.Now().Add(socketWriteTimeout))
-	err := c.ws.Write(context.Background(), websocket.MessageText, msg)
-	if err != nil {
-		c.ws.CloseNow()
-		return err
-	}
-	c.tcp.SetWriteDeadline(time.Time{}) // pings and the close handshake have their own
-	return nil
+	ws *websocket.Conn
+	*frameConn
 }
 
 // Drop closes the connection with a reason, in its own goroutine: the close handshake waits for
@@ -195,5 +182,5 @@ func (c socketConn) Drop() {
 // send writes one answer to the client's message.
 func send(conn socketConn, v any) {
 	b, _ := json.Marshal(v)
-	conn.Send(b)
+	conn.Send(realtime.Frame(b))
 }

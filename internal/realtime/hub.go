@@ -5,6 +5,7 @@ package realtime
 
 import (
 	"encoding/json"
+	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -17,23 +18,32 @@ type Viewer = domain.AlertViewer
 // QueueSize is how many messages may wait for one client before it counts as too slow.
 const QueueSize = 64
 
-// Conn is a client's connection as the hub sees it.
+// Conn is a client's connection as the hub sees it. What the hub writes are whole WebSocket
+// frames (Frame).
 type Conn interface {
-	// Send writes one message, giving up (and closing the connection) after a bounded time.
-	Send(msg []byte) error
+	// TrySend writes frame only if the connection takes it without waiting, and reports whether
+	// it did; a connection may also report true once the frame's first bytes are written and the
+	// rest is on its way ahead of any later write. Most alerts reach most clients this way, from
+	// the hub's fan-out itself, with no goroutine per client.
+	TrySend(frame []byte) bool
+	// Send writes one frame, giving up (and closing the connection) after a bounded time.
+	Send(frame []byte) error
 	// Drop closes the connection of a client too slow to keep up.
 	Drop()
 }
 
-// Client is one connection's mailbox. An idle client costs no goroutine here: a writer goroutine
-// starts when a message is queued and ends when the queue is empty, so the hub's memory per
-// connection is the queue alone, and a stalled connection blocks only its own writer.
+// Client is one connection's mailbox. A message goes straight to the connection when nothing is
+// queued before it and the connection takes it without waiting (TrySend); otherwise it is queued,
+// and a writer goroutine starts, drains the queue and ends when it is empty. So an idle client
+// costs no goroutine here, the hub's memory per connection is the queue alone, and a stalled
+// connection blocks only its own writer.
 type Client struct {
 	Viewer
 	conn  Conn
 	hub   *Hub
 	queue chan []byte
-	// writing is set while a writer goroutine drains the queue (and for good once a write failed).
+	// writing is held by whoever writes to the connection: a TrySend, or a writer goroutine while
+	// it drains the queue (and for good once a write failed).
 	writing atomic.Bool
 }
 
@@ -48,7 +58,15 @@ type Hub struct {
 	pendingMu  sync.Mutex
 	pending    []domain.AlertEvent
 	publishing bool
+
+	// targets is the fan-out's list of the clients an alert goes to, kept between alerts (only the
+	// one fanning-out goroutine uses it).
+	targets []*Client
 }
+
+// fanOutShare is the fewest clients worth a goroutine of the fan-out's own: writing to a socket
+// costs some microseconds, so below this one goroutine does them all.
+const fanOutShare = 512
 
 // NewHub returns an empty hub.
 func NewHub() *Hub { return &Hub{clients: map[*Client]struct{}{}} }
@@ -105,9 +123,10 @@ func (h *Hub) fanOutPending() {
 	}
 }
 
-// fanOut queues the alert as a compliance_alert message for every client allowed to see it,
-// without ever blocking: a client whose queue is full is dropped. Browsers are not told whom a
-// targeted alert was for.
+// fanOut sends the alert as a compliance_alert message to every client allowed to see it, framed
+// once for all of them, without ever blocking: a client whose queue is full is dropped. The writes
+// are shared among up to GOMAXPROCS goroutines, as a socket write is mostly the kernel's work and
+// runs on every core. Browsers are not told whom a targeted alert was for.
 func (h *Hub) fanOut(a domain.AlertEvent) {
 	data := a
 	data.TargetUserID, data.TargetRole = "", ""
@@ -115,34 +134,68 @@ func (h *Hub) fanOut(a domain.AlertEvent) {
 	if err != nil {
 		return
 	}
+	frame := Frame(msg)
+	targets := h.targets[:0]
 	h.mu.RLock()
-	var slow []*Client
 	for c := range h.clients {
-		if !a.VisibleTo(c.Viewer) {
-			continue
-		}
-		if !c.offer(msg) {
-			slow = append(slow, c)
+		if a.VisibleTo(c.Viewer) {
+			targets = append(targets, c)
 		}
 	}
 	h.mu.RUnlock()
-	for _, c := range slow {
-		h.drop(c)
+	parts := min(runtime.GOMAXPROCS(0), 1+len(targets)/fanOutShare)
+	var wg sync.WaitGroup
+	for i := range parts {
+		share := targets[i*len(targets)/parts : (i+1)*len(targets)/parts]
+		send := func() {
+			for _, c := range share {
+				if !c.offer(frame) {
+					h.drop(c)
+				}
+			}
+		}
+		if i == parts-1 {
+			send()
+		} else {
+			wg.Go(send)
+		}
 	}
+	wg.Wait()
+	clear(targets)
+	h.targets = targets
 }
 
-// Send queues a message of the connection's own (an answer to the client) behind the alerts
+// Send sends a message of the connection's own (an answer to the client) behind the alerts
 // queued before it, so that the two arrive in order; a client with a full queue is dropped.
 func (c *Client) Send(msg []byte) {
-	if !c.offer(msg) {
+	if !c.offer(Frame(msg)) {
 		c.hub.drop(c)
 	}
 }
 
-// offer queues msg and makes sure a writer runs, or reports that the queue is full.
-func (c *Client) offer(msg []byte) bool {
+// offer writes frame at once when no message waits and the connection takes it without waiting;
+// otherwise it queues frame and makes sure a writer runs, or reports that the queue is full.
+func (c *Client) offer(frame []byte) bool {
+	if c.writing.CompareAndSwap(false, true) {
+		if len(c.queue) == 0 && c.conn.TrySend(frame) {
+			if c.release() {
+				go c.drain()
+			}
+			return true
+		}
+		select {
+		case c.queue <- frame:
+			go c.drain()
+			return true
+		default:
+			if c.release() {
+				go c.drain()
+			}
+			return false
+		}
+	}
 	select {
-	case c.queue <- msg:
+	case c.queue <- frame:
 		if c.writing.CompareAndSwap(false, true) {
 			go c.drain()
 		}
@@ -150,6 +203,14 @@ func (c *Client) offer(msg []byte) bool {
 	default:
 		return false
 	}
+}
+
+// release gives up writing and reports whether it had to take it back: a message queued meanwhile
+// saw a writer at work and started none, so the caller must drain the queue (unless someone else
+// has taken over writing already, which makes it theirs).
+func (c *Client) release() bool {
+	c.writing.Store(false)
+	return len(c.queue) > 0 && c.writing.CompareAndSwap(false, true)
 }
 
 func (h *Hub) drop(c *Client) {
@@ -162,16 +223,13 @@ func (h *Hub) drop(c *Client) {
 func (c *Client) drain() {
 	for {
 		select {
-		case msg := <-c.queue:
-			if c.conn.Send(msg) != nil {
+		case frame := <-c.queue:
+			if c.conn.Send(frame) != nil {
 				c.hub.Unregister(c)
 				return
 			}
 		default:
-			c.writing.Store(false)
-			// A message queued after the receive above and before the Store saw a writer running
-			// and started none: take it, unless a new writer already has.
-			if len(c.queue) == 0 || !c.writing.CompareAndSwap(false, true) {
+			if !c.release() {
 				return
 			}
 		}
