@@ -41,10 +41,14 @@ export function startLanding(root: HTMLElement, loadApp: () => Promise<{ startAp
   let landing: Root | undefined;
   let leaving: Promise<void> | undefined;
   // The app takes over the page on the way to another of its pages: the landing page stays on
-  // screen until the app's first render replaces it.
+  // screen until the app's first render replaces it. Its chunks start loading as soon as the
+  // visitor points at, touches or focuses one of those links (prepare).
+  let app: ReturnType<typeof loadApp> | undefined;
+  const appLoading = () => (app ??= loadApp());
+  const prepare = () => void appLoading();
   const navigate = (to: string) => {
-    leaving ??= loadApp().then((app) =>
-      app.startApp(root, () => {
+    leaving ??= appLoading().then((loaded) =>
+      loaded.startApp(root, () => {
         landing?.unmount();
         window.history.pushState(null, "", to);
       }),
@@ -60,7 +64,7 @@ export function startLanding(root: HTMLElement, loadApp: () => Promise<{ startAp
   void ready.then((initial) => {
     const page = (
       <StrictMode>
-        <StandaloneLanding initial={initial} navigate={navigate} hydrates={hydrates}>
+        <StandaloneLanding initial={initial} navigate={navigate} prepare={prepare} hydrates={hydrates}>
           <LandingProtection />
         </StandaloneLanding>
       </StrictMode>

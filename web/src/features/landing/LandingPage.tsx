@@ -78,7 +78,7 @@ export function LandingPage() {
               </a>
               <a
                 data-testid="apply-button"
-                onClick={followLink(host, "/apply")}
+                {...followLink(host, "/apply")}
                 href="/apply"
                 className={cn(buttonVariants({ variant: "outline", size: "lg" }))}
               >
@@ -93,7 +93,7 @@ export function LandingPage() {
               </span>
               <a
                 data-testid="tour-button"
-                onClick={followLink(host, "/onboarding")}
+                {...followLink(host, "/onboarding")}
                 href="/onboarding"
                 className={cn(buttonVariants({ variant: "secondary" }))}
               >
@@ -106,7 +106,7 @@ export function LandingPage() {
               <p className="mt-6">
                 <a
                   data-testid="jwt-test-link"
-                  onClick={followLink(host, "/jwt-test")}
+                  {...followLink(host, "/jwt-test")}
                   href="/jwt-test"
                   className="text-xs font-medium text-muted-foreground underline underline-offset-4 hover:text-foreground"
                 >

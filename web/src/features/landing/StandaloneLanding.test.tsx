@@ -59,7 +59,11 @@ describe("the landing page on its own host (the first load without the app)", ()
   it("follows its links through navigate, and switches to Somali with the Somali translations", async () => {
     stubReads();
     const navigate = vi.fn();
-    render(<StandaloneLanding initial={{ language: "en", strings: undefined }} navigate={navigate} />);
+    const prepare = vi.fn();
+    render(<StandaloneLanding initial={{ language: "en", strings: undefined }} navigate={navigate} prepare={prepare} />);
+    fireEvent.pointerEnter(screen.getByTestId("apply-button"));
+    expect(prepare).toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
     fireEvent.click(screen.getByTestId("apply-button"));
     expect(navigate).toHaveBeenCalledWith("/apply");
     fireEvent.click(screen.getByTestId("tour-button"));

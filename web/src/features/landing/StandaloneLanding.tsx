@@ -46,11 +46,13 @@ export function applyLanguage(language: string): void {
 export function StandaloneLanding({
   initial,
   navigate,
+  prepare,
   hydrates = false,
   children,
 }: {
   initial: LandingLanguage;
   navigate: (to: string) => void;
+  prepare?: () => void;
   hydrates?: boolean;
   children?: ReactNode;
 }) {
@@ -68,9 +70,10 @@ export function StandaloneLanding({
       language: SUPPORTED_LANGUAGES.find((l) => l.code === current.language)?.code ?? "en",
       chooseLanguage,
       navigate,
+      prepare,
       hydrating: hydrates,
     };
-  }, [current, navigate, hydrates]);
+  }, [current, navigate, prepare, hydrates]);
   return (
     <LandingHostContext.Provider value={host}>
       <LandingPage />

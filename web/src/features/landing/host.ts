@@ -18,6 +18,11 @@ export interface LandingHost {
   /** Shows another page of the app (a path like "/apply"). */
   navigate: (to: string) => void;
   /**
+   * Starts fetching what navigate needs, when the visitor points at, touches or focuses a link:
+   * on a first load, the app (landingMain.tsx), a few hundred milliseconds before the click.
+   */
+  prepare?: () => void;
+  /**
    * True while React takes over the server's pre-rendered markup (hydration): the page then draws
    * what the server drew (no figures yet) and fills them in right after.
    */
@@ -33,13 +38,20 @@ export function useLandingHost(): LandingHost {
 }
 
 /**
- * A link's click handler that shows `to` through the host, like wouter's Link: a plain left click
- * only, so that a new tab, a new window or a download still follow the href.
+ * A link's handlers that show `to` through the host, like wouter's Link: a plain left click only,
+ * so that a new tab, a new window or a download still follow the href; pointing at, touching or
+ * focusing the link prepares the way (host.prepare).
  */
 export function followLink(host: LandingHost, to: string) {
-  return (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    host.navigate(to);
+  const prepare = () => host.prepare?.();
+  return {
+    onClick: (event: MouseEvent<HTMLAnchorElement>) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      host.navigate(to);
+    },
+    onPointerEnter: prepare,
+    onTouchStart: prepare,
+    onFocus: prepare,
   };
 }
