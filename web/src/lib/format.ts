@@ -14,6 +14,28 @@ export function activeLocale(): string {
   return LOCALES[currentLanguage()] ?? "en-US";
 }
 
+/**
+ * Intl's formatters are slow to build (a millisecond or more each on a slow phone, where a table's
+ * dates built one per cell held the main thread for tens of milliseconds) and cheap to reuse: one
+ * per locale and options, kept.
+ */
+const formatters = new Map<string, unknown>();
+
+function kept<T>(kind: string, locale: string, options: object | undefined, make: () => T): T {
+  const key = `${kind}|${locale}|${JSON.stringify(options ?? {})}`;
+  let f = formatters.get(key) as T | undefined;
+  if (f === undefined) {
+    f = make();
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+function numberFormat(options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const locale = activeLocale();
+  return kept("number", locale, options, () => new Intl.NumberFormat(locale, options));
+}
+
 /** A date formatter: Intl's, or the Somali one below where the browser has no Somali. */
 type DateFormatter = Pick<Intl.DateTimeFormat, "format" | "formatRange">;
 
@@ -40,18 +62,21 @@ export function somaliDateFormat(options: Intl.DateTimeFormatOptions): DateForma
 /** A date formatter in the active language, Somali included whatever the browser's data. */
 function dateFormat(options: Intl.DateTimeFormatOptions): DateFormatter {
   const locale = activeLocale();
-  if (locale.startsWith("so") && Intl.DateTimeFormat.supportedLocalesOf([locale]).length === 0) return somaliDateFormat(options);
-  return new Intl.DateTimeFormat(locale, options);
+  return kept("date", locale, options, () =>
+    locale.startsWith("so") && Intl.DateTimeFormat.supportedLocalesOf([locale]).length === 0
+      ? somaliDateFormat(options)
+      : new Intl.DateTimeFormat(locale, options),
+  );
 }
 
 /** Formats a plain number per the active language. */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(activeLocale(), options).format(value);
+  return numberFormat(options).format(value);
 }
 
 /** Formats a whole-number percentage (95 → "95%") per the active language. */
 export function formatPercent(value: number): string {
-  return new Intl.NumberFormat(activeLocale(), {
+  return numberFormat({
     style: "percent",
     maximumFractionDigits: 1,
   }).format(value / 100);
@@ -115,7 +140,7 @@ export function formatDayRange(from: string, to: string): string {
 
 /** A percent change with its sign ("+12.5%", "−3%", "0%") per the active language. */
 export function formatChange(percent: number): string {
-  return new Intl.NumberFormat(activeLocale(), { style: "percent", signDisplay: "exceptZero", maximumFractionDigits: 1 }).format(percent / 100);
+  return numberFormat({ style: "percent", signDisplay: "exceptZero", maximumFractionDigits: 1 }).format(percent / 100);
 }
 
 /**
@@ -124,7 +149,7 @@ export function formatChange(percent: number): string {
  */
 export function formatCompactMoney(value: string, currency: string): string {
   const compact = (style: Intl.NumberFormatOptions) =>
-    new Intl.NumberFormat(activeLocale(), { notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1, ...style }).format(value as unknown as number);
+    numberFormat({ notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1, ...style }).format(value as unknown as number);
   return currency === "USD" ? compact({ style: "currency", currency: "USD", currencyDisplay: "narrowSymbol" }) : `${compact({})} ${currency}`;
 }
 

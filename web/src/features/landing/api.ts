@@ -22,5 +22,6 @@ export const landingReads = {
     key: "/api/public/register",
     fetch: (signal) => dataOrNullOn401(api.GET("/api/public/register", { signal })),
     staleMs: 60_000,
+    belowTheFold: true,
   } satisfies PublicRead<PublicRegisterEntry[] | null>,
 };

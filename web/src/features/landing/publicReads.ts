@@ -15,6 +15,12 @@ export interface PublicRead<T> {
   staleMs?: number;
   /** Refetched this often while the page shows it. */
   refetchMs?: number;
+  /**
+   * Below the fold: when React takes over the pre-rendered page, its answer is drawn once the
+   * browser is idle, after the figures above it, so that a slow phone styles and lays out the two
+   * in separate tasks instead of one long one.
+   */
+  belowTheFold?: boolean;
 }
 
 /** The last answer to a read (or its failure) and when it came. */
@@ -93,15 +99,19 @@ export function usePublicRead<T>(read: PublicRead<T>): PublicReadState<T> {
     let mine = listeners.get(key);
     if (!mine) listeners.set(key, (mine = new Set()));
     mine.add(tell);
-    tell();
+    let idle: number | undefined;
+    if (hydrating && read.belowTheFold && typeof requestIdleCallback === "function") idle = requestIdleCallback(tell, { timeout: 1000 });
+    else tell();
     const s = settled.get(key);
     if (!s || s.error || (staleMs !== undefined && Date.now() - s.at > staleMs)) void loadPublicRead(read);
     const timer = refetchMs ? setInterval(() => void loadPublicRead(read), refetchMs) : undefined;
     return () => {
       mine.delete(tell);
       if (timer) clearInterval(timer);
+      if (idle !== undefined) cancelIdleCallback(idle);
     };
-    // read is a module constant (landingReads); its key stands for it.
+    // read is a module constant (landingReads); its key stands for it. hydrating is the host's
+    // for good (the first render's).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, staleMs, refetchMs]);
   return state;
