@@ -87,7 +87,7 @@ func TestShellPreloadsTheSignedInAppWithASession(t *testing.T) {
 	preload := func(file string) string { return `<link rel="modulepreload" crossorigin href="/assets/` + file + `">` }
 
 	signedIn := getPage(t, h, "/", &http.Cookie{Name: sessionCookie, Value: "abcdef0123456789"}).Body.String()
-	want := `content="present">` + preload("appMain-6.js") + preload("vendor-7.js") + preload("AuthenticatedApp-4.js") + preload("shared-3.js") + `</head>`
+	want := `content="present">` + sessionData + preload("appMain-6.js") + preload("vendor-7.js") + preload("AuthenticatedApp-4.js") + preload("shared-3.js") + `</head>`
 	if !strings.Contains(signedIn, want) {
 		t.Errorf("with a session: want %s in\n%s", want, signedIn)
 	}

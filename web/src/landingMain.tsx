@@ -8,6 +8,7 @@ import { StandaloneLanding, applyLanguage, loadLanguage } from "@/features/landi
 import type { LandingLanguage } from "@/features/landing/StandaloneLanding";
 import { ProtectionLayer } from "@/features/protection/ProtectionLayer";
 import { detectLanguage, rememberLanguage } from "@/i18n/languages";
+import { warmFormatters } from "@/lib/format";
 import { isDevelopmentMode } from "@/lib/serverMode";
 
 /**
@@ -36,6 +37,9 @@ export function startLanding(root: HTMLElement, loadApp: () => Promise<{ startAp
   const language = detectLanguage();
   rememberLanguage(language);
   applyLanguage(language);
+  // ICU's set-up at the first Intl formatter, now (see warmFormatters) rather than in the figures'
+  // render after React has taken the page over.
+  warmFormatters();
   const hydrates = root.firstElementChild !== null && drawn === language && !isDevelopmentMode();
 
   let landing: Root | undefined;

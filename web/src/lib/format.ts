@@ -161,3 +161,14 @@ export function spanParts(ms: number): { unit: "minutes" | "hours" | "days"; cou
   if (hours < 48) return { unit: "hours", count: hours };
   return { unit: "days", count: Math.floor(hours / 24) };
 }
+
+/**
+ * Builds the formatters a page's figures need first, in the active language. The first Intl
+ * formatter of a page also sets up ICU, some 50-110 ms at CPU x4 in one piece (docs/PERFORMANCE.md,
+ * "Web app on a slow phone"): the landing page's first load calls this while its modules'
+ * evaluation holds the thread anyway, instead of paying it in the render of its figures.
+ */
+export function warmFormatters(): void {
+  formatNumber(0);
+  formatDayRange("2026-01-01", "2026-01-02");
+}
