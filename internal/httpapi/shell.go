@@ -75,7 +75,7 @@ const landingData = `<link rel="preload" as="fetch" crossorigin="use-credentials
 // sessionData asks the browser, with a page that came with a session cookie, for who is signed in:
 // the app asks /api/auth/user before it draws anything (web/src/features/auth/useAuth.ts), once its
 // scripts have run, and on a slow network that request then queued behind the app's chunks for a
-// free connection (about 1.5 s at Slow 4G). fetch() with credentials "include" takes the
+// free connection (docs/PERFORMANCE.md, "Web app on a slow phone"). fetch() with credentials "include" takes the
 // preloaded answer.
 const sessionData = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/user">`
 

@@ -12,11 +12,10 @@ const VIRTUAL = [EN_CORE, EN_DEFERRED, EN_LANDING];
 /**
  * Serves en.json in parts so that the strings of lazily loaded screens load with them:
  * `virtual:kormeer-en-core` (everything but DEFERRED_GROUPS and LANDING_GROUPS, bundled with the
- * app) and
- * `virtual:kormeer-en-deferred` (those groups and sub-groups, a chunk of its own). It also serves
- * `virtual:kormeer-en-landing`, the landing page's strings alone (LANDING_GROUPS, about 1.5 KB
- * gzipped), for the landing page's first load, which runs without the app's i18next. en.json stays
- * the single source file that tests, browser fixtures and tools read whole.
+ * app), `virtual:kormeer-en-deferred` (those groups and sub-groups, a chunk of its own) and
+ * `virtual:kormeer-en-landing` (LANDING_GROUPS: the landing page's strings, in the entry for its
+ * first load, which runs without the app's i18next; the app merges them back into the core).
+ * en.json stays the single source file that tests, browser fixtures and tools read whole.
  */
 export function splitEnglishStrings(): Plugin {
   let enFile = "";

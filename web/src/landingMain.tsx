@@ -14,9 +14,9 @@ import { isDevelopmentMode } from "@/lib/serverMode";
 /**
  * The landing page's first load: "/" without a session, which the server sends pre-rendered
  * (internal/httpapi/shell.go). It runs on React alone (features/landing/StandaloneLanding): the
- * app's libraries and screens (appMain.tsx, ~75 KB gzipped) load when the visitor follows one of
- * the page's links to another page of the app, which then takes over the page. A slow phone gets
- * a usable page for about half the JavaScript (docs/PERFORMANCE.md, "Web app on a slow phone").
+ * app's libraries and screens (appMain.tsx) load when the visitor follows one of the page's links
+ * to another page of the app, which then takes the page over. A slow phone gets a usable page for
+ * about two thirds of the JavaScript (docs/PERFORMANCE.md, "Web app on a slow phone").
  */
 
 /** How long the first render waits for the landing page's reads before drawing without them. */

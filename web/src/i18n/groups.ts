@@ -42,8 +42,9 @@ export const DEFERRED_GROUPS = [
 /**
  * The groups of en.json the landing page shows (dotted paths), served as
  * `virtual:kormeer-en-landing` for its first load, which runs without the app's i18next and its
- * 10 KB of first-load strings (src/landingMain.tsx). features/landing/StandaloneLanding.test.tsx
- * fails when the page shows a key outside them (it would show the key).
+ * first-load strings (src/landingMain.tsx); the app's core strings leave them out and merge them
+ * back (src/i18n/index.ts). features/landing/StandaloneLanding.test.tsx fails when the page shows
+ * a key outside them (it would show the key).
  */
 export const LANDING_GROUPS = [
   "app.name",

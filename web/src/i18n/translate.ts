@@ -1,7 +1,7 @@
 /**
  * A translation function over plain string trees, for the landing page's first load, which runs
- * without i18next (src/landingMain.tsx: i18next and react-i18next are ~17 KB gzipped of the ~40 KB
- * a slow phone must not wait for, docs/PERFORMANCE.md "Web app on a slow phone"). It does what the
+ * without i18next (src/landingMain.tsx: i18next and react-i18next are a large part of what a slow
+ * phone no longer waits for, docs/PERFORMANCE.md "Web app on a slow phone"). It does what the
  * landing page's strings need of i18next, with i18next's answers (i18n/translate.test.ts compares
  * the two on every landing string in every language): dotted keys, {{value}} interpolation
  * without escaping (as the app configures i18next), plural forms by `count` (key_zero for 0 when

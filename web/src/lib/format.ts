@@ -15,9 +15,8 @@ export function activeLocale(): string {
 }
 
 /**
- * Intl's formatters are slow to build (a millisecond or more each on a slow phone, where a table's
- * dates built one per cell held the main thread for tens of milliseconds) and cheap to reuse: one
- * per locale and options, kept.
+ * Intl's formatters are slow to build on a slow phone (a table's dates, built one per cell, held
+ * the main thread for tens of milliseconds) and cheap to reuse: one per locale and options, kept.
  */
 const formatters = new Map<string, unknown>();
 
@@ -164,8 +163,8 @@ export function spanParts(ms: number): { unit: "minutes" | "hours" | "days"; cou
 
 /**
  * Builds the formatters a page's figures need first, in the active language. The first Intl
- * formatter of a page also sets up ICU, some 50-110 ms at CPU x4 in one piece (docs/PERFORMANCE.md,
- * "Web app on a slow phone"): the landing page's first load calls this while its modules'
+ * formatter of a page also sets up ICU, a long task on a slow phone (docs/PERFORMANCE.md, "Figures
+ * behind the code's choices"): the landing page's first load calls this while its modules'
  * evaluation holds the thread anyway, instead of paying it in the render of its figures.
  */
 export function warmFormatters(): void {

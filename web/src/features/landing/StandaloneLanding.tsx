@@ -12,7 +12,7 @@ import type { StringTree } from "@/i18n/translate";
 
 /**
  * The landing page on React alone, for a first load at "/" without a session (src/landingMain.tsx):
- * its texts from the landing page's English strings (virtual:kormeer-en-landing, 1.5 KB gzipped)
+ * its texts from the landing page's English strings (virtual:kormeer-en-landing)
  * or the chosen language's translations, its language detected and remembered as the app's
  * i18next does (i18n/languages.ts), so that the app, once it runs, finds the same choice.
  * The app's libraries (i18next, TanStack Query, wouter) load only when the visitor leaves the page.

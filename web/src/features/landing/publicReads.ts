@@ -4,7 +4,7 @@ import { useLandingHost } from "@/features/landing/host";
 /**
  * One public read of the landing page: fetched when the page shows it, kept for the page's next
  * showing while fresh, refetched every refetchMs while shown. A small cache of the landing page's
- * own instead of TanStack Query (about 13 KB gzipped), which its first load runs without
+ * own instead of TanStack Query, which its first load runs without
  * (src/landingMain.tsx); it answers as useQuery did for these two reads (isLoading until the first
  * answer, isError when the last read failed).
  */
