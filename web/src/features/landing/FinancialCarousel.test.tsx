@@ -1,32 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen } from "@testing-library/react";
-import type { PublicSummary } from "@/api/types";
 import { FinancialCarousel } from "@/features/landing/FinancialCarousel";
 import { buildSlides } from "@/features/landing/carouselSlides";
 import { renderInHost as render } from "@/features/landing/testing";
+import { makePublicSummary } from "@/test/fixtures";
 
 const current = () => screen.getByTestId("carousel-slide").getAttribute("data-slide");
 const ORDER = ["transactions", "usd", "shs", "institutions"];
 
-/** A public summary as the server answers it on 24 November 2026. */
-function summary(over: Partial<PublicSummary> = {}): PublicSummary {
-  return {
-    asOf: "2026-11-24T12:00:00Z",
-    period: { from: "2026-10-26", to: "2026-11-24", days: 30 },
-    transactions: 1589,
-    byCurrency: [
-      { currency: "SHS", transactions: 589, value: "3456789012.00", dailyAverage: "115226300.40" },
-      { currency: "USD", transactions: 1000, value: "1234567.89", dailyAverage: "41152.26" },
-    ],
-    previousPeriod: { from: "2026-09-26", to: "2026-10-25", days: 30, transactions: 1200 },
-    transactionGrowth: 32.4,
-    licensedInstitutions: { total: 9, psp: 4, mno: 3, bank: 2 },
-    ...over,
-  };
-}
-
 /** The summary of a database with nothing in it yet. */
-const empty = summary({
+const empty = makePublicSummary({
   transactions: 0,
   byCurrency: [
     { currency: "SHS", transactions: 0, value: "0.00", dailyAverage: "0.00" },
@@ -53,7 +36,7 @@ describe("FinancialCarousel", () => {
   });
 
   it("advances every 4 s and wraps to the first slide", () => {
-    render(<FinancialCarousel summary={summary()} isLoading={false} />);
+    render(<FinancialCarousel summary={makePublicSummary()} isLoading={false} />);
     expect(current()).toBe("transactions");
     act(() => vi.advanceTimersByTime(3999));
     expect(current()).toBe("transactions");
@@ -66,7 +49,7 @@ describe("FinancialCarousel", () => {
   });
 
   it("wraps backwards with Previous and stops auto-play on manual navigation", () => {
-    render(<FinancialCarousel summary={summary()} isLoading={false} />);
+    render(<FinancialCarousel summary={makePublicSummary()} isLoading={false} />);
     fireEvent.click(screen.getByRole("button", { name: "Previous slide" }));
     expect(current()).toBe("institutions");
     expect(screen.getByTestId("carousel-autoplay")).toHaveTextContent("Resume Auto-play");
@@ -77,7 +60,7 @@ describe("FinancialCarousel", () => {
   });
 
   it("dots and preview cards jump to a slide and stop auto-play", () => {
-    render(<FinancialCarousel summary={summary()} isLoading={false} />);
+    render(<FinancialCarousel summary={makePublicSummary()} isLoading={false} />);
     fireEvent.click(screen.getByTestId("carousel-dot-3"));
     expect(current()).toBe("institutions");
     fireEvent.click(screen.getByTestId("carousel-preview-2"));
@@ -87,7 +70,7 @@ describe("FinancialCarousel", () => {
   });
 
   it("pause and resume toggle auto-play; paused slides are announced politely", () => {
-    render(<FinancialCarousel summary={summary()} isLoading={false} />);
+    render(<FinancialCarousel summary={makePublicSummary()} isLoading={false} />);
     const toggle = screen.getByTestId("carousel-autoplay");
     expect(toggle).toHaveTextContent("Pause Auto-play");
     const live = screen.getByTestId("carousel-slide").parentElement!;
@@ -103,7 +86,7 @@ describe("FinancialCarousel", () => {
   });
 
   it("exposes carousel semantics", () => {
-    render(<FinancialCarousel summary={summary()} isLoading={false} />);
+    render(<FinancialCarousel summary={makePublicSummary()} isLoading={false} />);
     expect(screen.getByTestId("financial-carousel")).toHaveAttribute("aria-roledescription", "carousel");
     expect(screen.getByTestId("carousel-slide")).toHaveAttribute("aria-roledescription", "slide");
     expect(screen.getByTestId("carousel-slide")).toHaveAttribute("aria-label", "1 of 4");
@@ -111,7 +94,7 @@ describe("FinancialCarousel", () => {
   });
 
   it("shows each figure with the period it covers", () => {
-    render(<FinancialCarousel summary={summary()} isLoading={false} />);
+    render(<FinancialCarousel summary={makePublicSummary()} isLoading={false} />);
     const slide = () => screen.getByTestId("carousel-slide");
     expect(screen.getByTestId("carousel-value")).toHaveTextContent("1,589");
     expect(slide()).toHaveTextContent("Oct 26 – Nov 24, 2026, the last 30 days (UTC)");
@@ -150,14 +133,14 @@ describe("buildSlides", () => {
   it("has no slides without a summary, and none of the prototype's fixed figures", () => {
     expect(buildSlides(null)).toEqual([]);
     expect(buildSlides(undefined)).toEqual([]);
-    const values = buildSlides(summary()).map((s) => s.value);
+    const values = buildSlides(makePublicSummary()).map((s) => s.value);
     expect(values).toEqual(["1,589", "$1.2M", "3.5B SHS", "9"]);
     for (const fixed of ["$125.7M", "$1.8M", "$58,000", "12", "95%", "+12.5%"]) expect(values).not.toContain(fixed);
   });
 
   it("shows a currency with transactions and says so for one without", () => {
     const slides = buildSlides(
-      summary({
+      makePublicSummary({
         transactions: 3,
         byCurrency: [
           { currency: "SHS", transactions: 0, value: "0.00", dailyAverage: "0.00" },

@@ -4,6 +4,7 @@ import english from "virtual:kormeer-en-landing";
 import { clearPublicReads } from "@/features/landing/publicReads";
 import { StandaloneLanding, loadLanguage } from "@/features/landing/StandaloneLanding";
 import { currentLanguage, detectLanguage, setCurrentLanguage } from "@/i18n/languages";
+import { makePublicSummary } from "@/test/fixtures";
 import { routeFetch } from "@/test/render";
 
 afterEach(() => {
@@ -14,18 +15,7 @@ afterEach(() => {
   document.documentElement.lang = "en";
 });
 
-const summary = {
-  asOf: "2026-11-24T12:00:00Z",
-  period: { from: "2026-10-26", to: "2026-11-24", days: 30 },
-  transactions: 1589,
-  byCurrency: [
-    { currency: "SHS", transactions: 589, value: "3456789012.00", dailyAverage: "115226300.40" },
-    { currency: "USD", transactions: 1000, value: "1234567.89", dailyAverage: "41152.26" },
-  ],
-  previousPeriod: { from: "2026-09-26", to: "2026-10-25", days: 30, transactions: 1200 },
-  transactionGrowth: 32.4,
-  licensedInstitutions: { total: 9, psp: 4, mno: 3, bank: 2 },
-};
+const summary = makePublicSummary();
 const register = Array.from({ length: 12 }, (_, i) => ({
   id: `i${i}`,
   name: `Institution ${i}`,
