@@ -108,7 +108,7 @@ func generated(rnd *rand.Rand, now time.Time, days int, ops, banks []domain.Tran
 	at := now.Add(-time.Duration(rnd.Int64N(int64(days) * int64(24*time.Hour)))).Truncate(time.Millisecond)
 	t.CreatedAt = at
 	t.TransactionID = domain.NewTransactionID(at)
-	t.NPSSReference = domain.NewNPSSReference()
+	t.NPSSReference = domain.NewNPSSReference(at)
 	t.Currency = domain.USD
 	// Log-normal amounts: a median near $60 with a long tail.
 	usd := math.Exp(4.1 + 1.3*rnd.NormFloat64())

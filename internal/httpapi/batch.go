@@ -291,7 +291,7 @@ func (it batchItem) toTransaction(now time.Time, dir domain.Directory, instID, k
 	nt := &store.NewTransaction{InstitutionType: kind, ExternalID: it.ExternalID, SenderInstitution: it.SenderInstitution,
 		ReceiverInstitution: it.ReceiverInstitution, Description: it.Description, SettlementMode: domain.SettlementMode(it.TransferMode),
 		FailureReason: it.FailureReason}
-	nt.TransactionID, nt.NPSSReference = domain.NewTransactionID(at), domain.NewNPSSReference()
+	nt.TransactionID, nt.NPSSReference = domain.NewTransactionID(at), domain.NewNPSSReference(at)
 	nt.Amount, nt.Fee, nt.Currency = amount, domain.TransferFee(amount, domain.Currency(it.Currency)), domain.Currency(it.Currency)
 	nt.Status, nt.Type, nt.TransferMode = it.Status, it.Type, it.TransferMode
 	nt.Sender, nt.Recipient = domain.NormalizeAccount(it.SenderNumber), domain.NormalizeAccount(it.ReceiverNumber)

@@ -71,7 +71,7 @@ func (s *Server) createTransfer(w http.ResponseWriter, r *http.Request) error {
 	nt := store.NewTransaction{InstitutionType: instType, SenderInstitution: in.SenderInstitution,
 		ReceiverInstitution: in.ReceiverInstitution, SettlementMode: t.SettlementMode, USSDCode: t.USSDCode,
 		RoutingCode: t.Route.RoutingCode, Description: strings.TrimSpace(in.Description), CreatedBy: u.ID}
-	nt.TransactionID, nt.NPSSReference = domain.NewTransactionID(now), domain.NewNPSSReference()
+	nt.TransactionID, nt.NPSSReference = domain.NewTransactionID(now), domain.NewNPSSReference(now)
 	nt.Amount, nt.Fee, nt.Currency = t.Amount, t.Fee, t.Currency
 	nt.Type, nt.TransferMode, nt.FlowType = "transfer", in.Mode, t.FlowType
 	nt.Sender, nt.Recipient = domain.NormalizeAccount(in.SenderNumber), domain.NormalizeAccount(in.ReceiverNumber)

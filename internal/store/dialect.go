@@ -150,8 +150,8 @@ func openSQLite(ctx context.Context, dsn string) (reader, writer, checkpoints *s
 	base := sqliteFileURL(path) + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
 		"&_pragma=synchronous(FULL)&_time_format=sqlite"
 	// A 64 MiB page cache for the writer (SQLite's default is 2 MiB) keeps the upper levels of the
-	// indexes a transfer inserts into at random places (sender, recipient, NPSS reference,
-	// amount). More is slower: SQLite walks its whole page cache at every commit
+	// indexes a transfer inserts into at random places (sender, recipient, amount; the
+	// references grow at one end, domain/ids.go). More is slower: SQLite walks its whole page cache at every commit
 	// (pcache1TruncateUnsafe), and the pages it would keep are in the operating system's cache
 	// anyway (docs/PERFORMANCE.md, "Figures behind the code's choices"). Temporary storage in
 	// memory keeps the savepoint journal of group commit (groupcommit.go) off the disk, where

@@ -183,7 +183,7 @@ func mapTransfer(t *iso20022.Transfer, reg *registry, src Source, now time.Time)
 	}
 	nt := &store.NewTransaction{InstitutionType: kind, ExternalID: t.Key(), SenderInstitution: debtor.Name,
 		ReceiverInstitution: creditor.Name, Description: t.Remittance, SettlementMode: "real-time"}
-	nt.TransactionID, nt.NPSSReference = domain.NewTransactionID(at), domain.NewNPSSReference()
+	nt.TransactionID, nt.NPSSReference = domain.NewTransactionID(at), domain.NewNPSSReference(at)
 	nt.Amount, nt.Fee, nt.Currency = t.Amount, domain.TransferFee(t.Amount, t.Currency), t.Currency
 	nt.Status, nt.Type, nt.TransferMode = "pending", "transfer", domain.ModeOnline
 	nt.Sender, nt.Recipient = t.DebtorAccount, t.CreditorAccount
