@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   INITIAL_JS_BUDGET_BYTES,
   chunksLoadingCharts,
+  filesContaining,
   initialFiles,
   readManifest,
   routeSizes,
@@ -57,6 +58,21 @@ describe("initial JavaScript per route (issue 15: a slow phone)", () => {
     expect(sizes.analytics!.files.some((f) => /charts-/.test(f))).toBe(true);
     expect(sizes.landing!.files.some((f) => /charts-/.test(f))).toBe(false);
     expect(sizes.dashboard!.files.some((f) => /charts-/.test(f))).toBe(false);
+  });
+
+  it("loads Radix Tooltip and its popper only once the desktop sidebar is collapsed", () => {
+    // Literals of @radix-ui/react-tooltip and of @radix-ui/react-popper (with floating-ui).
+    const tooltip = filesContaining(distDir, manifest, "--radix-tooltip-trigger-width");
+    const popper = filesContaining(distDir, manifest, "data-radix-popper-content-wrapper");
+    expect(tooltip).toHaveLength(1);
+    expect(popper).toHaveLength(1);
+    for (const file of [...tooltip, ...popper]) {
+      expect(sizes.landing!.files).not.toContain(file);
+      expect(sizes.dashboard!.files).not.toContain(file);
+    }
+    // The closure does see them where they belong (the checks above can fail).
+    const collapsed = initialFiles(manifest, ["src/features/shell/CollapsedTooltips.tsx"]);
+    expect(collapsed).toEqual(expect.arrayContaining([...tooltip, ...popper]));
   });
 
   it.each(["src/i18n/so.json", "src/i18n/fr.json", "virtual:kormeer-en-deferred"])("keeps %s out of the first load", (key) => {

@@ -89,3 +89,12 @@ export function chunksLoadingCharts(manifest: Manifest): string[] {
     .filter((key) => initialFiles(manifest, [key]).includes(charts.file))
     .sort();
 }
+
+/**
+ * The JS files of a built `dist` directory (those its manifest names) whose code holds `text`: a
+ * string literal that identifies a library once minified.
+ */
+export function filesContaining(distDir: string, manifest: Manifest, text: string): string[] {
+  const files = new Set(Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith(".js")));
+  return [...files].filter((f) => readFileSync(path.join(distDir, f), "utf8").includes(text)).sort();
+}

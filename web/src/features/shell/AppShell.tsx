@@ -4,7 +4,6 @@ import { useLocation } from "wouter";
 import { useTranslation } from "react-i18next";
 import type { CurrentUser } from "@/api/types";
 import { RouteErrorBoundary } from "@/components/RouteErrorBoundary";
-import { TooltipProvider, TOOLTIP_DELAY_MS } from "@/components/ui/tooltip";
 import { DesktopSidebar } from "@/features/shell/Sidebar";
 import { Header } from "@/features/shell/Header";
 import { useSidebarCollapsed } from "@/features/shell/useSidebarCollapsed";
@@ -29,7 +28,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
   }, [location]);
 
   return (
-    <TooltipProvider delayDuration={TOOLTIP_DELAY_MS}>
+    <>
       <a
         href="#main-content"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
@@ -50,6 +49,6 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
           </main>
         </div>
       </div>
-    </TooltipProvider>
+    </>
   );
 }

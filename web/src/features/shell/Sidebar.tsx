@@ -1,11 +1,36 @@
+import { createContext, lazy, Suspense, use } from "react";
+import type { ComponentType, ReactElement, ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { useTranslation } from "react-i18next";
 import { ChevronsLeft, ChevronsRight, Shield, UserRound } from "lucide-react";
 import type { CurrentUser } from "@/api/types";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
 import { isActivePath, visibleGroups } from "@/features/shell/nav";
 import type { NavItem } from "@/features/shell/nav";
+
+// The collapsed sidebar's tooltips (Radix Tooltip with its popper and floating-ui, some 12 KB
+// gzipped) load the first time the sidebar is collapsed, not with every signed-in page: the
+// dashboard's initial JS has a 200 KB budget (issue 15, scripts/bundleBudget.test.ts).
+const CollapsedTooltips = lazy(() => import("@/features/shell/CollapsedTooltips"));
+
+/** A collapsed sidebar item (`children`, the trigger) and the label its tooltip shows. */
+export interface CollapsedTooltipProps {
+  label: ReactNode;
+  children: ReactElement;
+}
+
+/**
+ * The tooltip a collapsed item is wrapped in, provided by CollapsedTooltips once it has loaded.
+ * Before that (null) the item renders bare: its link works at once, and its label is already in
+ * the page as sr-only text.
+ */
+export const CollapsedTooltipContext = createContext<ComponentType<CollapsedTooltipProps> | null>(null);
+
+/** A collapsed item with its label in a tooltip to its right, once the tooltips have loaded. */
+function CollapsedTooltip({ label, children }: CollapsedTooltipProps) {
+  const Tooltip = use(CollapsedTooltipContext);
+  return Tooltip ? <Tooltip label={label}>{children}</Tooltip> : children;
+}
 
 interface SidebarNavProps {
   user: CurrentUser;
@@ -83,14 +108,7 @@ function NavEntry({
   );
   return (
     <li>
-      {collapsed ? (
-        <Tooltip>
-          <TooltipTrigger asChild>{link}</TooltipTrigger>
-          <TooltipContent side="right">{label}</TooltipContent>
-        </Tooltip>
-      ) : (
-        link
-      )}
+      {collapsed ? <CollapsedTooltip label={label}>{link}</CollapsedTooltip> : link}
       {active && !collapsed && item.children?.length ? (
         <ul className="mt-0.5 space-y-0.5 border-l border-sidebar-border ml-5 pl-3">
           {item.children.map((child) => {
@@ -146,18 +164,13 @@ export function GuestBox({ user, collapsed }: { user: CurrentUser; collapsed: bo
   );
   if (!collapsed) return body;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        {/* Focusable so that keyboard users can open the tooltip that holds the collapsed box's text. */}
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-        <div tabIndex={0} className="focus-visible:outline-2 focus-visible:outline-white rounded-md">
-          {body}
-        </div>
-      </TooltipTrigger>
-      <TooltipContent side="right">
-        {t("guest.title")} · {units}
-      </TooltipContent>
-    </Tooltip>
+    <CollapsedTooltip label={`${t("guest.title")} · ${units}`}>
+      {/* Focusable so that keyboard users can open the tooltip that holds the collapsed box's text. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div tabIndex={0} className="focus-visible:outline-2 focus-visible:outline-white rounded-md">
+        {body}
+      </div>
+    </CollapsedTooltip>
   );
 }
 
@@ -189,6 +202,12 @@ interface DesktopSidebarProps {
 export function DesktopSidebar({ user, collapsed, onToggle }: DesktopSidebarProps) {
   const { t } = useTranslation();
   const toggleLabel = collapsed ? t("nav.expand") : t("nav.collapse");
+  const items = (
+    <>
+      <SidebarNav user={user} collapsed={collapsed} />
+      <GuestBox user={user} collapsed={collapsed} />
+    </>
+  );
   return (
     <aside
       data-testid="sidebar"
@@ -200,8 +219,14 @@ export function DesktopSidebar({ user, collapsed, onToggle }: DesktopSidebarProp
       )}
     >
       <SidebarBrand collapsed={collapsed} />
-      <SidebarNav user={user} collapsed={collapsed} />
-      <GuestBox user={user} collapsed={collapsed} />
+      {collapsed ? (
+        // While the tooltips load, the items render without them (CollapsedTooltipContext).
+        <Suspense fallback={items}>
+          <CollapsedTooltips>{items}</CollapsedTooltips>
+        </Suspense>
+      ) : (
+        items
+      )}
       <div className="border-t border-sidebar-border p-2">
         <button
           type="button"
