@@ -177,6 +177,50 @@ func TestSessions(t *testing.T) {
 	})
 }
 
+// TestSweepForgetsExpiredRegistrations: the sweep deletes a registration whose confirmation link
+// has expired (its name, address and password hash are kept no longer than the link lives) and
+// keeps one still waiting. It once ran its DELETE on SQLite's read-only pool and failed there
+// every five minutes, keeping every expired registration.
+func TestSweepForgetsExpiredRegistrations(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		ctx := context.Background()
+		s := storetest.MustOpen(t, b)
+		now := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
+		s.SetClock(func() time.Time { return now })
+		for i, ttl := range []time.Duration{time.Hour, 3 * time.Hour} {
+			reg := store.Registration{Email: fmt.Sprintf("reg%d@example.so", i), FirstName: "Ayaan", LastName: "Cali",
+				PasswordHash: "h", TokenHash: fmt.Sprintf("token-%d", i), ExpiresAt: now.Add(ttl)}
+			if err := s.RequestRegistration(ctx, reg, store.Notification{Subject: "confirm"}, store.Notification{Subject: "existing"},
+				store.Audit{Action: "user.register_requested"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		now = now.Add(2 * time.Hour)
+		if err := s.DeleteExpiredRegistrations(ctx); err != nil {
+			t.Fatal(err)
+		}
+		var left []string
+		rows, err := s.DB().QueryContext(ctx, `SELECT email FROM registrations`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var e string
+			if err := rows.Scan(&e); err != nil {
+				t.Fatal(err)
+			}
+			left = append(left, e)
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		if len(left) != 1 || left[0] != "reg1@example.so" {
+			t.Fatalf("registrations left after the sweep: %v, want only reg1@example.so", left)
+		}
+	})
+}
+
 func TestLoginFailuresWindow(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
 		ctx := context.Background()

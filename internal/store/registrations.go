@@ -109,6 +109,8 @@ func (s *Store) ConfirmRegistration(ctx context.Context, tokenHash string, audit
 // DeleteExpiredRegistrations forgets registrations whose link has expired.
 func (s *Store) DeleteExpiredRegistrations(ctx context.Context) (err error) {
 	defer wrap(&err, "delete expired registrations")
-	_, err = s.db.ExecContext(ctx, `DELETE FROM registrations WHERE expires_at <= $1`, ts(s.Now()))
-	return err
+	return s.Write(ctx, func(tx *Tx) error {
+		_, err := tx.ExecContext(ctx, `DELETE FROM registrations WHERE expires_at <= $1`, ts(tx.now))
+		return err
+	})
 }
