@@ -42,6 +42,14 @@ func FlushGroup(tx *Tx, ctx context.Context) error { return tx.flushGroup(ctx) }
 // SQLAMLHistory is the hottest statement on PostgreSQL, for the plan-cache test.
 const SQLAMLHistory = sqlAMLHistory
 
+// AMLHistoryQuery is the history statement as s's dialect runs it, for the plan tests.
+func AMLHistoryQuery(s *Store) string {
+	if s.dialect == dialectSQLite {
+		return sqlAMLHistorySQLite
+	}
+	return sqlAMLHistory
+}
+
 // SetPostgresConnLifetime shortens how long PostgreSQL connections live, for the plan-cache test.
 func SetPostgresConnLifetime(d time.Duration) (restore func()) {
 	old := postgresConnLifetime
