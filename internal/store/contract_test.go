@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -623,6 +624,84 @@ func TestIdempotentTransfersInOneGroup(t *testing.T) {
 		var stored int
 		if err := s.DB().QueryRowContext(ctx, `SELECT COUNT(*) FROM transactions`).Scan(&stored); err != nil || stored != 1 || replayed != n-1 {
 			t.Fatalf("%d transactions stored (err %v), %d answers replayed; want 1 and %d", stored, err, replayed, n-1)
+		}
+	})
+}
+
+// TestFailingTransferFailsAlone: a transfer that fails in a group (here it replays an
+// idempotency key with another body) fails alone, and every other transfer of its group is
+// stored once, with its log and audit rows. On SQLite such a group first runs without a
+// savepoint around each write, then, once one fails, again with them (runGroup).
+func TestFailingTransferFailsAlone(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		ctx := context.Background()
+		s := storetest.MustOpen(t, b)
+		u := mustUser(t, s, "alone@example.so", nil)
+		transfer := func(id, key, hash string) (*store.TransferResult, error) {
+			w := &store.TransferWrite{IdempotencyKey: key, RequestHash: hash, UserID: u.ID,
+				Scoring: store.Scoring{Thresholds: domain.DefaultAMLThresholds()},
+				Audit:   store.Audit{UserID: u.ID},
+				Respond: func(t *store.NewTransaction, _ domain.AMLResult) ([]byte, error) {
+					return []byte(t.TransactionID), nil
+				}}
+			w.Tx = *onlineTransfer(id, 2000)
+			return s.CreateTransfer(ctx, w)
+		}
+		if _, err := transfer("TXN-ALONE-FIRST", "used", "h-1"); err != nil {
+			t.Fatal(err)
+		}
+		// On SQLite, one writer: held, it takes the seven below as one group once released. On
+		// PostgreSQL the keys spread them over the lanes, and they run side by side.
+		release := func() error { return nil }
+		if b.Name == "sqlite" {
+			release = holdLane(s, "")
+		}
+		const n = 7
+		results, errs := make([]*store.TransferResult, n), make([]error, n)
+		var wg sync.WaitGroup
+		for i := range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if i == n/2 {
+					results[i], errs[i] = transfer("TXN-ALONE-REUSED", "used", "h-2")
+					return
+				}
+				results[i], errs[i] = transfer(fmt.Sprintf("TXN-ALONE-%d", i), fmt.Sprintf("k-%d", i), "h")
+			}()
+			if b.Name == "sqlite" {
+				waitQueued(s, i+1) // queued in this order, so the failing one sits in the middle
+			}
+		}
+		if err := release(); err != nil {
+			t.Fatal(err)
+		}
+		wg.Wait()
+		for i := range n {
+			if i == n/2 {
+				var de *domain.Error
+				if !errors.As(errs[i], &de) || de.Reason != domain.CodeIdempotencyKeyReused {
+					t.Errorf("the reused key: %v, want %s", errs[i], domain.CodeIdempotencyKeyReused)
+				}
+				continue
+			}
+			if want := fmt.Sprintf("TXN-ALONE-%d", i); errs[i] != nil || string(results[i].Response) != want {
+				t.Errorf("transfer %d: %v, answer %v; want %s", i, errs[i], results[i], want)
+			}
+		}
+		for table, want := range map[string]int{"transactions": n, "transaction_logs": n,
+			"audit_logs WHERE action = 'transaction.transfer'": n} {
+			var got int
+			if err := s.DB().QueryRowContext(ctx, `SELECT COUNT(*) FROM `+table).Scan(&got); err != nil || got != want {
+				t.Errorf("%s: %d rows (err %v), want %d: the first transfer and the group's six", table, got, err, want)
+			}
+		}
+		var reused, unanswered int
+		if err := s.DB().QueryRowContext(ctx, `SELECT COUNT(*) FROM transactions WHERE transaction_id = 'TXN-ALONE-REUSED'`).Scan(&reused); err != nil || reused != 0 {
+			t.Errorf("the refused transfer was stored %d times (err %v)", reused, err)
+		}
+		if err := s.DB().QueryRowContext(ctx, `SELECT COUNT(*) FROM idempotency_keys WHERE response IS NULL`).Scan(&unanswered); err != nil || unanswered != 0 {
+			t.Errorf("%d idempotency keys kept without their answer (err %v)", unanswered, err)
 		}
 	})
 }

@@ -29,9 +29,12 @@ const (
 )
 
 type writeJob struct {
-	ctx  context.Context
-	fn   func(*Tx) error
-	done chan error
+	ctx context.Context
+	fn  func(*Tx) error
+	// rerunnable says fn may run again in a new transaction after a run that did not commit
+	// (runGroup): it keeps nothing of a run that failed or was rolled back.
+	rerunnable bool
+	done       chan error
 }
 
 type groupCommit struct {
@@ -57,7 +60,8 @@ func (g *groupCommit) stop() {
 }
 
 // groupWrite queues fn to a writer and waits for its outcome. Writes with one key share a lane.
-func (s *Store) groupWrite(ctx context.Context, key string, fn func(*Tx) error) error {
+// rerunnable: see writeJob.
+func (s *Store) groupWrite(ctx context.Context, key string, rerunnable bool, fn func(*Tx) error) error {
 	g := &s.group
 	g.start.Do(func() {
 		n, size := 1, maxGroup
@@ -80,7 +84,7 @@ func (s *Store) groupWrite(ctx context.Context, key string, fn func(*Tx) error) 
 			lane = g.lanes[uint64(g.turn.Add(1))%n]
 		}
 	}
-	job := &writeJob{ctx: ctx, fn: fn, done: make(chan error, 1)}
+	job := &writeJob{ctx: ctx, fn: fn, rerunnable: rerunnable, done: make(chan error, 1)}
 	select {
 	case lane <- job:
 	case <-ctx.Done():
@@ -121,8 +125,33 @@ func (s *Store) writer(lane chan *writeJob, size int) {
 	}
 }
 
-// runGroup runs a group of writes in one transaction and tells each its outcome.
+// runGroup runs a group of writes in one transaction and tells each its outcome. A savepoint
+// around each write lets one fail alone, but on SQLite it costs 7 % of the writer's time (the
+// statements that open and release it, and the copy of every page a write changes into the
+// statement journal; docs/PERFORMANCE.md, "Twelfth session"). So a SQLite group of one write, or
+// of writes that may run again (transfers), runs first without savepoints; if a write fails, the
+// transaction is rolled back and the group runs again with them. A write fails there only when
+// it replays an idempotency key with another body or the database fails, so the second run is rare.
 func (s *Store) runGroup(batch []*writeJob) {
+	if s.dialect == dialectSQLite && (len(batch) == 1 || allRerunnable(batch)) && s.runWrites(batch, false) {
+		return
+	}
+	s.runWrites(batch, true)
+}
+
+func allRerunnable(batch []*writeJob) bool {
+	for _, j := range batch {
+		if !j.rerunnable {
+			return false
+		}
+	}
+	return true
+}
+
+// runWrites runs batch in one transaction, each write in a savepoint of its own if savepoints is
+// set, and tells each write its outcome. Without savepoints, a failing write of a group of
+// several rolls the transaction back, and runWrites reports false having told no write anything.
+func (s *Store) runWrites(batch []*writeJob, savepoints bool) bool {
 	ctx := context.Background()
 	results := make([]error, len(batch))
 	hooks := make([][]func(), len(batch))
@@ -134,48 +163,54 @@ func (s *Store) runGroup(batch []*writeJob) {
 	group, err := s.beginGroup(ctx)
 	if err != nil {
 		fail(err)
-		return
+		return true
 	}
 	defer group.end()
-	abort := func(err error) {
+	abort := func(err error) bool {
 		_ = group.Rollback()
 		fail(err)
+		return true
 	}
 	for i, j := range batch {
 		if err := j.ctx.Err(); err != nil {
 			results[i] = err
 			continue
 		}
-		if err := group.savepoint(ctx); err != nil {
-			abort(err)
-			return
+		if savepoints {
+			if err := group.savepoint(ctx); err != nil {
+				return abort(err)
+			}
 		}
 		tx := &Tx{queries: group.queries, sqlTx: group.sqlTx, conn: group.conn, store: s, now: s.Now(), group: group.Tx}
 		err := j.fn(tx)
 		if group.flushFailed != nil {
-			abort(group.flushFailed)
-			return
+			return abort(group.flushFailed)
 		}
-		if err != nil {
+		switch {
+		case err != nil && !savepoints && len(batch) > 1:
+			_ = group.Rollback()
+			return false
+		case err != nil && !savepoints:
+			return abort(err)
+		case err != nil:
 			results[i] = err
 			if _, err := group.exec(ctx, sqlRollbackTo); err != nil {
-				abort(err)
-				return
+				return abort(err)
 			}
-		} else {
+		default:
 			hooks[i] = tx.afterCommit
 			group.aggregates.merge(&tx.aggregates)
 			group.pending = append(group.pending, tx.pending...)
 			group.audits = append(group.audits, tx.audits...)
 		}
-		if err := group.release(ctx); err != nil {
-			abort(err)
-			return
+		if savepoints {
+			if err := group.release(ctx); err != nil {
+				return abort(err)
+			}
 		}
 	}
 	if err := group.commit(ctx); err != nil {
-		abort(fmt.Errorf("commit: %w", err))
-		return
+		return abort(fmt.Errorf("commit: %w", err))
 	}
 	for i, j := range batch {
 		for _, f := range hooks[i] {
@@ -183,6 +218,7 @@ func (s *Store) runGroup(batch []*writeJob) {
 		}
 		j.done <- results[i]
 	}
+	return true
 }
 
 // groupTx is the transaction of a group: the writes' statements, then the merged statistics and,

@@ -35,18 +35,19 @@ func (tx *Tx) execLater(ctx context.Context, query string, args ...any) error {
 
 // sendPending sends the queued statements in one round trip on the transaction's connection.
 func (tx *Tx) sendPending(ctx context.Context) error {
-	return tx.sendBatch(ctx, false)
+	return tx.sendBatch(ctx, "")
 }
 
 // sendPendingAndCommit sends the queued statements and the COMMIT in one round trip. If a
 // statement fails, PostgreSQL skips the rest of the pipeline, COMMIT included, and the caller's
 // Rollback ends the failed transaction.
 func (tx *Tx) sendPendingAndCommit(ctx context.Context) error {
-	return tx.sendBatch(ctx, true)
+	return tx.sendBatch(ctx, "", "COMMIT")
 }
 
-func (tx *Tx) sendBatch(ctx context.Context, commit bool) error {
-	if len(tx.pending) == 0 && !commit {
+// sendBatch sends before (if not empty), the queued statements, then after, in one round trip.
+func (tx *Tx) sendBatch(ctx context.Context, before string, after ...string) error {
+	if len(tx.pending) == 0 && before == "" && len(after) == 0 {
 		return nil
 	}
 	return tx.conn.Raw(func(dc any) error {
@@ -55,11 +56,14 @@ func (tx *Tx) sendBatch(ctx context.Context, commit bool) error {
 			return fmt.Errorf("pipeline: unexpected driver connection %T", dc)
 		}
 		b := &pgx.Batch{}
+		if before != "" {
+			b.Queue(before)
+		}
 		for _, p := range tx.pending {
 			b.Queue(p.query, p.args...)
 		}
-		if commit {
-			b.Queue("COMMIT")
+		for _, q := range after {
+			b.Queue(q)
 		}
 		tx.pending = nil
 		return c.Conn().SendBatch(ctx, b).Close()
@@ -68,12 +72,16 @@ func (tx *Tx) sendBatch(ctx context.Context, commit bool) error {
 
 // flushGroup sends what the earlier writes of tx's group queued, for a write that must read it:
 // a transfer replaying the stored answer of an idempotency key that an earlier transfer of the
-// same group used.
+// same group used. The statements go out between the release of this write's savepoint and a new
+// one: sent inside it, they would roll back with this write if it then failed (a key replayed
+// with another body), and the earlier writes would commit without their log rows and stored
+// answers (TestFailingTransferFailsAlone). The write has changed nothing before it flushes (its key's insert inserted nothing),
+// so releasing its savepoint early keeps nothing of it that a rollback should undo.
 func (tx *Tx) flushGroup(ctx context.Context) error {
-	if tx.group == nil || tx.group.conn == nil {
+	if tx.group == nil || tx.group.conn == nil || len(tx.group.pending) == 0 {
 		return nil
 	}
-	if err := tx.group.sendPending(ctx); err != nil {
+	if err := tx.group.sendBatch(ctx, sqlRelease, sqlSavepoint); err != nil {
 		// Sent inside this write's savepoint, the statements would roll back with it, and the
 		// earlier writes would commit without their log and audit rows.
 		tx.group.flushFailed = err

@@ -153,7 +153,7 @@ func (s *Store) Write(ctx context.Context, fn func(*Tx) error) (err error) {
 		return fmt.Errorf("prepare: %w", err)
 	}
 	if s.dialect == dialectSQLite {
-		return s.groupWrite(ctx, "", func(tx *Tx) error {
+		return s.groupWrite(ctx, "", false, func(tx *Tx) error {
 			if err := fn(tx); err != nil {
 				return err
 			}
@@ -188,12 +188,15 @@ func (s *Store) Write(ctx context.Context, fn func(*Tx) error) (err error) {
 // its request's end does not cancel: its statements run on a connection the whole group shares,
 // and on PostgreSQL a statement cancelled midway takes that connection, and the group, down.
 // A write is skipped only if its request ends before the group reaches it.
+//
+// fn must be rerunnable (writeJob): it may run again in a new transaction after a run in a group
+// that did not commit.
 func (s *Store) writeGrouped(ctx context.Context, key string, fn func(context.Context, *Tx) error) error {
 	if err := s.prepareHot(ctx); err != nil {
 		return fmt.Errorf("prepare: %w", err)
 	}
 	detached := context.WithoutCancel(ctx)
-	return s.groupWrite(ctx, key, func(tx *Tx) error { return fn(detached, tx) })
+	return s.groupWrite(ctx, key, true, func(tx *Tx) error { return fn(detached, tx) })
 }
 
 // NewID returns a new record id. Version 7 UUIDs are time-ordered, which keeps primary-key
