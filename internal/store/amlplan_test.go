@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"regexp"
 	"strings"
@@ -46,7 +47,7 @@ func TestAMLHistoryReadsOnlyIndexes(t *testing.T) {
 		if b.Name == "sqlite" {
 			args = []any{"+252650000042", now.Add(-30 * 24 * time.Hour), now.Add(-24 * time.Hour)}
 		}
-		plan := planLines(t, s, explain+q, args...)
+		plan := planLines(t, s.DB(), explain+q, args...)
 		var reads, covered []string
 		read := regexp.MustCompile(`(SEARCH|SCAN|Scan .*on) transactions\b`)
 		for _, line := range plan {
@@ -65,10 +66,13 @@ func TestAMLHistoryReadsOnlyIndexes(t *testing.T) {
 }
 
 // planLines is the plan's text, a line per step. SQLite's EXPLAIN QUERY PLAN has four columns,
-// the step's text last; PostgreSQL's EXPLAIN has one.
-func planLines(t *testing.T, s *store.Store, query string, args ...any) []string {
+// the step's text last; PostgreSQL's EXPLAIN has one. db is the read pool, or one connection
+// for a plan that depends on it (a prepared statement's).
+func planLines(t *testing.T, db interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}, query string, args ...any) []string {
 	t.Helper()
-	rows, err := s.DB().QueryContext(context.Background(), query, args...)
+	rows, err := db.QueryContext(context.Background(), query, args...)
 	if err != nil {
 		t.Fatal(err)
 	}

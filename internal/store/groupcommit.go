@@ -187,11 +187,12 @@ func (s *Store) runWrites(batch []*writeJob, savepoints bool) bool {
 			return abort(group.flushFailed)
 		}
 		switch {
-		case err != nil && !savepoints && len(batch) > 1:
+		case err != nil && !savepoints:
+			if len(batch) == 1 {
+				return abort(err)
+			}
 			_ = group.Rollback()
 			return false
-		case err != nil && !savepoints:
-			return abort(err)
 		case err != nil:
 			results[i] = err
 			if _, err := group.exec(ctx, sqlRollbackTo); err != nil {

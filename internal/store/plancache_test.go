@@ -93,21 +93,8 @@ func plansFollowGrowth(t *testing.T, s *store.Store) {
 func explainExecute(t *testing.T, conn *sql.Conn, name string, now time.Time) string {
 	t.Helper()
 	stamp := func(d time.Duration) string { return now.Add(-d).Format(time.RFC3339Nano) }
-	rows, err := conn.QueryContext(context.Background(), fmt.Sprintf(`EXPLAIN EXECUTE %s('+252650000042', '%s', '%s')`,
-		name, stamp(30*24*time.Hour), stamp(24*time.Hour)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var b strings.Builder
-	for rows.Next() {
-		var line string
-		if err := rows.Scan(&line); err != nil {
-			t.Fatal(err)
-		}
-		b.WriteString(line + "\n")
-	}
-	return b.String()
+	return strings.Join(planLines(t, conn, fmt.Sprintf(`EXPLAIN EXECUTE %s('+252650000042', '%s', '%s')`,
+		name, stamp(30*24*time.Hour), stamp(24*time.Hour))), "\n")
 }
 
 // TestStatisticsFollowGrowth: a table that grew since its statistics were gathered gets them
