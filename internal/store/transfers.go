@@ -205,6 +205,7 @@ type TransferResult struct {
 	Response []byte
 	Replayed bool      // the answer of an earlier request with the same key
 	Alert    *AMLAlert // raised by this transfer, if any
+	aml      domain.AMLResult
 }
 
 // CreateTransfer stores a transfer in one database transaction: idempotency record, AML score,
@@ -328,14 +329,15 @@ func (s *Store) createTransfer(ctx context.Context, w *TransferWrite) (*Transfer
 		if err := tx.Audit(ctx, a); err != nil {
 			return err
 		}
+		out.aml = aml
+		if w.IdempotencyKey == "" {
+			return nil // answered after the commit, outside the writer (below)
+		}
 		resp, err := w.Respond(t, aml)
 		if err != nil {
 			return err
 		}
 		out.Response = resp
-		if w.IdempotencyKey == "" {
-			return nil
-		}
 		return tx.execLater(ctx, `UPDATE idempotency_keys SET status_code = 201, response = $3
 				WHERE user_id = $1 AND idem_key = $2`, w.UserID, w.IdempotencyKey, string(resp))
 	})
@@ -344,6 +346,14 @@ func (s *Store) createTransfer(ctx context.Context, w *TransferWrite) (*Transfer
 	}
 	if out.Replayed && out.Response == nil {
 		return nil, errors.New("idempotency record without a response")
+	}
+	if out.Response == nil {
+		// Without a key the answer is stored nowhere, so it is built here, on the request's
+		// goroutine: the group's writer is the one place every transfer queues for (on SQLite
+		// the only one), and every microsecond it spends is one no other transfer can.
+		if out.Response, err = w.Respond(&w.Tx, out.aml); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }
