@@ -630,8 +630,8 @@ func TestIdempotentTransfersInOneGroup(t *testing.T) {
 
 // TestFailingTransferFailsAlone: a transfer that fails in a group (here it replays an
 // idempotency key with another body) fails alone, and every other transfer of its group is
-// stored once, with its log and audit rows. On SQLite such a group first runs without a
-// savepoint around each write, then, once one fails, again with them (runGroup).
+// stored once, with its log and audit rows. Such a group first runs without a savepoint around
+// each write, then, once one fails, again with them (runGroup).
 func TestFailingTransferFailsAlone(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
 		ctx := context.Background()
@@ -650,13 +650,17 @@ func TestFailingTransferFailsAlone(t *testing.T) {
 		if _, err := transfer("TXN-ALONE-FIRST", "used", "h-1"); err != nil {
 			t.Fatal(err)
 		}
-		// On SQLite, one writer: held, it takes the seven below as one group once released. On
-		// PostgreSQL the keys spread them over the lanes, and they run side by side.
-		release := func() error { return nil }
-		if b.Name == "sqlite" {
-			release = holdLane(s, "")
-		}
+		// The seven below queue in the lane of the reused key (SQLite has one; on PostgreSQL the
+		// keys are picked to share it) while its writer is held, so they run as one group.
 		const n = 7
+		used := store.TransferLane(u.ID, "used")
+		keys := make([]string, n)
+		for i, c := 0, 0; i < n; c++ {
+			if k := fmt.Sprintf("k-%d", c); store.SameLane(s, used, store.TransferLane(u.ID, k)) {
+				keys[i], i = k, i+1
+			}
+		}
+		release := holdLane(s, used)
 		results, errs := make([]*store.TransferResult, n), make([]error, n)
 		var wg sync.WaitGroup
 		for i := range n {
@@ -667,11 +671,9 @@ func TestFailingTransferFailsAlone(t *testing.T) {
 					results[i], errs[i] = transfer("TXN-ALONE-REUSED", "used", "h-2")
 					return
 				}
-				results[i], errs[i] = transfer(fmt.Sprintf("TXN-ALONE-%d", i), fmt.Sprintf("k-%d", i), "h")
+				results[i], errs[i] = transfer(fmt.Sprintf("TXN-ALONE-%d", i), keys[i], "h")
 			}()
-			if b.Name == "sqlite" {
-				waitQueued(s, i+1) // queued in this order, so the failing one sits in the middle
-			}
+			waitQueued(s, i+1) // queued in this order, so the failing one sits in the middle
 		}
 		if err := release(); err != nil {
 			t.Fatal(err)

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"hash/maphash"
 	"io/fs"
 	"strings"
 	"time"
@@ -23,6 +24,13 @@ func AMLHistory(tx *Tx, ctx context.Context, sender string, at time.Time, th dom
 
 // TransferLane is the lane key CreateTransfer uses, so a test can hold that lane.
 var TransferLane = transferLane
+
+// SameLane reports whether writes with lane keys a and b queue in one writer's lane (after the
+// first grouped write has started the writers).
+func SameLane(s *Store, a, b string) bool {
+	n := uint64(len(s.group.lanes))
+	return n <= 1 || maphash.String(s.group.seed, a)%n == maphash.String(s.group.seed, b)%n
+}
 
 // QueuedWrites counts the writes waiting in the writers' lanes.
 func QueuedWrites(s *Store) (n int) {

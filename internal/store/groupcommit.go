@@ -11,9 +11,8 @@ import (
 // Each commit costs far more than the statements before it: on SQLite, which allows one writer
 // at a time, the commit writes and syncs the log; on PostgreSQL it waits for the log to reach the
 // disk, and each transfer's commit also rewrote the day's statistics rows. So writes are queued
-// to writer goroutines, each of which runs whatever has queued up in one transaction, each write
-// inside its own savepoint: a write that fails rolls back to its savepoint alone, the others
-// commit together. Under load many writes share one commit and one statistics upsert (their
+// to writer goroutines, each of which runs whatever has queued up in one transaction; a write
+// that fails does not take the others down with it (runGroup): they commit together. Under load many writes share one commit and one statistics upsert (their
 // deltas are merged); alone, a write commits by itself at once.
 //
 // SQLite has one writer, and every write goes through it. PostgreSQL has pgLanes writers, so
@@ -126,14 +125,16 @@ func (s *Store) writer(lane chan *writeJob, size int) {
 }
 
 // runGroup runs a group of writes in one transaction and tells each its outcome. A savepoint
-// around each write lets one fail alone, but on SQLite it costs 7 % of the writer's time (the
+// around each write lets one fail alone, but it costs: on SQLite 7 % of the writer's time (the
 // statements that open and release it, and the copy of every page a write changes into the
-// statement journal; docs/PERFORMANCE.md, "Twelfth session"). So a SQLite group of one write, or
-// of writes that may run again (transfers), runs first without savepoints; if a write fails, the
-// transaction is rolled back and the group runs again with them. A write fails there only when
-// it replays an idempotency key with another body or the database fails, so the second run is rare.
+// statement journal; docs/PERFORMANCE.md, "Twelfth session"), on PostgreSQL a round trip and a
+// subtransaction per transfer ("Thirteenth session"). So a group of one write, or of writes that
+// may run again (transfers; the only writes PostgreSQL groups), runs first without savepoints; if
+// a write fails, the transaction is rolled back and the group runs again with them. A transfer
+// fails there only when it replays an idempotency key with another body, finds its key in flight
+// on another instance, or the database fails, so the second run is rare.
 func (s *Store) runGroup(batch []*writeJob) {
-	if s.dialect == dialectSQLite && (len(batch) == 1 || allRerunnable(batch)) && s.runWrites(batch, false) {
+	if (len(batch) == 1 || allRerunnable(batch)) && s.runWrites(batch, false) {
 		return
 	}
 	s.runWrites(batch, true)
@@ -166,6 +167,7 @@ func (s *Store) runWrites(batch []*writeJob, savepoints bool) bool {
 		return true
 	}
 	defer group.end()
+	group.savepoints = savepoints
 	abort := func(err error) bool {
 		_ = group.Rollback()
 		fail(err)

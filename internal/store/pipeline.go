@@ -77,11 +77,18 @@ func (tx *Tx) sendBatch(ctx context.Context, before string, after ...string) err
 // with another body), and the earlier writes would commit without their log rows and stored
 // answers (TestFailingTransferFailsAlone). The write has changed nothing before it flushes (its key's insert inserted nothing),
 // so releasing its savepoint early keeps nothing of it that a rollback should undo.
+//
+// A group run without savepoints (runGroup) sends them as they are: a write that fails after
+// them rolls the whole group back, and it runs again.
 func (tx *Tx) flushGroup(ctx context.Context) error {
 	if tx.group == nil || tx.group.conn == nil || len(tx.group.pending) == 0 {
 		return nil
 	}
-	if err := tx.group.sendBatch(ctx, sqlRelease, sqlSavepoint); err != nil {
+	send := func() error { return tx.group.sendBatch(ctx, sqlRelease, sqlSavepoint) }
+	if !tx.group.savepoints {
+		send = func() error { return tx.group.sendPending(ctx) }
+	}
+	if err := send(); err != nil {
 		// Sent inside this write's savepoint, the statements would roll back with it, and the
 		// earlier writes would commit without their log and audit rows.
 		tx.group.flushFailed = err

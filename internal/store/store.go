@@ -123,6 +123,9 @@ type Tx struct {
 	// flushFailed is set on a group's transaction when its queued statements, sent early by
 	// flushGroup, failed: the writes that queued them are done, so the group cannot commit.
 	flushFailed error
+	// savepoints is set on a group's transaction when each of its writes runs in a savepoint of
+	// its own (runGroup).
+	savepoints bool
 }
 
 // queries runs a transaction's statements: the *sql.Tx on SQLite, the connection on PostgreSQL.
