@@ -12,8 +12,9 @@ import (
 // at a time, the commit writes and syncs the log; on PostgreSQL it waits for the log to reach the
 // disk, and each transfer's commit also rewrote the day's statistics rows. So writes are queued
 // to writer goroutines, each of which runs whatever has queued up in one transaction; a write
-// that fails does not take the others down with it (runGroup): they commit together. Under load many writes share one commit and one statistics upsert (their
-// deltas are merged); alone, a write commits by itself at once.
+// that fails does not take the others down with it (runGroup): they commit together. Under load
+// many writes share one commit and one statistics upsert (their deltas are merged); alone, a
+// write commits by itself at once.
 //
 // SQLite has one writer, and every write goes through it. PostgreSQL has pgLanes writers, so
 // one group's commit waits for the disk while the others run, and only transfers go through

@@ -89,8 +89,8 @@ func (tx *Tx) flushGroup(ctx context.Context) error {
 		send = func() error { return tx.group.sendPending(ctx) }
 	}
 	if err := send(); err != nil {
-		// Sent inside this write's savepoint, the statements would roll back with it, and the
-		// earlier writes would commit without their log and audit rows.
+		// The writes that queued the statements are done and cannot learn of it: the whole
+		// group fails.
 		tx.group.flushFailed = err
 		return err
 	}
