@@ -174,7 +174,7 @@ func isoStep(current, outcome string) (string, bool) {
 // carries its failure reason.
 func (tx *Tx) logISOStatus(ctx context.Context, id, current, next, code, reason, msgID string) error {
 	details, _ := json.Marshal(map[string]string{"isoStatus": code, "isoReason": reason, "msgId": msgID})
-	reasonCode := sql.NullString{}
+	var reasonCode optText
 	if next == "rejected" {
 		reasonCode = nullString(iso20022.FailureReason(reason))
 	}

@@ -230,8 +230,6 @@ func (tx *Tx) Audit(ctx context.Context, a Audit) (err error) {
 	return nil
 }
 
-func nullString(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
-
 func truncate(s string, n int) string {
 	if len(s) <= n {
 		return s
