@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"errors"
-	"hash/maphash"
 	"io/fs"
 	"strings"
 	"time"
@@ -27,10 +26,7 @@ var TransferLane = transferLane
 
 // SameLane reports whether writes with lane keys a and b queue in one writer's lane (after the
 // first grouped write has started the writers).
-func SameLane(s *Store, a, b string) bool {
-	n := uint64(len(s.group.lanes))
-	return n <= 1 || maphash.String(s.group.seed, a)%n == maphash.String(s.group.seed, b)%n
-}
+func SameLane(s *Store, a, b string) bool { return s.group.lane(a) == s.group.lane(b) }
 
 // QueuedWrites counts the writes waiting in the writers' lanes.
 func QueuedWrites(s *Store) (n int) {

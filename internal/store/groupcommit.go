@@ -76,14 +76,7 @@ func (s *Store) groupWrite(ctx context.Context, key string, rerunnable bool, fn 
 			go s.writer(lane, size)
 		}
 	})
-	lane := g.lanes[0]
-	if n := uint64(len(g.lanes)); n > 1 {
-		if key != "" {
-			lane = g.lanes[maphash.String(g.seed, key)%n]
-		} else {
-			lane = g.lanes[uint64(g.turn.Add(1))%n]
-		}
-	}
+	lane := g.lanes[g.lane(key)]
 	job := &writeJob{ctx: ctx, fn: fn, rerunnable: rerunnable, done: make(chan error, 1)}
 	select {
 	case lane <- job:
@@ -93,6 +86,20 @@ func (s *Store) groupWrite(ctx context.Context, key string, rerunnable bool, fn 
 		return fmt.Errorf("store closed")
 	}
 	return <-job.done // once queued a write runs to its end, so the caller learns its outcome
+}
+
+// lane is the index of the lane a write with key queues in: the key's, or the next in turn for a
+// write without one.
+func (g *groupCommit) lane(key string) int {
+	n := uint64(len(g.lanes))
+	switch {
+	case n == 1:
+		return 0
+	case key != "":
+		return int(maphash.String(g.seed, key) % n)
+	default:
+		return int(uint64(g.turn.Add(1)) % n)
+	}
 }
 
 func (s *Store) writer(lane chan *writeJob, size int) {

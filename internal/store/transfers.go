@@ -205,7 +205,6 @@ type TransferResult struct {
 	Response []byte
 	Replayed bool      // the answer of an earlier request with the same key
 	Alert    *AMLAlert // raised by this transfer, if any
-	aml      domain.AMLResult
 }
 
 // CreateTransfer stores a transfer in one database transaction: idempotency record, AML score,
@@ -287,6 +286,7 @@ func (tx *Tx) insertIdempotencyKey(ctx context.Context, w *TransferWrite) (bool,
 
 func (s *Store) createTransfer(ctx context.Context, w *TransferWrite) (*TransferResult, error) {
 	out := &TransferResult{}
+	var aml domain.AMLResult // the stored transfer's, for an answer built after the commit
 	err := s.writeGrouped(ctx, transferLane(w.UserID, w.IdempotencyKey), func(ctx context.Context, tx *Tx) error {
 		if w.IdempotencyKey != "" {
 			inserted, err := tx.insertIdempotencyKey(ctx, w)
@@ -320,8 +320,7 @@ func (s *Store) createTransfer(ctx context.Context, w *TransferWrite) (*Transfer
 		if err != nil {
 			return err
 		}
-		out.Alert = rec.Alert
-		aml := rec.AML
+		out.Alert, aml = rec.Alert, rec.AML
 		a := w.Audit
 		a.Action, a.Resource, a.ResourceID = "transaction.transfer", "transaction", t.ID
 		a.Details = map[string]any{"transactionId": t.TransactionID, "amount": t.Amount.String(), "currency": t.Currency,
@@ -329,7 +328,6 @@ func (s *Store) createTransfer(ctx context.Context, w *TransferWrite) (*Transfer
 		if err := tx.Audit(ctx, a); err != nil {
 			return err
 		}
-		out.aml = aml
 		if w.IdempotencyKey == "" {
 			return nil // answered after the commit, outside the writer (below)
 		}
@@ -347,11 +345,11 @@ func (s *Store) createTransfer(ctx context.Context, w *TransferWrite) (*Transfer
 	if out.Replayed && out.Response == nil {
 		return nil, errors.New("idempotency record without a response")
 	}
-	if out.Response == nil {
+	if w.IdempotencyKey == "" {
 		// Without a key the answer is stored nowhere, so it is built here, on the request's
 		// goroutine: the group's writer is the one place every transfer queues for (on SQLite
 		// the only one), and every microsecond it spends is one no other transfer can.
-		if out.Response, err = w.Respond(&w.Tx, out.aml); err != nil {
+		if out.Response, err = w.Respond(&w.Tx, aml); err != nil {
 			return nil, err
 		}
 	}
