@@ -35,12 +35,17 @@ var stdin io.Reader = os.Stdin
 const gcPercent = 400
 
 func main() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(gcPercent)
-	}
+	tuneRuntime(os.Getenv)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	os.Exit(Run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr))
+}
+
+// tuneRuntime sets the collector's target (gcPercent) unless the environment sets GOGC.
+func tuneRuntime(getenv func(string) string) {
+	if getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
 }
 
 // command is one subcommand. Run dispatches on this table and the usage text lists it, so a new

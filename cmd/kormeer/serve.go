@@ -12,6 +12,7 @@ import (
 	"net/http/pprof"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -137,6 +138,28 @@ func migrateStatus(ctx context.Context, args []string, getenv func(string) strin
 	return nil
 }
 
+// extraProcs is how many more goroutines than the machine has CPUs may run Go code at once
+// (GOMAXPROCS) in a portal on SQLite, when the environment does not say. SQLite's single writer,
+// through which every write passes, and its checkpointer spend much of their time in file system
+// calls (the log's writes and syncs, pages read past the cache), and a goroutine back from a long
+// one needs a free P: with one per CPU, both busy with requests, the writer waited in the run
+// queue while a CPU was idle. On this project's 2-core machine the scheduler's p99 wait was 5–6 ms
+// at 2,100 transfers/s, and 0.5–0.7 ms with two more Ps; the transfers' paced p99 fell from 26–28
+// to 15 ms (docs/PERFORMANCE.md, "Fourteenth session"). On PostgreSQL, whose server shares the
+// CPUs in a small deployment and whose connections wait in the network poller, which holds no P,
+// more Ps only took CPU from PostgreSQL, and its paced p99 rose.
+const extraProcs = 2
+
+// startProcs is GOMAXPROCS as the runtime chose it, so that setting the portal's is idempotent.
+var startProcs = runtime.GOMAXPROCS(0)
+
+// sqliteProcs gives a portal on SQLite extraProcs more Ps unless the environment sets GOMAXPROCS.
+func sqliteProcs(getenv func(string) string) {
+	if getenv("GOMAXPROCS") == "" {
+		runtime.GOMAXPROCS(startProcs + extraProcs)
+	}
+}
+
 func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	e, err := setup(ctx, "serve", args, getenv, stdout, stderr, nil)
 	if err != nil {
@@ -144,6 +167,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	defer e.store.Close()
 	cfg, st, log := e.cfg, e.store, e.log
+	if !st.IsPostgres() {
+		sqliteProcs(getenv)
+	}
 	if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {
 		return fmt.Errorf("create data directory: %w", err)
 	}
