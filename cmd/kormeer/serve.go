@@ -145,7 +145,7 @@ func migrateStatus(ctx context.Context, args []string, getenv func(string) strin
 // one needs a free P: with one per CPU, both busy with requests, the writer waited in the run
 // queue while a CPU was idle. On this project's 2-core machine the scheduler's p99 wait was 5–6 ms
 // at 2,100 transfers/s, and 0.5–0.7 ms with two more Ps; the transfers' paced p99 fell from 26–28
-// to 15 ms (docs/PERFORMANCE.md, "Fourteenth session"). On PostgreSQL, whose server shares the
+// to 14–17 ms (docs/PERFORMANCE.md, "Fourteenth session"). On PostgreSQL, whose server shares the
 // CPUs in a small deployment and whose connections wait in the network poller, which holds no P,
 // more Ps only took CPU from PostgreSQL, and its paced p99 rose.
 const extraProcs = 2
