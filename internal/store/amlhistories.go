@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -19,6 +20,10 @@ type amlHistories struct {
 	hiPass   time.Time
 	first    map[string]time.Time
 	chunk    []*NewTransaction
+	// read are the senders read; window and passWindow the thresholds' windows they were read
+	// for (a history read for other windows would not be amlHistory's).
+	read               map[string]bool
+	window, passWindow time.Duration
 }
 
 type pastRow struct {
@@ -33,13 +38,13 @@ func dbMillis(t time.Time) time.Time { return t.UTC().Truncate(time.Millisecond)
 // readAMLHistories reads the history of the senders of fresh transfers: what each sent within
 // the longest rule window (at most 1,000, newest first, as amlHistory), what each received
 // within the pass-through window per currency, and when each first appeared.
-func (tx *Tx) readAMLHistories(ctx context.Context, fresh []ISOItem, th domain.AMLThresholds) (*amlHistories, error) {
+func (tx *Tx) readAMLHistories(ctx context.Context, fresh []*NewTransaction, th domain.AMLThresholds) (*amlHistories, error) {
 	h := &amlHistories{sent: map[string][]pastRow{}, recvSum: map[string]map[domain.Currency]int64{},
-		recvBand: map[string][]pastRow{}, first: map[string]time.Time{}}
+		recvBand: map[string][]pastRow{}, first: map[string]time.Time{}, read: map[string]bool{},
+		window: th.Window(), passWindow: th.PassThroughWindow}
 	var senders []string
 	var lo, loPass time.Time
-	for i, it := range fresh {
-		t := it.Tx
+	for i, t := range fresh {
 		at := t.CreatedAt
 		if at.IsZero() {
 			at = tx.now
@@ -59,6 +64,9 @@ func (tx *Tx) readAMLHistories(ctx context.Context, fresh []ISOItem, th domain.A
 	senders = distinct(senders)
 	if len(senders) == 0 {
 		return h, nil
+	}
+	for _, s := range senders {
+		h.read[s] = true
 	}
 	a := &sqlArgs{d: tx.store.dialect}
 	var sb strings.Builder
@@ -113,6 +121,45 @@ func (tx *Tx) readAMLHistories(ctx context.Context, fresh []ISOItem, th domain.A
 		}
 	}
 	return h, rows.Err()
+}
+
+// historyHint is the transfer a grouped write records and the thresholds it scores it with
+// (writeJob).
+type historyHint struct {
+	tx *NewTransaction
+	th domain.AMLThresholds
+}
+
+// readGroupHistories reads the histories of the senders of a PostgreSQL group's transfers in one
+// statement before the group runs them, for the time the group began: each transfer then scores
+// without a round trip of its own (historyFor). On two busy cores a round trip is a wait for
+// PostgreSQL's process to be scheduled and another for the writer's, and these waits made the
+// tail of a transfer's latency (docs/PERFORMANCE.md, "Fifteenth session"). A group reads ahead
+// when it holds two transfers or more, all scored with the same windows; SQLite reads in the
+// writer's own process, where a read costs no round trip, and keeps reading one by one.
+func (g *groupTx) readGroupHistories(ctx context.Context, batch []*writeJob) error {
+	if g.store.dialect != dialectPostgres || len(batch) < 2 || batch[0].hint == nil {
+		return nil
+	}
+	th := batch[0].hint.th
+	txs := make([]*NewTransaction, 0, len(batch))
+	for _, j := range batch {
+		if j.hint == nil || j.hint.th.Window() != th.Window() || j.hint.th.PassThroughWindow != th.PassThroughWindow {
+			return nil
+		}
+		txs = append(txs, j.hint.tx)
+	}
+	h, err := g.readAMLHistories(ctx, txs, th)
+	if err != nil {
+		return fmt.Errorf("read the group's AML histories: %w", err)
+	}
+	g.histories = h
+	return nil
+}
+
+// holds reports whether h has sender's history for thresholds th.
+func (h *amlHistories) holds(sender string, th domain.AMLThresholds) bool {
+	return h.read[sender] && h.window == th.Window() && h.passWindow == th.PassThroughWindow
 }
 
 // add counts a transfer of the chunk in the histories of the later ones.

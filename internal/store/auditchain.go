@@ -137,12 +137,9 @@ func canonicalNumbers(v any) any {
 // statement, so the chain head's lock (PostgreSQL) is held only for their insert and the commit,
 // and a transaction holding it never waits for another lock: two transactions cannot deadlock on
 // it. Every transaction that writes audit rows waits while another holds the lock, so on
-// PostgreSQL the rows and the COMMIT go out in one round trip (sendPendingAndCommit).
+// PostgreSQL all of it and the COMMIT go out in one round trip (sendPendingAndCommit).
 func (tx *Tx) commit(ctx context.Context) error {
 	if err := tx.aggregates.flush(ctx, tx); err != nil {
-		return err
-	}
-	if err := tx.sendPending(ctx); err != nil {
 		return err
 	}
 	if err := tx.sealAudits(ctx); err != nil {

@@ -74,6 +74,13 @@ func isDeadlock(err error) bool {
 	return errors.As(err, &pgErr) && pgErr.Code == "40P01"
 }
 
+// isStatementError reports whether err is PostgreSQL refusing a statement: the server answered,
+// so the transaction failed there and nothing of it committed.
+func isStatementError(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr)
+}
+
 // isUniqueViolation reports whether err is a unique or primary-key violation on either database.
 func isUniqueViolation(err error) bool {
 	var pgErr *pgconn.PgError

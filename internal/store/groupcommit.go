@@ -34,7 +34,10 @@ type writeJob struct {
 	// rerunnable says fn may run again in a new transaction after a run that did not commit
 	// (runGroup): it keeps nothing of a run that failed or was rolled back.
 	rerunnable bool
-	done       chan error
+	// hint is the transfer fn records, if it records one: a PostgreSQL group reads the histories
+	// of all its transfers' senders in one statement before running them (readGroupHistories).
+	hint *historyHint
+	done chan error
 }
 
 type groupCommit struct {
@@ -60,8 +63,8 @@ func (g *groupCommit) stop() {
 }
 
 // groupWrite queues fn to a writer and waits for its outcome. Writes with one key share a lane.
-// rerunnable: see writeJob.
-func (s *Store) groupWrite(ctx context.Context, key string, rerunnable bool, fn func(*Tx) error) error {
+// rerunnable and hint: see writeJob.
+func (s *Store) groupWrite(ctx context.Context, key string, rerunnable bool, hint *historyHint, fn func(*Tx) error) error {
 	g := &s.group
 	g.start.Do(func() {
 		n, size := 1, maxGroup
@@ -77,7 +80,7 @@ func (s *Store) groupWrite(ctx context.Context, key string, rerunnable bool, fn 
 		}
 	})
 	lane := g.lanes[g.lane(key)]
-	job := &writeJob{ctx: ctx, fn: fn, rerunnable: rerunnable, done: make(chan error, 1)}
+	job := &writeJob{ctx: ctx, fn: fn, rerunnable: rerunnable, hint: hint, done: make(chan error, 1)}
 	select {
 	case lane <- job:
 	case <-ctx.Done():
@@ -181,6 +184,22 @@ func (s *Store) runWrites(batch []*writeJob, savepoints bool) bool {
 		fail(err)
 		return true
 	}
+	// A statement PostgreSQL refused in a run without savepoints (a transfer's insert queued for
+	// the commit, pipeline.go) rolled the transaction back with nothing committed: the group runs
+	// again with savepoints, where the write at fault fails alone. Any other failure (the
+	// connection lost, the COMMIT's outcome unknown) is every write's.
+	retry := func(err error) bool {
+		if savepoints || len(batch) == 1 || !isStatementError(err) {
+			return abort(err)
+		}
+		_ = group.Rollback()
+		return false
+	}
+	if !savepoints {
+		if err := group.readGroupHistories(ctx, batch); err != nil {
+			return abort(err)
+		}
+	}
 	for i, j := range batch {
 		if err := j.ctx.Err(); err != nil {
 			results[i] = err
@@ -192,9 +211,12 @@ func (s *Store) runWrites(batch []*writeJob, savepoints bool) bool {
 			}
 		}
 		tx := &Tx{queries: group.queries, sqlTx: group.sqlTx, conn: group.conn, store: s, now: s.Now(), group: group.Tx}
+		if group.histories != nil {
+			tx.now = group.now // the time the group read its histories for (readGroupHistories)
+		}
 		err := j.fn(tx)
 		if group.flushFailed != nil {
-			return abort(group.flushFailed)
+			return retry(group.flushFailed)
 		}
 		switch {
 		case err != nil && !savepoints:
@@ -221,7 +243,7 @@ func (s *Store) runWrites(batch []*writeJob, savepoints bool) bool {
 		}
 	}
 	if err := group.commit(ctx); err != nil {
-		return abort(fmt.Errorf("commit: %w", err))
+		return retry(fmt.Errorf("commit: %w", err))
 	}
 	for i, j := range batch {
 		for _, f := range hooks[i] {

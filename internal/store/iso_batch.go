@@ -111,7 +111,11 @@ func (tx *Tx) recordISOChunk(ctx context.Context, items []ISOItem, out []ISOOutc
 	if err := tx.readISOOrphans(ctx, fresh, c); err != nil {
 		return err
 	}
-	hist, err := tx.readAMLHistories(ctx, fresh, sc.Thresholds)
+	freshTxs := make([]*NewTransaction, len(fresh))
+	for i, it := range fresh {
+		freshTxs[i] = it.Tx
+	}
+	hist, err := tx.readAMLHistories(ctx, freshTxs, sc.Thresholds)
 	if err != nil {
 		return err
 	}

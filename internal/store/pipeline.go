@@ -12,7 +12,8 @@ import (
 // trips (system calls and process wake-ups on both sides) than in work (docs/PERFORMANCE.md,
 // "Transfers end to end").
 // The rows nobody reads back before the commit (the transaction's log row, the audit row, the
-// statistics) are therefore queued and sent together, as one pipeline, just before the commit.
+// statistics, and in a group the transaction itself when nothing refers to it: queuesInsert) are
+// therefore queued and sent together, as one pipeline, with the commit.
 
 // pendingStmt is a statement queued by execLater.
 type pendingStmt struct {

@@ -123,6 +123,16 @@ func (tx *Tx) InsertTransaction(ctx context.Context, t *NewTransaction) (inserte
 	return true, nil
 }
 
+// insertTransactionLater queues t's insert for the commit (queuesInsert says when it may).
+func (tx *Tx) insertTransactionLater(ctx context.Context, t *NewTransaction) error {
+	tx.prepareTransaction(t)
+	if err := tx.execLater(ctx, sqlInsertTransaction, transactionArgs(t)...); err != nil {
+		return err
+	}
+	tx.aggregates.count(t)
+	return nil
+}
+
 // prepareTransaction gives a transaction about to be inserted its id and its defaults.
 func (tx *Tx) prepareTransaction(t *NewTransaction) {
 	t.ID = NewID()

@@ -126,6 +126,9 @@ type Tx struct {
 	// savepoints is set on a group's transaction when each of its writes runs in a savepoint of
 	// its own (runGroup).
 	savepoints bool
+	// histories, on a PostgreSQL group's transaction, are its transfers' senders' AML histories,
+	// read in one statement for the time now before its writes ran (readGroupHistories).
+	histories *amlHistories
 }
 
 // queries runs a transaction's statements: the *sql.Tx on SQLite, the connection on PostgreSQL.
@@ -156,7 +159,7 @@ func (s *Store) Write(ctx context.Context, fn func(*Tx) error) (err error) {
 		return fmt.Errorf("prepare: %w", err)
 	}
 	if s.dialect == dialectSQLite {
-		return s.groupWrite(ctx, "", false, func(tx *Tx) error {
+		return s.groupWrite(ctx, "", false, nil, func(tx *Tx) error {
 			if err := fn(tx); err != nil {
 				return err
 			}
@@ -193,13 +196,13 @@ func (s *Store) Write(ctx context.Context, fn func(*Tx) error) (err error) {
 // A write is skipped only if its request ends before the group reaches it.
 //
 // fn must be rerunnable (writeJob): it may run again in a new transaction after a run in a group
-// that did not commit.
-func (s *Store) writeGrouped(ctx context.Context, key string, fn func(context.Context, *Tx) error) error {
+// that did not commit. hint, if not nil, is the transfer fn records (writeJob).
+func (s *Store) writeGrouped(ctx context.Context, key string, hint *historyHint, fn func(context.Context, *Tx) error) error {
 	if err := s.prepareHot(ctx); err != nil {
 		return fmt.Errorf("prepare: %w", err)
 	}
 	detached := context.WithoutCancel(ctx)
-	return s.groupWrite(ctx, key, true, func(tx *Tx) error { return fn(detached, tx) })
+	return s.groupWrite(ctx, key, true, hint, func(tx *Tx) error { return fn(detached, tx) })
 }
 
 // NewID returns a new record id. Version 7 UUIDs are time-ordered, which keeps primary-key

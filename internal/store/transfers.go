@@ -75,7 +75,7 @@ func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scori
 	if t.CreatedAt.IsZero() {
 		t.CreatedAt = tx.now
 	}
-	h, err := tx.amlHistory(ctx, t.Sender, t.CreatedAt, sc.Thresholds)
+	h, err := tx.historyFor(ctx, t, sc.Thresholds)
 	if err != nil {
 		return Recorded{}, err
 	}
@@ -84,11 +84,47 @@ func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scori
 	if err != nil {
 		return out, err
 	}
-	if out.Inserted, err = tx.InsertTransaction(ctx, t); err != nil || !out.Inserted {
+	if tx.queuesInsert(t, sd) {
+		out.Inserted, err = true, tx.insertTransactionLater(ctx, t)
+	} else {
+		out.Inserted, err = tx.InsertTransaction(ctx, t)
+	}
+	if err != nil || !out.Inserted {
 		return out, err
+	}
+	if g := tx.group; g != nil && g.histories != nil {
+		g.histories.add(t)
 	}
 	out.Alert, err = tx.recordScored(ctx, t, sd, sc)
 	return out, err
+}
+
+// historyFor is the AML history of t's sender: from its group's read-ahead when that holds it
+// (readGroupHistories; with the group's earlier transfers added, exactly what amlHistory reads
+// here), else read now, after the inserts the group has queued (queuesInsert).
+func (tx *Tx) historyFor(ctx context.Context, t *NewTransaction, th domain.AMLThresholds) (domain.AMLHistory, error) {
+	g := tx.group
+	if g != nil && g.histories != nil && g.histories.holds(t.Sender, th) {
+		return g.histories.of(t.Sender, t.CreatedAt, th), nil
+	}
+	if g != nil && !g.savepoints {
+		if err := tx.flushGroup(ctx); err != nil {
+			return domain.AMLHistory{}, err
+		}
+	}
+	return tx.amlHistory(ctx, t.Sender, t.CreatedAt, th)
+}
+
+// queuesInsert reports whether t's row can wait for the commit's round trip (pipeline.go)
+// instead of taking one of its own: in a PostgreSQL group run without savepoints, for a
+// transaction without an external id (so there is no earlier report of it to find, and it is
+// stored for certain) that raises no alert and matches no sanctions entry (whose rows would
+// reference it at once). If its insert fails at the commit, the group runs again with savepoints
+// and the insert goes out at once (runWrites). The group's later reads of transactions send it
+// first (historyFor).
+func (tx *Tx) queuesInsert(t *NewTransaction, sd scored) bool {
+	return tx.conn != nil && tx.group != nil && !tx.group.savepoints && t.ExternalID == "" &&
+		!t.IsHighRisk && len(sd.hits) == 0
 }
 
 // scored is what scoreTransaction decided about a transaction before its row is written.
@@ -287,7 +323,8 @@ func (tx *Tx) insertIdempotencyKey(ctx context.Context, w *TransferWrite) (bool,
 func (s *Store) createTransfer(ctx context.Context, w *TransferWrite) (*TransferResult, error) {
 	out := &TransferResult{}
 	var aml domain.AMLResult // the stored transfer's, for an answer built after the commit
-	err := s.writeGrouped(ctx, transferLane(w.UserID, w.IdempotencyKey), func(ctx context.Context, tx *Tx) error {
+	hint := &historyHint{tx: &w.Tx, th: w.Scoring.Thresholds}
+	err := s.writeGrouped(ctx, transferLane(w.UserID, w.IdempotencyKey), hint, func(ctx context.Context, tx *Tx) error {
 		if w.IdempotencyKey != "" {
 			inserted, err := tx.insertIdempotencyKey(ctx, w)
 			if err != nil {

@@ -1,0 +1,180 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/kormeer/kormeer/internal/domain"
+	"github.com/kormeer/kormeer/internal/store"
+	"github.com/kormeer/kormeer/internal/store/storetest"
+)
+
+// queueInOneGroup makes one transfer per write with CreateTransfer, all queued in the lane of
+// the user's key "hold" while its writer is held, in order, so that they run as one group (on
+// PostgreSQL: their senders' histories read in one statement, their rows queued for the commit).
+// The writers must have started (a transfer made before).
+func queueInOneGroup(t *testing.T, s *store.Store, userID string, writes []*store.TransferWrite) []error {
+	t.Helper()
+	hold := store.TransferLane(userID, "hold")
+	for i, c := 0, 0; i < len(writes); c++ {
+		if k := fmt.Sprintf("g-%d", c); store.SameLane(s, hold, store.TransferLane(userID, k)) {
+			writes[i].IdempotencyKey, writes[i].RequestHash, i = k, k, i+1
+		}
+	}
+	release := holdLane(s, hold)
+	errs := make([]error, len(writes))
+	var wg sync.WaitGroup
+	for i, w := range writes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = s.CreateTransfer(context.Background(), w)
+		}()
+		waitQueued(s, i+1)
+	}
+	if err := release(); err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+	return errs
+}
+
+// busyWallets is count transfers a minute apart from from, between three wallets that send to
+// each other, in amounts near the large-value threshold and small ones: the history rules
+// (structuring, velocity, pass-through) fire as the transfers accumulate.
+func busyWallets(inst string, from time.Time, first, count int) []store.ISOItem {
+	wallets := []string{"+252610000011", "+252610000012", "+252610000013"}
+	amounts := []domain.Minor{9_500_00, 9_200_00, 120_00, 9_900_00, 6_000_00, 37_45}
+	var out []store.ISOItem
+	for i := range count {
+		n := first + i
+		out = append(out, isoTransfer(inst, n, wallets[n%3], wallets[(n+1)%3], amounts[n%len(amounts)],
+			from.Add(time.Duration(i)*time.Minute)))
+	}
+	return out
+}
+
+// TestGroupedTransfersScoreAsOneByOne: transfers that run as one group are scored, held and
+// alerted exactly as the same transfers made one at a time, the group's earlier transfers and
+// those stored before it included. On PostgreSQL the group reads its senders' histories ahead in
+// one statement and queues the rows of the transfers that raise no alert for its commit.
+func TestGroupedTransfersScoreAsOneByOne(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		ctx := context.Background()
+		sc := store.Scoring{Thresholds: domain.DefaultAMLThresholds()}
+		now := time.Now().UTC()
+		type stored struct {
+			score               int
+			level, rules, state string
+			high                bool
+		}
+		run := func(grouped bool) ([]stored, int) {
+			s := storetest.MustOpen(t, b)
+			u := mustUser(t, s, "group@example.so", nil)
+			inst := isoPSP(t, s)
+			write := func(it store.ISOItem) *store.TransferWrite {
+				w := &store.TransferWrite{UserID: u.ID, Scoring: sc, Audit: store.Audit{UserID: u.ID},
+					Respond: func(*store.NewTransaction, domain.AMLResult) ([]byte, error) { return []byte("{}"), nil }}
+				w.Tx = *it.Tx
+				w.Tx.ExternalID = "" // as the API's transfers come
+				return w
+			}
+			for _, it := range busyWallets(inst, now.Add(-3*time.Hour), 0, 6) {
+				if _, err := s.CreateTransfer(ctx, write(it)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var writes []*store.TransferWrite
+			for _, it := range busyWallets(inst, now.Add(-30*time.Minute), 100, 30) {
+				writes = append(writes, write(it))
+			}
+			if grouped {
+				for i, err := range queueInOneGroup(t, s, u.ID, writes) {
+					if err != nil {
+						t.Fatalf("grouped transfer %d: %v", i, err)
+					}
+				}
+			} else {
+				for i, w := range writes {
+					if _, err := s.CreateTransfer(ctx, w); err != nil {
+						t.Fatalf("transfer %d: %v", i, err)
+					}
+				}
+			}
+			var got []stored
+			for _, w := range writes {
+				got = append(got, stored{w.Tx.AMLScore, w.Tx.RiskLevel, w.Tx.AMLRules, w.Tx.Status, w.Tx.IsHighRisk})
+			}
+			var rows, alerts int
+			if err := s.DB().QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM transactions),
+				(SELECT COUNT(*) FROM aml_alerts)`).Scan(&rows, &alerts); err != nil || rows != 36 {
+				t.Fatalf("%d transactions stored (err %v), want 36", rows, err)
+			}
+			return got, alerts
+		}
+		want, wantAlerts := run(false)
+		got, gotAlerts := run(true)
+		high := 0
+		for i := range want {
+			if got[i] != want[i] {
+				t.Errorf("transfer %d: grouped %+v, one by one %+v", i, got[i], want[i])
+			}
+			if want[i].high {
+				high++
+			}
+		}
+		if gotAlerts != wantAlerts || high == 0 || high == len(want) {
+			t.Errorf("alerts: grouped %d, one by one %d; %d of %d high risk (the scenario must mix both)",
+				gotAlerts, wantAlerts, high, len(want))
+		}
+	})
+}
+
+// TestQueuedInsertFailureFailsAlone: in a group, a transfer whose row the database refuses (here
+// it names a PSP that does not exist) fails alone, even when its insert was queued for the
+// commit: the group runs again with a savepoint around each transfer, and the others are stored
+// once, with their log and audit rows.
+func TestQueuedInsertFailureFailsAlone(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		ctx := context.Background()
+		s := storetest.MustOpen(t, b)
+		u := mustUser(t, s, "refused@example.so", nil)
+		write := func(id string) *store.TransferWrite {
+			w := &store.TransferWrite{UserID: u.ID, Scoring: store.Scoring{Thresholds: domain.DefaultAMLThresholds()},
+				Audit:   store.Audit{UserID: u.ID},
+				Respond: func(*store.NewTransaction, domain.AMLResult) ([]byte, error) { return []byte("{}"), nil }}
+			w.Tx = *onlineTransfer(id, 2000)
+			return w
+		}
+		if _, err := s.CreateTransfer(ctx, write("TXN-REFUSED-FIRST")); err != nil {
+			t.Fatal(err)
+		}
+		const n, bad = 6, 3
+		writes := make([]*store.TransferWrite, n)
+		for i := range writes {
+			writes[i] = write(fmt.Sprintf("TXN-REFUSED-%d", i))
+		}
+		writes[bad].Tx.PSPID = store.NewID()
+		errs := queueInOneGroup(t, s, u.ID, writes)
+		for i, err := range errs {
+			var de *domain.Error
+			switch {
+			case i == bad && (err == nil || errors.As(err, &de)):
+				t.Errorf("the transfer naming no PSP: %v, want the database's refusal", err)
+			case i != bad && err != nil:
+				t.Errorf("transfer %d: %v", i, err)
+			}
+		}
+		for table, want := range map[string]int{"transactions": n, "transaction_logs": n,
+			"audit_logs WHERE action = 'transaction.transfer'": n} {
+			var got int
+			if err := s.DB().QueryRowContext(ctx, `SELECT COUNT(*) FROM `+table).Scan(&got); err != nil || got != want {
+				t.Errorf("%s: %d rows (err %v), want %d: the first transfer and the group's other five", table, got, err, want)
+			}
+		}
+	})
+}
