@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"database/sql/driver"
@@ -74,11 +75,12 @@ func isDeadlock(err error) bool {
 	return errors.As(err, &pgErr) && pgErr.Code == "40P01"
 }
 
-// isStatementError reports whether err is PostgreSQL refusing a statement: the server answered,
-// so the transaction failed there and nothing of it committed.
+// isStatementError reports whether err is PostgreSQL refusing a statement of a transaction
+// (severity ERROR): the transaction is aborted and nothing of it commits. A FATAL or PANIC error
+// ends the session, possibly after a COMMIT had taken effect, so it is not one.
 func isStatementError(err error) bool {
 	var pgErr *pgconn.PgError
-	return errors.As(err, &pgErr)
+	return errors.As(err, &pgErr) && cmp.Or(pgErr.SeverityUnlocalized, pgErr.Severity) == "ERROR"
 }
 
 // isUniqueViolation reports whether err is a unique or primary-key violation on either database.

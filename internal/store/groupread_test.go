@@ -137,26 +137,29 @@ func TestGroupedTransfersScoreAsOneByOne(t *testing.T) {
 // TestQueuedInsertFailureFailsAlone: in a group, a transfer whose row the database refuses (here
 // it names a PSP that does not exist) fails alone, even when its insert was queued for the
 // commit: the group runs again with a savepoint around each transfer, and the others are stored
-// once, with their log and audit rows.
+// once, with their log and audit rows, scored as if the refused one had never been made. The
+// group's transfers are 9,500 USD each from one sender, so structuring fires from the third in
+// the window: one that scored high beside the refused transfer in the first run must not stay
+// held in the second.
 func TestQueuedInsertFailureFailsAlone(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
 		ctx := context.Background()
 		s := storetest.MustOpen(t, b)
 		u := mustUser(t, s, "refused@example.so", nil)
-		write := func(id string) *store.TransferWrite {
+		write := func(id string, amount domain.Minor) *store.TransferWrite {
 			w := &store.TransferWrite{UserID: u.ID, Scoring: store.Scoring{Thresholds: domain.DefaultAMLThresholds()},
 				Audit:   store.Audit{UserID: u.ID},
 				Respond: func(*store.NewTransaction, domain.AMLResult) ([]byte, error) { return []byte("{}"), nil }}
-			w.Tx = *onlineTransfer(id, 2000)
+			w.Tx = *onlineTransfer(id, amount)
 			return w
 		}
-		if _, err := s.CreateTransfer(ctx, write("TXN-REFUSED-FIRST")); err != nil {
+		if _, err := s.CreateTransfer(ctx, write("TXN-REFUSED-FIRST", 2000)); err != nil {
 			t.Fatal(err)
 		}
-		const n, bad = 6, 3
+		const n, bad = 6, 0
 		writes := make([]*store.TransferWrite, n)
 		for i := range writes {
-			writes[i] = write(fmt.Sprintf("TXN-REFUSED-%d", i))
+			writes[i] = write(fmt.Sprintf("TXN-REFUSED-%d", i), 9_500_00)
 		}
 		writes[bad].Tx.PSPID = store.NewID()
 		errs := queueInOneGroup(t, s, u.ID, writes)
@@ -174,6 +177,24 @@ func TestQueuedInsertFailureFailsAlone(t *testing.T) {
 			var got int
 			if err := s.DB().QueryRowContext(ctx, `SELECT COUNT(*) FROM `+table).Scan(&got); err != nil || got != want {
 				t.Errorf("%s: %d rows (err %v), want %d: the first transfer and the group's other five", table, got, err, want)
+			}
+		}
+		// Without the refused one, the group's first two are the sender's first two in the
+		// structuring band, the other three its third to fifth: held, high risk, alerted.
+		for i, w := range writes[1:] {
+			var status string
+			var high bool
+			var alerts int
+			if err := s.DB().QueryRowContext(ctx, `SELECT status, is_high_risk,
+				(SELECT COUNT(*) FROM aml_alerts a WHERE a.transaction_id = t.id)
+				FROM transactions t WHERE transaction_id = $1`, w.Tx.TransactionID).Scan(&status, &high, &alerts); err != nil {
+				t.Fatal(err)
+			}
+			wantHigh := i >= 2
+			if high != wantHigh || (status == "pending") != wantHigh || (alerts == 1) != wantHigh ||
+				w.Tx.Status != status || w.Tx.IsHighRisk != high {
+				t.Errorf("transfer %d: stored %s, high risk %v, %d alerts (answered %s, %v); want high risk %v",
+					i+1, status, high, alerts, w.Tx.Status, w.Tx.IsHighRisk, wantHigh)
 			}
 		}
 	})

@@ -101,14 +101,18 @@ func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scori
 
 // historyFor is the AML history of t's sender: from its group's read-ahead when that holds it
 // (readGroupHistories; with the group's earlier transfers added, exactly what amlHistory reads
-// here), else read now, after the inserts the group has queued (queuesInsert).
+// here, but for what other lanes commit while the group runs, which a lane never saw before
+// they committed either), else read now, after the inserts the group has queued (queuesInsert).
 func (tx *Tx) historyFor(ctx context.Context, t *NewTransaction, th domain.AMLThresholds) (domain.AMLHistory, error) {
 	g := tx.group
 	if g != nil && g.histories != nil && g.histories.holds(t.Sender, th) {
 		return g.histories.of(t.Sender, t.CreatedAt, th), nil
 	}
-	if g != nil && !g.savepoints {
+	if g != nil && !g.savepoints && tx.conn != nil {
 		if err := tx.flushGroup(ctx); err != nil {
+			return domain.AMLHistory{}, err
+		}
+		if err := tx.sendPending(ctx); err != nil { // this write's own, if it recorded one before
 			return domain.AMLHistory{}, err
 		}
 	}
@@ -251,9 +255,10 @@ type TransferResult struct {
 // one's (insertIdempotencyKey), for up to keyInFlightPatience; a key still held then is a 409.
 func (s *Store) CreateTransfer(ctx context.Context, w *TransferWrite) (_ *TransferResult, err error) {
 	defer wrap(&err, "create transfer")
+	given := w.Tx
 	wait, waited := 2*time.Millisecond, time.Duration(0)
 	for {
-		out, err := s.createTransfer(ctx, w)
+		out, err := s.createTransfer(ctx, w, given)
 		if !errors.Is(err, errKeyInFlight) {
 			return out, err
 		}
@@ -320,11 +325,16 @@ func (tx *Tx) insertIdempotencyKey(ctx context.Context, w *TransferWrite) (bool,
 	return false, nil
 }
 
-func (s *Store) createTransfer(ctx context.Context, w *TransferWrite) (*TransferResult, error) {
+// createTransfer is one try of CreateTransfer, from the transfer as it was given: scoring changes
+// w.Tx (its score, a hold), and a run of the write that did not commit must leave nothing of that
+// to the next (a transfer that scored high beside one rolled back would stay held).
+func (s *Store) createTransfer(ctx context.Context, w *TransferWrite, given NewTransaction) (*TransferResult, error) {
 	out := &TransferResult{}
 	var aml domain.AMLResult // the stored transfer's, for an answer built after the commit
+	w.Tx = given
 	hint := &historyHint{tx: &w.Tx, th: w.Scoring.Thresholds}
 	err := s.writeGrouped(ctx, transferLane(w.UserID, w.IdempotencyKey), hint, func(ctx context.Context, tx *Tx) error {
+		*out, aml, w.Tx = TransferResult{}, domain.AMLResult{}, given
 		if w.IdempotencyKey != "" {
 			inserted, err := tx.insertIdempotencyKey(ctx, w)
 			if err != nil {
