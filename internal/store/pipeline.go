@@ -98,15 +98,32 @@ func (tx *Tx) flushGroup(ctx context.Context) error {
 	return nil
 }
 
+const sqlBegin = "BEGIN"
+
+// sqlBeginGroup begins a group of transfers (runWrites) and, for that transaction only, has
+// PostgreSQL plan its prepared statements once per connection (plan_cache_mode). The group's
+// read of its senders' histories (readGroupHistories) takes arrays, and PostgreSQL prices a
+// generic plan for an array parameter as if it held ten values: dearer than a custom plan for
+// the two or three senders a group holds, so in its default mode it planned that read again at
+// every run, a millisecond of its CPU each time (three times the read itself; about a tenth of
+// its CPU at 875 transfers a second, docs/PERFORMANCE.md, "Sixteenth session"). The generic plan
+// is the custom one (index scans on the sender and recipient indexes). The group's other
+// statements already ran generic plans; reads outside groups keep the default mode, where a
+// custom plan can matter. A plan made on small tables still goes no staler than before: an
+// ANALYZE (RefreshStatistics) invalidates it and a connection lives postgresConnLifetime.
+// Without parameters the two statements go out as one simple query, one round trip.
+const sqlBeginGroup = "BEGIN; SET LOCAL plan_cache_mode = force_generic_plan"
+
 // beginPipelined starts a PostgreSQL write transaction on a connection of its own, so the queued
 // statements can go out on the same session. It is begun with a BEGIN statement rather than as an
 // sql.Tx, whose Commit would be a round trip of its own after the one that carries the COMMIT.
-func (s *Store) beginPipelined(ctx context.Context) (*Tx, error) {
+// begin is the statement that begins it (sqlBegin, or sqlBeginGroup for a group of transfers).
+func (s *Store) beginPipelined(ctx context.Context, begin string) (*Tx, error) {
 	conn, err := s.wdb.Conn(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("connect: %w", err)
 	}
-	if _, err := conn.ExecContext(ctx, "BEGIN"); err != nil {
+	if _, err := conn.ExecContext(ctx, begin); err != nil {
 		conn.Close()
 		return nil, fmt.Errorf("begin: %w", err)
 	}

@@ -167,7 +167,7 @@ func (s *Store) Write(ctx context.Context, fn func(*Tx) error) (err error) {
 			return nil
 		})
 	}
-	tx, err := s.beginPipelined(ctx)
+	tx, err := s.beginPipelined(ctx, sqlBegin)
 	if err != nil {
 		return err
 	}
