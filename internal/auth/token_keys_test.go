@@ -57,3 +57,75 @@ func TestTokensAcrossRotation(t *testing.T) {
 		t.Fatalf("a token of the current version: %v", err)
 	}
 }
+
+// TestVerifiedTokensRemembered: a token that verified is not decoded again on its next use, but
+// it is still refused the moment its key version is no longer accepted or it expires (the
+// rotation and expiry cases of TestTokensAcrossRotation and TestTokens go through the same path);
+// what Verify returns is the caller's own copy; and the remembered tokens stay bounded.
+func TestVerifiedTokensRemembered(t *testing.T) {
+	now := time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	key := []byte(strings.Repeat("k", 32))
+	ring := secrets.Fixed(key)
+	tok := NewTokensWithKeys(ring, time.Hour, clock)
+	signed, _, _ := tok.Issue("user-1", 2)
+	first, err := tok.Verify(signed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Served from memory: a mark left on the remembered claims comes back.
+	tok.seen.m[signed] = func(v verifiedToken) verifiedToken { v.claims.TokenVersion = 7; return v }(tok.seen.m[signed])
+	if c, err := tok.Verify(signed); err != nil || c.TokenVersion != 7 {
+		t.Fatalf("second Verify = %+v, %v: not served from the remembered claims", c, err)
+	}
+	first.Audience[0], first.ExpiresAt.Time = "someone-else", now.Add(100*time.Hour)
+	if c, err := tok.Verify(signed); err != nil || c.Audience[0] != Audience || !c.ExpiresAt.Equal(now.Add(time.Hour)) {
+		t.Fatalf("a caller's change to its claims reached the next request: %+v, %v", c, err)
+	}
+
+	// The key version it was signed with is replaced without a grace period: refused at once.
+	ring.Set(secrets.Key{ID: secrets.KeyID([]byte(strings.Repeat("n", 32))), Secret: []byte(strings.Repeat("n", 32))})
+	if _, err := tok.Verify(signed); err == nil {
+		t.Fatal("a remembered token verified after its key version was withdrawn")
+	}
+	if len(tok.seen.m) != 0 {
+		t.Fatalf("%d tokens remembered after the only one was refused", len(tok.seen.m))
+	}
+
+	ring.Set(secrets.Key{ID: secrets.KeyID(key), Secret: key})
+	for range maxVerifiedTokens + 10 {
+		s, _, _ := tok.Issue("user-1", 2)
+		if _, err := tok.Verify(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := len(tok.seen.m); n != maxVerifiedTokens {
+		t.Fatalf("%d tokens remembered, want the bound %d", n, maxVerifiedTokens)
+	}
+	now = now.Add(2 * time.Hour)
+	if _, err := tok.Verify(signed); err == nil {
+		t.Fatal("an expired token verified")
+	}
+}
+
+// BenchmarkVerify: a token verified in full (decoded, its signature and claims checked) against
+// one verified before (its signature and claims checked again, not decoded).
+func BenchmarkVerify(b *testing.B) {
+	tok := NewTokensWithKeys(secrets.Fixed([]byte(strings.Repeat("k", 32))), time.Hour, nil)
+	signed, _, _ := tok.Issue("user-1", 2)
+	b.Run("full", func(b *testing.B) {
+		for b.Loop() {
+			clear(tok.seen.m)
+			if _, err := tok.Verify(signed); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("remembered", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := tok.Verify(signed); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
