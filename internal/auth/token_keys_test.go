@@ -102,9 +102,15 @@ func TestVerifiedTokensRemembered(t *testing.T) {
 	if n := len(tok.seen.m); n != maxVerifiedTokens {
 		t.Fatalf("%d tokens remembered, want the bound %d", n, maxVerifiedTokens)
 	}
+	if _, err := tok.Verify(signed); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := tok.seen.m[signed]; !ok {
+		t.Fatal("a token that verified is not remembered")
+	}
 	now = now.Add(2 * time.Hour)
 	if _, err := tok.Verify(signed); err == nil {
-		t.Fatal("an expired token verified")
+		t.Fatal("a remembered token verified after it expired")
 	}
 }
 

@@ -265,7 +265,7 @@ type groupTx struct {
 
 func (s *Store) beginGroup(ctx context.Context) (*groupTx, error) {
 	if s.dialect == dialectPostgres {
-		tx, err := s.beginPipelined(ctx, sqlBeginGroup)
+		tx, err := s.beginPipelined(ctx, s.groupBegin)
 		if err != nil {
 			return nil, err
 		}

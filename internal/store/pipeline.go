@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
@@ -108,11 +109,26 @@ const sqlBegin = "BEGIN"
 // every run, a millisecond of its CPU each time (three times the read itself; about a tenth of
 // its CPU at 875 transfers a second, docs/PERFORMANCE.md, "Sixteenth session"). The generic plan
 // is the custom one (index scans on the sender and recipient indexes). The group's other
-// statements already ran generic plans; reads outside groups keep the default mode, where a
-// custom plan can matter. A plan made on small tables still goes no staler than before: an
-// ANALYZE (RefreshStatistics) invalidates it and a connection lives postgresConnLifetime.
+// statements, the one-by-one history read included, already ran generic plans; reads outside
+// groups keep the default mode, where a custom plan can matter. The read's plan is now made once
+// on a connection, so it can be as stale as theirs: a plan made on small tables lasts until an
+// ANALYZE (RefreshStatistics) invalidates it or the connection ends (postgresConnLifetime).
 // Without parameters the two statements go out as one simple query, one round trip.
 const sqlBeginGroup = "BEGIN; SET LOCAL plan_cache_mode = force_generic_plan"
+
+// groupBeginFor is the statement a group of transfers begins with: sqlBeginGroup, unless the
+// operator chose a plan cache mode of their own (in the URL, or for the database or its role),
+// which groups then keep like every other transaction (see postgresConnLifetime).
+func groupBeginFor(ctx context.Context, db *sql.DB) (string, error) {
+	var mode string
+	if err := db.QueryRowContext(ctx, `SELECT current_setting('plan_cache_mode')`).Scan(&mode); err != nil {
+		return "", fmt.Errorf("read plan_cache_mode: %w", err)
+	}
+	if mode != "auto" {
+		return sqlBegin, nil
+	}
+	return sqlBeginGroup, nil
+}
 
 // beginPipelined starts a PostgreSQL write transaction on a connection of its own, so the queued
 // statements can go out on the same session. It is begun with a BEGIN statement rather than as an

@@ -229,51 +229,75 @@ func historyRows(prefix string, now time.Time) []*store.NewTransaction {
 // plan cache mode PostgreSQL planned that read again at every run (a generic plan for an array
 // looks dearer than a custom one for the few senders of a group), which cost it three times the
 // read itself (docs/PERFORMANCE.md, "Sixteenth session"). The mode holds for the group's
-// transaction only: reads on the same connection afterwards keep the default. The pool is
-// narrowed to one connection so the test can read that connection's plan cache.
+// transaction only: reads on the same connection afterwards keep the default. A mode the operator
+// chose in the URL is kept by groups too. The pool is narrowed to one connection so the test can
+// read that connection's plan cache.
 func TestGroupReadPlansOnce(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
 		if b.Name != "postgres" {
 			t.Log("SQLite reads a group's histories one transfer at a time, in the writer's process")
 			return
 		}
-		ctx := context.Background()
-		s := storetest.MustOpen(t, b)
-		u := mustUser(t, s, "plans@example.so", nil)
-		write := func(id, sender string) *store.TransferWrite {
-			w := &store.TransferWrite{UserID: u.ID, Scoring: store.Scoring{Thresholds: domain.DefaultAMLThresholds()},
-				Audit:   store.Audit{UserID: u.ID},
-				Respond: func(*store.NewTransaction, domain.AMLResult) ([]byte, error) { return []byte("{}"), nil }}
-			w.Tx = *onlineTransfer(id, 25_00)
-			w.Tx.Sender = sender
-			return w
-		}
-		if _, err := s.CreateTransfer(ctx, write("TXN-PLANS-FIRST", "+252650000100")); err != nil {
-			t.Fatal(err) // starts the writers
-		}
-		s.DB().SetMaxOpenConns(1)
-		for round := range 3 {
-			var writes []*store.TransferWrite
-			for i := range 3 {
-				writes = append(writes, write(fmt.Sprintf("TXN-PLANS-%d-%d", round, i), fmt.Sprintf("+25265000%04d", 10*round+i)))
-			}
-			for i, err := range queueInOneGroup(t, s, u.ID, writes) {
-				if err != nil {
-					t.Fatalf("round %d, transfer %d: %v", round, i, err)
+		for _, c := range []struct {
+			name, param, mode string
+			generic, custom   int64
+		}{
+			{"default mode", "", "auto", 3, 0},
+			{"the operator's mode", "&plan_cache_mode=force_custom_plan", "force_custom_plan", 0, 3},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				generic, custom, mode := groupReadPlans(t, storetest.MustOpenURL(t, b.URL(t)+c.param))
+				if generic != c.generic || custom != c.custom || mode != c.mode {
+					t.Errorf("three groups read their histories with %d generic and %d custom plans, and the connection then plans in mode %q; want %d, %d and %q",
+						generic, custom, mode, c.generic, c.custom, c.mode)
 				}
-			}
-		}
-		var generic, custom int64
-		if err := s.DB().QueryRowContext(ctx, `SELECT generic_plans, custom_plans FROM pg_prepared_statements
-			WHERE statement LIKE 'SELECT ''sent'', sender, %'`).Scan(&generic, &custom); err != nil {
-			t.Fatalf("the group's history read is not prepared on the connection: %v", err)
-		}
-		if generic != 3 || custom != 0 {
-			t.Errorf("three groups read their histories with %d generic and %d custom plans, want 3 and 0", generic, custom)
-		}
-		var mode string
-		if err := s.DB().QueryRowContext(ctx, `SHOW plan_cache_mode`).Scan(&mode); err != nil || mode != "auto" {
-			t.Errorf("after the groups the connection plans in mode %q (err %v), want the default, auto", mode, err)
+			})
 		}
 	})
+}
+
+// groupReadPlans runs three groups of three transfers, each group a new user's (so no
+// idempotency key is replayed), on a pool of one connection, and returns the plans that
+// connection made for the groups' history read and the plan cache mode it has afterwards.
+func groupReadPlans(t *testing.T, s *store.Store) (generic, custom int64, mode string) {
+	ctx := context.Background()
+	write := func(u *domain.User, id, sender string) *store.TransferWrite {
+		w := &store.TransferWrite{UserID: u.ID, Scoring: store.Scoring{Thresholds: domain.DefaultAMLThresholds()},
+			Audit:   store.Audit{UserID: u.ID},
+			Respond: func(*store.NewTransaction, domain.AMLResult) ([]byte, error) { return []byte("{}"), nil }}
+		w.Tx = *onlineTransfer(id, 25_00)
+		w.Tx.Sender = sender
+		return w
+	}
+	var users []*domain.User
+	for round := range 3 {
+		users = append(users, mustUser(t, s, fmt.Sprintf("plans-%d@example.so", round), nil))
+	}
+	if _, err := s.CreateTransfer(ctx, write(users[0], "TXN-PLANS-FIRST", "+252650000100")); err != nil {
+		t.Fatal(err) // starts the writers
+	}
+	s.DB().SetMaxOpenConns(1)
+	for round, u := range users {
+		var writes []*store.TransferWrite
+		for i := range 3 {
+			writes = append(writes, write(u, fmt.Sprintf("TXN-PLANS-%d-%d", round, i), fmt.Sprintf("+25265000%04d", 10*round+i)))
+		}
+		for i, err := range queueInOneGroup(t, s, u.ID, writes) {
+			if err != nil {
+				t.Fatalf("round %d, transfer %d: %v", round, i, err)
+			}
+		}
+	}
+	var stored int
+	if err := s.DB().QueryRowContext(ctx, `SELECT COUNT(*) FROM transactions WHERE transaction_id LIKE 'TXN-PLANS-%'`).Scan(&stored); err != nil || stored != 10 {
+		t.Fatalf("%d transfers stored (err %v), want 10", stored, err)
+	}
+	if err := s.DB().QueryRowContext(ctx, `SELECT generic_plans, custom_plans FROM pg_prepared_statements
+		WHERE statement LIKE 'SELECT ''sent'', sender, %'`).Scan(&generic, &custom); err != nil {
+		t.Fatalf("the group's history read is not prepared on the connection: %v", err)
+	}
+	if err := s.DB().QueryRowContext(ctx, `SHOW plan_cache_mode`).Scan(&mode); err != nil {
+		t.Fatal(err)
+	}
+	return generic, custom, mode
 }

@@ -37,6 +37,8 @@ type Store struct {
 	checkpoints *checkpointer
 	// cache keeps the reads every request makes until the next Write (readcache.go).
 	cache readCache
+	// groupBegin begins a PostgreSQL group of transfers (groupBeginFor).
+	groupBegin string
 }
 
 // Open connects to the database named by url: a postgres:// or postgresql:// URL selects
@@ -49,6 +51,11 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		s.dialect = dialectPostgres
 		s.db, err = openPostgres(ctx, url)
 		s.wdb = s.db
+		if err == nil {
+			if s.groupBegin, err = groupBeginFor(ctx, s.db); err != nil {
+				s.db.Close()
+			}
+		}
 	} else {
 		s.dialect = dialectSQLite
 		var ckpt *sql.DB
