@@ -15,7 +15,7 @@ import (
 	"github.com/kormeer/kormeer/internal/store"
 )
 
-// anchorInterval is how often a running portal writes the audit chain's head to its log. The log
+// anchorInterval is how often a running portal writes the audit chains' heads to its log. The log
 // goes to a store outside the database (journald, a SIEM), so a chain rewritten in the database
 // no longer matches the heads logged before the rewrite.
 const anchorInterval = time.Hour
@@ -23,7 +23,7 @@ const anchorInterval = time.Hour
 // errAuditBroken makes `kormeer audit verify` exit non-zero after it has printed what it found.
 var errAuditBroken = errors.New("the audit trail does not verify")
 
-// audit handles `kormeer audit verify`: it walks the hash chain of the audit trail and names every
+// audit handles `kormeer audit verify`: it walks the hash chains of the audit trail and names every
 // row that does not match. Run it daily (docs/SECURITY.md); it exits 1 when the trail is damaged.
 func audit(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	_, args, err := verb("audit", args, stdout, "verify")
@@ -33,7 +33,7 @@ func audit(ctx context.Context, args []string, getenv func(string) string, stdou
 	var anchors anchorList
 	var asJSON bool
 	e, err := setup(ctx, "audit verify", args, getenv, stdout, stderr, func(fs *flag.FlagSet) {
-		fs.Var(&anchors, "anchor", "a head logged earlier (\"audit chain head\" lines: seq:hash); repeatable")
+		fs.Var(&anchors, "anchor", "a head logged earlier (the anchor of an \"audit chain head\" line: seq:hash); repeatable")
 		fs.BoolVar(&asJSON, "json", false, "print the result as JSON")
 	})
 	if err != nil {
@@ -62,6 +62,11 @@ func audit(ctx context.Context, args []string, getenv func(string) string, stdou
 			state = fmt.Sprintf("DAMAGED (%d problems listed)", len(v.Problems))
 		}
 		fmt.Fprintf(stdout, "audit trail %s: %d rows, head %d %s\n", state, v.Rows, v.Head.Seq, v.Head.Hash)
+		if len(v.Heads) > 1 {
+			for _, h := range v.Heads {
+				fmt.Fprintf(stdout, "chain %d head %d:%s\n", h.Chain, h.Seq, h.Hash)
+			}
+		}
 	}
 	if !v.OK {
 		return errAuditBroken
@@ -84,18 +89,20 @@ func (a *anchorList) Set(v string) error {
 	return nil
 }
 
-// logAuditAnchors writes the audit chain's head to the log at start, every anchorInterval and at
-// shutdown.
+// logAuditAnchors writes every audit chain's head to the log at start, every anchorInterval and
+// at shutdown.
 func logAuditAnchors(ctx context.Context, st *store.Store, log *slog.Logger) {
-	logHead := func(ctx context.Context) {
-		h, err := st.AuditChainHead(ctx)
+	logHeads := func(ctx context.Context) {
+		heads, err := st.AuditChainHeads(ctx)
 		if err != nil {
 			log.Warn("audit chain head unavailable", "err", err)
 			return
 		}
-		log.Info("audit chain head", "seq", h.Seq, "hash", h.Hash, "anchor", fmt.Sprintf("%d:%s", h.Seq, h.Hash))
+		for _, h := range heads {
+			log.Info("audit chain head", "chain", h.Chain, "seq", h.Seq, "hash", h.Hash, "anchor", fmt.Sprintf("%d:%s", h.Seq, h.Hash))
+		}
 	}
-	logHead(ctx)
-	every(ctx, anchorInterval, func() { logHead(ctx) })
-	logHead(context.WithoutCancel(ctx))
+	logHeads(ctx)
+	every(ctx, anchorInterval, func() { logHeads(ctx) })
+	logHeads(context.WithoutCancel(ctx))
 }

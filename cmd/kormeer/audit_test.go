@@ -47,7 +47,7 @@ func TestAuditVerifyCommand(t *testing.T) {
 			}
 		}
 		code, out := run("audit", "verify")
-		if code != 1 || !strings.Contains(out, "Row 1 (id") || !strings.Contains(out, "Row 2 is missing") || !strings.Contains(out, "DAMAGED") {
+		if code != 1 || !strings.Contains(out, "Row 1 (id") || !strings.Contains(out, "Row 2 of chain 1 is missing") || !strings.Contains(out, "DAMAGED") {
 			t.Fatalf("tampered trail: exit %d, %s", code, out)
 		}
 		if code, out := run("audit", "verify", "--anchor", "nonsense"); code == 0 || !strings.Contains(out, "SEQ:HASH") {

@@ -66,7 +66,7 @@ func init() {
 		{"serve", "[flags]", "start the portal (the default command)", serve},
 		{"migrate", "[status] [flags]", "apply the database migrations and exit, or list applied and pending ones", migrate},
 		{"users", "create [flags]", "create an account (the first administrator, or a second one)", users},
-		{"audit", "verify [--anchor SEQ:HASH]... [--json]", "check the audit trail's hash chain; exit 1 when damaged", audit},
+		{"audit", "verify [--anchor SEQ:HASH]... [--json]", "check the audit trail's hash chains; exit 1 when damaged", audit},
 		{"sanctions", "import --file F --list un|domestic [flags]", "load a sanctions list file as the list's next version", sanctionsCmd},
 		{"backup", "--out FILE [flags]", "write a consistent copy of a SQLite portal, running or not, uploads included", backup},
 		{"keys", "list | rotate NAME [flags]", "show or rotate the server keys stored in the database (docs/SECURITY.md)", keys},

@@ -16,7 +16,7 @@ import (
 )
 
 // The audit trail for regulators (GET /api/audit): every state change and sensitive read, newest
-// first, filtered and paged on the server; its CSV export; and a check of the hash chain that
+// first, filtered and paged on the server; its CSV export; and a check of the hash chains that
 // makes edits in the database visible (auditchain.go in the store).
 
 const (
@@ -232,7 +232,7 @@ func (s *Server) exportAudit(w http.ResponseWriter, r *http.Request) error {
 	}
 }
 
-// verifyAudit is GET /api/audit/verify: the whole chain walked, as `kormeer audit verify` does.
+// verifyAudit is GET /api/audit/verify: every chain walked, as `kormeer audit verify` does.
 func (s *Server) verifyAudit(w http.ResponseWriter, r *http.Request) error {
 	v, err := s.store.VerifyAuditChain(r.Context(), nil)
 	if err != nil {

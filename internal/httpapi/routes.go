@@ -106,7 +106,7 @@ func (s *Server) routes() []route {
 		{"POST /api/settings/aml/proposals/{version}/approve", staff(admin), s.approveRules},
 		{"POST /api/settings/aml/proposals/{version}/reject", staff(admin), s.rejectRules},
 
-		// The audit trail: regulators read and export it; an administrator checks its hash chain.
+		// The audit trail: regulators read and export it; an administrator checks its hash chains.
 		{"GET /api/audit", staff(regulators...), s.listAudit},
 		{"GET /api/audit/export", staff(regulators...), s.exportAudit},
 		{"GET /api/audit/verify", staff(admin), s.verifyAudit},

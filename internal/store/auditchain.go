@@ -12,44 +12,65 @@ import (
 	"time"
 )
 
-// The audit trail is a hash chain, so that a row edited or deleted in the database, by anyone,
-// shows. Every row has its place in one chain per database (seq, counting from 1) and a hash:
-// SHA-256 over the previous row's hash and the row's own content (chainHash). The chain's head
-// (last seq and hash) lives in audit_chain; a transaction appends its rows just before it commits,
-// holding the head's row lock on PostgreSQL, so concurrent transactions and several instances
-// append one after another and never fork the chain. On SQLite the single writer already orders
-// them.
+// The audit trail is a set of hash chains, so that a row edited or deleted in the database, by
+// anyone, shows. Every row has a place in one chain (its chain and link, counting from 1) and a
+// hash: SHA-256 over the previous row of its chain's hash and the row's own content (chainHash).
+// Each chain's head (its last link, that row's seq and hash) is a row of audit_chain; a
+// transaction appends its rows to one chain just before it commits, holding that head's row lock
+// on PostgreSQL, so the transactions and instances that share a chain append one after another
+// and never fork it.
 //
-// The chain is not a signature: someone who can write the database can recompute it after an
-// edit. What catches them is an anchor kept elsewhere: the portal logs the head every hour
+// PostgreSQL keeps one chain per transfer lane (chains 2 to 5, groupcommit.go) and chain 1 for
+// every other write. A head's lock is held through the commit's flush to disk, so with one chain
+// the lanes' commits passed one at a time, one flush each, and most of the transfers' latency
+// at 1,400 a second was that wait (docs/PERFORMANCE.md, "Sixteenth session"); with a chain each
+// their flushes overlap. A row's seq, the trail's order for reading, then comes from a sequence
+// shared by the chains. SQLite's single writer orders every write already and keeps one chain,
+// whose rows leave chain and link empty: a row without them is in chain 1 at the link of its
+// seq, as every row written before the chains were split (migration 0041).
+//
+// The chains are not a signature: someone who can write the database can recompute them after an
+// edit. What catches them is an anchor kept elsewhere: the portal logs every head every hour
 // (LogAuditAnchors in cmd/kormeer), and `kormeer audit verify --anchor SEQ:HASH` checks a logged
 // head against the database.
 
-// genesisHash is the "previous hash" of the first row.
+// genesisHash is the "previous hash" of a chain's first row.
 const genesisHash = "0000000000000000000000000000000000000000000000000000000000000000"
+
+// laneChain is the chain the writer lane with index lane appends to on PostgreSQL: 2 to
+// 1+pgLanes, whose heads migration 0041 created. Chain 1 takes every other write.
+func laneChain(lane int) int { return 2 + lane }
 
 const (
 	sqlInsertAudit = `INSERT INTO audit_logs
 		(id, user_id, action, resource, resource_id, details, ip_address, user_agent, created_at, seq, hash)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`
-	sqlAuditHead       = `SELECT seq, hash FROM audit_chain WHERE id = 1`
+	// sqlAuditHead reads chain 1's head (SQLite's only chain) to append to it; a head's link and
+	// seq are equal on SQLite.
+	sqlAuditHead       = `SELECT seq, COALESCE(link, seq), hash FROM audit_chain WHERE id = 1`
 	sqlAuditHeadLock   = sqlAuditHead + ` FOR UPDATE`
-	sqlUpdateAuditHead = `UPDATE audit_chain SET seq = $1, hash = $2, updated_at = $3 WHERE id = 1`
+	sqlUpdateAuditHead = `UPDATE audit_chain SET seq = $1, link = $2, hash = $3, updated_at = $4 WHERE id = 1`
+	sqlAuditHeads      = `SELECT id, seq, COALESCE(link, seq), hash FROM audit_chain ORDER BY id`
 
-	// sqlChainAudit appends one row on PostgreSQL in one statement: it moves the head (taking
-	// its row lock), computes the row's hash from the previous one exactly as chainHash does
-	// (SHA-256 over the previous hash, a newline and "[seq," followed by $10, the row's
-	// chainedTail) and inserts the row with it. The transaction's rows and its COMMIT go out in
-	// one batch, so the head's lock is held from the first of these statements to the commit,
-	// all on the server: no round trip to the portal, which several instances busy on their CPUs
-	// would otherwise stretch while every other writer waits (issue 15, several instances).
+	// sqlChainAudit appends one row to chain $12 on PostgreSQL in one statement: it moves the
+	// chain's head (taking its row lock), draws the row's seq, computes the row's hash from the
+	// previous one exactly as chainHash does (SHA-256 over the previous hash, a newline and
+	// "[link," followed by $10, the row's chainedTail) and inserts the row with it. The seq is
+	// drawn under the head's lock, so a chain's rows are in seq order too. The transaction's rows
+	// and its COMMIT go out in one batch, so the head's lock is held from the first of these
+	// statements to the commit, all on the server: no round trip to the portal, which several
+	// instances busy on their CPUs would otherwise stretch while every other writer of the chain
+	// waits (issue 15, several instances). Were the head missing (deleted in the database), the
+	// row would still be written, outside the chain, where verification reports it.
 	sqlChainAudit = `WITH head AS (
-		UPDATE audit_chain SET seq = seq + 1,
-			hash = encode(sha256(convert_to(hash || E'\n[' || (seq + 1) || ',' || $10::text, 'UTF8')), 'hex'),
+		UPDATE audit_chain SET link = link + 1, seq = nextval('audit_logs_seq'),
+			hash = encode(sha256(convert_to(hash || E'\n[' || (link + 1) || ',' || $10::text, 'UTF8')), 'hex'),
 			updated_at = $11::timestamptz
-		WHERE id = 1 RETURNING seq, hash)
-		INSERT INTO audit_logs (id, user_id, action, resource, resource_id, details, ip_address, user_agent, created_at, seq, hash)
-		SELECT $1::uuid, $2::uuid, $3::text, $4::text, $5::text, $6::jsonb, $7::text, $8::text, $9::timestamptz, head.seq, head.hash FROM head`
+		WHERE id = $12 RETURNING seq, link, hash)
+		INSERT INTO audit_logs (id, user_id, action, resource, resource_id, details, ip_address, user_agent, created_at, seq, chain, link, hash)
+		SELECT $1::uuid, $2::uuid, $3::text, $4::text, $5::text, $6::jsonb, $7::text, $8::text, $9::timestamptz,
+			head.seq, $12::integer, head.link, head.hash
+		FROM (VALUES (1)) AS one LEFT JOIN head ON TRUE`
 )
 
 // auditRow is an audit row waiting in its transaction to be chained at the commit.
@@ -151,7 +172,7 @@ func (tx *Tx) commit(ctx context.Context) error {
 	return tx.sqlTx.Commit()
 }
 
-// sealAudits appends the transaction's audit rows to the chain (see commit for when). On
+// sealAudits appends the transaction's audit rows to its chain (see commit for when). On
 // PostgreSQL the database chains them (sqlChainAudit); on SQLite the single writer reads the
 // head and chains them here.
 func (tx *Tx) sealAudits(ctx context.Context) error {
@@ -161,36 +182,39 @@ func (tx *Tx) sealAudits(ctx context.Context) error {
 	if tx.store.dialect == dialectPostgres {
 		return tx.chainInDatabase(ctx)
 	}
-	seq, prev, err := tx.lockAuditHead(ctx)
+	head, err := tx.lockAuditHead(ctx)
 	if err != nil {
 		return err
 	}
 	for _, r := range tx.audits {
-		seq++
-		h, err := chainHash(prev, seq, r)
-		if err != nil {
+		head.seq++
+		if head.hash, err = chainHash(head.hash, head.seq, r); err != nil {
 			return err
 		}
 		if err := tx.execLater(ctx, sqlInsertAudit, r.id, nullString(r.UserID), r.Action, r.Resource,
-			nullString(r.ResourceID), r.details, nullString(r.IPAddress), nullString(r.UserAgent), ts(r.at), seq, h); err != nil {
+			nullString(r.ResourceID), r.details, nullString(r.IPAddress), nullString(r.UserAgent), ts(r.at), head.seq, head.hash); err != nil {
 			return fmt.Errorf("insert audit row: %w", err)
 		}
-		prev = h
 	}
 	tx.audits = nil
-	return tx.execLater(ctx, sqlUpdateAuditHead, seq, prev, ts(tx.store.Now()))
+	return tx.execLater(ctx, sqlUpdateAuditHead, head.seq, head.seq, head.hash, ts(tx.store.Now()))
 }
 
-// chainInDatabase queues the transaction's audit rows for PostgreSQL to chain (sqlChainAudit).
+// chainInDatabase queues the transaction's audit rows for PostgreSQL to chain (sqlChainAudit), in
+// the transaction's chain.
 func (tx *Tx) chainInDatabase(ctx context.Context) error {
 	now := ts(tx.store.Now())
+	chain := tx.chain
+	if chain == 0 {
+		chain = 1
+	}
 	for _, r := range tx.audits {
 		tail, err := r.chainedTail()
 		if err != nil {
 			return err
 		}
 		if err := tx.execLater(ctx, sqlChainAudit, r.id, nullString(r.UserID), r.Action, r.Resource,
-			nullString(r.ResourceID), r.details, nullString(r.IPAddress), nullString(r.UserAgent), ts(r.at), string(tail), now); err != nil {
+			nullString(r.ResourceID), r.details, nullString(r.IPAddress), nullString(r.UserAgent), ts(r.at), string(tail), now, chain); err != nil {
 			return fmt.Errorf("insert audit row: %w", err)
 		}
 	}
@@ -198,32 +222,67 @@ func (tx *Tx) chainInDatabase(ctx context.Context) error {
 	return nil
 }
 
-// lockAuditHead reads the chain's head for appending to it: on PostgreSQL under its row lock,
-// held until the transaction ends; on SQLite the single writer already excludes other appends.
-func (tx *Tx) lockAuditHead(ctx context.Context) (seq int64, hash string, err error) {
-	head := sqlAuditHead
+// chainHead is a chain's last row: its link (position in the chain), seq and hash.
+type chainHead struct {
+	chain     int64
+	seq, link int64
+	hash      string
+}
+
+// lockAuditHead reads chain 1's head for appending to it: on PostgreSQL under its row lock, held
+// until the transaction ends; on SQLite the single writer already excludes other appends.
+func (tx *Tx) lockAuditHead(ctx context.Context) (chainHead, error) {
+	q := sqlAuditHead
 	if tx.store.dialect == dialectPostgres {
-		head = sqlAuditHeadLock
+		q = sqlAuditHeadLock
 	}
-	if err := tx.queryRow(ctx, head).Scan(&seq, &hash); err != nil {
-		return 0, "", fmt.Errorf("read the audit chain's head: %w", err)
+	h := chainHead{chain: 1}
+	if err := tx.queryRow(ctx, q).Scan(&h.seq, &h.link, &h.hash); err != nil {
+		return h, fmt.Errorf("read the audit chain's head: %w", err)
 	}
-	return seq, hash, nil
+	return h, nil
 }
 
-// AuditHead is the chain's last link: anchor it outside the database (the log) so that a chain
-// rewritten after the fact can be told from the one that was.
+// AuditHead is a chain's last row: anchor it outside the database (the log) so that a chain
+// rewritten after the fact can be told from the one that was. An anchor names the row by its seq
+// and its hash; the chain is for the reader.
 type AuditHead struct {
-	Seq  int64  `json:"seq"`
-	Hash string `json:"hash"`
+	Chain int64  `json:"chain"`
+	Seq   int64  `json:"seq"`
+	Hash  string `json:"hash"`
 }
 
-// AuditChainHead returns the chain's head.
-func (s *Store) AuditChainHead(ctx context.Context) (_ AuditHead, err error) {
-	defer wrap(&err, "audit chain head")
-	var h AuditHead
-	err = s.db.QueryRowContext(ctx, sqlAuditHead).Scan(&h.Seq, &h.Hash)
-	return h, err
+// AuditChainHeads returns every chain's head, by chain.
+func (s *Store) AuditChainHeads(ctx context.Context) (_ []AuditHead, err error) {
+	defer wrap(&err, "audit chain heads")
+	heads, err := readChainHeads(ctx, s.db)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]AuditHead, len(heads))
+	for i, h := range heads {
+		out[i] = h.anchor()
+	}
+	return out, nil
+}
+
+func (h chainHead) anchor() AuditHead { return AuditHead{Chain: h.chain, Seq: h.seq, Hash: h.hash} }
+
+func readChainHeads(ctx context.Context, q queries) ([]chainHead, error) {
+	rows, err := q.QueryContext(ctx, sqlAuditHeads)
+	if err != nil {
+		return nil, fmt.Errorf("read the audit chains' heads: %w", err)
+	}
+	defer rows.Close()
+	var heads []chainHead
+	for rows.Next() {
+		var h chainHead
+		if err := rows.Scan(&h.chain, &h.seq, &h.link, &h.hash); err != nil {
+			return nil, fmt.Errorf("read the audit chains' heads: %w", err)
+		}
+		heads = append(heads, h)
+	}
+	return heads, rows.Err()
 }
 
 // SealAuditBacklog chains the audit rows written before the chain existed (migration 0018), in
@@ -271,11 +330,13 @@ func (s *Store) SealAuditBacklog(ctx context.Context) (sealed int, err error) {
 	return sealed, nil
 }
 
+// sealBacklog chains the rows ids, in that order, to chain 1. On PostgreSQL their seq comes from
+// the sequence the chains share; on SQLite it is their link.
 func (tx *Tx) sealBacklog(ctx context.Context, ids []string) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	seq, prev, err := tx.lockAuditHead(ctx)
+	head, err := tx.lockAuditHead(ctx)
 	if err != nil {
 		return err
 	}
@@ -284,16 +345,21 @@ func (tx *Tx) sealBacklog(ctx context.Context, ids []string) error {
 		if err != nil {
 			return err
 		}
-		seq++
-		h, err := chainHash(prev, seq, e.row)
-		if err != nil {
+		head.link++
+		head.seq = head.link
+		if tx.store.dialect == dialectPostgres {
+			if err := tx.QueryRowContext(ctx, `SELECT nextval('audit_logs_seq')`).Scan(&head.seq); err != nil {
+				return err
+			}
+		}
+		if head.hash, err = chainHash(head.hash, head.link, e.row); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE audit_logs SET seq = $1, hash = $2 WHERE id = $3 AND seq IS NULL`, seq, h, id); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE audit_logs SET seq = $1, link = $2, hash = $3 WHERE id = $4 AND seq IS NULL`,
+			head.seq, head.link, head.hash, id); err != nil {
 			return err
 		}
-		prev = h
 	}
-	_, err = tx.ExecContext(ctx, sqlUpdateAuditHead, seq, prev, ts(tx.store.Now()))
+	_, err = tx.ExecContext(ctx, sqlUpdateAuditHead, head.seq, head.link, head.hash, ts(tx.store.Now()))
 	return err
 }

@@ -159,11 +159,13 @@ type AuditProblem struct {
 	Message string `json:"message"`
 }
 
-// AuditVerification is what walking the chain found.
+// AuditVerification is what walking the chains found.
 type AuditVerification struct {
-	OK       bool           `json:"ok"`
-	Rows     int64          `json:"rows"`
+	OK   bool  `json:"ok"`
+	Rows int64 `json:"rows"`
+	// Head is the head with the trail's latest row; Heads are every chain's, by chain.
 	Head     AuditHead      `json:"head"`
+	Heads    []AuditHead    `json:"heads"`
 	Problems []AuditProblem `json:"problems"`
 	// Truncated is set when more problems were found than are listed.
 	Truncated bool `json:"truncated,omitempty"`
@@ -181,28 +183,48 @@ func (v *AuditVerification) add(p AuditProblem) {
 	}
 }
 
-// VerifyAuditChain walks the whole audit trail in chain order and reports every row that does not
-// match: each row's hash is recomputed from its content and the hash stored on the row before it,
-// so one edited row is named alone and the rows after it still verify. It also checks that the
-// chain has no gaps, that every row is chained, that the head names the last row and that each
-// anchor (a head logged earlier) still matches. Damage never stops the walk.
+// VerifyAuditChain walks the whole audit trail in seq order and reports every row that does not
+// match: each row's hash is recomputed from its content and the hash stored on the row before it
+// in its chain, so one edited row is named alone and the rows after it still verify. It also
+// checks that no chain has gaps, that every row is chained, that each head names its chain's last
+// row and that each anchor (a head logged earlier) still matches. Damage never stops the walk.
+// The heads and the rows are read in one snapshot, so the rows committed while it walks are not
+// taken for damage.
 func (s *Store) VerifyAuditChain(ctx context.Context, anchors []AuditHead) (_ *AuditVerification, err error) {
 	defer wrap(&err, "verify audit chain")
-	v := &AuditVerification{OK: true, Problems: []AuditProblem{}}
-	head, err := s.AuditChainHead(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("read the audit chain's head: %w", err)
+	opts := &sql.TxOptions{ReadOnly: true}
+	if s.dialect == dialectPostgres {
+		opts.Isolation = sql.LevelRepeatableRead
 	}
-	v.Head = head
+	snap, err := s.db.BeginTx(ctx, opts)
+	if err != nil {
+		return nil, fmt.Errorf("begin: %w", err)
+	}
+	defer snap.Rollback()
+	heads, err := readChainHeads(ctx, snap)
+	if err != nil {
+		return nil, err
+	}
+	v := &AuditVerification{OK: true, Problems: []AuditProblem{}, Heads: []AuditHead{}}
+	// tails are the last rows the walk has seen of each chain; a chain with a head starts at its
+	// genesis.
+	tails := map[int64]*chainHead{}
+	for _, h := range heads {
+		tails[h.chain] = &chainHead{chain: h.chain, hash: genesisHash}
+		v.Heads = append(v.Heads, h.anchor())
+		if h.seq >= v.Head.Seq {
+			v.Head = h.anchor()
+		}
+	}
 	want := map[int64]string{}
 	for _, a := range anchors {
 		want[a.Seq] = a.Hash
 	}
-	prevSeq, prevHash := int64(0), genesisHash
+	lastSeq := int64(0)
 	const page = 5000
 	for {
-		rows, err := s.db.QueryContext(ctx, `SELECT `+storedAuditColumns(s.dialect)+`
-			FROM audit_logs WHERE seq > $1 ORDER BY audit_logs.seq LIMIT $2`, prevSeq, page)
+		rows, err := snap.QueryContext(ctx, `SELECT `+storedAuditColumns(s.dialect)+`
+			FROM audit_logs WHERE seq > $1 ORDER BY audit_logs.seq LIMIT $2`, lastSeq, page)
 		if err != nil {
 			return nil, fmt.Errorf("read the audit log: %w", err)
 		}
@@ -215,16 +237,8 @@ func (s *Store) VerifyAuditChain(ctx context.Context, anchors []AuditHead) (_ *A
 				return nil, fmt.Errorf("read the audit log: %w", err)
 			}
 			v.Rows++
-			if r.bad != "" {
-				v.add(AuditProblem{Seq: r.seq, ID: r.id, Kind: AuditUnreadable, Message: fmt.Sprintf(
-					"Row %d (id %s) cannot be read as an audit row (%s): it was changed in the database.", r.seq, r.id, r.bad)})
-			} else if r.seq != prevSeq+1 {
-				v.add(AuditProblem{Seq: r.seq, ID: r.id, Kind: AuditMissing, Message: missingMessage(prevSeq+1, r.seq-1)})
-			} else if h, err := chainHash(prevHash, r.seq, r.row); err != nil || h != r.hash {
-				v.add(AuditProblem{Seq: r.seq, ID: r.id, Kind: AuditEdited, Message: fmt.Sprintf(
-					"Row %d (id %s) does not match the chain: its content or hash, or the hash of row %d, was changed in the database.",
-					r.seq, r.id, r.seq-1)})
-			}
+			lastSeq = max(lastSeq, r.seq)
+			v.checkRow(r, tails)
 			if h, ok := want[r.seq]; ok {
 				if h != r.hash {
 					v.add(AuditProblem{Seq: r.seq, ID: r.id, Kind: AuditAnchorMismatch, Message: fmt.Sprintf(
@@ -232,7 +246,6 @@ func (s *Store) VerifyAuditChain(ctx context.Context, anchors []AuditHead) (_ *A
 				}
 				delete(want, r.seq)
 			}
-			prevSeq, prevHash = r.seq, r.hash
 		}
 		if err := rows.Close(); err != nil {
 			return nil, fmt.Errorf("read the audit log: %w", err)
@@ -245,15 +258,19 @@ func (s *Store) VerifyAuditChain(ctx context.Context, anchors []AuditHead) (_ *A
 		v.add(AuditProblem{Seq: seq, Kind: AuditAnchorMismatch, Message: fmt.Sprintf(
 			"Row %d, recorded in an anchor, is not in the audit log: it was deleted.", seq)})
 	}
-	switch {
-	case head.Seq > prevSeq:
-		v.add(AuditProblem{Seq: head.Seq, Kind: AuditHeadMismatch, Message: missingMessage(prevSeq+1, head.Seq) +
-			" They were the last rows of the trail."})
-	case head.Seq < prevSeq || head.Hash != prevHash:
-		v.add(AuditProblem{Seq: head.Seq, Kind: AuditHeadMismatch, Message: fmt.Sprintf(
-			"The chain's head (row %d) does not name the last row (%d): the head was changed in the database.", head.Seq, prevSeq)})
+	for _, h := range heads {
+		tail := tails[h.chain]
+		switch {
+		case h.link > tail.link:
+			v.add(AuditProblem{Seq: h.seq, Kind: AuditHeadMismatch, Message: missingMessage(h.chain, tail.link+1, h.link) +
+				" They were the last rows of the chain."})
+		case h.link < tail.link || h.hash != tail.hash || h.seq != tail.seq:
+			v.add(AuditProblem{Seq: h.seq, Kind: AuditHeadMismatch, Message: fmt.Sprintf(
+				"The head of chain %d (row %d) does not name the chain's last row (%d): the head was changed in the database.",
+				h.chain, h.seq, tail.seq)})
+		}
 	}
-	unchained, err := s.db.QueryContext(ctx, `SELECT id FROM audit_logs WHERE seq IS NULL ORDER BY created_at LIMIT $1`, maxAuditProblems)
+	unchained, err := snap.QueryContext(ctx, `SELECT id FROM audit_logs WHERE seq IS NULL ORDER BY created_at LIMIT $1`, maxAuditProblems)
 	if err != nil {
 		return nil, fmt.Errorf("read the audit log: %w", err)
 	}
@@ -270,25 +287,60 @@ func (s *Store) VerifyAuditChain(ctx context.Context, anchors []AuditHead) (_ *A
 	return v, unchained.Err()
 }
 
-func missingMessage(from, to int64) string {
-	if from == to {
-		return fmt.Sprintf("Row %d is missing: it was deleted from the database.", from)
+// checkRow checks one row against the last row the walk saw of its chain, and makes it that
+// chain's last.
+func (v *AuditVerification) checkRow(r storedAudit, tails map[int64]*chainHead) {
+	if r.bad != "" {
+		v.add(AuditProblem{Seq: r.seq, ID: r.id, Kind: AuditUnreadable, Message: fmt.Sprintf(
+			"Row %d (id %s) cannot be read as an audit row (%s): it was changed in the database.", r.seq, r.id, r.bad)})
+		return
 	}
-	return fmt.Sprintf("Rows %d to %d are missing: they were deleted from the database.", from, to)
+	tail, ok := tails[r.chain]
+	if !ok {
+		v.add(AuditProblem{Seq: r.seq, ID: r.id, Kind: AuditEdited, Message: fmt.Sprintf(
+			"Row %d (id %s) names chain %d, which has no head: its chain was changed in the database.", r.seq, r.id, r.chain)})
+		tail = &chainHead{chain: r.chain, hash: genesisHash}
+		tails[r.chain] = tail
+	}
+	switch {
+	case r.link > tail.link+1:
+		v.add(AuditProblem{Seq: r.seq, ID: r.id, Kind: AuditMissing, Message: missingMessage(r.chain, tail.link+1, r.link-1)})
+	case r.link <= tail.link:
+		v.add(AuditProblem{Seq: r.seq, ID: r.id, Kind: AuditEdited, Message: fmt.Sprintf(
+			"Row %d (id %s) is at place %d of chain %d, which an earlier row holds: its place was changed in the database.",
+			r.seq, r.id, r.link, r.chain)})
+		return // the chain goes on from the earlier row
+	default:
+		if h, err := chainHash(tail.hash, r.link, r.row); err != nil || h != r.hash {
+			v.add(AuditProblem{Seq: r.seq, ID: r.id, Kind: AuditEdited, Message: fmt.Sprintf(
+				"Row %d (id %s) does not match chain %d: its content or hash, or the hash of the row before it in the chain, was changed in the database.",
+				r.seq, r.id, r.chain)})
+		}
+	}
+	tail.seq, tail.link, tail.hash = r.seq, r.link, r.hash
+}
+
+func missingMessage(chain, from, to int64) string {
+	if from == to {
+		return fmt.Sprintf("Row %d of chain %d is missing: it was deleted from the database.", from, chain)
+	}
+	return fmt.Sprintf("Rows %d to %d of chain %d are missing: they were deleted from the database.", from, to, chain)
 }
 
 // storedAudit is a chained row read for verification. Every column is read leniently: a value an
-// insider wrote with the wrong type makes the row unreadable (bad), not the walk fail.
+// insider wrote with the wrong type makes the row unreadable (bad), not the walk fail. A row
+// without chain and link (SQLite's, and every row written before migration 0041) is in chain 1
+// at the place of its seq.
 type storedAudit struct {
-	seq  int64
-	id   string
-	hash string
-	row  auditRow
-	bad  string
+	seq, chain, link int64
+	id               string
+	hash             string
+	row              auditRow
+	bad              string
 }
 
 func storedAuditColumns(d dialect) string {
-	cols := []string{"seq", "id", "hash", "user_id", "action", "resource", "resource_id", "details", "ip_address", "user_agent", "created_at"}
+	cols := []string{"seq", "chain", "link", "id", "hash", "user_id", "action", "resource", "resource_id", "details", "ip_address", "user_agent", "created_at"}
 	for i, c := range cols {
 		if c != "created_at" {
 			cols[i] = d.text(c)
@@ -298,17 +350,27 @@ func storedAuditColumns(d dialect) string {
 }
 
 func scanStoredAudit(rows *sql.Rows) (storedAudit, error) {
-	var seq, id, hash, user, action, resource, resourceID, details, ip, ua sql.NullString
+	var seq, chain, link, id, hash, user, action, resource, resourceID, details, ip, ua sql.NullString
 	var at any
-	if err := rows.Scan(&seq, &id, &hash, &user, &action, &resource, &resourceID, &details, &ip, &ua, &at); err != nil {
+	if err := rows.Scan(&seq, &chain, &link, &id, &hash, &user, &action, &resource, &resourceID, &details, &ip, &ua, &at); err != nil {
 		return storedAudit{}, err
 	}
-	r := storedAudit{id: id.String, hash: hash.String}
-	n, err := strconv.ParseInt(seq.String, 10, 64)
-	if err != nil {
+	r := storedAudit{id: id.String, hash: hash.String, chain: 1}
+	var err error
+	if r.seq, err = strconv.ParseInt(seq.String, 10, 64); err != nil {
 		r.bad = "its position is not a number"
 	}
-	r.seq = n
+	r.link = r.seq
+	if chain.Valid {
+		if r.chain, err = strconv.ParseInt(chain.String, 10, 64); err != nil {
+			r.bad = "its chain is not a number"
+		}
+	}
+	if link.Valid {
+		if r.link, err = strconv.ParseInt(link.String, 10, 64); err != nil {
+			r.bad = "its place in the chain is not a number"
+		}
+	}
 	var t time.Time
 	if err := scanTime(&t).Scan(at); err != nil {
 		r.bad = "its time is not a time"

@@ -72,11 +72,15 @@ func (s *Store) groupWrite(ctx context.Context, key string, rerunnable bool, hin
 			n, size = pgLanes, maxPGGroup
 		}
 		g.quit, g.seed = make(chan struct{}), maphash.MakeSeed()
-		for range n {
+		for i := range n {
 			lane := make(chan *writeJob, size)
 			g.lanes = append(g.lanes, lane)
 			g.ended.Add(1)
-			go s.writer(lane, size)
+			chain := 1 // SQLite's one writer keeps one chain
+			if s.dialect == dialectPostgres {
+				chain = laneChain(i)
+			}
+			go s.writer(lane, size, chain)
 		}
 	})
 	lane := g.lanes[g.lane(key)]
@@ -105,7 +109,8 @@ func (g *groupCommit) lane(key string) int {
 	}
 }
 
-func (s *Store) writer(lane chan *writeJob, size int) {
+// writer runs the groups of one lane, which append their audit rows to chain (auditchain.go).
+func (s *Store) writer(lane chan *writeJob, size int, chain int) {
 	g := &s.group
 	defer g.ended.Done()
 	for {
@@ -127,10 +132,10 @@ func (s *Store) writer(lane chan *writeJob, size int) {
 		}
 		if s.dialect == dialectSQLite {
 			g.pause.Lock()
-			s.runGroup(batch)
+			s.runGroup(batch, chain)
 			g.pause.Unlock()
 		} else {
-			s.runGroup(batch)
+			s.runGroup(batch, chain)
 		}
 	}
 }
@@ -144,11 +149,11 @@ func (s *Store) writer(lane chan *writeJob, size int) {
 // a write fails, the transaction is rolled back and the group runs again with them. A transfer
 // fails there only when it replays an idempotency key with another body, finds its key in flight
 // on another instance, or the database fails, so the second run is rare.
-func (s *Store) runGroup(batch []*writeJob) {
-	if (len(batch) == 1 || allRerunnable(batch)) && s.runWrites(batch, false) {
+func (s *Store) runGroup(batch []*writeJob, chain int) {
+	if (len(batch) == 1 || allRerunnable(batch)) && s.runWrites(batch, false, chain) {
 		return
 	}
-	s.runWrites(batch, true)
+	s.runWrites(batch, true, chain)
 }
 
 func allRerunnable(batch []*writeJob) bool {
@@ -161,9 +166,9 @@ func allRerunnable(batch []*writeJob) bool {
 }
 
 // runWrites runs batch in one transaction, each write in a savepoint of its own if savepoints is
-// set, and tells each write its outcome. Without savepoints, a failing write of a group of
+// set, and tells each write its outcome; its audit rows go to chain. Without savepoints, a failing write of a group of
 // several rolls the transaction back, and runWrites reports false having told no write anything.
-func (s *Store) runWrites(batch []*writeJob, savepoints bool) bool {
+func (s *Store) runWrites(batch []*writeJob, savepoints bool, chain int) bool {
 	ctx := context.Background()
 	results := make([]error, len(batch))
 	hooks := make([][]func(), len(batch))
@@ -179,6 +184,7 @@ func (s *Store) runWrites(batch []*writeJob, savepoints bool) bool {
 	}
 	defer group.end()
 	group.savepoints = savepoints
+	group.chain = chain
 	abort := func(err error) bool {
 		_ = group.Rollback()
 		fail(err)

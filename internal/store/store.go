@@ -125,8 +125,10 @@ type Tx struct {
 	// group is the transaction of the group this write runs in, if any (groupcommit.go): the
 	// statements its earlier writes queued are there until the commit (see flushGroup).
 	group *Tx
-	// audits are the transaction's audit rows, chained and written at the commit (auditchain.go).
+	// audits are the transaction's audit rows, chained and written at the commit (auditchain.go),
+	// to chain (0: chain 1).
 	audits []auditRow
+	chain  int
 	// flushFailed is set on a group's transaction when its queued statements, sent early by
 	// flushGroup, failed: the writes that queued them are done, so the group cannot commit.
 	flushFailed error

@@ -2833,6 +2833,7 @@ export interface components {
             userAgent: string;
         };
         AuditHead: {
+            chain: number;
             hash: string;
             seq: number;
         };
@@ -2849,6 +2850,7 @@ export interface components {
         };
         AuditVerification: {
             head: components["schemas"]["AuditHead"];
+            heads: components["schemas"]["AuditHead"][];
             ok: boolean;
             problems: components["schemas"]["AuditProblem"][];
             rows: number;

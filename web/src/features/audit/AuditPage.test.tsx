@@ -248,7 +248,8 @@ describe("AuditPage", () => {
       body: {
         ok: false,
         rows: 1204,
-        head: { seq: 1204, hash: "ab".repeat(32) },
+        head: { chain: 1, seq: 1204, hash: "ab".repeat(32) },
+        heads: [{ chain: 1, seq: 1204, hash: "ab".repeat(32) }],
         problems: [
           { seq: 17, id: "0190-e17", kind: "edited", message: "row 17's content does not match its hash" },
           { seq: 40, id: "", kind: "missing", message: "rows 40 to 41 are missing" },
@@ -277,12 +278,26 @@ describe("AuditPage", () => {
 
   it("verifies: an intact chain shows the row count and the head hash", async () => {
     const hash = "0f".repeat(32);
-    vi.stubGlobal("fetch", auditFetch({ list: () => ({ status: 200, body: [] }), verify: () => ({ status: 200, body: { ok: true, rows: 1, head: { seq: 1, hash }, problems: [] } }) }).fetch);
+    vi.stubGlobal("fetch", auditFetch({ list: () => ({ status: 200, body: [] }), verify: () => ({ status: 200, body: { ok: true, rows: 1, head: { chain: 1, seq: 1, hash }, heads: [{ chain: 1, seq: 1, hash }], problems: [] } }) }).fetch);
     renderWithProviders(<AuditPage user={admin} />, { path: "/audit" });
     fireEvent.click(await screen.findByTestId("audit-verify"));
     const ok = await screen.findByTestId("audit-verify-ok");
     expect(ok).toHaveTextContent("The audit trail is intact: 1 entry checked.");
     expect(within(ok).getByTestId("audit-verify-head")).toHaveTextContent(hash);
+    expect(within(ok).queryByTestId("audit-verify-heads")).toBeNull(); // one chain: its head is the latest entry's
+  });
+
+  it("verifies: with a chain per writer lane, each chain's head is listed to anchor it", async () => {
+    const heads = [1, 2, 3].map((chain) => ({ chain, seq: chain * 100, hash: String(chain).repeat(64) }));
+    vi.stubGlobal("fetch", auditFetch({ list: () => ({ status: 200, body: [] }), verify: () => ({ status: 200, body: { ok: true, rows: 300, head: heads[2], heads, problems: [] } }) }).fetch);
+    renderWithProviders(<AuditPage user={admin} />, { path: "/audit" });
+    fireEvent.click(await screen.findByTestId("audit-verify"));
+    const ok = await screen.findByTestId("audit-verify-ok");
+    expect(within(ok).getByTestId("audit-verify-head")).toHaveTextContent("3".repeat(64));
+    const list = within(ok).getByTestId("audit-verify-heads");
+    expect(list).toHaveTextContent("The trail’s 3 chains and the head of each, to anchor it");
+    const items = within(list).getAllByRole("listitem");
+    expect(items.map((li) => li.textContent)).toEqual(heads.map((h) => `Chain ${h.chain}: entry #${h.seq}, hash ${h.hash}`));
   });
 
   it("reads in Somali", async () => {

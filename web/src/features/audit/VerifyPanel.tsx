@@ -21,7 +21,7 @@ export function VerifyButton({ verify }: { verify: ReturnType<typeof useVerify> 
   );
 }
 
-/** The progress, the verdict (row count and head hash) or the list of broken rows. */
+/** The progress, the verdict (row count, the latest head and, with several chains, each chain's head) or the list of broken rows. */
 export function VerifyResultPanel({ verify }: { verify: ReturnType<typeof useVerify> }) {
   const { t } = useTranslation();
   if (verify.isIdle) return null;
@@ -49,6 +49,8 @@ export function VerifyResultPanel({ verify }: { verify: ReturnType<typeof useVer
   if (!result) return null;
   const problems = result.problems ?? [];
   const head = result.head;
+  // PostgreSQL keeps a chain per writer lane; each head is an anchor of its own.
+  const heads = result.heads ?? [];
   if (result.ok) {
     return (
       <Card className="border-success/40 bg-success/5">
@@ -63,6 +65,19 @@ export function VerifyResultPanel({ verify }: { verify: ReturnType<typeof useVer
                   {head.hash}
                 </code>
               </p>
+            ) : null}
+            {heads.length > 1 ? (
+              <details className="text-muted-foreground" data-testid="audit-verify-heads">
+                <summary className="cursor-pointer">{t("auditTrail.verify.headsSummary", { formatted: formatNumber(heads.length) })}</summary>
+                <ul className="mt-1 space-y-1">
+                  {heads.map((h) => (
+                    <li key={h.chain}>
+                      {t("auditTrail.verify.chainHead", { chain: h.chain, seq: formatNumber(h.seq) })}{" "}
+                      <code className="break-all font-mono text-xs text-foreground">{h.hash}</code>
+                    </li>
+                  ))}
+                </ul>
+              </details>
             ) : null}
           </div>
         </CardContent>
