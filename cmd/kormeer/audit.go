@@ -64,7 +64,9 @@ func audit(ctx context.Context, args []string, getenv func(string) string, stdou
 		fmt.Fprintf(stdout, "audit trail %s: %d rows, head %d %s\n", state, v.Rows, v.Head.Seq, v.Head.Hash)
 		if len(v.Heads) > 1 {
 			for _, h := range v.Heads {
-				fmt.Fprintf(stdout, "chain %d head %d:%s\n", h.Chain, h.Seq, h.Hash)
+				if h.Seq > 0 { // a chain without rows has nothing to anchor
+					fmt.Fprintf(stdout, "chain %d head %d:%s\n", h.Chain, h.Seq, h.Hash)
+				}
 			}
 		}
 	}
@@ -99,6 +101,9 @@ func logAuditAnchors(ctx context.Context, st *store.Store, log *slog.Logger) {
 			return
 		}
 		for _, h := range heads {
+			if h.Seq == 0 {
+				continue // a chain without rows (a lane that has not written yet) has nothing to anchor
+			}
 			log.Info("audit chain head", "chain", h.Chain, "seq", h.Seq, "hash", h.Hash, "anchor", fmt.Sprintf("%d:%s", h.Seq, h.Hash))
 		}
 	}

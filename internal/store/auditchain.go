@@ -22,9 +22,9 @@ import (
 //
 // PostgreSQL keeps one chain per transfer lane (chains 2 to 5, groupcommit.go) and chain 1 for
 // every other write. A head's lock is held through the commit's flush to disk, so with one chain
-// the lanes' commits passed one at a time, one flush each, and most of the transfers' latency
-// at 1,400 a second was that wait (docs/PERFORMANCE.md, "Sixteenth session"); with a chain each
-// their flushes overlap. A row's seq, the trail's order for reading, then comes from a sequence
+// the lanes' commits passed one at a time, one flush each: a third of PostgreSQL's busy backends
+// waited for it (docs/PERFORMANCE.md, "Sixteenth session"); with a chain each, their commits
+// share the log's flushes ("Seventeenth session"). A row's seq, the trail's order for reading, then comes from a sequence
 // shared by the chains. SQLite's single writer orders every write already and keeps one chain,
 // whose rows leave chain and link empty: a row without them is in chain 1 at the link of its
 // seq, as every row written before the chains were split (migration 0041).
@@ -40,6 +40,15 @@ const genesisHash = "00000000000000000000000000000000000000000000000000000000000
 // laneChain is the chain the writer lane with index lane appends to on PostgreSQL: 2 to
 // 1+pgLanes, whose heads migration 0041 created. Chain 1 takes every other write.
 func laneChain(lane int) int { return 2 + lane }
+
+// chains is how many chains the trail has: 1 on SQLite, 1+pgLanes on PostgreSQL. Verification
+// reports any other head.
+func (s *Store) chains() int64 {
+	if s.dialect == dialectPostgres {
+		return 1 + pgLanes
+	}
+	return 1
+}
 
 const (
 	sqlInsertAudit = `INSERT INTO audit_logs
@@ -155,10 +164,10 @@ func canonicalNumbers(v any) any {
 
 // commit writes what a transaction keeps until its end and commits it: the merged statistics,
 // the queued statements and, last, its audit rows. The audit rows come after every other
-// statement, so the chain head's lock (PostgreSQL) is held only for their insert and the commit,
+// statement, so its chain head's lock (PostgreSQL) is held only for their insert and the commit,
 // and a transaction holding it never waits for another lock: two transactions cannot deadlock on
-// it. Every transaction that writes audit rows waits while another holds the lock, so on
-// PostgreSQL all of it and the COMMIT go out in one round trip (sendPendingAndCommit).
+// it. Every transaction that appends to a chain waits while another holds that chain's head, so
+// on PostgreSQL all of it and the COMMIT go out in one round trip (sendPendingAndCommit).
 func (tx *Tx) commit(ctx context.Context) error {
 	if err := tx.aggregates.flush(ctx, tx); err != nil {
 		return err

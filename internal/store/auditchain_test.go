@@ -133,7 +133,8 @@ func TestAuditChainUnderConcurrentWriters(t *testing.T) {
 }
 
 // TestAuditVerifyNamesTampering: an insider edits a row's address and date, deletes another and
-// the last one, and slips in a row of their own, directly in the database; verify names each.
+// the last one, and slips in rows of their own (outside the chain, before its first row and past
+// its head), directly in the database; verify names each.
 func TestAuditVerifyNamesTampering(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
 		url := b.URL(t)
@@ -156,6 +157,11 @@ func TestAuditVerifyNamesTampering(t *testing.T) {
 			`DELETE FROM audit_logs WHERE seq = 10`,
 			`INSERT INTO audit_logs (id, action, resource, details, created_at)
 				VALUES ('0190a1b2-0000-7000-8000-000000000001', 'user.create', 'user', '{}', '2026-01-01T00:00:00.000Z')`,
+			// rows with a place of their own: before the chain's first and past its head
+			`INSERT INTO audit_logs (id, action, resource, details, created_at, seq, hash)
+				VALUES ('0190a1b2-0000-7000-8000-000000000002', 'user.create', 'user', '{}', '2026-01-01T00:00:00.000Z', -1, 'x')`,
+			`INSERT INTO audit_logs (id, action, resource, details, created_at, seq, hash)
+				VALUES ('0190a1b2-0000-7000-8000-000000000003', 'user.create', 'user', '{}', '2026-01-01T00:00:00.000Z', 50, 'x')`,
 		} {
 			if _, err := db.Exec(q); err != nil {
 				t.Fatalf("%s: %v", q, err)
@@ -169,7 +175,7 @@ func TestAuditVerifyNamesTampering(t *testing.T) {
 		for _, p := range v.Problems {
 			found[fmt.Sprintf("%s %d", p.Kind, p.Seq)] = true
 		}
-		for _, want := range []string{"edited 3", "edited 4", "missing 7", "head 10", "unchained 0", "anchor 10"} {
+		for _, want := range []string{"edited 3", "edited 4", "missing 7", "head 10", "unchained 0", "anchor 10", "edited -1", "unchained 50"} {
 			if !found[want] {
 				t.Errorf("verify did not report %q; it reported %v", want, v.Problems)
 			}
@@ -197,6 +203,16 @@ func TestAuditLogIsAppendOnly(t *testing.T) {
 			_, err := db.Exec(q)
 			if err == nil || !strings.Contains(err.Error(), "append-only") {
 				t.Errorf("%s: err = %v, want the append-only refusal", q, err)
+			}
+		}
+		if b.Name == "postgres" {
+			// A portal older than migration 0041, still running in a rolling upgrade, chains a
+			// row as it did (chain 1's head moved by one, no link): refused, nothing written.
+			old := `WITH head AS (UPDATE audit_chain SET seq = seq + 1 WHERE id = 1 RETURNING seq, hash)
+				INSERT INTO audit_logs (id, action, resource, details, created_at, seq, hash)
+				SELECT '0190a1b2-0000-7000-8000-000000000031', 'user.create', 'user', '{}', now(), head.seq, head.hash FROM head`
+			if _, err := db.Exec(old); err == nil || !strings.Contains(err.Error(), "older than the audit trail's chains") {
+				t.Errorf("an older portal's audit row: err = %v, want it refused", err)
 			}
 		}
 		if v := mustVerify(t, s); !v.OK || v.Rows != 2 {
@@ -430,16 +446,33 @@ func TestAuditVerifyNamesTamperingInLaneChains(t *testing.T) {
 		for _, p := range v.Problems {
 			found[fmt.Sprintf("%s %d", p.Kind, p.Seq)] = true
 		}
-		for _, want := range []string{fmt.Sprintf("missing %d", after), fmt.Sprintf("missing %d", moved)} {
+		for _, want := range []string{fmt.Sprintf("missing %d", after), fmt.Sprintf("unchained %d", moved)} {
 			if !found[want] {
 				t.Errorf("verify did not report %q; it reported %v", want, v.Problems)
 			}
 		}
-		if v.OK || len(v.Problems) != 4 || !found["head 0"] {
-			// the deleted row (named at the row after it), the moved row (chain 1 has no row 1
-			// before it), the row after the moved one in its own chain, and chain 1's head, which
-			// names no row
-			t.Errorf("want four problems, got %v", v.Problems)
+		if v.OK || len(v.Problems) != 3 {
+			// the deleted row (named at the row after it), the moved row (past chain 1's head,
+			// which names no row) and the row after the moved one in its own chain
+			t.Errorf("want three problems, got %v", v.Problems)
+		}
+
+		// An insider who adds a chain of their own, with a head, and deletes a lane's head.
+		for _, q := range []string{
+			`ALTER TABLE audit_chain DROP CONSTRAINT audit_chain_id_check`,
+			`INSERT INTO audit_chain (id, seq, link, hash, backlog_sealed, updated_at) VALUES (6, 0, 0, '` + strings.Repeat("0", 64) + `', TRUE, now())`,
+			fmt.Sprintf(`DELETE FROM audit_chain WHERE id = %d`, chains[1]),
+		} {
+			if _, err := db.Exec(q); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		messages := fmt.Sprint(mustVerify(t, s).Problems)
+		for _, want := range []string{"a head for chain 6, which Kormeer does not write",
+			fmt.Sprintf("The head of chain %d is missing", chains[1]), fmt.Sprintf("names chain %d, which has no head", chains[1])} {
+			if !strings.Contains(messages, want) {
+				t.Errorf("verify did not report %q; it reported %s", want, messages)
+			}
 		}
 	})
 }

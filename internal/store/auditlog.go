@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -186,31 +187,29 @@ func (v *AuditVerification) add(p AuditProblem) {
 // VerifyAuditChain walks the whole audit trail in seq order and reports every row that does not
 // match: each row's hash is recomputed from its content and the hash stored on the row before it
 // in its chain, so one edited row is named alone and the rows after it still verify. It also
-// checks that no chain has gaps, that every row is chained, that each head names its chain's last
-// row and that each anchor (a head logged earlier) still matches. Damage never stops the walk.
-// The heads and the rows are read in one snapshot, so the rows committed while it walks are not
-// taken for damage.
+// checks that the chains are the ones Kormeer writes, that none has gaps, that every row is
+// chained, that each head names its chain's last row and that each anchor (a head logged earlier)
+// still matches. Damage never stops the walk.
+//
+// The trail keeps growing while it walks, so it checks the rows up to the heads it read first;
+// the rows of a chain past that head committed since, and are checked next time, unless they are
+// past the chain's head read at the end too, which no commit leaves: those were written around
+// the portal. It holds no snapshot for the walk, which on a large trail lasts long enough for the
+// heads' row versions to pile up on PostgreSQL, and the log to grow on SQLite, behind it.
 func (s *Store) VerifyAuditChain(ctx context.Context, anchors []AuditHead) (_ *AuditVerification, err error) {
 	defer wrap(&err, "verify audit chain")
-	opts := &sql.TxOptions{ReadOnly: true}
-	if s.dialect == dialectPostgres {
-		opts.Isolation = sql.LevelRepeatableRead
-	}
-	snap, err := s.db.BeginTx(ctx, opts)
-	if err != nil {
-		return nil, fmt.Errorf("begin: %w", err)
-	}
-	defer snap.Rollback()
-	heads, err := readChainHeads(ctx, snap)
+	heads, err := readChainHeads(ctx, s.db)
 	if err != nil {
 		return nil, err
 	}
 	v := &AuditVerification{OK: true, Problems: []AuditProblem{}, Heads: []AuditHead{}}
-	// tails are the last rows the walk has seen of each chain; a chain with a head starts at its
-	// genesis.
-	tails := map[int64]*chainHead{}
+	v.checkChainSet(heads, s.chains())
+	// tails are the last rows the walk has checked of each chain; a chain with a head starts at
+	// its genesis. reached is each chain's head when the walk began.
+	tails, reached := map[int64]*chainHead{}, map[int64]int64{}
 	for _, h := range heads {
 		tails[h.chain] = &chainHead{chain: h.chain, hash: genesisHash}
+		reached[h.chain] = h.link
 		v.Heads = append(v.Heads, h.anchor())
 		if h.seq >= v.Head.Seq {
 			v.Head = h.anchor()
@@ -220,10 +219,11 @@ func (s *Store) VerifyAuditChain(ctx context.Context, anchors []AuditHead) (_ *A
 	for _, a := range anchors {
 		want[a.Seq] = a.Hash
 	}
-	lastSeq := int64(0)
+	var later []storedAudit // rows past their chain's head when the walk began
+	lastSeq := int64(math.MinInt64)
 	const page = 5000
 	for {
-		rows, err := snap.QueryContext(ctx, `SELECT `+storedAuditColumns(s.dialect)+`
+		rows, err := s.db.QueryContext(ctx, `SELECT `+storedAuditColumns(s.dialect)+`
 			FROM audit_logs WHERE seq > $1 ORDER BY audit_logs.seq LIMIT $2`, lastSeq, page)
 		if err != nil {
 			return nil, fmt.Errorf("read the audit log: %w", err)
@@ -236,9 +236,7 @@ func (s *Store) VerifyAuditChain(ctx context.Context, anchors []AuditHead) (_ *A
 				rows.Close()
 				return nil, fmt.Errorf("read the audit log: %w", err)
 			}
-			v.Rows++
 			lastSeq = max(lastSeq, r.seq)
-			v.checkRow(r, tails)
 			if h, ok := want[r.seq]; ok {
 				if h != r.hash {
 					v.add(AuditProblem{Seq: r.seq, ID: r.id, Kind: AuditAnchorMismatch, Message: fmt.Sprintf(
@@ -246,6 +244,12 @@ func (s *Store) VerifyAuditChain(ctx context.Context, anchors []AuditHead) (_ *A
 				}
 				delete(want, r.seq)
 			}
+			if head, ok := reached[r.chain]; ok && r.bad == "" && r.link > head {
+				later = append(later, storedAudit{seq: r.seq, id: r.id, chain: r.chain, link: r.link})
+				continue
+			}
+			v.Rows++
+			v.checkRow(r, tails)
 		}
 		if err := rows.Close(); err != nil {
 			return nil, fmt.Errorf("read the audit log: %w", err)
@@ -270,7 +274,10 @@ func (s *Store) VerifyAuditChain(ctx context.Context, anchors []AuditHead) (_ *A
 				h.chain, h.seq, tail.seq)})
 		}
 	}
-	unchained, err := snap.QueryContext(ctx, `SELECT id FROM audit_logs WHERE seq IS NULL ORDER BY created_at LIMIT $1`, maxAuditProblems)
+	if err := v.checkLater(ctx, s.db, later); err != nil {
+		return nil, err
+	}
+	unchained, err := s.db.QueryContext(ctx, `SELECT id FROM audit_logs WHERE seq IS NULL ORDER BY created_at LIMIT $1`, maxAuditProblems)
 	if err != nil {
 		return nil, fmt.Errorf("read the audit log: %w", err)
 	}
@@ -285,6 +292,50 @@ func (s *Store) VerifyAuditChain(ctx context.Context, anchors []AuditHead) (_ *A
 			"Row id %s is not in the chain: it was written to the database around the portal.", id)})
 	}
 	return v, unchained.Err()
+}
+
+// checkChainSet reports a head for a chain Kormeer does not write (rows an insider chained on
+// their own) and a chain whose head is gone.
+func (v *AuditVerification) checkChainSet(heads []chainHead, chains int64) {
+	seen := map[int64]bool{}
+	for _, h := range heads {
+		seen[h.chain] = true
+		if h.chain < 1 || h.chain > chains {
+			v.add(AuditProblem{Seq: h.seq, Kind: AuditHeadMismatch, Message: fmt.Sprintf(
+				"The trail has a head for chain %d, which Kormeer does not write: it was added in the database.", h.chain)})
+		}
+	}
+	for c := int64(1); c <= chains; c++ {
+		if !seen[c] {
+			v.add(AuditProblem{Kind: AuditHeadMismatch, Message: fmt.Sprintf(
+				"The head of chain %d is missing: it was deleted from the database.", c)})
+		}
+	}
+}
+
+// checkLater reports the rows the walk left for later (past their chain's head when it began)
+// that are past the chain's head now as well: no commit leaves a row past its head.
+func (v *AuditVerification) checkLater(ctx context.Context, db *sql.DB, later []storedAudit) error {
+	if len(later) == 0 {
+		return nil
+	}
+	heads, err := readChainHeads(ctx, db)
+	if err != nil {
+		return err
+	}
+	now := map[int64]int64{}
+	for _, h := range heads {
+		now[h.chain] = h.link
+	}
+	for _, r := range later {
+		if r.link > now[r.chain] {
+			v.Rows++
+			v.add(AuditProblem{Seq: r.seq, ID: r.id, Kind: AuditUnchained, Message: fmt.Sprintf(
+				"Row %d (id %s) is at place %d of chain %d, past the chain's head: it was written to the database around the portal.",
+				r.seq, r.id, r.link, r.chain)})
+		}
+	}
+	return nil
 }
 
 // checkRow checks one row against the last row the walk saw of its chain, and makes it that

@@ -166,8 +166,9 @@ func allRerunnable(batch []*writeJob) bool {
 }
 
 // runWrites runs batch in one transaction, each write in a savepoint of its own if savepoints is
-// set, and tells each write its outcome; its audit rows go to chain. Without savepoints, a failing write of a group of
-// several rolls the transaction back, and runWrites reports false having told no write anything.
+// set, and tells each write its outcome; the batch's audit rows go to chain. Without savepoints,
+// a failing write of a group of several rolls the transaction back, and runWrites reports false
+// having told no write anything.
 func (s *Store) runWrites(batch []*writeJob, savepoints bool, chain int) bool {
 	ctx := context.Background()
 	results := make([]error, len(batch))

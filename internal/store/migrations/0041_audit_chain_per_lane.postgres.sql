@@ -23,3 +23,16 @@ INSERT INTO audit_chain (id, seq, link, hash, backlog_sealed, updated_at)
 CREATE SEQUENCE audit_logs_seq;
 SELECT setval('audit_logs_seq', GREATEST(m, 1), m > 0)
   FROM (SELECT COALESCE(MAX(seq), 0) AS m FROM audit_logs) AS last;
+
+-- A portal older than this migration, still running during a rolling upgrade, would go on
+-- numbering chain 1's rows itself (seq + 1, without a link), taking numbers the sequence hands
+-- out later and forking chain 1 for good. Its audited writes are refused instead, whole, until it
+-- is replaced (docs/DEPLOYMENT.md, "Upgrades").
+CREATE FUNCTION audit_logs_refuse_unlinked() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'this portal is older than the audit trail''s chains (migration 0041): replace it with the new version'
+    USING ERRCODE = 'feature_not_supported';
+END
+$$;
+CREATE TRIGGER audit_logs_refuse_unlinked BEFORE INSERT ON audit_logs
+  FOR EACH ROW WHEN (NEW.seq IS NOT NULL AND NEW.link IS NULL) EXECUTE FUNCTION audit_logs_refuse_unlinked();

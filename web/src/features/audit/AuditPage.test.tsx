@@ -289,15 +289,19 @@ describe("AuditPage", () => {
 
   it("verifies: with a chain per writer lane, each chain's head is listed to anchor it", async () => {
     const heads = [1, 2, 3].map((chain) => ({ chain, seq: chain * 100, hash: String(chain).repeat(64) }));
-    vi.stubGlobal("fetch", auditFetch({ list: () => ({ status: 200, body: [] }), verify: () => ({ status: 200, body: { ok: true, rows: 300, head: heads[2], heads, problems: [] } }) }).fetch);
+    const empty = { chain: 4, seq: 0, hash: "0".repeat(64) }; // a lane that has not written yet
+    vi.stubGlobal("fetch", auditFetch({ list: () => ({ status: 200, body: [] }), verify: () => ({ status: 200, body: { ok: true, rows: 300, head: heads[2], heads: [...heads, empty], problems: [] } }) }).fetch);
     renderWithProviders(<AuditPage user={admin} />, { path: "/audit" });
     fireEvent.click(await screen.findByTestId("audit-verify"));
     const ok = await screen.findByTestId("audit-verify-ok");
     expect(within(ok).getByTestId("audit-verify-head")).toHaveTextContent("3".repeat(64));
     const list = within(ok).getByTestId("audit-verify-heads");
-    expect(list).toHaveTextContent("The trail’s 3 chains and the head of each, to anchor it");
+    expect(list).toHaveTextContent("The trail’s 4 chains and the head of each, to anchor it");
     const items = within(list).getAllByRole("listitem");
-    expect(items.map((li) => li.textContent)).toEqual(heads.map((h) => `Chain ${h.chain}: entry #${h.seq}, hash ${h.hash}`));
+    expect(items.map((li) => li.textContent)).toEqual([
+      ...heads.map((h) => `Chain ${h.chain}: entry #${h.seq}, hash ${h.hash}`),
+      "Chain 4: no entries yet",
+    ]);
   });
 
   it("reads in Somali", async () => {

@@ -72,8 +72,14 @@ export function VerifyResultPanel({ verify }: { verify: ReturnType<typeof useVer
                 <ul className="mt-1 space-y-1">
                   {heads.map((h) => (
                     <li key={h.chain}>
-                      {t("auditTrail.verify.chainHead", { chain: h.chain, seq: formatNumber(h.seq) })}{" "}
-                      <code className="break-all font-mono text-xs text-foreground">{h.hash}</code>
+                      {h.seq > 0 ? (
+                        <>
+                          {t("auditTrail.verify.chainHead", { chain: h.chain, seq: formatNumber(h.seq) })}{" "}
+                          <code className="break-all font-mono text-xs text-foreground">{h.hash}</code>
+                        </>
+                      ) : (
+                        t("auditTrail.verify.chainEmpty", { chain: h.chain })
+                      )}
                     </li>
                   ))}
                 </ul>
