@@ -58,6 +58,23 @@ func onPostgres(t *testing.T, sqliteWhy string, fn func(t *testing.T, b storetes
 	})
 }
 
+// writesPast runs write while an insider's transaction held holds rows, and fails the test with
+// waited if write has not ended 10 s later (then rolling held back, so write can end).
+func writesPast(t *testing.T, held *sql.Tx, waited string, write func() error) {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- write() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		_ = held.Rollback()
+		t.Fatalf("%s: %v", waited, <-done)
+	}
+}
+
 func recordAccess(t *testing.T, s *store.Store, n int, details map[string]any) {
 	t.Helper()
 	for i := range n {
@@ -294,17 +311,7 @@ func TestChainsDoNotWaitForEachOther(t *testing.T) {
 		}
 		// A lane's write, once queued, runs to its end whatever its context (writeGrouped): were it
 		// waiting for chain 1, it would wait until the head is let go.
-		done := make(chan error, 1)
-		go func() { done <- grouped(ctx, "lane") }()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatal(err)
-			}
-		case <-time.After(10 * time.Second):
-			_ = held.Rollback()
-			t.Fatalf("a transfer lane's write waited for chain 1: %v", <-done)
-		}
+		writesPast(t, held, "a transfer lane's write waited for chain 1", func() error { return grouped(ctx, "lane") })
 		if err := held.Rollback(); err != nil {
 			t.Fatal(err)
 		}

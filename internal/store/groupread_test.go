@@ -135,12 +135,12 @@ func TestGroupedTransfersScoreAsOneByOne(t *testing.T) {
 }
 
 // TestQueuedInsertFailureFailsAlone: in a group, a transfer whose row the database refuses (here
-// it names a PSP that does not exist) fails alone, even when its insert was queued for the
-// commit: the group runs again with a savepoint around each transfer, and the others are stored
-// once, with their log and audit rows, scored as if the refused one had never been made. The
-// group's transfers are 9,500 USD each from one sender, so structuring fires from the third in
-// the window: one that scored high beside the refused transfer in the first run must not stay
-// held in the second.
+// its settlement mode is one the schema's CHECK does not know) fails alone, even when its insert
+// was queued for the commit: the group runs again with a savepoint around each transfer, and the
+// others are stored once, with their log and audit rows, scored as if the refused one had never
+// been made. The group's transfers are 9,500 USD each from one sender, so structuring fires from
+// the third in the window: one that scored high beside the refused transfer in the first run must
+// not stay held in the second.
 func TestQueuedInsertFailureFailsAlone(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
 		ctx := context.Background()
@@ -161,13 +161,13 @@ func TestQueuedInsertFailureFailsAlone(t *testing.T) {
 		for i := range writes {
 			writes[i] = write(fmt.Sprintf("TXN-REFUSED-%d", i), 9_500_00)
 		}
-		writes[bad].Tx.PSPID = store.NewID()
+		writes[bad].Tx.SettlementMode = "weekly"
 		errs := queueInOneGroup(t, s, u.ID, writes)
 		for i, err := range errs {
 			var de *domain.Error
 			switch {
 			case i == bad && (err == nil || errors.As(err, &de)):
-				t.Errorf("the transfer naming no PSP: %v, want the database's refusal", err)
+				t.Errorf("the transfer settled weekly: %v, want the database's refusal", err)
 			case i != bad && err != nil:
 				t.Errorf("transfer %d: %v", i, err)
 			}
