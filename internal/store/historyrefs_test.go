@@ -35,7 +35,10 @@ func storeTransfer(ctx context.Context, s *store.Store, u *domain.User, psp, id 
 // TestHistoryParentsAreNeverDeleted: the users, institutions and transactions the payment history
 // names cannot be deleted on either database, even by an insider with the database's
 // credentials, and a transaction's delete does not take its log rows with it (migration 0042).
-// A user or PSP that nothing names yet is refused too: deactivation is the way out.
+// A user or an institution that nothing names yet is refused too: deactivation is the way out.
+// On PostgreSQL TRUNCATE, which fires no row trigger, is refused as well: with the keys, its
+// CASCADE reached audit_logs, whose own trigger refused it; without them it would empty the table
+// alone and leave the history naming rows that are gone.
 func TestHistoryParentsAreNeverDeleted(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
 		ctx := context.Background()
@@ -47,9 +50,11 @@ func TestHistoryParentsAreNeverDeleted(t *testing.T) {
 		const psp, idle = "0190a000-0000-7000-8000-000000000001", "0190a000-0000-7000-8000-000000000002"
 		insertPSP(t, insider, psp, "PSP-HIST-1")
 		insertPSP(t, insider, idle, "PSP-HIST-2")
-		if _, err := insider.Exec(`INSERT INTO mnos (id, name, license_number) VALUES ($1, 'Test MNO', 'MNO-HIST-1')`,
-			"0190a000-0000-7000-8000-000000000003"); err != nil {
-			t.Fatal(err)
+		for _, table := range []string{"mnos", "banks"} {
+			if _, err := insider.Exec(`INSERT INTO `+table+` (id, name, license_number) VALUES ($1, 'Test', $2)`,
+				store.NewID(), table+"-HIST-1"); err != nil {
+				t.Fatal(err)
+			}
 		}
 		if err := storeTransfer(ctx, s, named, psp, "TXN-HIST-1"); err != nil {
 			t.Fatal(err)
@@ -57,7 +62,8 @@ func TestHistoryParentsAreNeverDeleted(t *testing.T) {
 		count := func() (n int) {
 			t.Helper()
 			if err := s.DB().QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM users) + (SELECT COUNT(*) FROM psps)
-				+ (SELECT COUNT(*) FROM mnos) + (SELECT COUNT(*) FROM transactions) + (SELECT COUNT(*) FROM transaction_logs)`).Scan(&n); err != nil {
+				+ (SELECT COUNT(*) FROM mnos) + (SELECT COUNT(*) FROM banks) + (SELECT COUNT(*) FROM transactions)
+				+ (SELECT COUNT(*) FROM transaction_logs)`).Scan(&n); err != nil {
 				t.Fatal(err)
 			}
 			return n
@@ -68,12 +74,20 @@ func TestHistoryParentsAreNeverDeleted(t *testing.T) {
 			{"users", "id = '" + unnamed.ID + "'"},
 			{"psps", "id = '" + psp + "'"},
 			{"psps", "id = '" + idle + "'"},
-			{"mnos", "license_number = 'MNO-HIST-1'"},
+			{"mnos", "license_number = 'mnos-HIST-1'"},
+			{"banks", "license_number = 'banks-HIST-1'"},
 			{"transactions", "transaction_id = 'TXN-HIST-1'"},
 		} {
 			_, err := insider.Exec(`DELETE FROM ` + q.table + ` WHERE ` + q.where)
 			if err == nil || !strings.Contains(err.Error(), "never deleted") {
 				t.Errorf("DELETE FROM %s WHERE %s: %v, want it refused", q.table, q.where, err)
+			}
+		}
+		if b.Name == "postgres" {
+			for _, table := range []string{"users", "psps", "mnos", "banks", "transactions"} {
+				if _, err := insider.Exec(`TRUNCATE ` + table + ` CASCADE`); err == nil || !strings.Contains(err.Error(), "never deleted") {
+					t.Errorf("TRUNCATE %s CASCADE: %v, want it refused", table, err)
+				}
 			}
 		}
 		if after := count(); after != before {
