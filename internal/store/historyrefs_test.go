@@ -102,7 +102,7 @@ func TestHistoryParentsAreNeverDeleted(t *testing.T) {
 // database's processor time (docs/PERFORMANCE.md, "Eighteenth session"). The transfer's inserts
 // now check nothing by key: with an insider holding both rows FOR UPDATE, a transfer naming them
 // commits without waiting. The enumeration CHECKs are stored as constant arrays, which
-// PostgreSQL uses as they are, not as IN lists it parses and folds again at every insert.
+// PostgreSQL reads as one value, not as IN lists of constants it folds again at every insert.
 func TestTransfersLockNoRowTheyName(t *testing.T) {
 	onPostgres(t, "SQLite checks a key by an index lookup, without locking the row", func(t *testing.T, b storetest.Backend, url string, s *store.Store) {
 		ctx := context.Background()
