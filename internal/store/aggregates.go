@@ -115,7 +115,7 @@ func (a *aggregates) flush(ctx context.Context, tx *Tx) error {
 		return cmp.Or(cmp.Compare(x.day, y.day), cmp.Compare(x.cur, y.cur))
 	}) {
 		d := a.stats[k]
-		if err := tx.execLater(ctx, sqlUpsertStats, k.day, string(k.cur), bucket, d.n, d.amount, d.high); err != nil {
+		if err := tx.insertLater(ctx, statsRows, k.day, string(k.cur), bucket, d.n, d.amount, d.high); err != nil {
 			return err
 		}
 	}
@@ -124,7 +124,7 @@ func (a *aggregates) flush(ctx context.Context, tx *Tx) error {
 			cmp.Compare(x.cur, y.cur), cmp.Compare(x.mode, y.mode), cmp.Compare(x.flow, y.flow), cmp.Compare(x.risk, y.risk))
 	}) {
 		d := a.analytics[k]
-		if err := tx.execLater(ctx, sqlUpsertAnalytics, k.day, k.inst, k.op, k.cur, k.mode, k.flow, k.risk, bucket, d.n, d.amount); err != nil {
+		if err := tx.insertLater(ctx, analyticsRows, k.day, k.inst, k.op, k.cur, k.mode, k.flow, k.risk, bucket, d.n, d.amount); err != nil {
 			return err
 		}
 	}
@@ -142,6 +142,13 @@ const sqlUpsertAnalytics = `INSERT INTO analytics_daily (day, institution_id, op
 	risk_level, bucket, tx_count, amount_minor) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
 	ON CONFLICT (day, institution_id, operator, currency, transfer_mode, flow_type, risk_level, bucket) DO UPDATE SET
 	tx_count = analytics_daily.tx_count + excluded.tx_count, amount_minor = analytics_daily.amount_minor + excluded.amount_minor`
+
+// statsRows and analyticsRows are the upserts for the rows a flush queues (rowsinsert.go). A
+// flush's keys are distinct, so no statement updates a row twice, and the rows go in key order.
+var (
+	statsRows     = newRowsInsert(sqlUpsertStats, map[int]string{3: "integer", 4: "bigint", 5: "bigint", 6: "bigint"})
+	analyticsRows = newRowsInsert(sqlUpsertAnalytics, map[int]string{8: "integer", 9: "bigint", 10: "bigint"})
+)
 
 // CompactAggregates folds the buckets of the days before the given one (UTC) back into bucket 0,
 // each table in one statement, so reading a past day costs one row per group again. Only

@@ -39,6 +39,21 @@ func dbMillis(t time.Time) time.Time { return t.UTC().Truncate(time.Millisecond)
 // the longest rule window (at most 1,000, newest first, as amlHistory), what each received
 // within the pass-through window per currency, and when each first appeared.
 func (tx *Tx) readAMLHistories(ctx context.Context, fresh []*NewTransaction, th domain.AMLThresholds) (*amlHistories, error) {
+	h, q, args := tx.amlHistoriesQuery(fresh, th)
+	if q == "" {
+		return h, nil
+	}
+	rows, err := tx.query(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return h, h.scan(rows)
+}
+
+// amlHistoriesQuery is readAMLHistories' statement and its arguments (none when there is no
+// sender to read), and the histories it fills (scan).
+func (tx *Tx) amlHistoriesQuery(fresh []*NewTransaction, th domain.AMLThresholds) (*amlHistories, string, []any) {
 	h := &amlHistories{sent: map[string][]pastRow{}, recvSum: map[string]map[domain.Currency]int64{},
 		recvBand: map[string][]pastRow{}, first: map[string]time.Time{}, read: map[string]bool{},
 		window: th.Window(), passWindow: th.PassThroughWindow}
@@ -63,7 +78,7 @@ func (tx *Tx) readAMLHistories(ctx context.Context, fresh []*NewTransaction, th 
 	}
 	senders = distinct(senders)
 	if len(senders) == 0 {
-		return h, nil
+		return h, "", nil
 	}
 	for _, s := range senders {
 		h.read[s] = true
@@ -91,17 +106,25 @@ func (tx *Tx) readAMLHistories(ctx context.Context, fresh []*NewTransaction, th 
 			sb.WriteString(` UNION ALL SELECT 'first', ` + a.add(s) + `, 0, '', MIN(created_at) FROM transactions WHERE recipient = ` + a.add(s))
 		}
 	}
-	rows, err := tx.query(ctx, sb.String(), a.args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
+	return h, sb.String(), a.args
+}
+
+// rowsReader is what scan reads: *sql.Rows, or pgx's rows when the read went out with the
+// statements that begin a group (groupTx.readFirst).
+type rowsReader interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// scan adds the rows of amlHistoriesQuery's statement to h.
+func (h *amlHistories) scan(rows rowsReader) error {
 	for rows.Next() {
 		var kind, who string
 		var r pastRow
 		var amount int64
 		if err := rows.Scan(&kind, &who, &amount, &r.currency, scanTime(&r.at)); err != nil {
-			return nil, err
+			return err
 		}
 		r.amount = domain.Minor(amount)
 		switch kind {
@@ -120,7 +143,7 @@ func (tx *Tx) readAMLHistories(ctx context.Context, fresh []*NewTransaction, th 
 			}
 		}
 	}
-	return h, rows.Err()
+	return rows.Err()
 }
 
 // historyHint is the transfer a grouped write records and the thresholds it scores it with
@@ -134,11 +157,13 @@ type historyHint struct {
 // statement before the group runs them, for the time the group began: each transfer then scores
 // without a round trip of its own (historyFor). On two busy cores a round trip is a wait for
 // PostgreSQL's process to be scheduled and another for the writer's, and these waits made the
-// tail of a transfer's latency (docs/PERFORMANCE.md, "Fifteenth session"). A group reads ahead
-// when it holds two transfers or more, all scored with the same windows; SQLite reads in the
-// writer's own process, where a read costs no round trip, and keeps reading one by one.
+// tail of a transfer's latency (docs/PERFORMANCE.md, "Fifteenth session"). The read goes out
+// with the statements that begin the group's transaction (readFirst), so a group of transfers
+// takes two round trips: this one and the commit's. A group reads ahead when its transfers are
+// all scored with the same windows, a group of one included; SQLite reads in the writer's own
+// process, where a read costs no round trip, and keeps reading one by one.
 func (g *groupTx) readGroupHistories(ctx context.Context, batch []*writeJob) error {
-	if g.store.dialect != dialectPostgres || len(batch) < 2 || batch[0].hint == nil {
+	if g.store.dialect != dialectPostgres || batch[0].hint == nil {
 		return nil
 	}
 	th := batch[0].hint.th
@@ -149,9 +174,11 @@ func (g *groupTx) readGroupHistories(ctx context.Context, batch []*writeJob) err
 		}
 		txs = append(txs, j.hint.tx)
 	}
-	h, err := g.readAMLHistories(ctx, txs, th)
-	if err != nil {
-		return fmt.Errorf("read the group's AML histories: %w", err)
+	h, q, args := g.amlHistoriesQuery(txs, th)
+	if q != "" {
+		if err := g.readFirst(ctx, q, args, h.scan); err != nil {
+			return fmt.Errorf("read the group's AML histories: %w", err)
+		}
 	}
 	g.histories = h
 	return nil

@@ -80,6 +80,35 @@ const (
 		SELECT $1::uuid, $2::uuid, $3::text, $4::text, $5::text, $6::jsonb, $7::text, $8::text, $9::timestamptz,
 			head.seq, $12::integer, head.link, head.hash
 		FROM (VALUES (1)) AS one LEFT JOIN head ON TRUE`
+
+	// sqlChainAuditRows appends several rows to chain $12 in one statement, as sqlChainAudit
+	// would one after the other: $1…$10 are text arrays of sqlChainAudit's $1…$10, one element
+	// per row in order. It locks the head first (FOR UPDATE waits for another writer of the chain
+	// and then reads the head it committed), chains the rows from it (a recursive query, one
+	// step per row: the next link, a seq drawn in turn, the hash of the previous one), moves the
+	// head to the last row and inserts the rows. A group's transfers each audit a row, and one
+	// statement for them all costs PostgreSQL one executor start and one update of the head
+	// instead of one per transfer (docs/PERFORMANCE.md, "Nineteenth session"). Were the head
+	// missing, the rows would be written outside the chain, as sqlChainAudit's.
+	sqlChainAuditRows = `WITH RECURSIVE r AS (
+			SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+				$8::text[], $9::text[], $10::text[])
+				WITH ORDINALITY AS r(id, user_id, action, resource, resource_id, details, ip_address, user_agent, created_at, tail, n)),
+		head AS (SELECT link, hash FROM audit_chain WHERE id = $12 FOR UPDATE),
+		chained AS (
+			SELECT 0::bigint AS n, link, hash, NULL::bigint AS seq FROM head
+			UNION ALL
+			SELECT c.n + 1, c.link + 1, encode(sha256(convert_to(c.hash || E'\n[' || (c.link + 1) || ',' || r.tail, 'UTF8')), 'hex'),
+				nextval('audit_logs_seq')
+			FROM chained c JOIN r ON r.n = c.n + 1),
+		moved AS (
+			UPDATE audit_chain SET link = last.link, seq = last.seq, hash = last.hash, updated_at = $11::timestamptz
+			FROM (SELECT link, hash, seq FROM chained ORDER BY n DESC LIMIT 1) AS last
+			WHERE audit_chain.id = $12 AND last.seq IS NOT NULL)
+		INSERT INTO audit_logs (id, user_id, action, resource, resource_id, details, ip_address, user_agent, created_at, seq, chain, link, hash)
+		SELECT r.id::uuid, r.user_id::uuid, r.action, r.resource, r.resource_id, r.details::jsonb, r.ip_address, r.user_agent,
+			r.created_at::timestamptz, c.seq, $12::integer, c.link, c.hash
+		FROM r LEFT JOIN chained c ON c.n = r.n ORDER BY r.n`
 )
 
 // auditRow is an audit row waiting in its transaction to be chained at the commit.
@@ -217,18 +246,24 @@ func (tx *Tx) chainInDatabase(ctx context.Context) error {
 	if chain == 0 {
 		chain = 1
 	}
-	for _, r := range tx.audits {
+	rows := make([][]any, len(tx.audits))
+	for i, r := range tx.audits {
 		tail, err := r.chainedTail()
 		if err != nil {
 			return err
 		}
-		if err := tx.execLater(ctx, sqlChainAudit, r.id, nullString(r.UserID), r.Action, r.Resource,
-			nullString(r.ResourceID), r.details, nullString(r.IPAddress), nullString(r.UserAgent), ts(r.at), string(tail), now, chain); err != nil {
-			return fmt.Errorf("insert audit row: %w", err)
-		}
+		rows[i] = []any{r.id, nullString(r.UserID), r.Action, r.Resource, nullString(r.ResourceID), r.details,
+			nullString(r.IPAddress), nullString(r.UserAgent), ts(r.at), string(tail)}
 	}
 	tx.audits = nil
-	return nil
+	if len(rows) == 1 {
+		return tx.execLater(ctx, sqlChainAudit, append(rows[0], now, chain)...)
+	}
+	args, err := columns(rows)
+	if err != nil {
+		return fmt.Errorf("insert audit rows: %w", err)
+	}
+	return tx.execLater(ctx, sqlChainAuditRows, append(args, now, chain)...)
 }
 
 // chainHead is a chain's last row: its link (position in the chain), seq and hash.

@@ -4,8 +4,12 @@ import (
 	"context"
 	"fmt"
 	"hash/maphash"
+	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
 )
 
 // Each commit costs far more than the statements before it: on SQLite, which allows one writer
@@ -207,6 +211,9 @@ func (s *Store) runWrites(batch []*writeJob, savepoints bool, chain int) bool {
 			return abort(err)
 		}
 	}
+	if err := group.begin(ctx); err != nil {
+		return abort(err)
+	}
 	for i, j := range batch {
 		if err := j.ctx.Err(); err != nil {
 			results[i] = err
@@ -268,21 +275,84 @@ func (s *Store) runWrites(batch []*writeJob, savepoints bool, chain int) bool {
 type groupTx struct {
 	*Tx
 	savepointOpen bool
+	// unbegun, on PostgreSQL, are the statements that begin the transaction (Store.groupBegin)
+	// until they are sent: with the group's first read (readFirst), or by begin.
+	unbegun []string
 }
 
+// beginGroup starts a group's transaction. On PostgreSQL it takes a connection and leaves the
+// BEGIN to go out with the group's first read (readFirst) or, if there is none, to begin.
 func (s *Store) beginGroup(ctx context.Context) (*groupTx, error) {
 	if s.dialect == dialectPostgres {
-		tx, err := s.beginPipelined(ctx, s.groupBegin)
+		conn, err := s.wdb.Conn(ctx)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("connect: %w", err)
 		}
-		return &groupTx{Tx: tx}, nil
+		return &groupTx{Tx: &Tx{queries: conn, conn: conn, store: s, now: s.Now()}, unbegun: s.groupBegin}, nil
 	}
 	sqlTx, err := s.wdb.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("begin: %w", err)
 	}
 	return &groupTx{Tx: &Tx{queries: sqlTx, sqlTx: sqlTx, store: s}}, nil
+}
+
+// begin sends the statements that begin a PostgreSQL group's transaction, unless its first read
+// carried them (readFirst).
+func (g *groupTx) begin(ctx context.Context) error {
+	if len(g.unbegun) == 0 {
+		return nil
+	}
+	_, err := g.conn.ExecContext(ctx, strings.Join(g.unbegun, "; ")) // one simple query
+	g.unbegun = nil
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	return nil
+}
+
+// readFirst runs query, the group's first statement, and hands its rows to scan. While the
+// transaction is not begun, the statements that begin it go out with the query in one round
+// trip (a batch on pgx's own connection, whose rows scan reads as it reads *sql.Rows).
+func (g *groupTx) readFirst(ctx context.Context, query string, args []any, scan func(rowsReader) error) error {
+	if len(g.unbegun) == 0 {
+		rows, err := g.query(ctx, query, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		return scan(rows)
+	}
+	begin := g.unbegun
+	g.unbegun = nil
+	return g.conn.Raw(func(dc any) (err error) {
+		c, ok := dc.(*stdlib.Conn)
+		if !ok {
+			return fmt.Errorf("pipeline: unexpected driver connection %T", dc)
+		}
+		b := &pgx.Batch{}
+		for _, q := range begin {
+			b.Queue(q)
+		}
+		b.Queue(query, args...)
+		br := c.Conn().SendBatch(ctx, b)
+		defer func() {
+			if cerr := br.Close(); err == nil {
+				err = cerr
+			}
+		}()
+		for range begin {
+			if _, err := br.Exec(); err != nil {
+				return fmt.Errorf("begin: %w", err)
+			}
+		}
+		rows, err := br.Query()
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		return scan(rows)
+	})
 }
 
 // savepoint opens the next write's savepoint. On PostgreSQL, where each statement is a round

@@ -20,6 +20,7 @@ import (
 type pendingStmt struct {
 	query string
 	args  []any
+	rows  *rowsInsert // set by insertLater: the row may go out with others (coalesce)
 }
 
 // execLater runs a statement whose outcome nothing needs before the commit. In a PostgreSQL write
@@ -57,11 +58,15 @@ func (tx *Tx) sendBatch(ctx context.Context, before string, after ...string) err
 		if !ok {
 			return fmt.Errorf("pipeline: unexpected driver connection %T", dc)
 		}
+		pending, err := coalesce(tx.pending)
+		if err != nil {
+			return err
+		}
 		b := &pgx.Batch{}
 		if before != "" {
 			b.Queue(before)
 		}
-		for _, p := range tx.pending {
+		for _, p := range pending {
 			b.Queue(p.query, p.args...)
 		}
 		for _, q := range after {
@@ -113,19 +118,19 @@ const sqlBegin = "BEGIN"
 // groups keep the default mode, where a custom plan can matter. The read's plan is now made once
 // on a connection, so it can be as stale as theirs: a plan made on small tables lasts until an
 // ANALYZE (RefreshStatistics) invalidates it or the connection ends (postgresConnLifetime).
-// Without parameters the two statements go out as one simple query, one round trip.
-const sqlBeginGroup = "BEGIN; SET LOCAL plan_cache_mode = force_generic_plan"
+// The two statements go out with the group's first read (groupTx.readFirst).
+var sqlBeginGroup = []string{sqlBegin, "SET LOCAL plan_cache_mode = force_generic_plan"}
 
 // groupBeginFor is the statement a group of transfers begins with: sqlBeginGroup, unless the
 // operator chose a plan cache mode of their own (in the URL, or for the database or its role),
 // which groups then keep like every other transaction (see postgresConnLifetime).
-func groupBeginFor(ctx context.Context, db *sql.DB) (string, error) {
+func groupBeginFor(ctx context.Context, db *sql.DB) ([]string, error) {
 	var mode string
 	if err := db.QueryRowContext(ctx, `SELECT current_setting('plan_cache_mode')`).Scan(&mode); err != nil {
-		return "", fmt.Errorf("read plan_cache_mode: %w", err)
+		return nil, fmt.Errorf("read plan_cache_mode: %w", err)
 	}
 	if mode != "auto" {
-		return sqlBegin, nil
+		return []string{sqlBegin}, nil
 	}
 	return sqlBeginGroup, nil
 }
@@ -133,7 +138,6 @@ func groupBeginFor(ctx context.Context, db *sql.DB) (string, error) {
 // beginPipelined starts a PostgreSQL write transaction on a connection of its own, so the queued
 // statements can go out on the same session. It is begun with a BEGIN statement rather than as an
 // sql.Tx, whose Commit would be a round trip of its own after the one that carries the COMMIT.
-// begin is the statement that begins it (sqlBegin, or sqlBeginGroup for a group of transfers).
 func (s *Store) beginPipelined(ctx context.Context, begin string) (*Tx, error) {
 	conn, err := s.wdb.Conn(ctx)
 	if err != nil {

@@ -242,13 +242,13 @@ func TestGroupReadPlansOnce(t *testing.T) {
 			name, param, mode string
 			generic, custom   int64
 		}{
-			{"default mode", "", "auto", 3, 0},
-			{"the operator's mode", "&plan_cache_mode=force_custom_plan", "force_custom_plan", 0, 3},
+			{"default mode", "", "auto", 4, 0},
+			{"the operator's mode", "&plan_cache_mode=force_custom_plan", "force_custom_plan", 0, 4},
 		} {
 			t.Run(c.name, func(t *testing.T) {
 				generic, custom, mode := groupReadPlans(t, storetest.MustOpenURL(t, b.URL(t)+c.param))
 				if generic != c.generic || custom != c.custom || mode != c.mode {
-					t.Errorf("three groups read their histories with %d generic and %d custom plans, and the connection then plans in mode %q; want %d, %d and %q",
+					t.Errorf("four groups read their histories with %d generic and %d custom plans, and the connection then plans in mode %q; want %d, %d and %q",
 						generic, custom, mode, c.generic, c.custom, c.mode)
 				}
 			})
@@ -256,9 +256,9 @@ func TestGroupReadPlansOnce(t *testing.T) {
 	})
 }
 
-// groupReadPlans runs three groups of three transfers, each group a new user's (so no
-// idempotency key is replayed), on a pool of one connection, and returns the plans that
-// connection made for the groups' history read and the plan cache mode it has afterwards.
+// groupReadPlans runs a transfer alone, then three groups of three transfers, each group a new
+// user's (so no idempotency key is replayed), on a pool of one connection, and returns the plans
+// that connection made for the groups' history read and the plan cache mode it has afterwards.
 func groupReadPlans(t *testing.T, s *store.Store) (generic, custom int64, mode string) {
 	ctx := context.Background()
 	write := func(u *domain.User, id, sender string) *store.TransferWrite {
@@ -273,10 +273,10 @@ func groupReadPlans(t *testing.T, s *store.Store) (generic, custom int64, mode s
 	for round := range 3 {
 		users = append(users, mustUser(t, s, fmt.Sprintf("plans-%d@example.so", round), nil))
 	}
-	if _, err := s.CreateTransfer(ctx, write(users[0], "TXN-PLANS-FIRST", "+252650000100")); err != nil {
-		t.Fatal(err) // starts the writers
-	}
 	s.DB().SetMaxOpenConns(1)
+	if _, err := s.CreateTransfer(ctx, write(users[0], "TXN-PLANS-FIRST", "+252650000100")); err != nil {
+		t.Fatal(err) // starts the writers; a group of one reads ahead too
+	}
 	for round, u := range users {
 		var writes []*store.TransferWrite
 		for i := range 3 {

@@ -126,7 +126,7 @@ func (tx *Tx) InsertTransaction(ctx context.Context, t *NewTransaction) (inserte
 // insertTransactionLater queues t's insert for the commit (queuesInsert says when it may).
 func (tx *Tx) insertTransactionLater(ctx context.Context, t *NewTransaction) error {
 	tx.prepareTransaction(t)
-	if err := tx.execLater(ctx, sqlInsertTransaction, transactionArgs(t)...); err != nil {
+	if err := tx.insertLater(ctx, transactionRows, transactionArgs(t)...); err != nil {
 		return err
 	}
 	tx.aggregates.count(t)
@@ -427,3 +427,8 @@ const sqlInsertTransaction = `INSERT INTO transactions (` + insertTransactionCol
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
 		$22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $34)
 		ON CONFLICT (institution_id, external_id) DO NOTHING`
+
+// transactionRows is sqlInsertTransaction for the rows a group queues (insertTransactionLater).
+var transactionRows = newRowsInsert(sqlInsertTransaction, map[int]string{1: "uuid", 4: "uuid", 5: "uuid",
+	6: "uuid", 9: "bigint", 10: "bigint", 23: "integer", 25: "boolean", 26: "jsonb", 27: "integer", 31: "jsonb",
+	32: "uuid", 33: "timestamptz", 34: "timestamptz"})

@@ -38,7 +38,7 @@ type Store struct {
 	// cache keeps the reads every request makes until the next Write (readcache.go).
 	cache readCache
 	// groupBegin begins a PostgreSQL group of transfers (groupBeginFor).
-	groupBegin string
+	groupBegin []string
 }
 
 // Open connects to the database named by url: a postgres:// or postgresql:// URL selects

@@ -182,7 +182,7 @@ func (tx *Tx) recordScored(ctx context.Context, t *NewTransaction, sd scored, sc
 		// log, and which list entry matched is for regulators (the review queue, the alert).
 		reason, reasonParams = domain.ReasonSanctionsHold, "{}"
 	}
-	if err := tx.execLater(ctx, sqlInsertTxLog, NewID(), t.ID, nullString(t.CreatedBy), string(details), t.Status,
+	if err := tx.insertLater(ctx, txLogRows, NewID(), t.ID, nullString(t.CreatedBy), string(details), t.Status,
 		nullString(riskNote(aml)), ts(tx.now), nullString(reason), nullJSON(reasonParams)); err != nil {
 		return nil, err
 	}
@@ -466,3 +466,7 @@ var sqlAMLHistorySQLite = strings.NewReplacer("$1", "+$1", "$2", "+$2", "$3", "+
 
 const sqlInsertTxLog = `INSERT INTO transaction_logs (id, transaction_id, action, performed_by, details,
 		new_status, notes, created_at, reason_code, reason_params) VALUES ($1, $2, 'created', $3, $4, $5, $6, $7, $8, $9)`
+
+// txLogRows is sqlInsertTxLog for the rows a group queues (recordScored).
+var txLogRows = newRowsInsert(sqlInsertTxLog, map[int]string{1: "uuid", 2: "uuid", 3: "uuid", 4: "jsonb",
+	7: "timestamptz", 9: "jsonb"})
