@@ -144,7 +144,9 @@ const sqlUpsertAnalytics = `INSERT INTO analytics_daily (day, institution_id, op
 	tx_count = analytics_daily.tx_count + excluded.tx_count, amount_minor = analytics_daily.amount_minor + excluded.amount_minor`
 
 // statsRows and analyticsRows are the upserts for the rows a flush queues (rowsinsert.go). A
-// flush's keys are distinct, so no statement updates a row twice, and the rows go in key order.
+// transaction flushes once, at its commit (Tx.commit), and a flush's keys are distinct, so the
+// rows merged into one statement never update a row twice (PostgreSQL refuses that); they go in
+// key order.
 var (
 	statsRows     = newRowsInsert(sqlUpsertStats, map[int]string{3: "integer", 4: "bigint", 5: "bigint", 6: "bigint"})
 	analyticsRows = newRowsInsert(sqlUpsertAnalytics, map[int]string{8: "integer", 9: "bigint", 10: "bigint"})

@@ -14,7 +14,10 @@ import (
 func TestCoalesceMergesRowsWhereTheFirstWas(t *testing.T) {
 	a := newRowsInsert(`INSERT INTO a (x, y) VALUES ($1, $2)`, map[int]string{2: "bigint"})
 	b := newRowsInsert(`INSERT INTO b (x) VALUES ($1) ON CONFLICT DO NOTHING`, nil)
-	c := newRowsInsert(`INSERT INTO c (x) VALUES ($1)`, nil)
+	c := newRowsInsert(`INSERT INTO c (x, at) VALUES ($1, now())`, nil)
+	if want := `INSERT INTO c (x, at) SELECT r.p1, now() FROM unnest($1::text[]) AS r(p1)`; c.many != want {
+		t.Errorf("many:\n got %s\nwant %s", c.many, want)
+	}
 	if want := `INSERT INTO a (x, y) SELECT r.p1, r.p2::bigint FROM unnest($1::text[], $2::text[]) AS r(p1, p2)`; a.many != want {
 		t.Errorf("many:\n got %s\nwant %s", a.many, want)
 	}
@@ -49,7 +52,9 @@ func TestCoalesceMergesRowsWhereTheFirstWas(t *testing.T) {
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("coalesced:\n got %v\nwant %v", got, want)
 	}
-	if _, err := coalesce([]pendingStmt{row(a, "1", int64(1)), row(a, "2", struct{}{})}); err == nil {
-		t.Error("a value without a text form was sent")
+	for _, v := range []any{struct{}{}, 1.5, []byte("x")} {
+		if _, err := coalesce([]pendingStmt{row(a, "1", int64(1)), row(a, "2", v)}); err == nil {
+			t.Errorf("%T, which has no text form here, was sent", v)
+		}
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"sync/atomic"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/stdlib"
 )
 
 // Each commit costs far more than the statements before it: on SQLite, which allows one writer
@@ -284,11 +283,11 @@ type groupTx struct {
 // BEGIN to go out with the group's first read (readFirst) or, if there is none, to begin.
 func (s *Store) beginGroup(ctx context.Context) (*groupTx, error) {
 	if s.dialect == dialectPostgres {
-		conn, err := s.wdb.Conn(ctx)
+		tx, err := s.pipelinedTx(ctx)
 		if err != nil {
-			return nil, fmt.Errorf("connect: %w", err)
+			return nil, err
 		}
-		return &groupTx{Tx: &Tx{queries: conn, conn: conn, store: s, now: s.Now()}, unbegun: s.groupBegin}, nil
+		return &groupTx{Tx: tx, unbegun: s.groupBegin}, nil
 	}
 	sqlTx, err := s.wdb.BeginTx(ctx, nil)
 	if err != nil {
@@ -311,31 +310,19 @@ func (g *groupTx) begin(ctx context.Context) error {
 	return nil
 }
 
-// readFirst runs query, the group's first statement, and hands its rows to scan. While the
-// transaction is not begun, the statements that begin it go out with the query in one round
-// trip (a batch on pgx's own connection, whose rows scan reads as it reads *sql.Rows).
+// readFirst runs query, the first statement of a PostgreSQL group, and hands its rows to scan. The
+// statements that begin the transaction go out with it in one round trip (a batch on pgx's own
+// connection, whose rows scan reads as it reads *sql.Rows).
 func (g *groupTx) readFirst(ctx context.Context, query string, args []any, scan func(rowsReader) error) error {
-	if len(g.unbegun) == 0 {
-		rows, err := g.query(ctx, query, args...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		return scan(rows)
-	}
 	begin := g.unbegun
 	g.unbegun = nil
-	return g.conn.Raw(func(dc any) (err error) {
-		c, ok := dc.(*stdlib.Conn)
-		if !ok {
-			return fmt.Errorf("pipeline: unexpected driver connection %T", dc)
-		}
+	return g.withPgx(func(c *pgx.Conn) (err error) {
 		b := &pgx.Batch{}
 		for _, q := range begin {
 			b.Queue(q)
 		}
 		b.Queue(query, args...)
-		br := c.Conn().SendBatch(ctx, b)
+		br := c.SendBatch(ctx, b)
 		defer func() {
 			if cerr := br.Close(); err == nil {
 				err = cerr

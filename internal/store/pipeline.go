@@ -53,11 +53,7 @@ func (tx *Tx) sendBatch(ctx context.Context, before string, after ...string) err
 	if len(tx.pending) == 0 && before == "" && len(after) == 0 {
 		return nil
 	}
-	return tx.conn.Raw(func(dc any) error {
-		c, ok := dc.(*stdlib.Conn)
-		if !ok {
-			return fmt.Errorf("pipeline: unexpected driver connection %T", dc)
-		}
+	return tx.withPgx(func(c *pgx.Conn) error {
 		pending, err := coalesce(tx.pending)
 		if err != nil {
 			return err
@@ -73,7 +69,19 @@ func (tx *Tx) sendBatch(ctx context.Context, before string, after ...string) err
 			b.Queue(q)
 		}
 		tx.pending = nil
-		return c.Conn().SendBatch(ctx, b).Close()
+		return c.SendBatch(ctx, b).Close()
+	})
+}
+
+// withPgx runs fn with pgx's own connection under the transaction's, for what database/sql
+// cannot send: a batch of statements in one round trip.
+func (tx *Tx) withPgx(fn func(*pgx.Conn) error) error {
+	return tx.conn.Raw(func(dc any) error {
+		c, ok := dc.(*stdlib.Conn)
+		if !ok {
+			return fmt.Errorf("pipeline: unexpected driver connection %T", dc)
+		}
+		return fn(c.Conn())
 	})
 }
 
@@ -106,8 +114,8 @@ func (tx *Tx) flushGroup(ctx context.Context) error {
 
 const sqlBegin = "BEGIN"
 
-// sqlBeginGroup begins a group of transfers (runWrites) and, for that transaction only, has
-// PostgreSQL plan its prepared statements once per connection (plan_cache_mode). The group's
+// sqlPlanGeneric follows the BEGIN of a group of transfers (runWrites) and, for that transaction
+// only, has PostgreSQL plan its prepared statements once per connection (plan_cache_mode). The group's
 // read of its senders' histories (readGroupHistories) takes arrays, and PostgreSQL prices a
 // generic plan for an array parameter as if it held ten values: dearer than a custom plan for
 // the two or three senders a group holds, so in its default mode it planned that read again at
@@ -119,9 +127,9 @@ const sqlBegin = "BEGIN"
 // on a connection, so it can be as stale as theirs: a plan made on small tables lasts until an
 // ANALYZE (RefreshStatistics) invalidates it or the connection ends (postgresConnLifetime).
 // The two statements go out with the group's first read (groupTx.readFirst).
-var sqlBeginGroup = []string{sqlBegin, "SET LOCAL plan_cache_mode = force_generic_plan"}
+const sqlPlanGeneric = "SET LOCAL plan_cache_mode = force_generic_plan"
 
-// groupBeginFor is the statement a group of transfers begins with: sqlBeginGroup, unless the
+// groupBeginFor is what a group of transfers begins with: BEGIN and sqlPlanGeneric, unless the
 // operator chose a plan cache mode of their own (in the URL, or for the database or its role),
 // which groups then keep like every other transaction (see postgresConnLifetime).
 func groupBeginFor(ctx context.Context, db *sql.DB) ([]string, error) {
@@ -132,20 +140,29 @@ func groupBeginFor(ctx context.Context, db *sql.DB) ([]string, error) {
 	if mode != "auto" {
 		return []string{sqlBegin}, nil
 	}
-	return sqlBeginGroup, nil
+	return []string{sqlBegin, sqlPlanGeneric}, nil
 }
 
 // beginPipelined starts a PostgreSQL write transaction on a connection of its own, so the queued
 // statements can go out on the same session. It is begun with a BEGIN statement rather than as an
 // sql.Tx, whose Commit would be a round trip of its own after the one that carries the COMMIT.
-func (s *Store) beginPipelined(ctx context.Context, begin string) (*Tx, error) {
+func (s *Store) beginPipelined(ctx context.Context) (*Tx, error) {
+	tx, err := s.pipelinedTx(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := tx.conn.ExecContext(ctx, sqlBegin); err != nil {
+		tx.conn.Close()
+		return nil, fmt.Errorf("begin: %w", err)
+	}
+	return tx, nil
+}
+
+// pipelinedTx is a PostgreSQL transaction on a connection of its own, not yet begun.
+func (s *Store) pipelinedTx(ctx context.Context) (*Tx, error) {
 	conn, err := s.wdb.Conn(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("connect: %w", err)
-	}
-	if _, err := conn.ExecContext(ctx, begin); err != nil {
-		conn.Close()
-		return nil, fmt.Errorf("begin: %w", err)
 	}
 	return &Tx{queries: conn, conn: conn, store: s, now: s.Now()}, nil
 }

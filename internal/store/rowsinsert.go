@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/jackc/pgx/v5/pgtype"
 )
@@ -36,10 +35,10 @@ var paramRef = regexp.MustCompile(`\$(\d+)`)
 // and PostgreSQL converts text to another type only when told to).
 func newRowsInsert(one string, casts map[int]string) *rowsInsert {
 	open := strings.Index(one, "VALUES (")
-	if open < 0 || !strings.Contains(one[open:], ")") {
-		panic("newRowsInsert: not an INSERT … VALUES (…): " + one)
+	end := closing(one, open+len("VALUES ("))
+	if open < 0 || end < 0 || strings.Contains(one[end:], "$") {
+		panic("newRowsInsert: not an INSERT … VALUES (…) with its parameters in the tuple: " + one)
 	}
-	end := strings.Index(one[open:], ")") + open
 	tuple := one[open+len("VALUES (") : end]
 	n := 0
 	exprs := paramRef.ReplaceAllStringFunc(tuple, func(ref string) string {
@@ -57,6 +56,22 @@ func newRowsInsert(one string, casts map[int]string) *rowsInsert {
 	many := one[:open] + "SELECT " + exprs + " FROM unnest(" + strings.Join(arrays, ", ") + ") AS r(" +
 		strings.Join(names, ", ") + ")" + one[end+1:]
 	return &rowsInsert{one: one, many: many}
+}
+
+// closing is the index of the parenthesis that closes the one opened just before from, or -1.
+func closing(s string, from int) int {
+	depth := 1
+	for i := max(from, 0); i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // insertLater queues a row of ins like execLater; on PostgreSQL, the rows of ins queued in one
@@ -128,7 +143,8 @@ func columns(rows [][]any) ([]any, error) {
 	return args, nil
 }
 
-// textOf is a parameter's value in PostgreSQL's text input form; nil and a Valuer's nil are NULL.
+// textOf is a parameter's value in PostgreSQL's text input form, as the one-row statement stores
+// it; nil and a Valuer's nil are NULL.
 func textOf(v any) (pgtype.Text, error) {
 	dv, err := driver.DefaultParameterConverter.ConvertValue(v)
 	if err != nil {
@@ -142,13 +158,9 @@ func textOf(v any) (pgtype.Text, error) {
 		s = x
 	case int64:
 		s = strconv.FormatInt(x, 10)
-	case float64:
-		s = strconv.FormatFloat(x, 'g', -1, 64)
 	case bool:
 		s = strconv.FormatBool(x)
-	case time.Time:
-		s = x.UTC().Format(time.RFC3339Nano)
-	default:
+	default: // times go as dbTime (ts), whose text is the stored one; nothing queued is a float or bytes
 		return pgtype.Text{}, fmt.Errorf("no text form for %T", dv)
 	}
 	return pgtype.Text{String: s, Valid: true}, nil

@@ -176,7 +176,7 @@ func (s *Store) Write(ctx context.Context, fn func(*Tx) error) (err error) {
 			return nil
 		})
 	}
-	tx, err := s.beginPipelined(ctx, sqlBegin)
+	tx, err := s.beginPipelined(ctx)
 	if err != nil {
 		return err
 	}
