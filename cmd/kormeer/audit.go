@@ -102,7 +102,7 @@ func logAuditAnchors(ctx context.Context, st *store.Store, log *slog.Logger) {
 		}
 		for _, h := range heads {
 			if h.Seq == 0 {
-				continue // a chain without rows (a lane that has not written yet) has nothing to anchor
+				continue // a chain without rows (a transfer chain no group has taken yet) has nothing to anchor
 			}
 			log.Info("audit chain head", "chain", h.Chain, "seq", h.Seq, "hash", h.Hash, "anchor", fmt.Sprintf("%d:%s", h.Seq, h.Hash))
 		}

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"math/rand/v2"
 	"strconv"
 	"time"
 )
@@ -20,12 +21,15 @@ import (
 // on PostgreSQL, so the transactions and instances that share a chain append one after another
 // and never fork it.
 //
-// PostgreSQL keeps one chain per transfer lane (chains 2 to 5, groupcommit.go) and chain 1 for
-// every other write. A head's lock is held through the commit's flush to disk, so with one chain
-// the lanes' commits passed one at a time, one flush each: a third of PostgreSQL's busy backends
-// waited for it (docs/PERFORMANCE.md, "Sixteenth session"); with a chain each, their commits
-// share the log's flushes ("Seventeenth session"). A row's seq, the trail's order for reading, then comes from a sequence
-// shared by the chains. SQLite's single writer orders every write already and keeps one chain,
+// PostgreSQL keeps chain 1 for every write but transfers, and four chains (2 to 5) for the
+// transfers' groups (groupcommit.go). A head's lock is held through the commit's flush to disk,
+// so the groups that share a chain commit one at a time, one flush each: when four writers
+// shared one chain, a third of PostgreSQL's busy backends waited for it (docs/PERFORMANCE.md,
+// "Sixteenth session"); with a chain each, their commits shared the log's flushes ("Seventeenth
+// session"). One writer now runs a process's groups one after another, so it never waits on
+// itself; several instances do share the chains, and each group takes one at random, so two
+// instances' groups wait for each other only when they pick the same. A row's seq, the trail's
+// order for reading, comes from a sequence shared by the chains. SQLite's single writer orders every write already and keeps one chain,
 // whose rows leave chain and link empty: a row without them is in chain 1 at the link of its
 // seq, as every row written before the chains were split (migration 0041).
 //
@@ -37,15 +41,18 @@ import (
 // genesisHash is the "previous hash" of a chain's first row.
 const genesisHash = "0000000000000000000000000000000000000000000000000000000000000000"
 
-// laneChain is the chain the writer lane with index lane appends to on PostgreSQL: 2 to
-// 1+pgLanes, whose heads migration 0041 created. Chain 1 takes every other write.
-func laneChain(lane int) int { return 2 + lane }
+// pgTransferChains is how many chains PostgreSQL's transfer groups append to: 2 to
+// 1+pgTransferChains, whose heads migration 0041 created (when PostgreSQL had a writer for each).
+const pgTransferChains = 4
 
-// chains is how many chains the trail has: 1 on SQLite, 1+pgLanes on PostgreSQL. Verification
-// reports any other head.
+// transferChain is the chain a transfer group appends to on PostgreSQL, one at random.
+func transferChain() int { return 2 + rand.IntN(pgTransferChains) }
+
+// chains is how many chains the trail has: 1 on SQLite, 1+pgTransferChains on PostgreSQL.
+// Verification reports any other head.
 func (s *Store) chains() int64 {
 	if s.dialect == dialectPostgres {
-		return 1 + pgLanes
+		return 1 + pgTransferChains
 	}
 	return 1
 }

@@ -116,7 +116,7 @@ func TestAuditChainUnderConcurrentWriters(t *testing.T) {
 						Details: map[string]any{"n": i, "big": 1e21, "s": "<&> Cabdi Xasan — Muqdisho\n", "list": []any{1.5, "x"}}}
 					var err error
 					if i%2 == 0 {
-						err = store.WriteGrouped(s, ctx, fmt.Sprint(w, i), func(ctx context.Context, tx *store.Tx) error { return tx.Audit(ctx, a) })
+						err = store.WriteGrouped(s, ctx, func(ctx context.Context, tx *store.Tx) error { return tx.Audit(ctx, a) })
 					} else {
 						err = s.RecordAccess(ctx, a)
 					}
@@ -136,7 +136,7 @@ func TestAuditChainUnderConcurrentWriters(t *testing.T) {
 		if !v.OK || v.Rows != 120 {
 			t.Fatalf("verification = ok %v, %d rows, problems %v; want intact chains of 120 rows", v.OK, v.Rows, v.Problems)
 		}
-		// PostgreSQL's lanes append to chains of their own, and the other writes to chain 1.
+		// PostgreSQL's transfer groups append to chains of their own, and the other writes to chain 1.
 		used := 0
 		for _, h := range v.Heads {
 			if h.Seq > 0 {
@@ -144,7 +144,7 @@ func TestAuditChainUnderConcurrentWriters(t *testing.T) {
 			}
 		}
 		if want := map[string]int{"sqlite": 1, "postgres": 5}[b.Name]; len(v.Heads) != want || (b.Name == "postgres" && used < 3) {
-			t.Fatalf("heads %v: want %d chains, on PostgreSQL chain 1 and lane chains in use", v.Heads, want)
+			t.Fatalf("heads %v: want %d chains, on PostgreSQL chain 1 and transfer chains in use", v.Heads, want)
 		}
 	})
 }
@@ -161,7 +161,7 @@ func TestAuditVerifyNamesTampering(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		anchor := heads[0] // the writes outside the lanes go to chain 1
+		anchor := heads[0] // the writes outside the transfer groups go to chain 1
 		if v := mustVerify(t, s, anchor); !v.OK {
 			t.Fatalf("untouched chain reported broken: %v", v.Problems)
 		}
@@ -281,15 +281,15 @@ func TestAuditBacklogIsChained(t *testing.T) {
 }
 
 // TestChainsDoNotWaitForEachOther: on PostgreSQL a transaction holds its chain's head until its
-// commit is on disk, so the transfer lanes and the other writes append to chains of their own,
+// commit is on disk, so the transfer groups and the other writes append to chains of their own,
 // and one chain held does not stop the others. An insider's transaction holds chain 1's head
-// (every write outside the lanes), then a lane's: the other side's writes still commit.
+// (every write but the transfers), then a transfer chain's: the other side's writes still commit.
 func TestChainsDoNotWaitForEachOther(t *testing.T) {
 	onPostgres(t, "SQLite's one writer appends to one chain", func(t *testing.T, b storetest.Backend, url string, s *store.Store) {
 		ctx := context.Background()
 		a := store.Audit{Action: "test.write", Resource: "thing"}
-		grouped := func(ctx context.Context, key string) error {
-			return store.WriteGrouped(s, ctx, key, func(ctx context.Context, tx *store.Tx) error { return tx.Audit(ctx, a) })
+		grouped := func(ctx context.Context) error {
+			return store.WriteGrouped(s, ctx, func(ctx context.Context, tx *store.Tx) error { return tx.Audit(ctx, a) })
 		}
 		hold := func(chain int) *sql.Tx {
 			tx, err := rawDB(t, b, url).Begin()
@@ -307,11 +307,11 @@ func TestChainsDoNotWaitForEachOther(t *testing.T) {
 		err := s.RecordAccess(short, a)
 		cancel()
 		if err == nil {
-			t.Fatal("a write outside the lanes committed while chain 1's head was held")
+			t.Fatal("a write outside the transfer groups committed while chain 1's head was held")
 		}
-		// A lane's write, once queued, runs to its end whatever its context (writeGrouped): were it
+		// A grouped write, once queued, runs to its end whatever its context (writeGrouped): were it
 		// waiting for chain 1, it would wait until the head is let go.
-		writesPast(t, held, "a transfer lane's write waited for chain 1", func() error { return grouped(ctx, "lane") })
+		writesPast(t, held, "a grouped write waited for chain 1", func() error { return grouped(ctx) })
 		if err := held.Rollback(); err != nil {
 			t.Fatal(err)
 		}
@@ -322,23 +322,23 @@ func TestChainsDoNotWaitForEachOther(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lane := 0
+		used := 0
 		for _, h := range heads {
 			if h.Chain > 1 && h.Seq > 0 {
-				lane = int(h.Chain)
+				used = int(h.Chain)
 			}
 		}
-		if lane == 0 {
-			t.Fatalf("the lane's row is in no lane chain: heads %v", heads)
+		if used == 0 {
+			t.Fatalf("the grouped write's row is in no transfer chain: heads %v", heads)
 		}
-		held = hold(lane)
+		held = hold(used)
 		if err := s.RecordAccess(long, a); err != nil {
-			t.Fatalf("a write outside the lanes waited for chain %d: %v", lane, err)
+			t.Fatalf("a write outside the transfer groups waited for chain %d: %v", used, err)
 		}
 		if err := held.Rollback(); err != nil {
 			t.Fatal(err)
 		}
-		if err := grouped(long, "lane"); err != nil { // the same key: the same lane, free again
+		if err := grouped(long); err != nil { // whichever chain it takes, none is held now
 			t.Fatal(err)
 		}
 		if v := mustVerify(t, s); !v.OK || v.Rows != 3 {
@@ -359,7 +359,7 @@ func TestAuditVerifyWhileWriting(t *testing.T) {
 		var wg sync.WaitGroup
 		var written atomic.Int64
 		errs := make(chan error, 8)
-		for w := range 4 {
+		for range 4 {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -369,7 +369,7 @@ func TestAuditVerifyWhileWriting(t *testing.T) {
 						return
 					default:
 					}
-					err := store.WriteGrouped(s, ctx, fmt.Sprint(w, i), func(ctx context.Context, tx *store.Tx) error { return tx.Audit(ctx, a) })
+					err := store.WriteGrouped(s, ctx, func(ctx context.Context, tx *store.Tx) error { return tx.Audit(ctx, a) })
 					if err == nil && i%4 == 0 {
 						err = s.RecordAccess(ctx, a)
 					}
@@ -400,21 +400,21 @@ func TestAuditVerifyWhileWriting(t *testing.T) {
 	})
 }
 
-// TestAuditVerifyNamesTamperingInLaneChains: on PostgreSQL, where the lanes' rows are in chains of
-// their own, an insider who deletes a row of one chain or moves a row to another chain is named,
+// TestAuditVerifyNamesTamperingInTransferChains: on PostgreSQL, where the transfer groups' rows
+// are in chains of their own, an insider who deletes a row of one chain or moves a row to another chain is named,
 // and the other chains still verify.
-func TestAuditVerifyNamesTamperingInLaneChains(t *testing.T) {
+func TestAuditVerifyNamesTamperingInTransferChains(t *testing.T) {
 	onPostgres(t, "SQLite keeps one chain (TestAuditVerifyNamesTampering)", func(t *testing.T, b storetest.Backend, url string, s *store.Store) {
 		ctx := context.Background()
 		for i := range 40 {
-			if err := store.WriteGrouped(s, ctx, fmt.Sprint("key", i), func(ctx context.Context, tx *store.Tx) error {
+			if err := store.WriteGrouped(s, ctx, func(ctx context.Context, tx *store.Tx) error {
 				return tx.Audit(ctx, store.Audit{Action: "test.write", Resource: "thing", ResourceID: fmt.Sprint(i)})
 			}); err != nil {
 				t.Fatal(err)
 			}
 		}
 		db := rawDB(t, b, url)
-		// The lane chains in use, by their number of rows.
+		// The transfer chains in use, by their number of rows.
 		rows, err := db.Query(`SELECT chain, MAX(link) FROM audit_logs GROUP BY chain HAVING MAX(link) >= 3 ORDER BY chain`)
 		if err != nil {
 			t.Fatal(err)
@@ -429,7 +429,7 @@ func TestAuditVerifyNamesTamperingInLaneChains(t *testing.T) {
 		}
 		rows.Close()
 		if len(chains) < 2 || chains[0] < 2 {
-			t.Fatalf("40 transfers filled lane chains %v; want two with three rows or more", chains)
+			t.Fatalf("40 grouped writes filled transfer chains %v; want two with three rows or more", chains)
 		}
 		seqOf := func(chain, link int64) (seq int64) {
 			if err := db.QueryRow(`SELECT seq FROM audit_logs WHERE chain = $1 AND link = $2`, chain, link).Scan(&seq); err != nil {
@@ -464,7 +464,7 @@ func TestAuditVerifyNamesTamperingInLaneChains(t *testing.T) {
 			t.Errorf("want three problems, got %v", v.Problems)
 		}
 
-		// An insider who adds a chain of their own, with a head, and deletes a lane's head.
+		// An insider who adds a chain of their own, with a head, and deletes a transfer chain's head.
 		for _, q := range []string{
 			`ALTER TABLE audit_chain DROP CONSTRAINT audit_chain_id_check`,
 			`INSERT INTO audit_chain (id, seq, link, hash, backlog_sealed, updated_at) VALUES (6, 0, 0, '` + strings.Repeat("0", 64) + `', TRUE, now())`,

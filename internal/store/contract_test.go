@@ -41,12 +41,12 @@ func onlineTransfer(id string, amount domain.Minor) *store.NewTransaction {
 	return nt
 }
 
-// holdLane keeps the writer of key's lane busy until the returned function is called, so that
-// the writes queued meanwhile run as one group; that function reports the holding write's error.
-func holdLane(s *store.Store, key string) (release func() error) {
+// holdWriter keeps the group writer busy until the returned function is called, so that the
+// writes queued meanwhile run as one group; that function reports the holding write's error.
+func holdWriter(s *store.Store) (release func() error) {
 	started, released, done := make(chan struct{}), make(chan struct{}), make(chan error, 1)
 	go func() {
-		done <- store.WriteGrouped(s, context.Background(), key, func(context.Context, *store.Tx) error {
+		done <- store.WriteGrouped(s, context.Background(), func(context.Context, *store.Tx) error {
 			close(started)
 			<-released
 			return nil
@@ -59,7 +59,7 @@ func holdLane(s *store.Store, key string) (release func() error) {
 	}
 }
 
-// waitQueued waits until n writes wait in the writers' lanes.
+// waitQueued waits until n writes wait for the group writer.
 func waitQueued(s *store.Store, n int) {
 	for store.QueuedWrites(s) < n {
 		time.Sleep(time.Millisecond)
@@ -286,7 +286,7 @@ func TestGuestUnitsConcurrent(t *testing.T) {
 // committed, when many writes run at once (grouped into shared commits on SQLite) and some of
 // them fail after inserting their transaction.
 // TestAggregatesFollowCommits: concurrent writes, some refused after an insert and some failing
-// in the database, half through the transfers' group commit (in lanes on PostgreSQL): only
+// in the database, half through the transfers' group commit: only
 // what committed is stored and counted.
 func TestAggregatesFollowCommits(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
@@ -303,7 +303,7 @@ func TestAggregatesFollowCommits(t *testing.T) {
 				write := s.Write
 				if i%2 == 1 {
 					write = func(ctx context.Context, fn func(*store.Tx) error) error {
-						return store.WriteGrouped(s, ctx, fmt.Sprint(i%5), func(_ context.Context, tx *store.Tx) error { return fn(tx) })
+						return store.WriteGrouped(s, ctx, func(_ context.Context, tx *store.Tx) error { return fn(tx) })
 					}
 				}
 				newTx := func(id string) *store.NewTransaction {
@@ -397,7 +397,7 @@ func TestGroupedWriteOutlivesItsRequest(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				ctx, cancel := context.WithCancel(context.Background())
-				err := store.WriteGrouped(s, ctx, "", func(ctx context.Context, tx *store.Tx) error {
+				err := store.WriteGrouped(s, ctx, func(ctx context.Context, tx *store.Tx) error {
 					if i%2 == 0 {
 						cancel() // the client hangs up
 					}
@@ -585,7 +585,7 @@ func TestIdempotentTransfersInOneGroup(t *testing.T) {
 		ctx := context.Background()
 		s := storetest.MustOpen(t, b)
 		u := mustUser(t, s, "idem@example.so", nil)
-		release := holdLane(s, store.TransferLane(u.ID, "k-1"))
+		release := holdWriter(s)
 		const n = 10
 		results := make([]*store.TransferResult, n)
 		errs := make([]error, n)
@@ -650,17 +650,9 @@ func TestFailingTransferFailsAlone(t *testing.T) {
 		if _, err := transfer("TXN-ALONE-FIRST", "used", "h-1"); err != nil {
 			t.Fatal(err)
 		}
-		// The seven below queue in the lane of the reused key (SQLite has one; on PostgreSQL the
-		// keys are picked to share it) while its writer is held, so they run as one group.
+		// The seven below queue while the writer is held, so they run as one group.
 		const n = 7
-		used := store.TransferLane(u.ID, "used")
-		keys := make([]string, n)
-		for i, c := 0, 0; i < n; c++ {
-			if k := fmt.Sprintf("k-%d", c); store.SameLane(s, used, store.TransferLane(u.ID, k)) {
-				keys[i], i = k, i+1
-			}
-		}
-		release := holdLane(s, used)
+		release := holdWriter(s)
 		results, errs := make([]*store.TransferResult, n), make([]error, n)
 		var wg sync.WaitGroup
 		for i := range n {
@@ -671,7 +663,7 @@ func TestFailingTransferFailsAlone(t *testing.T) {
 					results[i], errs[i] = transfer("TXN-ALONE-REUSED", "used", "h-2")
 					return
 				}
-				results[i], errs[i] = transfer(fmt.Sprintf("TXN-ALONE-%d", i), keys[i], "h")
+				results[i], errs[i] = transfer(fmt.Sprintf("TXN-ALONE-%d", i), fmt.Sprintf("k-%d", i), "h")
 			}()
 			waitQueued(s, i+1) // queued in this order, so the failing one sits in the middle
 		}
@@ -720,13 +712,13 @@ func TestQueuedStatementFailureFailsItsWrite(t *testing.T) {
 			_, err := tx.InsertTransaction(ctx, onlineTransfer(id, 100))
 			return err
 		}
-		release := holdLane(s, "lane")
+		release := holdWriter(s)
 		var errA, errB error
 		var wg sync.WaitGroup
 		wg.Add(2)
 		go func() {
 			defer wg.Done()
-			errA = store.WriteGrouped(s, ctx, "lane", func(ctx context.Context, tx *store.Tx) error {
+			errA = store.WriteGrouped(s, ctx, func(ctx context.Context, tx *store.Tx) error {
 				if err := insert(tx, "TXN-Q-A"); err != nil {
 					return err
 				}
@@ -739,7 +731,7 @@ func TestQueuedStatementFailureFailsItsWrite(t *testing.T) {
 		waitQueued(s, 1)
 		go func() {
 			defer wg.Done()
-			errB = store.WriteGrouped(s, ctx, "lane", func(ctx context.Context, tx *store.Tx) error {
+			errB = store.WriteGrouped(s, ctx, func(ctx context.Context, tx *store.Tx) error {
 				if err := insert(tx, "TXN-Q-B"); err != nil {
 					return err
 				}

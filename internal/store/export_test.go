@@ -12,8 +12,8 @@ import (
 
 // WriteGrouped lets the contract tests send writes through the transfers' group commit, which
 // on PostgreSQL only transfers reach.
-func WriteGrouped(s *Store, ctx context.Context, key string, fn func(context.Context, *Tx) error) error {
-	return s.writeGrouped(ctx, key, nil, fn)
+func WriteGrouped(s *Store, ctx context.Context, fn func(context.Context, *Tx) error) error {
+	return s.writeGrouped(ctx, nil, fn)
 }
 
 // AMLHistory lets the benchmarks time the history read every transfer makes.
@@ -21,20 +21,8 @@ func AMLHistory(tx *Tx, ctx context.Context, sender string, at time.Time, th dom
 	return tx.amlHistory(ctx, sender, at, th)
 }
 
-// TransferLane is the lane key CreateTransfer uses, so a test can hold that lane.
-var TransferLane = transferLane
-
-// SameLane reports whether writes with lane keys a and b queue in one writer's lane (after the
-// first grouped write has started the writers).
-func SameLane(s *Store, a, b string) bool { return s.group.lane(a) == s.group.lane(b) }
-
-// QueuedWrites counts the writes waiting in the writers' lanes.
-func QueuedWrites(s *Store) (n int) {
-	for _, lane := range s.group.lanes {
-		n += len(lane)
-	}
-	return n
-}
+// QueuedWrites counts the writes waiting for the writer.
+func QueuedWrites(s *Store) int { return len(s.group.queue) }
 
 // ExecLater and FlushGroup let a test queue statements in a group and send them early.
 func ExecLater(tx *Tx, ctx context.Context, query string, args ...any) error {

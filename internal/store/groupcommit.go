@@ -3,10 +3,8 @@ package store
 import (
 	"context"
 	"fmt"
-	"hash/maphash"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -19,16 +17,18 @@ import (
 // many writes share one commit and one statistics upsert (their deltas are merged); alone, a
 // write commits by itself at once.
 //
-// SQLite has one writer, and every write goes through it. PostgreSQL has pgLanes writers, so
-// one group's commit waits for the disk while the others run, and only transfers go through
-// them (Store.Write keeps the other writes in transactions of their own, so no other write can
-// lock a row a group needs and be locked by it in turn). A transfer's lane follows its
-// idempotency key: two requests with one key queue in one lane and never wait on each other's
-// groups from two lanes.
+// One writer runs the groups on both databases. SQLite allows one writer at a time, and every
+// write goes through it. On PostgreSQL only transfers go through it (Store.Write keeps the other
+// writes in transactions of their own, so no other write can lock a row a group needs and be
+// locked by it in turn). PostgreSQL had four writers, so that one group's commit waited for the
+// disk while the others ran; once a group's rows went out as one statement per table
+// (pipeline.go), the size of a group became what saves PostgreSQL's work, and four writers
+// split the waiting transfers into four groups a quarter the size: one writer takes 2,274-2,669
+// transfers/s where four took 1,365-1,551, PostgreSQL spending 250-282 µs of CPU on a transfer
+// instead of 709-746 (docs/PERFORMANCE.md, "Twentieth session").
 const (
 	maxGroup   = 64 // SQLite
 	maxPGGroup = 32 // PostgreSQL: under the 64 subtransactions a backend tracks in shared memory
-	pgLanes    = 4
 )
 
 type writeJob struct {
@@ -45,9 +45,7 @@ type writeJob struct {
 
 type groupCommit struct {
 	start sync.Once
-	lanes []chan *writeJob
-	turn  atomic.Uint32 // round robin for writes without a key
-	seed  maphash.Seed  // hashes a key to its lane
+	queue chan *writeJob // the writes waiting for the writer
 	quit  chan struct{}
 	ended sync.WaitGroup
 	once  sync.Once
@@ -65,31 +63,22 @@ func (g *groupCommit) stop() {
 	})
 }
 
-// groupWrite queues fn to a writer and waits for its outcome. Writes with one key share a lane.
-// rerunnable and hint: see writeJob.
-func (s *Store) groupWrite(ctx context.Context, key string, rerunnable bool, hint *historyHint, fn func(*Tx) error) error {
+// groupWrite queues fn to the writer and waits for its outcome. rerunnable and hint: see
+// writeJob.
+func (s *Store) groupWrite(ctx context.Context, rerunnable bool, hint *historyHint, fn func(*Tx) error) error {
 	g := &s.group
 	g.start.Do(func() {
-		n, size := 1, maxGroup
+		size := maxGroup
 		if s.dialect == dialectPostgres {
-			n, size = pgLanes, maxPGGroup
+			size = maxPGGroup
 		}
-		g.quit, g.seed = make(chan struct{}), maphash.MakeSeed()
-		for i := range n {
-			lane := make(chan *writeJob, size)
-			g.lanes = append(g.lanes, lane)
-			g.ended.Add(1)
-			chain := 1 // SQLite's one writer keeps one chain
-			if s.dialect == dialectPostgres {
-				chain = laneChain(i)
-			}
-			go s.writer(lane, size, chain)
-		}
+		g.queue, g.quit = make(chan *writeJob, size), make(chan struct{})
+		g.ended.Add(1)
+		go s.writer(size)
 	})
-	lane := g.lanes[g.lane(key)]
 	job := &writeJob{ctx: ctx, fn: fn, rerunnable: rerunnable, hint: hint, done: make(chan error, 1)}
 	select {
-	case lane <- job:
+	case g.queue <- job:
 	case <-ctx.Done():
 		return ctx.Err()
 	case <-g.quit:
@@ -98,28 +87,15 @@ func (s *Store) groupWrite(ctx context.Context, key string, rerunnable bool, hin
 	return <-job.done // once queued a write runs to its end, so the caller learns its outcome
 }
 
-// lane is the index of the lane a write with key queues in: the key's, or the next in turn for a
-// write without one.
-func (g *groupCommit) lane(key string) int {
-	n := uint64(len(g.lanes))
-	switch {
-	case n == 1:
-		return 0
-	case key != "":
-		return int(maphash.String(g.seed, key) % n)
-	default:
-		return int(uint64(g.turn.Add(1)) % n)
-	}
-}
-
-// writer runs the groups of one lane, which append their audit rows to chain (auditchain.go).
-func (s *Store) writer(lane chan *writeJob, size int, chain int) {
+// writer runs the queued writes in groups of up to size, each group's audit rows appended to
+// one chain (auditchain.go): SQLite's only one, on PostgreSQL one of the transfers' chains.
+func (s *Store) writer(size int) {
 	g := &s.group
 	defer g.ended.Done()
 	for {
 		var first *writeJob
 		select {
-		case first = <-lane:
+		case first = <-g.queue:
 		case <-g.quit:
 			return
 		}
@@ -127,7 +103,7 @@ func (s *Store) writer(lane chan *writeJob, size int, chain int) {
 	more:
 		for len(batch) < size {
 			select {
-			case j := <-lane:
+			case j := <-g.queue:
 				batch = append(batch, j)
 			default:
 				break more
@@ -135,10 +111,10 @@ func (s *Store) writer(lane chan *writeJob, size int, chain int) {
 		}
 		if s.dialect == dialectSQLite {
 			g.pause.Lock()
-			s.runGroup(batch, chain)
+			s.runGroup(batch, 1)
 			g.pause.Unlock()
 		} else {
-			s.runGroup(batch, chain)
+			s.runGroup(batch, transferChain())
 		}
 	}
 }

@@ -13,19 +13,17 @@ import (
 	"github.com/kormeer/kormeer/internal/store/storetest"
 )
 
-// queueInOneGroup makes one transfer per write with CreateTransfer, all queued in the lane of
-// the user's key "hold" while its writer is held, in order, so that they run as one group (on
-// PostgreSQL: their senders' histories read in one statement, their rows queued for the commit).
-// The writers must have started (a transfer made before).
+// queueInOneGroup makes one transfer per write with CreateTransfer, each with an idempotency key
+// of its own, all queued while the group writer is held, in order, so that they run as one group
+// (on PostgreSQL: their senders' histories read in one statement, their rows queued for the
+// commit). The writer must have started (a transfer made before).
 func queueInOneGroup(t *testing.T, s *store.Store, userID string, writes []*store.TransferWrite) []error {
 	t.Helper()
-	hold := store.TransferLane(userID, "hold")
-	for i, c := 0, 0; i < len(writes); c++ {
-		if k := fmt.Sprintf("g-%d", c); store.SameLane(s, hold, store.TransferLane(userID, k)) {
-			writes[i].IdempotencyKey, writes[i].RequestHash, i = k, k, i+1
-		}
+	for i, w := range writes {
+		w.IdempotencyKey = fmt.Sprintf("g-%d", i)
+		w.RequestHash = w.IdempotencyKey
 	}
-	release := holdLane(s, hold)
+	release := holdWriter(s)
 	errs := make([]error, len(writes))
 	var wg sync.WaitGroup
 	for i, w := range writes {

@@ -168,7 +168,7 @@ func (s *Store) Write(ctx context.Context, fn func(*Tx) error) (err error) {
 		return fmt.Errorf("prepare: %w", err)
 	}
 	if s.dialect == dialectSQLite {
-		return s.groupWrite(ctx, "", false, nil, func(tx *Tx) error {
+		return s.groupWrite(ctx, false, nil, func(tx *Tx) error {
 			if err := fn(tx); err != nil {
 				return err
 			}
@@ -199,19 +199,19 @@ func (s *Store) Write(ctx context.Context, fn func(*Tx) error) (err error) {
 }
 
 // writeGrouped is Write for the writes that come by the thousand a second (transfers): grouped
-// on both databases, in the lane of key on PostgreSQL (groupcommit.go). fn gets a context that
+// on both databases (groupcommit.go). fn gets a context that
 // its request's end does not cancel: its statements run on a connection the whole group shares,
 // and on PostgreSQL a statement cancelled midway takes that connection, and the group, down.
 // A write is skipped only if its request ends before the group reaches it.
 //
 // fn must be rerunnable (writeJob): it may run again in a new transaction after a run in a group
 // that did not commit. hint, if not nil, is the transfer fn records (writeJob).
-func (s *Store) writeGrouped(ctx context.Context, key string, hint *historyHint, fn func(context.Context, *Tx) error) error {
+func (s *Store) writeGrouped(ctx context.Context, hint *historyHint, fn func(context.Context, *Tx) error) error {
 	if err := s.prepareHot(ctx); err != nil {
 		return fmt.Errorf("prepare: %w", err)
 	}
 	detached := context.WithoutCancel(ctx)
-	return s.groupWrite(ctx, key, true, hint, func(tx *Tx) error { return fn(detached, tx) })
+	return s.groupWrite(ctx, true, hint, func(tx *Tx) error { return fn(detached, tx) })
 }
 
 // NewID returns a new record id. Version 7 UUIDs are time-ordered, which keeps primary-key

@@ -101,7 +101,7 @@ func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scori
 
 // historyFor is the AML history of t's sender: from its group's read-ahead when that holds it
 // (readGroupHistories; with the group's earlier transfers added, exactly what amlHistory reads
-// here, but for what other lanes commit while the group runs, which a lane never saw before
+// here, but for what other instances commit while the group runs, which it never saw before
 // they committed either), else read now, after the inserts the group has queued (queuesInsert).
 func (tx *Tx) historyFor(ctx context.Context, t *NewTransaction, th domain.AMLThresholds) (domain.AMLHistory, error) {
 	g := tx.group
@@ -250,7 +250,7 @@ type TransferResult struct {
 // CreateTransfer stores a transfer in one database transaction: idempotency record, AML score,
 // the transaction, its log row, its alert if high risk, and the audit row. Concurrent requests
 // with one idempotency key leave exactly one transaction: the key's row is inserted first, so
-// the others (queued in the same lane, groupcommit.go) wait for it and then replay its answer.
+// the others (queued for the same writer, groupcommit.go) wait for it and then replay its answer.
 // A request whose key another instance's group holds is tried again in a later group of this
 // one's (insertIdempotencyKey), for up to keyInFlightPatience; a key still held then is a 409.
 func (s *Store) CreateTransfer(ctx context.Context, w *TransferWrite) (_ *TransferResult, err error) {
@@ -289,8 +289,8 @@ var errKeyInFlight = errors.New("idempotency key in flight on another instance")
 // waiting: two instances' groups, each with requests of the same keys in different orders, would
 // otherwise each wait inside the insert for the other's commit, a deadlock PostgreSQL breaks
 // after a second by failing one of them (a 500). A key whose lock another transaction holds is
-// errKeyInFlight. On one instance requests with one key share a lane, and the lock is re-entrant
-// within a group; SQLite has one writer, so no other transaction can hold a key there. The lock
+// errKeyInFlight. On one instance requests with one key share its one writer, and the lock is
+// re-entrant within a group; SQLite has one writer, so no other transaction can hold a key there. The lock
 // rides on the insert, so a new key costs no extra round trip; only a key not inserted asks again,
 // to tell a key in flight from one stored.
 func (tx *Tx) insertIdempotencyKey(ctx context.Context, w *TransferWrite) (bool, error) {
@@ -333,7 +333,7 @@ func (s *Store) createTransfer(ctx context.Context, w *TransferWrite, given NewT
 	var aml domain.AMLResult // the stored transfer's, for an answer built after the commit
 	w.Tx = given
 	hint := &historyHint{tx: &w.Tx, th: w.Scoring.Thresholds}
-	err := s.writeGrouped(ctx, transferLane(w.UserID, w.IdempotencyKey), hint, func(ctx context.Context, tx *Tx) error {
+	err := s.writeGrouped(ctx, hint, func(ctx context.Context, tx *Tx) error {
 		*out, aml, w.Tx = TransferResult{}, domain.AMLResult{}, given
 		if w.IdempotencyKey != "" {
 			inserted, err := tx.insertIdempotencyKey(ctx, w)
@@ -401,14 +401,6 @@ func (s *Store) createTransfer(ctx context.Context, w *TransferWrite, given NewT
 		}
 	}
 	return out, nil
-}
-
-// transferLane is the lane key of a transfer: requests with one idempotency key share a lane.
-func transferLane(userID, idempotencyKey string) string {
-	if idempotencyKey == "" {
-		return ""
-	}
-	return userID + "\x00" + idempotencyKey
 }
 
 // RecordBatch stores a chunk of an institution's data feed in one database transaction: each
