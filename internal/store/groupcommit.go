@@ -12,8 +12,8 @@ import (
 // Each commit costs far more than the statements before it: on SQLite, which allows one writer
 // at a time, the commit writes and syncs the log; on PostgreSQL it waits for the log to reach the
 // disk, and each transfer's commit also rewrote the day's statistics rows. So writes are queued
-// to writer goroutines, each of which runs whatever has queued up in one transaction; a write
-// that fails does not take the others down with it (runGroup): they commit together. Under load
+// to a writer goroutine, which runs whatever has queued up in one transaction; a write that
+// fails does not take the others down with it (runGroup): they commit together. Under load
 // many writes share one commit and one statistics upsert (their deltas are merged); alone, a
 // write commits by itself at once.
 //
@@ -22,10 +22,9 @@ import (
 // writes in transactions of their own, so no other write can lock a row a group needs and be
 // locked by it in turn). PostgreSQL had four writers, so that one group's commit waited for the
 // disk while the others ran; once a group's rows went out as one statement per table
-// (pipeline.go), the size of a group became what saves PostgreSQL's work, and four writers
-// split the waiting transfers into four groups a quarter the size: one writer takes 2,274-2,669
-// transfers/s where four took 1,365-1,551, PostgreSQL spending 250-282 µs of CPU on a transfer
-// instead of 709-746 (docs/PERFORMANCE.md, "Twentieth session").
+// (rowsinsert.go), the size of a group became what saves PostgreSQL's work, and four writers
+// split the waiting transfers into four groups a quarter the size, for fewer transfers a second
+// at more of PostgreSQL's CPU each (docs/PERFORMANCE.md, "Figures behind the code's choices").
 const (
 	maxGroup   = 64 // SQLite
 	maxPGGroup = 32 // PostgreSQL: under the 64 subtransactions a backend tracks in shared memory
