@@ -29,9 +29,10 @@ import (
 // session"). One writer now runs a process's groups one after another, so it never waits on
 // itself; several instances do share the chains, and each group takes one at random, so two
 // instances' groups wait for each other only when they pick the same. A row's seq, the trail's
-// order for reading, comes from a sequence shared by the chains. SQLite's single writer orders every write already and keeps one chain,
-// whose rows leave chain and link empty: a row without them is in chain 1 at the link of its
-// seq, as every row written before the chains were split (migration 0041).
+// order for reading, comes from a sequence shared by the chains. SQLite's single writer orders
+// every write already and keeps one chain, whose rows leave chain and link empty: a row without
+// them is in chain 1 at the link of its seq, as every row written before the chains were split
+// (migration 0041).
 //
 // The chains are not a signature: someone who can write the database can recompute them after an
 // edit. What catches them is an anchor kept elsewhere: the portal logs every head every hour

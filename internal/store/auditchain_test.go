@@ -401,8 +401,8 @@ func TestAuditVerifyWhileWriting(t *testing.T) {
 }
 
 // TestAuditVerifyNamesTamperingInTransferChains: on PostgreSQL, where the transfer groups' rows
-// are in chains of their own, an insider who deletes a row of one chain or moves a row to another chain is named,
-// and the other chains still verify.
+// are in chains of their own, an insider who deletes a row of one chain or moves a row to
+// another chain is named, and the other chains still verify.
 func TestAuditVerifyNamesTamperingInTransferChains(t *testing.T) {
 	onPostgres(t, "SQLite keeps one chain (TestAuditVerifyNamesTampering)", func(t *testing.T, b storetest.Backend, url string, s *store.Store) {
 		ctx := context.Background()

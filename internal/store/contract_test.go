@@ -286,8 +286,8 @@ func TestGuestUnitsConcurrent(t *testing.T) {
 // committed, when many writes run at once (grouped into shared commits on SQLite) and some of
 // them fail after inserting their transaction.
 // TestAggregatesFollowCommits: concurrent writes, some refused after an insert and some failing
-// in the database, half through the transfers' group commit: only
-// what committed is stored and counted.
+// in the database, half through the transfers' group commit: only what committed is stored and
+// counted.
 func TestAggregatesFollowCommits(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
 		ctx := context.Background()

@@ -73,7 +73,7 @@ func (s *Store) groupWrite(ctx context.Context, rerunnable bool, hint *historyHi
 		}
 		g.queue, g.quit = make(chan *writeJob, size), make(chan struct{})
 		g.ended.Add(1)
-		go s.writer(size)
+		go s.writer()
 	})
 	job := &writeJob{ctx: ctx, fn: fn, rerunnable: rerunnable, hint: hint, done: make(chan error, 1)}
 	select {
@@ -86,9 +86,9 @@ func (s *Store) groupWrite(ctx context.Context, rerunnable bool, hint *historyHi
 	return <-job.done // once queued a write runs to its end, so the caller learns its outcome
 }
 
-// writer runs the queued writes in groups of up to size, each group's audit rows appended to
-// one chain (auditchain.go): SQLite's only one, on PostgreSQL one of the transfers' chains.
-func (s *Store) writer(size int) {
+// writer runs the queued writes in groups of up to the queue's capacity, each group's audit rows
+// appended to one chain (auditchain.go): SQLite's only one, on PostgreSQL one of the transfers'.
+func (s *Store) writer() {
 	g := &s.group
 	defer g.ended.Done()
 	for {
@@ -100,7 +100,7 @@ func (s *Store) writer(size int) {
 		}
 		batch := []*writeJob{first}
 	more:
-		for len(batch) < size {
+		for len(batch) < cap(g.queue) {
 			select {
 			case j := <-g.queue:
 				batch = append(batch, j)

@@ -199,9 +199,9 @@ func (s *Store) Write(ctx context.Context, fn func(*Tx) error) (err error) {
 }
 
 // writeGrouped is Write for the writes that come by the thousand a second (transfers): grouped
-// on both databases (groupcommit.go). fn gets a context that
-// its request's end does not cancel: its statements run on a connection the whole group shares,
-// and on PostgreSQL a statement cancelled midway takes that connection, and the group, down.
+// on both databases (groupcommit.go). fn gets a context that its request's end does not cancel:
+// its statements run on a connection the whole group shares, and on PostgreSQL a statement
+// cancelled midway takes that connection, and the group, down.
 // A write is skipped only if its request ends before the group reaches it.
 //
 // fn must be rerunnable (writeJob): it may run again in a new transaction after a run in a group

@@ -290,9 +290,9 @@ var errKeyInFlight = errors.New("idempotency key in flight on another instance")
 // otherwise each wait inside the insert for the other's commit, a deadlock PostgreSQL breaks
 // after a second by failing one of them (a 500). A key whose lock another transaction holds is
 // errKeyInFlight. On one instance requests with one key share its one writer, and the lock is
-// re-entrant within a group; SQLite has one writer, so no other transaction can hold a key there. The lock
-// rides on the insert, so a new key costs no extra round trip; only a key not inserted asks again,
-// to tell a key in flight from one stored.
+// re-entrant within a group; SQLite has one writer, so no other transaction can hold a key
+// there. The lock rides on the insert, so a new key costs no extra round trip; only a key not
+// inserted asks again, to tell a key in flight from one stored.
 func (tx *Tx) insertIdempotencyKey(ctx context.Context, w *TransferWrite) (bool, error) {
 	if tx.store.dialect != dialectPostgres {
 		res, err := tx.ExecContext(ctx, `INSERT INTO idempotency_keys (user_id, idem_key, request_hash, created_at)
