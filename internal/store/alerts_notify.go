@@ -28,15 +28,15 @@ const sqlNotifyWrite = `SELECT pg_notify('` + writeChannel + `', '')`
 // ListenAlerts hands each one to the sink, on every instance alike.
 func (s *Store) SetAlertSink(sink func(domain.AlertEvent)) { s.alertSink = sink }
 
-// announce arranges for a stored alert to reach the sink once tx commits.
-func (tx *Tx) announce(ctx context.Context, a domain.AlertEvent) error {
+// announce arranges for a stored alert to reach the sink once tx commits. On PostgreSQL run sends
+// the notification: at once (execNow) or with the commit (execLater), delivered on commit alike.
+func (tx *Tx) announce(ctx context.Context, run func(context.Context, string, ...any) error, a domain.AlertEvent) error {
 	if tx.store.dialect == dialectPostgres {
 		payload, err := json.Marshal(a)
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, alertChannel, string(payload))
-		return err
+		return run(ctx, `SELECT pg_notify($1, $2)`, alertChannel, string(payload))
 	}
 	if sink := tx.store.alertSink; sink != nil {
 		tx.afterCommit = append(tx.afterCommit, func() { sink(a) })

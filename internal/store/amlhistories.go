@@ -159,10 +159,10 @@ type historyHint struct {
 // PostgreSQL's process to be scheduled and another for the writer's, and these waits made the
 // tail of a transfer's latency (docs/PERFORMANCE.md, "Fifteenth session"). The read goes out
 // with the statements that begin the group's transaction (readFirst), so a group of transfers
-// that send no idempotency key and raise no alert takes two round trips: this one and the
-// commit's. A group reads ahead when its transfers are
-// all scored with the same windows, a group of one included; SQLite reads in the writer's own
-// process, where a read costs no round trip, and keeps reading one by one.
+// that send no idempotency key and match no sanctions entry takes two round trips: this one and
+// the commit's (queuesInsert). A group reads ahead when its transfers are all scored with the
+// same windows, a group of one included; SQLite reads in the writer's own process, where a read
+// costs no round trip, and keeps reading one by one.
 func (g *groupTx) readGroupHistories(ctx context.Context, batch []*writeJob) error {
 	if g.store.dialect != dialectPostgres || batch[0].hint == nil {
 		return nil

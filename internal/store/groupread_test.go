@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
 	"testing"
 	"time"
@@ -59,7 +60,8 @@ func busyWallets(inst string, from time.Time, first, count int) []store.ISOItem 
 // TestGroupedTransfersScoreAsOneByOne: transfers that run as one group are scored, held and
 // alerted exactly as the same transfers made one at a time, the group's earlier transfers and
 // those stored before it included. On PostgreSQL the group reads its senders' histories ahead in
-// one statement and queues the rows of the transfers that raise no alert for its commit.
+// one statement and queues its transfers' rows for its commit, the alerts of the high-risk ones
+// and their notifications included.
 func TestGroupedTransfersScoreAsOneByOne(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
 		ctx := context.Background()
@@ -144,13 +146,7 @@ func TestQueuedInsertFailureFailsAlone(t *testing.T) {
 		ctx := context.Background()
 		s := storetest.MustOpen(t, b)
 		u := mustUser(t, s, "refused@example.so", nil)
-		write := func(id string, amount domain.Minor) *store.TransferWrite {
-			w := &store.TransferWrite{UserID: u.ID, Scoring: store.Scoring{Thresholds: domain.DefaultAMLThresholds()},
-				Audit:   store.Audit{UserID: u.ID},
-				Respond: func(*store.NewTransaction, domain.AMLResult) ([]byte, error) { return []byte("{}"), nil }}
-			w.Tx = *onlineTransfer(id, amount)
-			return w
-		}
+		write := func(id string, amount domain.Minor) *store.TransferWrite { return onlineWrite(u.ID, id, amount) }
 		if _, err := s.CreateTransfer(ctx, write("TXN-REFUSED-FIRST", 2000)); err != nil {
 			t.Fatal(err)
 		}
@@ -196,4 +192,89 @@ func TestQueuedInsertFailureFailsAlone(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestGroupedAlertsAnnouncedOnceOnCommit: a high-risk transfer in a group, whose transaction row,
+// AML alert and alert notification a PostgreSQL group queues for its commit, is stored with its
+// alert, and every instance's sink hears of the alert exactly once, after the commit: also when
+// the group's first run is rolled back (a transfer the database refuses) and it runs again with
+// savepoints. The transfers are 9,500 USD from one sender, so structuring makes the third high
+// risk.
+func TestGroupedAlertsAnnouncedOnceOnCommit(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, b storetest.Backend) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		s := storetest.MustOpenURL(t, b.URL(t))
+		heard := make(chan domain.AlertEvent, 16)
+		s.SetAlertSink(func(e domain.AlertEvent) { heard <- e })
+		go s.ListenAlerts(ctx, slog.New(slog.DiscardHandler))
+		<-s.AlertsReady()
+		// Two users, as queueInOneGroup numbers its idempotency keys from 0 for each group.
+		u, u2 := mustUser(t, s, "announced@example.so", nil), mustUser(t, s, "announced2@example.so", nil)
+		write := func(id string, amount domain.Minor) *store.TransferWrite { return onlineWrite(u.ID, id, amount) }
+		for _, id := range []string{"TXN-ANNOUNCED-1", "TXN-ANNOUNCED-2"} {
+			if _, err := s.CreateTransfer(ctx, write(id, 9_500_00)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// PostgreSQL notifications reach every schema's listeners, and other tests run beside this
+		// one: only the alerts of this test's transactions count.
+		expectOne := func(group string, high *store.TransferWrite) {
+			t.Helper()
+			if !high.Tx.IsHighRisk {
+				t.Fatalf("%s: %s scored %d, not high risk: the scenario needs an alert", group, high.Tx.TransactionID, high.Tx.AMLScore)
+			}
+			var alerts int
+			if err := s.DB().QueryRowContext(ctx, `SELECT COUNT(*) FROM aml_alerts a JOIN transactions t ON t.id = a.transaction_id
+				WHERE t.transaction_id = $1`, high.Tx.TransactionID).Scan(&alerts); err != nil || alerts != 1 {
+				t.Errorf("%s: %d alerts stored for %s (err %v), want 1", group, alerts, high.Tx.TransactionID, err)
+			}
+			got, deadline := 0, time.After(5*time.Second)
+			for settle := (<-chan time.Time)(nil); ; {
+				select {
+				case e := <-heard:
+					if e.TransactionNumber == high.Tx.TransactionID && e.TransactionID == high.Tx.ID {
+						if got++; got == 1 {
+							settle = time.After(300 * time.Millisecond) // a second one, if it ever came
+						}
+					}
+					continue
+				case <-deadline:
+				case <-settle:
+				}
+				break
+			}
+			if got != 1 {
+				t.Errorf("%s: the sink heard of %s's alert %d times, want once", group, high.Tx.TransactionID, got)
+			}
+		}
+
+		plain := []*store.TransferWrite{write("TXN-ANNOUNCED-3", 9_500_00), write("TXN-ANNOUNCED-4", 2_000)}
+		for i, err := range queueInOneGroup(t, s, u.ID, plain) {
+			if err != nil {
+				t.Fatalf("transfer %d: %v", i, err)
+			}
+		}
+		expectOne("a group that commits at once", plain[0])
+
+		refused := onlineWrite(u2.ID, "TXN-ANNOUNCED-5", 9_500_00)
+		refused.Tx.SettlementMode = "weekly" // refused by the schema's CHECK at the commit
+		rerun := []*store.TransferWrite{refused, onlineWrite(u2.ID, "TXN-ANNOUNCED-6", 9_500_00), onlineWrite(u2.ID, "TXN-ANNOUNCED-7", 2_000)}
+		for i, err := range queueInOneGroup(t, s, u2.ID, rerun) {
+			if (err == nil) == (i == 0) {
+				t.Fatalf("transfer %d: %v (want only the weekly one refused)", i, err)
+			}
+		}
+		expectOne("a group run again after a refused transfer", rerun[1])
+	})
+}
+
+// onlineWrite is a transfer request by userID of amount USD from one sender to one recipient
+// (onlineTransfer), scored with the default thresholds.
+func onlineWrite(userID, id string, amount domain.Minor) *store.TransferWrite {
+	w := &store.TransferWrite{UserID: userID, Scoring: store.Scoring{Thresholds: domain.DefaultAMLThresholds()},
+		Audit:   store.Audit{UserID: userID},
+		Respond: func(*store.NewTransaction, domain.AMLResult) ([]byte, error) { return []byte("{}"), nil }}
+	w.Tx = *onlineTransfer(id, amount)
+	return w
 }

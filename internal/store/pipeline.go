@@ -36,6 +36,12 @@ func (tx *Tx) execLater(ctx context.Context, query string, args ...any) error {
 	return nil
 }
 
+// execNow runs a statement at once: execLater's counterpart where a caller chooses between them.
+func (tx *Tx) execNow(ctx context.Context, query string, args ...any) error {
+	_, err := tx.ExecContext(ctx, query, args...)
+	return err
+}
+
 // sendPending sends the queued statements in one round trip on the transaction's connection.
 func (tx *Tx) sendPending(ctx context.Context) error {
 	return tx.sendBatch(ctx, "")

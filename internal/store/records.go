@@ -189,6 +189,12 @@ type AMLAlert struct {
 // InsertAMLAlert stores an alert, assigning its id.
 func (tx *Tx) InsertAMLAlert(ctx context.Context, a *AMLAlert) (err error) {
 	defer wrap(&err, "insert aml alert")
+	return tx.insertAMLAlert(ctx, a, tx.execNow)
+}
+
+// insertAMLAlert stores an alert with run: execNow, or execLater when nothing reads the alert
+// back before the commit and its transaction's row is queued too (recordScored).
+func (tx *Tx) insertAMLAlert(ctx context.Context, a *AMLAlert, run func(context.Context, string, ...any) error) error {
 	a.ID = NewID()
 	if a.CreatedAt.IsZero() {
 		a.CreatedAt = tx.now
@@ -200,7 +206,7 @@ func (tx *Tx) InsertAMLAlert(ctx context.Context, a *AMLAlert) (err error) {
 	if err != nil {
 		return err
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO aml_alerts (id, transaction_id, alert_type, severity, trigger_rule,
+	err = run(ctx, `INSERT INTO aml_alerts (id, transaction_id, alert_type, severity, trigger_rule,
 		title, description, amount_minor, currency, institution_id, institution_type, status, created_at, updated_at,
 		code, params, severity_rank)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15, $16)`,
@@ -210,7 +216,7 @@ func (tx *Tx) InsertAMLAlert(ctx context.Context, a *AMLAlert) (err error) {
 	if err != nil {
 		return err
 	}
-	return tx.announce(ctx, domain.AlertEvent{ID: a.ID, Severity: a.Severity, Title: a.Title, Description: a.Description,
+	return tx.announce(ctx, run, domain.AlertEvent{ID: a.ID, Severity: a.Severity, Title: a.Title, Description: a.Description,
 		AlertType: a.AlertType, Code: a.Code, Params: params, InstitutionID: a.InstitutionID, TransactionID: a.TransactionID,
 		TransactionNumber: a.TransactionNumber})
 }
@@ -382,7 +388,7 @@ func (tx *Tx) InsertSystemAlert(ctx context.Context, a *SystemAlert) (err error)
 	if err != nil {
 		return err
 	}
-	return tx.announce(ctx, domain.AlertEvent{ID: a.ID, Severity: severity, Title: a.Title, Description: a.Message,
+	return tx.announce(ctx, tx.execNow, domain.AlertEvent{ID: a.ID, Severity: severity, Title: a.Title, Description: a.Message,
 		AlertType: a.AlertType, TargetUserID: a.TargetUserID, TargetRole: a.TargetRole})
 }
 

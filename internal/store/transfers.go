@@ -84,7 +84,8 @@ func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scori
 	if err != nil {
 		return out, err
 	}
-	if tx.queuesInsert(t, sd) {
+	queued := tx.queuesInsert(t, sd)
+	if queued {
 		out.Inserted, err = true, tx.insertTransactionLater(ctx, t)
 	} else {
 		out.Inserted, err = tx.InsertTransaction(ctx, t)
@@ -95,7 +96,7 @@ func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scori
 	if g := tx.group; g != nil && g.histories != nil {
 		g.histories.add(t)
 	}
-	out.Alert, err = tx.recordScored(ctx, t, sd, sc)
+	out.Alert, err = tx.recordScored(ctx, t, sd, sc, queued)
 	return out, err
 }
 
@@ -122,13 +123,14 @@ func (tx *Tx) historyFor(ctx context.Context, t *NewTransaction, th domain.AMLTh
 // queuesInsert reports whether t's row can wait for the commit's round trip (pipeline.go)
 // instead of taking one of its own: in a PostgreSQL group run without savepoints, for a
 // transaction without an external id (so there is no earlier report of it to find, and it is
-// stored for certain) that raises no alert and matches no sanctions entry (whose rows would
-// reference it at once). If its insert fails at the commit, the group runs again with savepoints
-// and the insert goes out at once (runWrites). The group's later reads of transactions send it
-// first (historyFor).
+// stored for certain) that matches no sanctions entry (whose rows are written at once and
+// reference it). A high-risk one's AML alert and its notification are queued after it
+// (recordScored): queued rows of one table go out together where the first was queued
+// (coalesce), never later, so the alert still follows its transaction. If its insert fails at
+// the commit, the group runs again with savepoints and the insert goes out at once (runWrites).
+// The group's later reads of transactions send it first (historyFor).
 func (tx *Tx) queuesInsert(t *NewTransaction, sd scored) bool {
-	return tx.conn != nil && tx.group != nil && !tx.group.savepoints && t.ExternalID == "" &&
-		!t.IsHighRisk && len(sd.hits) == 0
+	return tx.conn != nil && tx.group != nil && !tx.group.savepoints && t.ExternalID == "" && len(sd.hits) == 0
 }
 
 // scored is what scoreTransaction decided about a transaction before its row is written.
@@ -165,8 +167,9 @@ func (tx *Tx) scoreTransaction(ctx context.Context, t *NewTransaction, h domain.
 }
 
 // recordScored writes what follows a new transaction's row: its screening matches, its log row
-// and, when it is high risk, its AML alert (returned).
-func (tx *Tx) recordScored(ctx context.Context, t *NewTransaction, sd scored, sc Scoring) (*AMLAlert, error) {
+// and, when it is high risk, its AML alert (returned), queued for the commit like the row when
+// queued says the row was (queuesInsert).
+func (tx *Tx) recordScored(ctx context.Context, t *NewTransaction, sd scored, sc Scoring, queued bool) (*AMLAlert, error) {
 	aml := sd.aml
 	if len(sd.hits) > 0 {
 		subj := SanctionsSubject{Type: "transaction", ID: t.ID, Ref: t.TransactionID, InstitutionID: t.InstitutionID,
@@ -194,7 +197,11 @@ func (tx *Tx) recordScored(ctx context.Context, t *NewTransaction, sd scored, sc
 		Severity: aml.AlertSeverity(sc.Thresholds), TriggerRule: code, Code: code, Params: params,
 		Amount: t.Amount, Currency: t.Currency, InstitutionID: t.InstitutionID, InstitutionType: t.InstitutionType,
 		Status: domain.AlertOpen, CreatedAt: tx.now}
-	if err := tx.InsertAMLAlert(ctx, alert); err != nil {
+	run := tx.execNow
+	if queued {
+		run = tx.execLater
+	}
+	if err := tx.insertAMLAlert(ctx, alert, run); err != nil {
 		return nil, err
 	}
 	return alert, nil
