@@ -52,7 +52,11 @@ func (tx *Tx) readAMLHistories(ctx context.Context, fresh []*NewTransaction, th 
 }
 
 // amlHistoriesQuery is readAMLHistories' statement and its arguments (none when there is no
-// sender to read), and the histories it fills (scan).
+// sender to read), and the histories it fills (scan). What a sender received is one range of the
+// recipient index from the earliest pass-through start of the chunk's transfers: summed per
+// currency after the latest start, which every transfer's window holds ('sum'), and by time in
+// the band between the two, which each transfer filters (of). Read as two ranges, it cost every
+// sender a second descent of that index for a band a group's few milliseconds wide.
 func (tx *Tx) amlHistoriesQuery(fresh []*NewTransaction, th domain.AMLThresholds) (*amlHistories, string, []any) {
 	h := &amlHistories{sent: map[string][]pastRow{}, recvSum: map[string]map[domain.Currency]int64{},
 		recvBand: map[string][]pastRow{}, first: map[string]time.Time{}, read: map[string]bool{},
@@ -90,11 +94,10 @@ func (tx *Tx) amlHistoriesQuery(fresh []*NewTransaction, th domain.AMLThresholds
 			ROW_NUMBER() OVER (PARTITION BY sender ORDER BY created_at DESC) AS n
 		FROM transactions WHERE ` + a.isIn("sender", senders, false) + ` AND created_at > ` + a.add(ts(lo)) + `) AS s WHERE n <= 1000
 	UNION ALL
-	SELECT 'sum', recipient, CAST(SUM(amount_minor) AS BIGINT), currency, NULL FROM transactions
-		WHERE ` + a.isIn("recipient", senders, false) + ` AND created_at > ` + a.add(ts(h.hiPass)) + ` GROUP BY recipient, currency
-	UNION ALL
-	SELECT 'band', recipient, amount_minor, currency, created_at FROM transactions
-		WHERE ` + a.isIn("recipient", senders, false) + ` AND created_at > ` + a.add(ts(loPass)) + ` AND created_at <= ` + a.add(ts(h.hiPass)))
+	SELECT CASE WHEN created_at > ` + a.add(ts(h.hiPass)) + ` THEN 'sum' ELSE 'band' END, recipient,
+		CAST(SUM(amount_minor) AS BIGINT), currency, CASE WHEN created_at > ` + a.add(ts(h.hiPass)) + ` THEN NULL ELSE created_at END
+		FROM transactions WHERE ` + a.isIn("recipient", senders, false) + ` AND created_at > ` + a.add(ts(loPass)) + `
+		GROUP BY 1, 2, 4, 5`)
 	if a.d == dialectPostgres {
 		sb.WriteString(` UNION ALL SELECT 'first', v, 0, '', (SELECT MIN(created_at) FROM transactions WHERE sender = v)
 			FROM unnest(CAST(` + a.add(senders) + ` AS TEXT[])) AS s(v)
