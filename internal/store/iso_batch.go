@@ -143,7 +143,7 @@ func (tx *Tx) recordISOChunk(ctx context.Context, items []ISOItem, out []ISOOutc
 		return err
 	}
 	for k, t := range created {
-		alert, err := tx.recordScored(ctx, t, d.scores[k], sc, false)
+		alert, err := tx.recordScored(ctx, t, d.scores[k], sc)
 		if err != nil {
 			return err
 		}

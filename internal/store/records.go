@@ -193,7 +193,7 @@ func (tx *Tx) InsertAMLAlert(ctx context.Context, a *AMLAlert) (err error) {
 }
 
 // insertAMLAlert stores an alert with run: execNow, or execLater when nothing reads the alert
-// back before the commit and its transaction's row is queued too (recordScored).
+// back before the commit (recordScored).
 func (tx *Tx) insertAMLAlert(ctx context.Context, a *AMLAlert, run func(context.Context, string, ...any) error) error {
 	a.ID = NewID()
 	if a.CreatedAt.IsZero() {

@@ -84,8 +84,7 @@ func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scori
 	if err != nil {
 		return out, err
 	}
-	queued := tx.queuesInsert(t, sd)
-	if queued {
+	if tx.queuesInsert(t, sd) {
 		out.Inserted, err = true, tx.insertTransactionLater(ctx, t)
 	} else {
 		out.Inserted, err = tx.InsertTransaction(ctx, t)
@@ -96,7 +95,7 @@ func (tx *Tx) RecordTransaction(ctx context.Context, t *NewTransaction, sc Scori
 	if g := tx.group; g != nil && g.histories != nil {
 		g.histories.add(t)
 	}
-	out.Alert, err = tx.recordScored(ctx, t, sd, sc, queued)
+	out.Alert, err = tx.recordScored(ctx, t, sd, sc)
 	return out, err
 }
 
@@ -167,9 +166,11 @@ func (tx *Tx) scoreTransaction(ctx context.Context, t *NewTransaction, h domain.
 }
 
 // recordScored writes what follows a new transaction's row: its screening matches, its log row
-// and, when it is high risk, its AML alert (returned), queued for the commit like the row when
-// queued says the row was (queuesInsert).
-func (tx *Tx) recordScored(ctx context.Context, t *NewTransaction, sd scored, sc Scoring, queued bool) (*AMLAlert, error) {
+// and, when it is high risk, its AML alert (returned). The log row, the alert and its
+// notification refer to the row and nothing reads them back before the commit, so on PostgreSQL
+// they wait for the commit's round trip (execLater), after the row whether it went out at once or
+// is queued too (queuesInsert).
+func (tx *Tx) recordScored(ctx context.Context, t *NewTransaction, sd scored, sc Scoring) (*AMLAlert, error) {
 	aml := sd.aml
 	if len(sd.hits) > 0 {
 		subj := SanctionsSubject{Type: "transaction", ID: t.ID, Ref: t.TransactionID, InstitutionID: t.InstitutionID,
@@ -197,11 +198,7 @@ func (tx *Tx) recordScored(ctx context.Context, t *NewTransaction, sd scored, sc
 		Severity: aml.AlertSeverity(sc.Thresholds), TriggerRule: code, Code: code, Params: params,
 		Amount: t.Amount, Currency: t.Currency, InstitutionID: t.InstitutionID, InstitutionType: t.InstitutionType,
 		Status: domain.AlertOpen, CreatedAt: tx.now}
-	run := tx.execNow
-	if queued {
-		run = tx.execLater
-	}
-	if err := tx.insertAMLAlert(ctx, alert, run); err != nil {
+	if err := tx.insertAMLAlert(ctx, alert, tx.execLater); err != nil {
 		return nil, err
 	}
 	return alert, nil
