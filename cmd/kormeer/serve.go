@@ -407,10 +407,12 @@ func sweep(ctx context.Context, st *store.Store, loginWindow time.Duration, log 
 }
 
 // keepStatistics refreshes the planner's statistics of the tables that changed much, so that plans
-// follow the data as it grows (store.RefreshStatistics). On PostgreSQL it looks every 3 s: the look
-// is one read of pg_stat_user_tables, and a portal that started empty grows fastest at first, when
-// a half-minute look leaves it planning for empty tables (docs/PERFORMANCE.md, "Growth in one
-// process"). SQLite's PRAGMA optimize pauses the writer, so it runs every half minute.
+// follow the data as it grows (store.RefreshStatistics), and on PostgreSQL keeps the pages of the
+// AML history marked all-visible, so that it is read from the indexes alone
+// (store.KeepHistoryVisible). On PostgreSQL it looks every 3 s: each look is a read of
+// pg_stat_user_tables, and a portal that started empty grows fastest at first, when a half-minute
+// look leaves it planning for empty tables (docs/PERFORMANCE.md, "Growth in one process").
+// SQLite's PRAGMA optimize pauses the writer, so it runs every half minute.
 func keepStatistics(ctx context.Context, st *store.Store, log *slog.Logger) {
 	interval := 30 * time.Second
 	if st.IsPostgres() {
@@ -419,6 +421,9 @@ func keepStatistics(ctx context.Context, st *store.Store, log *slog.Logger) {
 	every(ctx, interval, func() {
 		if err := st.RefreshStatistics(ctx); err != nil && ctx.Err() == nil {
 			log.Warn("refresh planner statistics", "err", err)
+		}
+		if err := st.KeepHistoryVisible(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("vacuum transactions", "err", err)
 		}
 	})
 }

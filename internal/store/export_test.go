@@ -107,3 +107,10 @@ func backfill(s *Store, migration, marker string) ([]string, error) {
 	}
 	return out, nil
 }
+
+// SetHistoryVacuumLag changes how many inserts KeepHistoryVisible lets pass before it vacuums.
+func SetHistoryVacuumLag(n int64) (restore func()) {
+	old := historyVacuumLag
+	historyVacuumLag = n
+	return func() { historyVacuumLag = old }
+}
