@@ -134,20 +134,7 @@ func TestStatisticsFollowGrowth(t *testing.T) {
 			t.Fatal(err)
 		}
 		if b.Name != "sqlite" {
-			// The cumulative statistics reach pg_stat_user_tables shortly after the commit.
-			for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-				var n int64
-				if err := s.DB().QueryRowContext(ctx, `SELECT n_mod_since_analyze FROM pg_stat_user_tables
-					WHERE schemaname = current_schema() AND relname = 'transactions'`).Scan(&n); err != nil {
-					t.Fatal(err)
-				}
-				if n >= rows {
-					break
-				}
-				if time.Now().After(deadline) {
-					t.Fatalf("PostgreSQL counted %d changed rows of %d after 20 s", n, rows)
-				}
-			}
+			awaitTransactionsCounter(t, s, "n_mod_since_analyze", rows)
 		}
 		if err := s.RefreshStatistics(ctx); err != nil {
 			t.Fatal(err)
@@ -179,33 +166,20 @@ func TestStatisticsFollowGrowth(t *testing.T) {
 		}
 		// Rows that change without the table growing (the statistics rows every transfer updates)
 		// do not make PostgreSQL gather its statistics again.
-		analyses := func() (n, changed int64) {
-			t.Helper()
-			if err := s.DB().QueryRowContext(ctx, `SELECT analyze_count, n_mod_since_analyze FROM pg_stat_user_tables
-				WHERE schemaname = current_schema() AND relname = 'transactions'`).Scan(&n, &changed); err != nil {
-				t.Fatal(err)
-			}
-			return n, changed
-		}
-		was, _ := analyses()
+		var was int64
+		transactionsCounters(t, s, "analyze_count", &was)
 		if err := s.Write(ctx, func(tx *store.Tx) error {
 			_, err := tx.ExecContext(ctx, `UPDATE transactions SET description = 'changed' WHERE transaction_id LIKE 'TXN-STATS-%'`)
 			return err
 		}); err != nil {
 			t.Fatal(err)
 		}
-		for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-			if _, changed := analyses(); changed >= rows {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatal("PostgreSQL did not count the updated rows after 20 s")
-			}
-		}
+		awaitTransactionsCounter(t, s, "n_mod_since_analyze", rows)
 		if err := s.RefreshStatistics(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if now, _ := analyses(); now != was {
+		var now int64
+		if transactionsCounters(t, s, "analyze_count", &now); now != was {
 			t.Fatalf("%d rows updated, none added: analyzed %d times, want none", rows, now-was)
 		}
 	})

@@ -22,7 +22,11 @@ var historyVacuumLag int64 = 10_000
 // An insert-only table's VACUUM reads only the pages not yet marked and removes nothing, so it
 // visits no index. SKIP_LOCKED leaves the table to a VACUUM already running (another instance's,
 // or autovacuum's), and TRUNCATE false keeps it from ever taking the lock that would stop the
-// writer's inserts. SQLite reads its covering indexes without such a map: nothing to do there.
+// writer's inserts. PARALLEL 0: with no index to vacuum, PostgreSQL still starts two background
+// workers to look over the table's fourteen indexes, and starting them was nine tenths of each
+// VACUUM (145 against 17 ms, mostly system CPU, on a 1.47 M-row table; docs/PERFORMANCE.md,
+// "Twenty-third session"). SQLite reads its covering indexes without such a map: nothing to do
+// there.
 func (s *Store) KeepHistoryVisible(ctx context.Context) (err error) {
 	defer wrap(&err, "keep the AML history's pages all-visible")
 	if s.dialect != dialectPostgres {
@@ -34,6 +38,6 @@ func (s *Store) KeepHistoryVisible(ctx context.Context) (err error) {
 		historyVacuumLag).Scan(&due); err != nil || !due {
 		return err
 	}
-	_, err = s.db.ExecContext(ctx, `VACUUM (SKIP_LOCKED, TRUNCATE false) transactions`)
+	_, err = s.db.ExecContext(ctx, `VACUUM (SKIP_LOCKED, TRUNCATE false, PARALLEL 0) transactions`)
 	return err
 }

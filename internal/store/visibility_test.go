@@ -27,10 +27,7 @@ func TestHistoryKeptVisible(t *testing.T) {
 		defer store.SetHistoryVacuumLag(5_000)()
 		counts := func() (vacuums, inserted int64) {
 			t.Helper()
-			if err := s.DB().QueryRowContext(ctx, `SELECT vacuum_count, n_ins_since_vacuum FROM pg_stat_user_tables
-				WHERE schemaname = current_schema() AND relname = 'transactions'`).Scan(&vacuums, &inserted); err != nil {
-				t.Fatal(err)
-			}
+			transactionsCounters(t, s, "vacuum_count, n_ins_since_vacuum", &vacuums, &inserted)
 			return vacuums, inserted
 		}
 		var loaded int64 // since the last VACUUM
@@ -40,15 +37,7 @@ func TestHistoryKeptVisible(t *testing.T) {
 			if err := s.BulkLoad(ctx, historyRows(prefix, time.Now().UTC())[:n]); err != nil {
 				t.Fatal(err)
 			}
-			// The cumulative statistics reach pg_stat_user_tables shortly after the commit.
-			for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-				if _, inserted := counts(); inserted >= loaded {
-					return
-				}
-				if time.Now().After(deadline) {
-					t.Fatalf("PostgreSQL did not count %d inserted rows after 20 s", loaded)
-				}
-			}
+			awaitTransactionsCounter(t, s, "n_ins_since_vacuum", loaded)
 		}
 
 		load("TXN-VIS-A", 4_000) // under the lag: left alone
@@ -68,4 +57,29 @@ func TestHistoryKeptVisible(t *testing.T) {
 			t.Fatalf("after 10,000 inserts transactions was vacuumed %d times with %d inserts left counted, want once and 0", n-was, inserted)
 		}
 	})
+}
+
+// transactionsCounters reads columns of PostgreSQL's cumulative statistics of transactions
+// (pg_stat_user_tables) into dest.
+func transactionsCounters(t *testing.T, s *store.Store, columns string, dest ...any) {
+	t.Helper()
+	if err := s.DB().QueryRowContext(context.Background(), `SELECT `+columns+` FROM pg_stat_user_tables
+		WHERE schemaname = current_schema() AND relname = 'transactions'`).Scan(dest...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// awaitTransactionsCounter waits until the counter column of transactions' cumulative
+// statistics reaches want: PostgreSQL publishes them shortly after a commit, not with it.
+func awaitTransactionsCounter(t *testing.T, s *store.Store, column string, want int64) {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		var n int64
+		if transactionsCounters(t, s, column, &n); n >= want {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("PostgreSQL counted %s = %d after 20 s, want at least %d", column, n, want)
+		}
+	}
 }
