@@ -20,10 +20,11 @@ var historyVacuumLag int64 = 10_000
 // "Twenty-second session".
 //
 // An insert-only table's VACUUM reads only the pages not yet marked and removes nothing, so it
-// visits no index. SKIP_LOCKED leaves the table to a VACUUM already running (another instance's,
-// or autovacuum's), and TRUNCATE false keeps it from ever taking the lock that would stop the
-// writer's inserts. PARALLEL 0: with no index to vacuum, PostgreSQL still starts two background
-// workers to look over the table's fourteen indexes, and starting them was nine tenths of each
+// cleans no index (its index cleanup reads only each index's metapage). SKIP_LOCKED leaves the
+// table to a VACUUM already running (another instance's, or autovacuum's), and TRUNCATE false
+// keeps it from ever taking the lock that would stop the writer's inserts. PARALLEL 0: with no
+// index to clean, PostgreSQL still starts two background workers for that cleanup of the table's
+// fourteen indexes, and starting them was nine tenths of each
 // VACUUM (145 against 17 ms, mostly system CPU, on a 1.47 M-row table; docs/PERFORMANCE.md,
 // "Twenty-third session"). SQLite reads its covering indexes without such a map: nothing to do
 // there.
