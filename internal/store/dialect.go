@@ -18,7 +18,6 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
-	"github.com/kormeer/kormeer/internal/walbuffer"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -157,13 +156,8 @@ func openSQLite(ctx context.Context, dsn string) (reader, writer, checkpoints *s
 	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
 		return nil, nil, nil, fmt.Errorf("create database directory: %w", err)
 	}
-	// Every connection opens the file through walbuffer's VFS: the unix VFS, with a commit's
-	// log frames written in one system call instead of two per page.
-	if err := walbuffer.Register(); err != nil {
-		return nil, nil, nil, err
-	}
 	base := sqliteFileURL(path) + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
-		"&_pragma=synchronous(FULL)&_time_format=sqlite&vfs=" + walbuffer.Name
+		"&_pragma=synchronous(FULL)&_time_format=sqlite"
 	// A 64 MiB page cache for the writer (SQLite's default is 2 MiB) keeps the upper levels of the
 	// indexes a transfer inserts into at random places (sender, recipient, amount; the
 	// references grow at one end, domain/ids.go). More is slower: SQLite walks its whole page cache at every commit
