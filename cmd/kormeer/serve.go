@@ -412,7 +412,7 @@ func sweep(ctx context.Context, st *store.Store, loginWindow time.Duration, log 
 // (store.KeepHistoryVisible). On PostgreSQL it looks every 3 s: each look is a read of
 // pg_stat_user_tables, and a portal that started empty grows fastest at first, when a half-minute
 // look leaves it planning for empty tables (docs/PERFORMANCE.md, "Growth in one process").
-// SQLite's PRAGMA optimize pauses the writer, so it runs every half minute.
+// SQLite's analyses pause the writer, so there it looks every half minute.
 func keepStatistics(ctx context.Context, st *store.Store, log *slog.Logger) {
 	interval := 30 * time.Second
 	if st.IsPostgres() {

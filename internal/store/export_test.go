@@ -114,3 +114,14 @@ func SetHistoryVacuumLag(n int64) (restore func()) {
 	historyVacuumLag = n
 	return func() { historyVacuumLag = old }
 }
+
+// SQLiteAnalyses are the statements RefreshStatistics would run on SQLite, each in a pause of
+// the writer of its own.
+func SQLiteAnalyses(s *Store, ctx context.Context) ([]string, error) {
+	var analyses []string
+	err := s.betweenGroups(func() (err error) {
+		analyses, err = s.sqliteAnalyses(ctx)
+		return err
+	})
+	return analyses, err
+}

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"fmt"
+	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -19,15 +21,12 @@ import (
 // transaction_stats, the audit chain's head) change by the thousand a second without growing,
 // and counting their changes, as autovacuum does, analyzed analytics_daily every five seconds at
 // 1,400 transfers a second, a fifth of a second of one core each time, beside the transfers
-// (docs/PERFORMANCE.md, "Transfers end to end"). On SQLite PRAGMA optimize decides, sampling
-// 1,000 rows per index, between two groups of writes.
+// (docs/PERFORMANCE.md, "Transfers end to end"). On SQLite PRAGMA optimize's rule decides
+// (sqliteAnalyses), and each index is analyzed between two groups of writes.
 func (s *Store) RefreshStatistics(ctx context.Context) (err error) {
 	defer wrap(&err, "refresh statistics")
 	if s.dialect == dialectSQLite {
-		s.group.pause.Lock()
-		defer s.group.pause.Unlock()
-		_, err := s.wdb.ExecContext(ctx, `PRAGMA analysis_limit = 1000; PRAGMA optimize = 0x10002`)
-		return err
+		return s.refreshSQLiteStatistics(ctx)
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT s.relname FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
 		WHERE s.schemaname = current_schema() AND s.n_mod_since_analyze > 0
@@ -45,4 +44,88 @@ func (s *Store) RefreshStatistics(ctx context.Context) (err error) {
 		}
 	}
 	return nil
+}
+
+// refreshSQLiteStatistics runs sqliteAnalyses' statements, each in a pause of the writer of its
+// own. ANALYZE writes, so it must hold the writer off while it runs; PRAGMA optimize, which
+// analyzed every grown table in one statement, held every transfer for 0.4–1.4 s once the
+// transfers' tables passed half a million rows, where one index takes about 50 ms
+// (docs/PERFORMANCE.md, "Twenty-ninth session"). After each pause it leaves the writer alone
+// for analysisSpacing times as long, to run what queued meanwhile before the next one: taken
+// back to back, the transfers table's fourteen pauses would let one group run between two and
+// hold the writer most of a second as before.
+func (s *Store) refreshSQLiteStatistics(ctx context.Context) error {
+	var analyses []string
+	err := s.betweenGroups(func() (err error) {
+		analyses, err = s.sqliteAnalyses(ctx)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	for _, q := range analyses {
+		var held time.Duration
+		if err := s.betweenGroups(func() error {
+			began := time.Now()
+			_, err := s.wdb.ExecContext(ctx, `PRAGMA analysis_limit = 1000; `+q)
+			held = time.Since(began)
+			return err
+		}); err != nil {
+			return fmt.Errorf("%s: %w", q, err)
+		}
+		select {
+		case <-time.After(analysisSpacing * held):
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+// analysisSpacing: SQLite's statistics refresh holds the writer at most a fifth of the time.
+const analysisSpacing = 4
+
+// betweenGroups runs fn on SQLite's writer connection between two groups of writes.
+func (s *Store) betweenGroups(fn func() error) error {
+	s.group.pause.Lock()
+	defer s.group.pause.Unlock()
+	return fn()
+}
+
+// sqliteAnalyses are the ANALYZE statements that bring SQLite's statistics up to date: one for
+// each index of every table PRAGMA optimize would analyze (its size has changed much since its
+// last analysis, or it was never analyzed), or for the table itself if it has none. PRAGMA
+// optimize asks for a write transaction even to only list them, so it runs on the writer.
+func (s *Store) sqliteAnalyses(ctx context.Context) ([]string, error) {
+	rows, err := s.wdb.QueryContext(ctx, `PRAGMA optimize = 0x10003`) // 0x1: list, do not run
+	if err != nil {
+		return nil, err
+	}
+	listed, err := scanIDs(rows)
+	if err != nil {
+		return nil, err
+	}
+	var analyses []string
+	for _, line := range listed {
+		table, ok := strings.CutPrefix(line, `ANALYZE "main".`)
+		if !ok || len(table) < 2 {
+			return nil, fmt.Errorf("unexpected line from PRAGMA optimize: %q", line)
+		}
+		table = strings.ReplaceAll(table[1:len(table)-1], `""`, `"`)
+		rows, err := s.wdb.QueryContext(ctx, `SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? ORDER BY name`, table)
+		if err != nil {
+			return nil, err
+		}
+		indexes, err := scanIDs(rows)
+		if err != nil {
+			return nil, err
+		}
+		if len(indexes) == 0 {
+			indexes = []string{table}
+		}
+		for _, name := range indexes {
+			analyses = append(analyses, `ANALYZE `+pgx.Identifier{"main", name}.Sanitize())
+		}
+	}
+	return analyses, nil
 }

@@ -1,0 +1,68 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/kormeer/kormeer/internal/store"
+	"github.com/kormeer/kormeer/internal/store/storetest"
+)
+
+// TestSQLiteStatisticsOneIndexAtATime: RefreshStatistics gathers the statistics of a grown SQLite
+// table one index at a time, each between two groups of writes, never the whole table in one
+// statement: ANALYZE holds every write off while it runs, and PRAGMA optimize's analysis of the
+// transfers' tables, once they held half a million rows, held every transfer for over half a
+// second. A table that did not grow is left alone.
+func TestSQLiteStatisticsOneIndexAtATime(t *testing.T) {
+	s := storetest.MustOpen(t, storetest.Backends()[0]) // SQLite: PostgreSQL's ANALYZE blocks no write
+	ctx := context.Background()
+	if err := s.RefreshStatistics(ctx); err != nil {
+		t.Fatal(err)
+	}
+	err := s.Write(ctx, func(tx *store.Tx) error {
+		for i := range 3000 {
+			if _, err := tx.InsertTransaction(ctx, onlineTransfer(fmt.Sprintf("TXN-ANALYZE-%05d", i), 100)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := s.DB().QueryContext(ctx, `SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'transactions'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, fmt.Sprintf(`ANALYZE "main".%q`, name))
+	}
+	if err := rows.Err(); err != nil || len(want) < 2 {
+		t.Fatalf("indexes of transactions: %v (err %v)", want, err)
+	}
+	analyses, err := store.SQLiteAnalyses(s, ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range append(want, `ANALYZE "main"."transactions"`) {
+		if planned := slices.Contains(analyses, q); planned != (q != `ANALYZE "main"."transactions"`) {
+			t.Errorf("%s planned: %v; the plan is %q", q, planned, analyses)
+		}
+	}
+	if slices.Contains(analyses, `ANALYZE "main"."users"`) || slices.Contains(analyses, `ANALYZE "main"."users_page_idx"`) {
+		t.Errorf("users did not grow, yet the plan analyzes it: %q", analyses)
+	}
+	if err := s.RefreshStatistics(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if analyses, err := store.SQLiteAnalyses(s, ctx); err != nil || slices.ContainsFunc(want, func(q string) bool { return slices.Contains(analyses, q) }) {
+		t.Fatalf("after the refresh the plan is still %q (err %v): the statistics were not gathered", analyses, err)
+	}
+}
