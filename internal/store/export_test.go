@@ -117,11 +117,10 @@ func SetHistoryVacuumLag(n int64) (restore func()) {
 
 // SQLiteAnalyses are the statements RefreshStatistics would run on SQLite, each in a pause of
 // the writer of its own.
-func SQLiteAnalyses(s *Store, ctx context.Context) ([]string, error) {
-	var analyses []string
-	err := s.betweenGroups(func() (err error) {
-		analyses, err = s.sqliteAnalyses(ctx)
-		return err
-	})
-	return analyses, err
+func SQLiteAnalyses(s *Store, ctx context.Context) ([]string, error) { return s.plannedAnalyses(ctx) }
+
+// AnalyzeSQLite refreshes SQLite's statistics as RefreshStatistics does, calling after between
+// two analyses instead of waiting.
+func AnalyzeSQLite(s *Store, ctx context.Context, after func(held time.Duration) error) error {
+	return s.analyzeSQLite(ctx, after)
 }

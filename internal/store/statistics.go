@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -55,14 +56,28 @@ func (s *Store) RefreshStatistics(ctx context.Context) (err error) {
 // back to back, the transfers table's fourteen pauses would let one group run between two and
 // hold the writer most of a second as before.
 func (s *Store) refreshSQLiteStatistics(ctx context.Context) error {
-	var analyses []string
-	err := s.betweenGroups(func() (err error) {
-		analyses, err = s.sqliteAnalyses(ctx)
-		return err
+	return s.analyzeSQLite(ctx, func(held time.Duration) error {
+		select {
+		case <-time.After(analysisSpacing * held):
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 	})
+}
+
+// analysisSpacing: SQLite's statistics refresh holds the writer at most a fifth of the time.
+const analysisSpacing = 4
+
+// analyzeSQLite runs the planned analyses (plannedAnalyses), each in a pause of the writer of its
+// own, and after each calls after, outside the pause, with how long it held the writer. An
+// analysis that fails (an index dropped since the plan) does not stop the others.
+func (s *Store) analyzeSQLite(ctx context.Context, after func(held time.Duration) error) error {
+	analyses, err := s.plannedAnalyses(ctx)
 	if err != nil {
 		return err
 	}
+	var failed error
 	for _, q := range analyses {
 		var held time.Duration
 		if err := s.betweenGroups(func() error {
@@ -71,19 +86,14 @@ func (s *Store) refreshSQLiteStatistics(ctx context.Context) error {
 			held = time.Since(began)
 			return err
 		}); err != nil {
-			return fmt.Errorf("%s: %w", q, err)
+			failed = errors.Join(failed, fmt.Errorf("%s: %w", q, err))
 		}
-		select {
-		case <-time.After(analysisSpacing * held):
-		case <-ctx.Done():
-			return ctx.Err()
+		if err := after(held); err != nil {
+			return errors.Join(failed, err)
 		}
 	}
-	return nil
+	return failed
 }
-
-// analysisSpacing: SQLite's statistics refresh holds the writer at most a fifth of the time.
-const analysisSpacing = 4
 
 // betweenGroups runs fn on SQLite's writer connection between two groups of writes.
 func (s *Store) betweenGroups(fn func() error) error {
@@ -92,40 +102,46 @@ func (s *Store) betweenGroups(fn func() error) error {
 	return fn()
 }
 
-// sqliteAnalyses are the ANALYZE statements that bring SQLite's statistics up to date: one for
+// plannedAnalyses are the ANALYZE statements that bring SQLite's statistics up to date: one for
 // each index of every table PRAGMA optimize would analyze (its size has changed much since its
-// last analysis, or it was never analyzed), or for the table itself if it has none. PRAGMA
-// optimize asks for a write transaction even to only list them, so it runs on the writer.
-func (s *Store) sqliteAnalyses(ctx context.Context) ([]string, error) {
-	rows, err := s.wdb.QueryContext(ctx, `PRAGMA optimize = 0x10003`) // 0x1: list, do not run
-	if err != nil {
-		return nil, err
-	}
-	listed, err := scanIDs(rows)
-	if err != nil {
-		return nil, err
-	}
-	var analyses []string
-	for _, line := range listed {
-		table, ok := strings.CutPrefix(line, `ANALYZE "main".`)
-		if !ok || len(table) < 2 {
-			return nil, fmt.Errorf("unexpected line from PRAGMA optimize: %q", line)
-		}
-		table = strings.ReplaceAll(table[1:len(table)-1], `""`, `"`)
-		rows, err := s.wdb.QueryContext(ctx, `SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? ORDER BY name`, table)
+// last analysis, or it was never analyzed), or one for the table itself if it has no index but
+// partial ones: analyzing an index records the table's row count, and optimize looks at that,
+// but a partial index's count is its own rows'. PRAGMA optimize asks for a write transaction
+// even to only list them, so it runs on the writer, between two groups.
+func (s *Store) plannedAnalyses(ctx context.Context) (analyses []string, err error) {
+	err = s.betweenGroups(func() error {
+		rows, err := s.wdb.QueryContext(ctx, `PRAGMA optimize = 0x10003`) // 0x1: list, do not run
 		if err != nil {
-			return nil, err
+			return err
 		}
-		indexes, err := scanIDs(rows)
+		listed, err := scanIDs(rows)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		if len(indexes) == 0 {
-			indexes = []string{table}
+		for _, line := range listed {
+			table, ok := strings.CutPrefix(line, `ANALYZE "main".`)
+			if !ok || len(table) < 2 {
+				return fmt.Errorf("unexpected line from PRAGMA optimize: %q", line)
+			}
+			table = strings.ReplaceAll(table[1:len(table)-1], `""`, `"`)
+			// pragma_index_list names a WITHOUT ROWID table's primary key too.
+			rows, err := s.wdb.QueryContext(ctx, `SELECT name FROM pragma_index_list(?)
+				WHERE EXISTS (SELECT 1 FROM pragma_index_list(?) WHERE partial = 0) ORDER BY name`, table, table)
+			if err != nil {
+				return err
+			}
+			indexes, err := scanIDs(rows)
+			if err != nil {
+				return err
+			}
+			if len(indexes) == 0 {
+				indexes = []string{table}
+			}
+			for _, name := range indexes {
+				analyses = append(analyses, `ANALYZE `+pgx.Identifier{"main", name}.Sanitize())
+			}
 		}
-		for _, name := range indexes {
-			analyses = append(analyses, `ANALYZE `+pgx.Identifier{"main", name}.Sanitize())
-		}
-	}
-	return analyses, nil
+		return nil
+	})
+	return analyses, err
 }
