@@ -355,12 +355,8 @@ func (s *Store) SealAuditBacklog(ctx context.Context) (sealed int, err error) {
 				done = true
 				return nil
 			}
-			rows, err := tx.QueryContext(ctx, `SELECT id FROM audit_logs WHERE seq IS NULL
-				ORDER BY created_at, id LIMIT $1`, batch)
-			if err != nil {
-				return err
-			}
-			ids, err := scanIDs(rows)
+			ids, err := scanIDs(tx.QueryContext(ctx, `SELECT id FROM audit_logs WHERE seq IS NULL
+				ORDER BY created_at, id LIMIT $1`, batch))
 			if err != nil {
 				return err
 			}

@@ -322,8 +322,12 @@ func (d dialect) text(col string) string {
 	return "CAST(" + col + " AS TEXT)"
 }
 
-// scanIDs reads a one-column result of ids and closes rows.
-func scanIDs(rows *sql.Rows) ([]string, error) {
+// scanIDs reads a one-column result of ids and closes rows. It takes a query's two results as
+// they come: scanIDs(db.QueryContext(...)).
+func scanIDs(rows *sql.Rows, err error) ([]string, error) {
+	if err != nil {
+		return nil, err
+	}
 	defer rows.Close()
 	var ids []string
 	for rows.Next() {

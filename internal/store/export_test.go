@@ -115,9 +115,9 @@ func SetHistoryVacuumLag(n int64) (restore func()) {
 	return func() { historyVacuumLag = old }
 }
 
-// SQLiteAnalyses are the statements RefreshStatistics would run on SQLite, each in a pause of
+// PlannedAnalyses are the statements RefreshStatistics would run on SQLite, each in a pause of
 // the writer of its own.
-func SQLiteAnalyses(s *Store, ctx context.Context) ([]string, error) { return s.plannedAnalyses(ctx) }
+func PlannedAnalyses(s *Store, ctx context.Context) ([]string, error) { return s.plannedAnalyses(ctx) }
 
 // AnalyzeSQLite refreshes SQLite's statistics as RefreshStatistics does, calling after between
 // two analyses instead of waiting.

@@ -23,19 +23,15 @@ import (
 // and counting their changes, as autovacuum does, analyzed analytics_daily every five seconds at
 // 1,400 transfers a second, a fifth of a second of one core each time, beside the transfers
 // (docs/PERFORMANCE.md, "Transfers end to end"). On SQLite PRAGMA optimize's rule decides
-// (sqliteAnalyses), and each index is analyzed between two groups of writes.
+// (plannedAnalyses), and each index is analyzed between two groups of writes.
 func (s *Store) RefreshStatistics(ctx context.Context) (err error) {
 	defer wrap(&err, "refresh statistics")
 	if s.dialect == dialectSQLite {
 		return s.refreshSQLiteStatistics(ctx)
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT s.relname FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
+	tables, err := scanIDs(s.db.QueryContext(ctx, `SELECT s.relname FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
 		WHERE s.schemaname = current_schema() AND s.n_mod_since_analyze > 0
-			AND (c.reltuples < 0 OR abs(s.n_live_tup - c.reltuples) > 1000 + c.reltuples / 10)`)
-	if err != nil {
-		return err
-	}
-	tables, err := scanIDs(rows)
+			AND (c.reltuples < 0 OR abs(s.n_live_tup - c.reltuples) > 1000 + c.reltuples / 10)`))
 	if err != nil {
 		return err
 	}
@@ -47,10 +43,10 @@ func (s *Store) RefreshStatistics(ctx context.Context) (err error) {
 	return nil
 }
 
-// refreshSQLiteStatistics runs sqliteAnalyses' statements, each in a pause of the writer of its
+// refreshSQLiteStatistics runs plannedAnalyses' statements, each in a pause of the writer of its
 // own. ANALYZE writes, so it must hold the writer off while it runs; PRAGMA optimize, which
-// analyzed every grown table in one statement, held every transfer for 0.4–1.4 s once the
-// transfers' tables passed half a million rows, where one index takes about 50 ms
+// analyzed every grown table in one statement, held the writer 0.65–0.75 s at a million
+// transfers (the slowest transfer waited up to 1.4 s), where one index takes about 50 ms
 // (docs/PERFORMANCE.md, "Twenty-ninth session"). After each pause it leaves the writer alone
 // for analysisSpacing times as long, to run what queued meanwhile before the next one: taken
 // back to back, the transfers table's fourteen pauses would let one group run between two and
@@ -110,11 +106,7 @@ func (s *Store) betweenGroups(fn func() error) error {
 // even to only list them, so it runs on the writer, between two groups.
 func (s *Store) plannedAnalyses(ctx context.Context) (analyses []string, err error) {
 	err = s.betweenGroups(func() error {
-		rows, err := s.wdb.QueryContext(ctx, `PRAGMA optimize = 0x10003`) // 0x1: list, do not run
-		if err != nil {
-			return err
-		}
-		listed, err := scanIDs(rows)
+		listed, err := scanIDs(s.wdb.QueryContext(ctx, `PRAGMA optimize = 0x10003`)) // 0x1: list, do not run
 		if err != nil {
 			return err
 		}
@@ -125,12 +117,8 @@ func (s *Store) plannedAnalyses(ctx context.Context) (analyses []string, err err
 			}
 			table = strings.ReplaceAll(table[1:len(table)-1], `""`, `"`)
 			// pragma_index_list names a WITHOUT ROWID table's primary key too.
-			rows, err := s.wdb.QueryContext(ctx, `SELECT name FROM pragma_index_list(?)
-				WHERE EXISTS (SELECT 1 FROM pragma_index_list(?) WHERE partial = 0) ORDER BY name`, table, table)
-			if err != nil {
-				return err
-			}
-			indexes, err := scanIDs(rows)
+			indexes, err := scanIDs(s.wdb.QueryContext(ctx, `SELECT name FROM pragma_index_list(?)
+				WHERE EXISTS (SELECT 1 FROM pragma_index_list(?) WHERE partial = 0) ORDER BY name`, table, table))
 			if err != nil {
 				return err
 			}

@@ -55,7 +55,7 @@ func TestSQLiteStatisticsOneIndexAtATime(t *testing.T) {
 	if err := rows.Err(); err != nil || len(want) < 2 {
 		t.Fatalf("indexes of transactions: %v (err %v)", want, err)
 	}
-	analyses, err := store.SQLiteAnalyses(s, ctx)
+	analyses, err := store.PlannedAnalyses(s, ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func TestSQLiteStatisticsOneIndexAtATime(t *testing.T) {
 	}
 	// (An empty table stays listed: its analysis records no row count. It costs nothing.)
 	grown := append(want, `ANALYZE "main"."scratch_partial"`)
-	if analyses, err := store.SQLiteAnalyses(s, ctx); err != nil || slices.ContainsFunc(grown, func(q string) bool { return slices.Contains(analyses, q) }) {
+	if analyses, err := store.PlannedAnalyses(s, ctx); err != nil || slices.ContainsFunc(grown, func(q string) bool { return slices.Contains(analyses, q) }) {
 		t.Fatalf("after the refresh the plan is still %q (err %v): the statistics were not gathered", analyses, err)
 	}
 }

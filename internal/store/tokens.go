@@ -125,13 +125,9 @@ func (s *Store) RevokeToken(ctx context.Context, userID, tokenID, reason string,
 // the account's session named by ref, with an audit row for each: ending a session ends the
 // sign-in, whichever credential it handed out.
 func (tx *Tx) revokeSessionTokens(ctx context.Context, userID, ref, reason string, audit Audit) error {
-	rows, err := tx.QueryContext(ctx, `UPDATE api_tokens SET revoked_at = $3
+	ids, err := scanIDs(tx.QueryContext(ctx, `UPDATE api_tokens SET revoked_at = $3
 		WHERE user_id = $1 AND session_ref = $2 AND revoked_at IS NULL AND expires_at > $3 RETURNING id`,
-		userID, ref, ts(tx.now))
-	if err != nil {
-		return err
-	}
-	ids, err := scanIDs(rows)
+		userID, ref, ts(tx.now)))
 	if err != nil {
 		return err
 	}
